@@ -1,0 +1,3 @@
+export * from './connection.js'
+export * from './prisma.js'
+export * from './migrate.js'

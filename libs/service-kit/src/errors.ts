@@ -1,0 +1,71 @@
+import type { ErrorRequestHandler, RequestHandler } from 'express'
+import { ZodError } from 'zod'
+import { ErrorCode, type FieldError, type Problem } from '@plumbline/contracts'
+import type { Logger } from './logger.js'
+
+/** The one error type use cases throw; the error handler turns it into problem+json. */
+export class AppError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: string,
+    message: string,
+    readonly errors?: FieldError[],
+    readonly headers?: Record<string, string>,
+  ) {
+    super(message)
+  }
+}
+
+export const notFound = (what = 'Resource') => new AppError(404, ErrorCode.NOT_FOUND, `${what} not found`)
+export const badRequest = (message: string, errors?: FieldError[]) => new AppError(400, ErrorCode.VALIDATION_FAILED, message, errors)
+
+const TITLES: Record<number, string> = {
+  400: 'Bad Request', 401: 'Unauthorized', 403: 'Forbidden', 404: 'Not Found', 409: 'Conflict', 410: 'Gone',
+  413: 'Payload Too Large', 415: 'Unsupported Media Type', 429: 'Too Many Requests', 500: 'Internal Server Error',
+  502: 'Bad Gateway', 503: 'Service Unavailable',
+}
+
+export function problem(status: number, code: string, detail: string, extra: Partial<Problem> = {}): Problem {
+  return {
+    type: `https://plumbline.dev/problems/${code.toLowerCase().replace(/_/g, '-')}`,
+    title: TITLES[status] ?? 'Error',
+    status,
+    code,
+    detail,
+    message: detail,
+    ...extra,
+  }
+}
+
+export function zodFieldErrors(error: ZodError): FieldError[] {
+  return error.issues.map((i) => ({ field: i.path.join('.') || '(root)', message: i.message }))
+}
+
+export function sendProblem(res: Parameters<RequestHandler>[1], body: Problem, headers: Record<string, string> = {}): void {
+  const traceId = res.locals.requestId as string | undefined
+  res.status(body.status).set(headers).type('application/problem+json').send(JSON.stringify({ ...body, traceId }))
+}
+
+export const notFoundHandler: RequestHandler = (req, res) => {
+  sendProblem(res, problem(404, ErrorCode.NOT_FOUND, `No route for ${req.method} ${req.path}`))
+}
+
+/** Maps every failure to problem+json; 5xx never leak internals. */
+export function errorHandler(logger: Logger): ErrorRequestHandler {
+  return (err, req, res, _next) => {
+    if (res.headersSent) return
+    if (err instanceof AppError) return sendProblem(res, problem(err.status, err.code, err.message, err.errors ? { errors: err.errors } : {}), err.headers)
+    if (err instanceof ZodError) {
+      const errors = zodFieldErrors(err)
+      return sendProblem(res, problem(400, ErrorCode.VALIDATION_FAILED, errors.map((e) => `${e.field}: ${e.message}`).join('; '), { errors }))
+    }
+    const type = (err as { type?: string }).type
+    if (type === 'entity.too.large') return sendProblem(res, problem(413, ErrorCode.PAYLOAD_TOO_LARGE, 'Request body is too large'))
+    if (type === 'entity.parse.failed') return sendProblem(res, problem(400, ErrorCode.VALIDATION_FAILED, 'Request body is not valid JSON', { errors: [{ field: 'body', message: 'Invalid JSON' }] }))
+    if (type === 'encoding.unsupported' || type === 'charset.unsupported') return sendProblem(res, problem(415, ErrorCode.VALIDATION_FAILED, 'Unsupported body encoding'))
+    const status = (err as { status?: number }).status
+    if (typeof status === 'number' && status >= 400 && status < 500) return sendProblem(res, problem(status, ErrorCode.VALIDATION_FAILED, 'Bad request'))
+    logger.error({ err, path: req.path, requestId: res.locals.requestId }, 'unhandled error')
+    sendProblem(res, problem(500, ErrorCode.INTERNAL, 'Something went wrong. Please try again.'))
+  }
+}

@@ -1,0 +1,70 @@
+import type { RequestHandler } from 'express'
+import { SignJWT, jwtVerify } from 'jose'
+import {
+  ErrorCode, IDENTITY_ALG, IDENTITY_AUDIENCE, IDENTITY_HEADER, IDENTITY_ISSUER, IDENTITY_TTL_SECONDS,
+  ZIdentityClaims, can, type IdentityClaims, type PermissionAction, type PermissionModule, type PermissionSet,
+} from '@plumbline/contracts'
+import { AppError } from './errors.js'
+
+const keyOf = (secret: string) => new TextEncoder().encode(secret)
+
+/** Signed by the gateway for each forwarded request; short-lived on purpose. */
+export async function signIdentity(claims: IdentityClaims, secret: string): Promise<string> {
+  const { sub, ...rest } = claims
+  return new SignJWT(rest)
+    .setProtectedHeader({ alg: IDENTITY_ALG })
+    .setSubject(sub)
+    .setIssuer(IDENTITY_ISSUER)
+    .setAudience(IDENTITY_AUDIENCE)
+    .setIssuedAt()
+    .setExpirationTime(`${IDENTITY_TTL_SECONDS}s`)
+    .sign(keyOf(secret))
+}
+
+export async function verifyIdentity(token: string, secret: string): Promise<IdentityClaims> {
+  const { payload } = await jwtVerify(token, keyOf(secret), {
+    algorithms: [IDENTITY_ALG], issuer: IDENTITY_ISSUER, audience: IDENTITY_AUDIENCE, maxTokenAge: `${IDENTITY_TTL_SECONDS}s`,
+  })
+  return ZIdentityClaims.parse(payload)
+}
+
+export type RequestContext = { userId: string; email: string; systemRole: IdentityClaims['systemRole']; orgId?: string; orgRole?: string; permissions: PermissionSet; sessionId?: string }
+
+/**
+ * Every service verifies the gateway's token again (defence in depth). Without a valid token the
+ * caller is anonymous; routes decide with requireUser/requireOrg whether that is allowed.
+ */
+export function identityMiddleware(secret: string): RequestHandler {
+  return async (req, res, next) => {
+    const token = req.header(IDENTITY_HEADER)
+    if (!token) return next()
+    try {
+      const claims = await verifyIdentity(token, secret)
+      const ctx: RequestContext = {
+        userId: claims.sub, email: claims.email, systemRole: claims.systemRole, orgId: claims.orgId,
+        orgRole: claims.orgRole, permissions: (claims.permissions ?? {}) as PermissionSet, sessionId: claims.sessionId,
+      }
+      res.locals.ctx = ctx
+      next()
+    } catch {
+      next(new AppError(401, ErrorCode.UNAUTHENTICATED, 'Not authenticated'))
+    }
+  }
+}
+
+export function contextOf(res: { locals: Record<string, unknown> }): RequestContext {
+  const ctx = res.locals.ctx as RequestContext | undefined
+  if (!ctx) throw new AppError(401, ErrorCode.UNAUTHENTICATED, 'Not authenticated')
+  return ctx
+}
+
+/** Org-scoped routes: the token's organisation must be the path's, else the object "does not exist". */
+export function orgContextOf(res: { locals: Record<string, unknown> }, orgId: string): RequestContext & { orgId: string } {
+  const ctx = contextOf(res)
+  if (!ctx.orgId || ctx.orgId !== orgId) throw new AppError(404, ErrorCode.NOT_FOUND, 'Not found')
+  return ctx as RequestContext & { orgId: string }
+}
+
+export function requirePermission(ctx: RequestContext, module: PermissionModule, action: PermissionAction): void {
+  if (!can(ctx.permissions, module, action)) throw new AppError(403, ErrorCode.FORBIDDEN, `Your role does not allow ${action} in ${module}`)
+}

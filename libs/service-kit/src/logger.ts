@@ -1,0 +1,7 @@
+import { pino, type Logger } from 'pino'
+
+export type { Logger }
+
+export function createLogger(service: string, level = process.env.LOG_LEVEL ?? 'info'): Logger {
+  return pino({ name: service, level, base: { service }, timestamp: pino.stdTimeFunctions.isoTime })
+}

@@ -1,0 +1,27 @@
+import type { RequestHandler } from 'express'
+import { Counter, Histogram, Registry, collectDefaultMetrics } from 'prom-client'
+
+export type Metrics = { registry: Registry; middleware: RequestHandler }
+
+/** RED metrics per route template (never the raw path, to keep label cardinality bounded). */
+export function createMetrics(service: string): Metrics {
+  const registry = new Registry()
+  registry.setDefaultLabels({ service })
+  collectDefaultMetrics({ register: registry })
+  const requests = new Counter({ name: 'http_requests_total', help: 'HTTP requests', labelNames: ['method', 'route', 'status'], registers: [registry] })
+  const duration = new Histogram({
+    name: 'http_request_duration_seconds', help: 'HTTP request duration', labelNames: ['method', 'route', 'status'],
+    buckets: [0.001, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5], registers: [registry],
+  })
+  const middleware: RequestHandler = (req, res, next) => {
+    const start = process.hrtime.bigint()
+    res.on('finish', () => {
+      const route = req.route?.path ? `${req.baseUrl}${req.route.path}` : 'unmatched'
+      const labels = { method: req.method, route, status: String(res.statusCode) }
+      requests.inc(labels)
+      duration.observe(labels, Number(process.hrtime.bigint() - start) / 1e9)
+    })
+    next()
+  }
+  return { registry, middleware }
+}

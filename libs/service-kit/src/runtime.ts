@@ -1,0 +1,78 @@
+import type { Express } from 'express'
+import { createClient, type RedisClientType } from 'redis'
+import { applyMigrations, createPrismaClient, ensureDatabase } from '@plumbline/db'
+import { connectBus, ensureStream, startOutboxRelay, type Bus, type TransactionRunner } from '@plumbline/messaging'
+import { stopTelemetry } from '@plumbline/telemetry'
+import { createServiceApp } from './app.js'
+import type { BaseEnv } from './env.js'
+import { createLogger, type Logger } from './logger.js'
+import { createMetrics } from './metrics.js'
+import { runService, type Closer } from './lifecycle.js'
+
+type PrismaLike = { $queryRawUnsafe: (q: string) => Promise<unknown>; $disconnect: () => Promise<void>; $transaction: (fn: (tx: any) => Promise<any>) => Promise<any> }
+
+export type ServiceDeps<P> = { env: BaseEnv & { PORT: number }; logger: Logger; prisma: P; bus: Bus; redis: RedisClientType; runInTransaction: TransactionRunner; schema: string }
+
+export type ServiceDefinition<P extends PrismaLike> = {
+  name: string
+  /** The PostgreSQL schema this service owns. */
+  schema: string
+  env: BaseEnv & { PORT: number }
+  PrismaClient: new (options: { adapter: any }) => P
+  migrationsDir: string
+  /** Mounts the service's routers. */
+  routes: (deps: ServiceDeps<P>) => (app: Express) => void
+  /** Starts durable consumers; each returns something stoppable. */
+  consumers?: (deps: ServiceDeps<P>) => Promise<{ stop: () => Promise<void> | void }[]>
+  /** Extra work at start-up (seeding system data, reply handlers). */
+  onStart?: (deps: ServiceDeps<P>) => Promise<Closer[] | void>
+}
+
+export async function connectRedis(url: string, logger: Logger): Promise<RedisClientType> {
+  const redis: RedisClientType = createClient({ url, socket: { reconnectStrategy: (retries) => Math.min(retries * 100, 2000) } })
+  redis.on('error', (err) => logger.warn({ err: err.message }, 'redis error'))
+  await redis.connect()
+  return redis
+}
+
+/**
+ * The one start-up sequence shared by every service: migrate, connect, relay the outbox,
+ * consume, serve, and close it all in reverse on shutdown.
+ */
+export async function startServiceRuntime<P extends PrismaLike>(def: ServiceDefinition<P>) {
+  const { env } = def
+  const logger = createLogger(def.name, env.LOG_LEVEL)
+  await ensureDatabase(env.DATABASE_URL)
+  await applyMigrations(env.DATABASE_URL, { schema: def.schema, migrationsDir: def.migrationsDir }, logger)
+  const prisma = createPrismaClient(def.PrismaClient, { databaseUrl: env.DATABASE_URL, schema: def.schema })
+  const runInTransaction: TransactionRunner = (fn) => prisma.$transaction(fn as any)
+  const bus = await connectBus({ servers: env.NATS_URL, name: def.name, prefix: env.BUS_PREFIX, logger })
+  await ensureStream(bus, def.schema)
+  const redis = await connectRedis(env.REDIS_URL, logger)
+  const deps: ServiceDeps<P> = { env, logger, prisma, bus, redis, runInTransaction, schema: def.schema }
+  const relay = startOutboxRelay({ runInTransaction, schema: def.schema, bus, logger })
+  const consumers = (await def.consumers?.(deps)) ?? []
+  const extra = (await def.onStart?.(deps)) ?? []
+  const metrics = createMetrics(def.name)
+  const app = createServiceApp({
+    name: def.name, logger, metrics, identitySecret: env.IDENTITY_SECRET, routes: def.routes(deps),
+    readiness: [
+      { name: 'database', check: () => prisma.$queryRawUnsafe('SELECT 1') },
+      { name: 'nats', check: () => bus.nc.flush() },
+      { name: 'redis', check: () => redis.ping() },
+    ],
+  })
+  const server = await runService({
+    app, port: env.PORT, host: env.HOST, logger,
+    closers: [
+      ...consumers.map((c, i) => ({ name: `consumer-${i}`, close: () => c.stop() })),
+      ...extra,
+      { name: 'relay', close: () => relay.stop() },
+      { name: 'bus', close: () => bus.close() },
+      { name: 'redis', close: () => redis.quit() },
+      { name: 'prisma', close: () => prisma.$disconnect() },
+      { name: 'telemetry', close: () => stopTelemetry() },
+    ],
+  })
+  return { server, deps }
+}

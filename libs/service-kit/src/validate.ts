@@ -1,0 +1,16 @@
+import type { Request } from 'express'
+import type { z } from 'zod'
+import { ErrorCode } from '@plumbline/contracts'
+import { AppError, zodFieldErrors } from './errors.js'
+
+function parseOrThrow<T extends z.ZodType>(schema: T, value: unknown, where: string): z.infer<T> {
+  const result = schema.safeParse(value)
+  if (result.success) return result.data
+  const errors = zodFieldErrors(result.error).map((e) => ({ ...e, field: e.field === '(root)' ? where : e.field }))
+  throw new AppError(400, ErrorCode.VALIDATION_FAILED, errors.map((e) => `${e.field}: ${e.message}`).join('; '), errors)
+}
+
+/** Parse helpers used by every router: invalid input is always a 400 naming the field. */
+export const parseBody = <T extends z.ZodType>(schema: T, req: Request): z.infer<T> => parseOrThrow(schema, req.body ?? {}, 'body')
+export const parseQuery = <T extends z.ZodType>(schema: T, req: Request): z.infer<T> => parseOrThrow(schema, req.query, 'query')
+export const parseParams = <T extends z.ZodType>(schema: T, req: Request): z.infer<T> => parseOrThrow(schema, req.params, 'params')

@@ -1,0 +1,3 @@
+export * from './env.js'
+export * from './database.js'
+export * from './service.js'

