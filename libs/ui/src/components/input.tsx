@@ -1,0 +1,38 @@
+import * as React from 'react'
+import { cn } from '../lib/utils'
+
+export const Input = React.forwardRef<HTMLInputElement, React.InputHTMLAttributes<HTMLInputElement>>(function Input(
+  { className, type, ...props },
+  ref,
+) {
+  return (
+    <input
+      ref={ref}
+      type={type}
+      className={cn(
+        'flex h-10 w-full min-w-0 rounded-md border border-input bg-card px-3 py-2 text-sm shadow-xs transition-[color,box-shadow] placeholder:text-muted-foreground/80 disabled:cursor-not-allowed disabled:opacity-50',
+        'outline-none focus-visible:border-ring focus-visible:ring-[3px] focus-visible:ring-ring/25',
+        'aria-invalid:border-destructive aria-invalid:ring-destructive/20',
+        'file:border-0 file:bg-transparent file:text-sm file:font-medium',
+        className,
+      )}
+      {...props}
+    />
+  )
+})
+
+export const Textarea = React.forwardRef<HTMLTextAreaElement, React.TextareaHTMLAttributes<HTMLTextAreaElement>>(
+  function Textarea({ className, ...props }, ref) {
+    return (
+      <textarea
+        ref={ref}
+        className={cn(
+          'flex min-h-20 w-full rounded-md border border-input bg-card px-3 py-2 text-sm shadow-xs placeholder:text-muted-foreground/80 disabled:cursor-not-allowed disabled:opacity-50',
+          'outline-none focus-visible:border-ring focus-visible:ring-[3px] focus-visible:ring-ring/25 aria-invalid:border-destructive',
+          className,
+        )}
+        {...props}
+      />
+    )
+  },
+)

@@ -1,0 +1,51 @@
+import * as React from 'react'
+import { Bell, Plus } from 'lucide-react'
+import { cn } from '../lib/utils'
+import { Button } from './button'
+
+export type PageHeaderProps = {
+  title: React.ReactNode
+  description?: React.ReactNode
+  /** Shows the New Estimate button when given. */
+  onNewEstimate?: () => void
+  onNotifications?: () => void
+  /** Hide the notifications bell. */
+  hideNotifications?: boolean
+  actions?: React.ReactNode
+  className?: string
+}
+
+/** The page header of spec 000 §2: title, optional description, notifications button with a red dot, New Estimate. */
+export function PageHeader({ title, description, onNewEstimate, onNotifications, hideNotifications, actions, className }: PageHeaderProps) {
+  return (
+    <header className={cn('border-b bg-card/80 backdrop-blur supports-[backdrop-filter]:bg-card/70', className)}>
+      <div className="mx-auto flex max-w-7xl items-center justify-between gap-4 px-4 py-4 sm:px-6 lg:px-8">
+        <div className="min-w-0">
+          <h1 className="truncate text-xl font-semibold tracking-tight sm:text-2xl">{title}</h1>
+          {description ? <p className="mt-0.5 truncate text-sm text-muted-foreground">{description}</p> : null}
+        </div>
+        <div className="flex shrink-0 items-center gap-2">
+          {actions}
+          {hideNotifications ? null : (
+            <Button variant="ghost" size="icon" aria-label="Notifications" onClick={onNotifications} className="relative text-muted-foreground">
+              <Bell className="size-5" />
+              <span aria-hidden="true" data-testid="notifications-dot" className="absolute right-2 top-2 size-2 rounded-full bg-red-500 ring-2 ring-card" />
+            </Button>
+          )}
+          {onNewEstimate ? (
+            <Button onClick={onNewEstimate}>
+              <Plus />
+              <span className="hidden sm:inline">New Estimate</span>
+              <span className="sr-only sm:hidden">New Estimate</span>
+            </Button>
+          ) : null}
+        </div>
+      </div>
+    </header>
+  )
+}
+
+/** Standard page body container. */
+export function PageBody({ className, ...props }: React.HTMLAttributes<HTMLDivElement>) {
+  return <div className={cn('mx-auto w-full max-w-7xl px-4 py-6 sm:px-6 lg:px-8 lg:py-8', className)} {...props} />
+}

@@ -1,0 +1,143 @@
+import type { QueryFunction, QueryKey } from '@tanstack/react-query'
+
+/** Readable double-submit cookie and the header that echoes it on writes (DESIGN §3). */
+export const CSRF_COOKIE = 'plumbline_csrf'
+export const CSRF_HEADER = 'x-csrf-token'
+
+export type QueryParamValue = string | number | boolean | null | undefined | Array<string | number | boolean>
+export type QueryKeySegment = string | number | Record<string, QueryParamValue> | null | undefined
+
+/**
+ * Spec 000 §7/§8: any non-OK response raises Error(`${status}: ${text || statusText}`).
+ * The one place that builds that message.
+ */
+export async function throwIfNotOk(res: Response): Promise<void> {
+  if (!res.ok) {
+    let text = ''
+    try {
+      text = await res.text()
+    } catch {
+      text = ''
+    }
+    throw new Error(`${res.status}: ${text || res.statusText}`)
+  }
+}
+
+/**
+ * Builds a URL from query-key segments: string (and number) segments join into the path with '/',
+ * object segments become query parameters, skipping null, undefined and empty-string values.
+ */
+export function buildUrlFromQueryKey(queryKey: readonly unknown[]): string {
+  const parts: string[] = []
+  const params = new URLSearchParams()
+  for (const seg of queryKey) {
+    if (seg === null || seg === undefined) continue
+    if (typeof seg === 'string' || typeof seg === 'number') {
+      parts.push(String(seg))
+      continue
+    }
+    if (typeof seg === 'object' && !Array.isArray(seg)) {
+      for (const [key, value] of Object.entries(seg as Record<string, QueryParamValue>)) {
+        if (value === null || value === undefined || value === '') continue
+        if (Array.isArray(value)) {
+          for (const v of value) if (v !== null && v !== undefined && v !== '') params.append(key, String(v))
+        } else {
+          params.append(key, String(value))
+        }
+      }
+    }
+  }
+  const path = parts
+    .map((p, i) => {
+      let s = p
+      if (i > 0) s = s.replace(/^\/+/, '')
+      if (i < parts.length - 1) s = s.replace(/\/+$/, '')
+      return s
+    })
+    .filter((s, i) => s !== '' || i === 0)
+    .join('/')
+  const qs = params.toString()
+  return qs ? `${path}?${qs}` : path
+}
+
+export function readCookie(name: string): string | null {
+  if (typeof document === 'undefined' || !document.cookie) return null
+  for (const part of document.cookie.split(';')) {
+    const idx = part.indexOf('=')
+    const key = (idx === -1 ? part : part.slice(0, idx)).trim()
+    if (key === name) {
+      const raw = idx === -1 ? '' : part.slice(idx + 1).trim()
+      try {
+        return decodeURIComponent(raw)
+      } catch {
+        return raw
+      }
+    }
+  }
+  return null
+}
+
+/** Writes: method, URL, optional JSON body; cookies included; CSRF header echoed; any non-OK throws. */
+export async function apiRequest(method: string, url: string, data?: unknown): Promise<Response> {
+  const headers: Record<string, string> = { Accept: 'application/json' }
+  if (data !== undefined) headers['Content-Type'] = 'application/json'
+  const upper = method.toUpperCase()
+  if (upper !== 'GET' && upper !== 'HEAD') {
+    const csrf = readCookie(CSRF_COOKIE)
+    if (csrf) headers[CSRF_HEADER] = csrf
+  }
+  const res = await fetch(url, {
+    method: upper,
+    headers,
+    body: data !== undefined ? JSON.stringify(data) : undefined,
+    credentials: 'include',
+  })
+  await throwIfNotOk(res)
+  return res
+}
+
+export type UnauthorizedBehavior = 'returnNull' | 'throw'
+
+/** Reads: GET with cookies, URL from the query key, JSON body; 401 throws or returns null. */
+export function getQueryFn<T>(options: { on401: UnauthorizedBehavior }): QueryFunction<T, QueryKey> {
+  return async ({ queryKey, signal }) => {
+    const res = await fetch(buildUrlFromQueryKey(queryKey), {
+      credentials: 'include',
+      headers: { Accept: 'application/json' },
+      signal,
+    })
+    if (options.on401 === 'returnNull' && res.status === 401) return null as T
+    await throwIfNotOk(res)
+    return (await res.json()) as T
+  }
+}
+
+export type ParsedApiError = {
+  status: number | null
+  /** The server's human message: problem+json `message`, `detail` or `title`, else the raw text. */
+  message: string
+  raw: string
+  body: unknown
+}
+
+/** Splits an Error('status: text') into status and the server's message. */
+export function parseApiError(error: unknown): ParsedApiError {
+  const raw = error instanceof Error ? error.message : String(error ?? '')
+  const m = /^(\d{3}): ([\s\S]*)$/.exec(raw)
+  if (!m) return { status: null, message: raw, raw, body: null }
+  const status = Number(m[1])
+  const text = m[2] ?? ''
+  let body: unknown = null
+  let message = text
+  try {
+    body = JSON.parse(text)
+    if (body && typeof body === 'object') {
+      const b = body as Record<string, unknown>
+      const pick = [b.message, b.detail, b.error, b.title].find((v) => typeof v === 'string' && v.length > 0)
+      if (typeof pick === 'string') message = pick
+    }
+  } catch {
+    body = null
+  }
+  return { status, message, raw, body }
+}

@@ -1,0 +1,57 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { useNavigate } from 'react-router'
+import type { CurrentUser, UserOrganization } from '@plumbline/contracts'
+import { apiRequest, getQueryFn } from './api'
+
+export const USER_QUERY_KEY = ['/api/user'] as const
+
+/** The signed-in user (GET /api/user; 401 means signed out and yields null). */
+export function useAuth() {
+  const { data, isLoading, error, refetch } = useQuery<CurrentUser | null>({
+    queryKey: USER_QUERY_KEY,
+    queryFn: getQueryFn<CurrentUser | null>({ on401: 'returnNull' }),
+    retry: false,
+  })
+  const user = data ?? null
+  return { user, isLoading, error, isAuthenticated: !!user, refetch }
+}
+
+/** Spec 000 §1: the first organisation in the user's list is always the active one. */
+export function useActiveOrganization(): UserOrganization | null {
+  const { user } = useAuth()
+  return user?.organizations?.[0] ?? null
+}
+
+export function isPrivilegedRole(systemRole: string | null | undefined): boolean {
+  return systemRole === 'admin' || systemRole === 'superadmin'
+}
+
+export function displayName(user: Pick<CurrentUser, 'firstName' | 'lastName' | 'email'> | null | undefined): string {
+  const full = [user?.firstName, user?.lastName].filter((s) => s && s.trim()).join(' ').trim()
+  return full || user?.email || 'User'
+}
+
+/** Refetch the current user and wait for it (used after login and forced reset). */
+export function useRefreshUser() {
+  const qc = useQueryClient()
+  return () => qc.refetchQueries({ queryKey: USER_QUERY_KEY })
+}
+
+/** POST /api/logout, then clear every cached query and go to /login, even when the call fails. */
+export function useLogout() {
+  const qc = useQueryClient()
+  const navigate = useNavigate()
+  return useMutation({
+    mutationFn: async () => {
+      await apiRequest('POST', '/api/logout')
+    },
+    onError: (error) => {
+      console.error('Logout failed:', error)
+    },
+    onSettled: () => {
+      qc.clear()
+      qc.setQueryData(USER_QUERY_KEY, null)
+      navigate('/login', { replace: true })
+    },
+  })
+}

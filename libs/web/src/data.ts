@@ -1,0 +1,14 @@
+import { useQuery } from '@tanstack/react-query'
+import type { DashboardMetrics, OrganizationUsage } from '@plumbline/contracts'
+
+export const usageQueryKey = (orgId: string) => ['/api/organizations', orgId, 'usage'] as const
+export const dashboardMetricsQueryKey = (orgId: string) => ['/api/dashboard/metrics', { organizationId: orgId }] as const
+
+/** Sent only when the user has an organisation (spec 000 §7). */
+export function useOrganizationUsage(orgId: string | null | undefined) {
+  return useQuery<OrganizationUsage>({ queryKey: usageQueryKey(orgId ?? ''), enabled: !!orgId })
+}
+
+export function useDashboardMetrics(orgId: string | null | undefined) {
+  return useQuery<DashboardMetrics>({ queryKey: dashboardMetricsQueryKey(orgId ?? ''), enabled: !!orgId })
+}

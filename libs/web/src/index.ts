@@ -1,0 +1,7 @@
+export * from './api'
+export * from './query-client'
+export * from './usage'
+export * from './auth'
+export * from './theme'
+export * from './providers'
+export * from './data'
