@@ -1,0 +1,75 @@
+/**
+ * Build settings shared by the shell (host) and the five remotes.
+ * react, react-dom, react-router, react-query and the two workspace libraries (@plumbline/web
+ * holds the query client, auth and theme contexts) are federation singletons so every remote
+ * sees the shell's session.
+ */
+import { pluginModuleFederation } from '@module-federation/rsbuild-plugin'
+import { pluginReact } from '@rsbuild/plugin-react'
+import type { RsbuildConfig } from '@rsbuild/core'
+
+export const sharedDeps = {
+  react: { singleton: true, requiredVersion: '^19.1.1' },
+  'react/jsx-runtime': { singleton: true, requiredVersion: '^19.1.1' },
+  'react-dom': { singleton: true, requiredVersion: '^19.1.1' },
+  'react-dom/client': { singleton: true, requiredVersion: '^19.1.1' },
+  'react-router': { singleton: true, requiredVersion: '^7.9.1' },
+  '@tanstack/react-query': { singleton: true, requiredVersion: '^5.87.0' },
+  '@plumbline/web': { singleton: true, requiredVersion: false, version: '0.0.0' },
+  '@plumbline/ui': { singleton: true, requiredVersion: false, version: '0.0.0' },
+} as const
+
+export const REMOTE_NAMES = ['estimates', 'share', 'meetings', 'settings', 'admin'] as const
+export type RemoteName = (typeof REMOTE_NAMES)[number]
+export const REMOTE_PORTS: Record<RemoteName, number> = { estimates: 3101, share: 3102, meetings: 3103, settings: 3104, admin: 3105 }
+
+const common: RsbuildConfig = {
+  output: { sourceMap: false, cleanDistPath: true },
+  performance: { chunkSplit: { strategy: 'split-by-experience' } },
+}
+
+export function remoteConfig(name: RemoteName, title: string): RsbuildConfig {
+  return {
+    ...common,
+    plugins: [
+      pluginReact(),
+      pluginModuleFederation({
+        name: `plumbline_${name}`,
+        filename: 'remoteEntry.js',
+        exposes: { './App': './src/app.tsx' },
+        shared: sharedDeps,
+        shareStrategy: 'loaded-first',
+        dts: false,
+      }),
+    ],
+    html: { title },
+    output: { ...common.output, assetPrefix: 'auto' },
+    server: { port: REMOTE_PORTS[name], cors: true, historyApiFallback: true },
+  }
+}
+
+export function hostConfig(): RsbuildConfig {
+  return {
+    ...common,
+    plugins: [
+      pluginReact(),
+      pluginModuleFederation({
+        name: 'plumbline_shell',
+        remotes: {},
+        shared: sharedDeps,
+        shareStrategy: 'loaded-first',
+        dts: false,
+      }),
+    ],
+    html: { title: 'Plumbline' },
+    output: { ...common.output, assetPrefix: '/' },
+    server: {
+      port: Number(process.env.SHELL_DEV_PORT ?? 3000),
+      historyApiFallback: true,
+      // In development, point PLUMBLINE_GATEWAY at the gateway (e.g. http://localhost:3000 with SHELL_DEV_PORT=3010).
+      ...(process.env.PLUMBLINE_GATEWAY
+        ? { proxy: { '/api': process.env.PLUMBLINE_GATEWAY, '/remotes.json': process.env.PLUMBLINE_GATEWAY, '/__dev': process.env.PLUMBLINE_GATEWAY } }
+        : {}),
+    },
+  }
+}

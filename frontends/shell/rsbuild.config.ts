@@ -1,0 +1,4 @@
+import { defineConfig } from '@rsbuild/core'
+import { hostConfig } from '../rsbuild.shared'
+
+export default defineConfig(hostConfig())

@@ -1,0 +1,25 @@
+import { StrictMode } from 'react'
+import { createRoot } from 'react-dom/client'
+import { BrowserRouter } from 'react-router'
+import { WebProviders } from '@plumbline/web'
+import { Toaster, TooltipProvider } from '@plumbline/ui'
+import './index.css'
+import { App } from './app'
+import { initRemotes } from './remotes/registry'
+
+void initRemotes()
+
+const el = document.getElementById('root')
+if (!el) throw new Error('Missing #root element')
+createRoot(el).render(
+  <StrictMode>
+    <BrowserRouter>
+      <WebProviders>
+        <TooltipProvider>
+          <App />
+          <Toaster />
+        </TooltipProvider>
+      </WebProviders>
+    </BrowserRouter>
+  </StrictMode>,
+)

@@ -1,0 +1,85 @@
+import * as React from 'react'
+import { Link, useNavigate } from 'react-router'
+import { useForm } from 'react-hook-form'
+import { zodResolver } from '@hookform/resolvers/zod'
+import { useMutation } from '@tanstack/react-query'
+import { ZLoginBody, type LoginBody } from '@plumbline/contracts'
+import { apiRequest, useRefreshUser } from '@plumbline/web'
+import { Button, FormField, Input, Spinner } from '@plumbline/ui'
+import { AuthLayout, FormAlert } from './auth-layout'
+import { PasswordInput } from './password-input'
+import { loginErrorMessage } from './messages'
+
+export function LoginPage() {
+  const navigate = useNavigate()
+  const refreshUser = useRefreshUser()
+  const [error, setError] = React.useState<string | null>(null)
+  const form = useForm({ resolver: zodResolver(ZLoginBody), defaultValues: { email: '', password: '' } })
+  const { errors } = form.formState
+
+  const login = useMutation({
+    mutationFn: async (body: LoginBody) => {
+      const res = await apiRequest('POST', '/api/login', body)
+      return (await res.json().catch(() => ({}))) as { next?: string }
+    },
+    onSuccess: async (data) => {
+      if (data?.next === 'force_reset') {
+        navigate('/first-login-reset', { replace: true })
+        return
+      }
+      await refreshUser()
+      navigate('/', { replace: true })
+    },
+    onError: (err) => setError(loginErrorMessage(err)),
+  })
+
+  return (
+    <AuthLayout
+      title="Welcome back"
+      description="Sign in to your Plumbline account"
+      footer={
+        <>
+          Don&apos;t have an account?{' '}
+          <Link to="/register" className="font-medium text-primary hover:underline">
+            Sign up here
+          </Link>
+        </>
+      }
+    >
+      <form
+        noValidate
+        className="space-y-5"
+        onSubmit={form.handleSubmit((values) => {
+          setError(null)
+          login.mutate(values)
+        })}
+      >
+        {error ? <FormAlert>{error}</FormAlert> : null}
+        <FormField id="email" label="Email" error={errors.email?.message}>
+          <Input id="email" type="email" autoComplete="email" placeholder="you@company.com" aria-invalid={!!errors.email} {...form.register('email')} />
+        </FormField>
+        <FormField
+          id="password"
+          label="Password"
+          error={errors.password?.message}
+          action={
+            <Link to="/forgot-password" className="text-[13px] font-medium text-primary hover:underline">
+              Forgot your password?
+            </Link>
+          }
+        >
+          <PasswordInput id="password" autoComplete="current-password" placeholder="Enter your password" aria-invalid={!!errors.password} {...form.register('password')} />
+        </FormField>
+        <Button type="submit" size="lg" className="w-full" disabled={login.isPending}>
+          {login.isPending ? (
+            <>
+              <Spinner className="size-4 text-current" label="Signing in" /> Signing in...
+            </>
+          ) : (
+            'Sign In'
+          )}
+        </Button>
+      </form>
+    </AuthLayout>
+  )
+}

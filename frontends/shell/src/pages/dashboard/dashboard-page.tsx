@@ -1,0 +1,129 @@
+import { useNavigate } from 'react-router'
+import { AlertCircle, ArrowUpRight, Calculator, FileText, Mic, Plus, RotateCw, TrendingUp, Video } from 'lucide-react'
+import { Button, Card, PageBody, PageHeader, Skeleton, cn } from '@plumbline/ui'
+import { displayName, useActiveOrganization, useAuth, useDashboardMetrics } from '@plumbline/web'
+
+function MetricCard({
+  title,
+  value,
+  change,
+  caption,
+  icon: Icon,
+  onClick,
+  loading,
+  error,
+  onRetry,
+  tint,
+}: {
+  title: string
+  value: number | undefined
+  change: string
+  caption: string
+  icon: React.ComponentType<{ className?: string }>
+  onClick: () => void
+  loading: boolean
+  error: boolean
+  onRetry: () => void
+  tint: string
+}) {
+  return (
+    <Card className="group relative p-0 transition-all hover:-translate-y-0.5 hover:shadow-md">
+      <button type="button" onClick={onClick} className="w-full rounded-xl p-6 text-left outline-none focus-visible:ring-[3px] focus-visible:ring-ring/30" aria-label={title}>
+        <div className="flex items-start justify-between">
+          <p className="text-sm font-medium text-muted-foreground">{title}</p>
+          <span className={cn('flex size-10 items-center justify-center rounded-lg', tint)}>
+            <Icon className="size-5" />
+          </span>
+        </div>
+        <div className="mt-3 min-h-10">
+          {loading ? (
+            <Skeleton className="h-9 w-20" data-testid="metric-skeleton" />
+          ) : error ? (
+            <span className="inline-flex items-center gap-1.5 text-sm text-muted-foreground">
+              <AlertCircle className="size-4 text-destructive" /> Unable to load
+            </span>
+          ) : (
+            <p className="text-3xl font-semibold tracking-tight tabular-nums">{value ?? 0}</p>
+          )}
+        </div>
+        <p className="mt-2 flex items-center gap-1.5 text-sm text-muted-foreground">
+          <span className="inline-flex items-center gap-0.5 font-medium text-success">
+            <TrendingUp className="size-3.5" />
+            {change}
+          </span>
+          {caption}
+        </p>
+        <ArrowUpRight className="absolute bottom-6 right-6 size-4 text-muted-foreground opacity-0 transition group-hover:opacity-100" />
+      </button>
+      {error ? (
+        <Button variant="ghost" size="sm" className="absolute bottom-4 right-4" onClick={onRetry}>
+          <RotateCw /> Retry
+        </Button>
+      ) : null}
+    </Card>
+  )
+}
+
+export function DashboardPage() {
+  const navigate = useNavigate()
+  const { user } = useAuth()
+  const org = useActiveOrganization()
+  const metrics = useDashboardMetrics(org?.id)
+  const loading = !!org && metrics.isLoading
+  const error = !org || metrics.isError
+  const newEstimate = () => navigate('/cost-estimator?new=1')
+
+  return (
+    <>
+      <PageHeader title="Dashboard" description="Welcome back, manage your projects and estimates" />
+      <PageBody className="space-y-8">
+        <section className="space-y-3">
+          <div className="flex flex-wrap items-end justify-between gap-2">
+            <div>
+              <h2 className="text-lg font-semibold tracking-tight">Good to see you, {displayName(user).split(' ')[0]}</h2>
+              <p className="text-sm text-muted-foreground">{org ? `Working in ${org.name}` : 'You are not part of an organization yet.'}</p>
+            </div>
+          </div>
+          <Button size="lg" className="h-12 w-full text-base shadow-md" onClick={newEstimate}>
+            <Plus className="size-5" /> New Estimate
+          </Button>
+          <div className="grid gap-3 sm:grid-cols-2">
+            <Button variant="outline" size="lg" className="w-full justify-start" onClick={() => navigate('/notetaker')}>
+              <Video className="text-primary" /> Start Meeting
+            </Button>
+            <Button variant="outline" size="lg" className="w-full justify-start" onClick={() => navigate('/cost-estimator')}>
+              <FileText className="text-primary" /> View All Estimates
+            </Button>
+          </div>
+        </section>
+
+        <section aria-label="Metrics" className="grid gap-4 md:grid-cols-2">
+          <MetricCard
+            title="Total Estimates"
+            value={metrics.data?.totalEstimates}
+            change="+12%"
+            caption="from last month"
+            icon={Calculator}
+            tint="bg-primary/10 text-primary"
+            onClick={() => navigate('/cost-estimator')}
+            loading={loading}
+            error={!loading && error}
+            onRetry={() => void metrics.refetch()}
+          />
+          <MetricCard
+            title="Total Meetings"
+            value={metrics.data?.totalMeetings}
+            change="+3"
+            caption="new this week"
+            icon={Mic}
+            tint="bg-amber/20 text-amber-foreground dark:text-amber"
+            onClick={() => navigate('/notetaker')}
+            loading={loading}
+            error={!loading && error}
+            onRetry={() => void metrics.refetch()}
+          />
+        </section>
+      </PageBody>
+    </>
+  )
+}

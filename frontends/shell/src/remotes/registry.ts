@@ -1,0 +1,52 @@
+import { registerRemotes, loadRemote } from '@module-federation/enhanced/runtime'
+import type { ComponentType } from 'react'
+import { REMOTE_NAMES, containerName, type RemoteName } from './routes'
+
+/** Runtime config served by the gateway at /remotes.json: remote name -> mf-manifest.json URL. */
+export type RemotesConfig = Partial<Record<RemoteName, string>>
+export type RemoteAppProps = { basename?: string }
+
+let configPromise: Promise<RemotesConfig> | null = null
+
+export function parseRemotesConfig(raw: unknown): RemotesConfig {
+  const out: RemotesConfig = {}
+  if (!raw || typeof raw !== 'object') return out
+  for (const name of REMOTE_NAMES) {
+    const v = (raw as Record<string, unknown>)[name]
+    if (typeof v === 'string' && v.length > 0) out[name] = v
+  }
+  return out
+}
+
+async function fetchConfig(): Promise<RemotesConfig> {
+  const res = await fetch('/remotes.json', { cache: 'no-store', credentials: 'same-origin' })
+  if (!res.ok) throw new Error(`${res.status}: ${res.statusText}`)
+  const config = parseRemotesConfig(await res.json())
+  registerRemotes(
+    Object.entries(config).map(([name, entry]) => ({ name: containerName(name as RemoteName), entry: entry as string })),
+  )
+  return config
+}
+
+/** Fetch /remotes.json once and register every remote with the federation runtime. */
+export function initRemotes(): Promise<RemotesConfig> {
+  if (!configPromise) {
+    configPromise = fetchConfig().catch((err) => {
+      configPromise = null // allow a retry
+      throw err
+    })
+  }
+  return configPromise
+}
+
+/** Load a remote's ./App. `fresh` re-registers the remote so a failed entry is fetched again. */
+export async function loadRemoteApp(name: RemoteName, fresh = false): Promise<ComponentType<RemoteAppProps>> {
+  const config = await initRemotes()
+  const entry = config[name]
+  if (!entry) throw new Error(`Remote "${name}" is not configured in /remotes.json`)
+  if (fresh) registerRemotes([{ name: containerName(name), entry }], { force: true })
+  const mod = await loadRemote<{ default?: ComponentType<RemoteAppProps>; App?: ComponentType<RemoteAppProps> }>(`${containerName(name)}/App`)
+  const Comp = mod?.default ?? mod?.App
+  if (!Comp) throw new Error(`Remote "${name}" did not expose an App component`)
+  return Comp
+}
