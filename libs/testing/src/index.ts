@@ -1,3 +1,4 @@
 export * from './env.js'
 export * from './database.js'
 export * from './service.js'
+export * from './browser.js'

@@ -1,0 +1,29 @@
+// k6 run -e BASE_URL=http://localhost:3000 k6/sign-in-and-read-user.js
+// Signs the demo user in once per virtual user, then reads /api/user in a loop: the path every
+// page load takes through the gateway (session lookup, identity token, auth service).
+import http from 'k6/http'
+import { check } from 'k6'
+
+export const options = {
+  scenarios: {
+    steady: { executor: 'constant-vus', vus: 16, duration: '30s' },
+  },
+  thresholds: { http_req_failed: ['rate<0.01'], 'http_req_duration{name:user}': ['p(95)<50'] },
+}
+
+const BASE = __ENV.BASE_URL || 'http://localhost:3000'
+
+export function setup() {
+  const csrf = http.get(`${BASE}/api/user`).cookies.plumbline_csrf?.[0]?.value
+  const res = http.post(`${BASE}/api/login`, JSON.stringify({ email: 'demo@plumbline.dev', password: 'Demo-Plumbline-2025' }), {
+    headers: { 'Content-Type': 'application/json', 'x-csrf-token': csrf, Origin: BASE },
+    cookies: { plumbline_csrf: csrf },
+  })
+  check(res, { 'signed in': (r) => r.status === 200 })
+  return { sid: res.cookies.plumbline_sid[0].value }
+}
+
+export default function (data) {
+  const res = http.get(`${BASE}/api/user`, { cookies: { plumbline_sid: data.sid }, tags: { name: 'user' } })
+  check(res, { 'user read': (r) => r.status === 200 })
+}

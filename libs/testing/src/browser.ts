@@ -1,0 +1,36 @@
+import { mkdirSync } from 'node:fs'
+import { join } from 'node:path'
+import { chromium, type Browser, type Page } from 'playwright-core'
+
+/** Debian's chromium with the flags this workplace needs (no network beyond loopback). */
+export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
+export const CHROMIUM_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync']
+
+export function launchBrowser(): Promise<Browser> {
+  return chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS })
+}
+
+const shotsDir = join(import.meta.dirname, '..', '..', '..', 'test-output', 'screenshots')
+
+/** Saves a full-page screenshot under test-output/screenshots for people to look at. */
+export async function screenshot(page: Page, name: string): Promise<void> {
+  mkdirSync(shotsDir, { recursive: true })
+  await page.screenshot({ path: join(shotsDir, `${name}.png`), fullPage: true })
+}
+
+/** Mails the embedded sink received for one address, newest first (dev and test only). */
+export async function mailsFor(baseUrl: string, to: string): Promise<{ subject: string; text: string; links: string[] }[]> {
+  const res = await fetch(`${baseUrl}/__dev/mail?to=${encodeURIComponent(to)}`)
+  if (!res.ok) throw new Error(`GET /__dev/mail answered ${res.status}`)
+  return res.json() as Promise<{ subject: string; text: string; links: string[] }[]>
+}
+
+export async function waitForMail(baseUrl: string, to: string, subjectIncludes: string, timeoutMs = 15_000) {
+  const deadline = Date.now() + timeoutMs
+  while (Date.now() < deadline) {
+    const mail = (await mailsFor(baseUrl, to)).find((m) => m.subject.includes(subjectIncludes))
+    if (mail) return mail
+    await new Promise((r) => setTimeout(r, 200))
+  }
+  throw new Error(`No mail "${subjectIncludes}" for ${to} within ${timeoutMs} ms`)
+}

@@ -1,0 +1,62 @@
+// Starts one real stack for all browser journeys, on its own ports, database, NATS prefix and
+// Redis prefix, and a small control endpoint so a test can stop or start a remote or a service
+// mid-session (tests run in workers and cannot reach this process's objects).
+import http from 'node:http'
+import { join } from 'node:path'
+import type { TestProject } from 'vitest/node'
+import { ensureDatabase, withDatabase } from '@plumbline/db'
+import { root, startStack, type RemoteName, type ServiceName } from '../lib/stack.js'
+
+export default async function setup(project: TestProject) {
+  const id = `e2e${Date.now().toString(36)}`
+  const base = process.env.DATABASE_URL ?? 'postgresql://postgres@127.0.0.1:5432/postgres'
+  const databaseUrl = withDatabase(base, id)
+  await ensureDatabase(databaseUrl)
+  const port = Number(process.env.E2E_PORT ?? 3300)
+  const stack = await startStack({
+    port,
+    databaseUrl,
+    natsUrl: process.env.NATS_URL ?? 'nats://127.0.0.1:4222',
+    redisUrl: process.env.REDIS_URL ?? 'redis://127.0.0.1:6379',
+    busPrefix: id,
+    redisPrefix: `${id}:`,
+    seedDemo: true,
+    logDir: join(root, 'test-output', 'e2e-logs'),
+    env: { LOG_LEVEL: 'warn', NODE_ENV: 'test', GATEWAY_HOST: '127.0.0.1' },
+  })
+
+  const control = http.createServer(async (req, res) => {
+    const match = /^\/(remotes|services)\/([a-z]+)\/(stop|start)$/.exec(req.url ?? '')
+    if (req.method !== 'POST' || !match) return res.writeHead(404).end()
+    const [, kind, name, action] = match
+    try {
+      if (kind === 'remotes') await (action === 'stop' ? stack.stopRemote(name as RemoteName) : stack.startRemote(name as RemoteName))
+      else await (action === 'stop' ? stack.stopService(name as ServiceName) : stack.startService(name as ServiceName))
+      res.writeHead(204).end()
+    } catch (err) {
+      res.writeHead(500).end((err as Error).message)
+    }
+  })
+  await new Promise<void>((resolve) => control.listen(0, '127.0.0.1', resolve))
+  const controlPort = (control.address() as { port: number }).port
+
+  project.provide('baseUrl', stack.url)
+  project.provide('controlUrl', `http://127.0.0.1:${controlPort}`)
+
+  return async () => {
+    control.close()
+    await stack.stop()
+    const { default: pg } = await import('pg')
+    const admin = new pg.Client({ connectionString: withDatabase(base, 'postgres') })
+    await admin.connect()
+    await admin.query(`DROP DATABASE IF EXISTS "${id}" WITH (FORCE)`).catch(() => {})
+    await admin.end()
+  }
+}
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    baseUrl: string
+    controlUrl: string
+  }
+}

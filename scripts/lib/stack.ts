@@ -1,0 +1,152 @@
+// Runs the whole platform as real processes: every service, the gateway (which serves the shell)
+// and a static server per remote. Used by `npm start`, the browser tests and the benchmark.
+import { spawn, type ChildProcess } from 'node:child_process'
+import { createWriteStream, existsSync, mkdirSync } from 'node:fs'
+import type { Server } from 'node:http'
+import { join } from 'node:path'
+import { staticSite } from '@plumbline/service-kit'
+
+export const root = join(import.meta.dirname, '..', '..')
+export const SERVICES = ['auth', 'estimates', 'ai', 'documents', 'meetings', 'admin'] as const
+export const REMOTES = ['estimates', 'share', 'meetings', 'settings', 'admin'] as const
+export type ServiceName = (typeof SERVICES)[number] | 'gateway'
+export type RemoteName = (typeof REMOTES)[number]
+
+export type StackOptions = {
+  /** Gateway (and shell) port; services use port+1001…, remotes port+101… unless given. */
+  port: number
+  databaseUrl: string
+  natsUrl: string
+  redisUrl: string
+  busPrefix?: string
+  redisPrefix?: string
+  seedDemo?: boolean
+  logDir: string
+  env?: Record<string, string>
+}
+
+export type Stack = {
+  url: string
+  servicePorts: Record<ServiceName, number>
+  remotePorts: Record<RemoteName, number>
+  stopService: (name: ServiceName) => Promise<void>
+  startService: (name: ServiceName) => Promise<void>
+  stopRemote: (name: RemoteName) => Promise<void>
+  startRemote: (name: RemoteName) => Promise<void>
+  stop: () => Promise<void>
+}
+
+const tsxLoader = join(root, 'node_modules', 'tsx', 'dist', 'esm', 'index.mjs')
+
+function portsFor(port: number) {
+  const servicePorts = { gateway: port } as Record<ServiceName, number>
+  SERVICES.forEach((s, i) => (servicePorts[s] = port + 1001 + i))
+  const remotePorts = {} as Record<RemoteName, number>
+  REMOTES.forEach((r, i) => (remotePorts[r] = port + 101 + i))
+  return { servicePorts, remotePorts }
+}
+
+async function waitReady(url: string, child: ChildProcess, name: string, timeoutMs = 60_000) {
+  const deadline = Date.now() + timeoutMs
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`${name} exited with code ${child.exitCode} during start-up (see its log)`)
+    try {
+      const res = await fetch(url)
+      if (res.ok) return
+    } catch {
+      /* not listening yet */
+    }
+    await new Promise((r) => setTimeout(r, 150))
+  }
+  throw new Error(`${name} was not ready at ${url} within ${timeoutMs / 1000} s`)
+}
+
+export async function startStack(opts: StackOptions): Promise<Stack> {
+  mkdirSync(opts.logDir, { recursive: true })
+  const { servicePorts, remotePorts } = portsFor(opts.port)
+  const origin = `http://localhost:${opts.port}`
+  const remotesJson = JSON.stringify(Object.fromEntries(REMOTES.map((r) => [r, `http://localhost:${remotePorts[r]}/mf-manifest.json`])))
+  const common: Record<string, string> = {
+    DATABASE_URL: opts.databaseUrl,
+    NATS_URL: opts.natsUrl,
+    REDIS_URL: opts.redisUrl,
+    BUS_PREFIX: opts.busPrefix ?? '',
+    REDIS_PREFIX: opts.redisPrefix ?? 'plumbline:',
+    APP_URL: origin,
+    PUBLIC_ORIGIN: origin,
+    ...Object.fromEntries(SERVICES.map((s) => [`${s.toUpperCase()}_URL`, `http://127.0.0.1:${servicePorts[s]}`])),
+    ...opts.env,
+  }
+  const children = new Map<ServiceName, ChildProcess>()
+  const remoteServers = new Map<RemoteName, Server>()
+
+  const envFor = (name: ServiceName): Record<string, string> => ({
+    ...common,
+    PORT: String(servicePorts[name]),
+    ...(name === 'auth' && opts.seedDemo ? { SEED_DEMO: 'true' } : {}),
+    ...(name === 'gateway'
+      ? { SHELL_DIST: join(root, 'frontends', 'shell', 'dist'), REMOTES_JSON: remotesJson, HOST: opts.env?.GATEWAY_HOST ?? '0.0.0.0' }
+      : {}),
+  })
+
+  async function startService(name: ServiceName) {
+    const log = createWriteStream(join(opts.logDir, `${name}.log`), { flags: 'a' })
+    const child = spawn(process.execPath, ['--import', tsxLoader, join(root, 'services', name, 'src', 'main.ts')], {
+      cwd: join(root, 'services', name),
+      env: { ...process.env, ...envFor(name) },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    })
+    child.stdout!.pipe(log)
+    child.stderr!.pipe(log)
+    children.set(name, child)
+    await waitReady(`http://127.0.0.1:${servicePorts[name]}/healthz`, child, name)
+  }
+
+  async function stopService(name: ServiceName) {
+    const child = children.get(name)
+    if (!child || child.exitCode !== null) return
+    await new Promise<void>((resolve) => {
+      const kill = setTimeout(() => child.kill('SIGKILL'), 10_000)
+      child.once('exit', () => {
+        clearTimeout(kill)
+        resolve()
+      })
+      child.kill('SIGTERM')
+    })
+  }
+
+  async function startRemote(name: RemoteName) {
+    const dist = join(root, 'frontends', name, 'dist')
+    if (!existsSync(dist)) throw new Error(`frontends/${name}/dist is missing: build the front ends first`)
+    const server = await new Promise<Server>((resolve, reject) => {
+      const s = staticSite(dist, { spaFallback: false, cors: true }).listen(remotePorts[name], '0.0.0.0', (err?: Error) => (err ? reject(err) : resolve(s)))
+    })
+    remoteServers.set(name, server)
+  }
+
+  async function stopRemote(name: RemoteName) {
+    const server = remoteServers.get(name)
+    if (!server) return
+    remoteServers.delete(name)
+    server.closeAllConnections()
+    await new Promise((r) => server.close(r))
+  }
+
+  const stop = async () => {
+    await Promise.all([...remoteServers.keys()].map(stopRemote))
+    await stopService('gateway')
+    await Promise.all(SERVICES.map(stopService))
+  }
+
+  try {
+    await Promise.all(REMOTES.map(startRemote))
+    // Auth first: it seeds the demo accounts and answers the gateway's identity requests.
+    await startService('auth')
+    await Promise.all(SERVICES.filter((s) => s !== 'auth').map(startService))
+    await startService('gateway')
+  } catch (err) {
+    await stop()
+    throw err
+  }
+  return { url: origin, servicePorts, remotePorts, stopService, startService, stopRemote, startRemote, stop }
+}

@@ -1,0 +1,49 @@
+// `npm start`: infrastructure (shared or embedded), front-end builds, migrations, demo data, every
+// service and remote, then the URL to open. Ctrl-C stops everything it started.
+import { join } from 'node:path'
+import { ensureInfra } from './lib/infra.js'
+import { buildFrontends } from './lib/build.js'
+import { root, startStack } from './lib/stack.js'
+import { DEMO_ACCOUNTS } from '../services/auth/src/seed/demo-accounts.js'
+
+const port = Number(process.env.PORT ?? 3000)
+const step = (m: string) => console.log(`\x1b[36m▸\x1b[0m ${m}`)
+
+step('Checking PostgreSQL, NATS and Redis')
+const infra = await ensureInfra(step)
+step('Building the shell and the remotes')
+buildFrontends()
+step('Starting services (each applies its migrations)')
+const stack = await startStack({
+  port,
+  databaseUrl: infra.databaseUrl,
+  natsUrl: infra.natsUrl,
+  redisUrl: infra.redisUrl,
+  seedDemo: true,
+  logDir: join(root, '.data', 'logs'),
+})
+
+const line = '─'.repeat(64)
+console.log(`\n${line}
+  Plumbline is running:  \x1b[1m${stack.url}\x1b[0m
+
+  Demo user:       ${DEMO_ACCOUNTS.user.email}  /  ${DEMO_ACCOUNTS.user.password}
+  Platform admin:  ${DEMO_ACCOUNTS.admin.email}  /  ${DEMO_ACCOUNTS.admin.password}
+  Dev mailbox:     ${stack.url}/__dev/mailbox   (verification and reset mails)
+  Logs:            .data/logs/<service>.log
+  Infrastructure:  ${infra.started.length ? `embedded ${infra.started.join(', ')} (data in .data/)` : 'PostgreSQL, NATS and Redis at the configured URLs'}
+
+  Press Ctrl-C to stop.
+${line}\n`)
+
+let stopping = false
+const shutdown = async () => {
+  if (stopping) return
+  stopping = true
+  console.log('\nStopping…')
+  await stack.stop()
+  await infra.stop()
+  process.exit(0)
+}
+process.on('SIGINT', shutdown)
+process.on('SIGTERM', shutdown)

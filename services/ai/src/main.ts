@@ -1,0 +1,17 @@
+import { startTelemetry } from '@plumbline/telemetry'
+startTelemetry('ai')
+
+const { startServiceRuntime } = await import('@plumbline/service-kit')
+const { loadEnv } = await import('./env.js')
+const { aiRoutes } = await import('./app.js')
+const { PrismaClient } = await import('./generated/prisma/client.js')
+
+const env = loadEnv()
+await startServiceRuntime({
+  name: 'ai',
+  schema: 'ai',
+  env,
+  PrismaClient,
+  migrationsDir: new URL('../prisma/migrations', import.meta.url).pathname,
+  routes: (deps) => aiRoutes({ ...deps, env }),
+})

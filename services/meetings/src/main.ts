@@ -1,0 +1,17 @@
+import { startTelemetry } from '@plumbline/telemetry'
+startTelemetry('meetings')
+
+const { startServiceRuntime } = await import('@plumbline/service-kit')
+const { loadEnv } = await import('./env.js')
+const { meetingsRoutes } = await import('./app.js')
+const { PrismaClient } = await import('./generated/prisma/client.js')
+
+const env = loadEnv()
+await startServiceRuntime({
+  name: 'meetings',
+  schema: 'meetings',
+  env,
+  PrismaClient,
+  migrationsDir: new URL('../prisma/migrations', import.meta.url).pathname,
+  routes: (deps) => meetingsRoutes({ ...deps, env }),
+})

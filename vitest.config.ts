@@ -1,0 +1,21 @@
+import { defineConfig } from 'vitest/config'
+
+// Unit and integration tests of every package. Browser journeys live in vitest.e2e.config.ts.
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        test: {
+          name: 'backend',
+          environment: 'node',
+          include: ['libs/*/test/**/*.test.ts', 'services/*/test/**/*.test.ts'],
+          exclude: ['libs/ui/**', 'libs/web/**', '**/node_modules/**'],
+          testTimeout: 30_000,
+          hookTimeout: 120_000,
+        },
+      },
+      'libs/{ui,web}/vitest.config.ts',
+      'frontends/*/vitest.config.ts',
+    ],
+  },
+})
