@@ -44,7 +44,12 @@ export function remoteConfig(name: RemoteName, title: string): RsbuildConfig {
     ],
     html: { title },
     output: { ...common.output, assetPrefix: 'auto' },
-    server: { port: REMOTE_PORTS[name], cors: true, historyApiFallback: true },
+    server: {
+      port: REMOTE_PORTS[name],
+      // Dev server only: the shell origin may load this remote's assets.
+      cors: { origin: (process.env.SHELL_ORIGIN ?? 'http://localhost:3000,http://localhost:3010').split(',') },
+      historyApiFallback: true,
+    },
   }
 }
 

@@ -1,0 +1,4 @@
+import { defineConfig } from '@rsbuild/core'
+import { remoteConfig } from '../rsbuild.shared'
+
+export default defineConfig(remoteConfig('admin', 'Plumbline Admin'))

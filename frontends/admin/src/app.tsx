@@ -1,0 +1,98 @@
+import * as React from 'react'
+import { NavLink, Navigate, Route, Routes } from 'react-router'
+import { Activity, CreditCard, ShieldX, Users } from 'lucide-react'
+import { Card, FullPageSpinner, NotFoundView, cn } from '@plumbline/ui'
+import { isPrivilegedRole, useAuth } from '@plumbline/web'
+import { PlaceholderPage } from './components/placeholder-page'
+import './index.css'
+
+export const ACCESS_DENIED = 'Access Denied - You do not have admin privileges to access this page.'
+
+function AccessDenied() {
+  return (
+    <div className="flex min-h-[60vh] items-center justify-center px-4 py-10">
+      <Card className="flex w-full max-w-md flex-col items-center px-6 py-10 text-center">
+        <div className="mb-4 flex size-12 items-center justify-center rounded-full bg-destructive/10 text-destructive">
+          <ShieldX className="size-6" />
+        </div>
+        <p role="alert" className="text-base font-semibold tracking-tight">
+          {ACCESS_DENIED}
+        </p>
+      </Card>
+    </div>
+  )
+}
+
+/** Only system roles admin and superadmin pass; a failed check means not admin. */
+function AdminOnly({ children }: { children: React.ReactNode }) {
+  const { user, isLoading } = useAuth()
+  if (isLoading) return <FullPageSpinner />
+  if (!isPrivilegedRole(user?.systemRole)) return <AccessDenied />
+  return <>{children}</>
+}
+
+const adminNav = [
+  { to: '/admin/users', label: 'User Management', icon: Users },
+  { to: '/admin/subscription-overrides', label: 'Subscription Overrides', icon: CreditCard },
+]
+
+function AdminNav() {
+  return (
+    <nav aria-label="Admin" className="flex gap-1 overflow-x-auto rounded-lg border bg-card p-1 shadow-xs">
+      {adminNav.map(({ to, label, icon: Icon }) => (
+        <NavLink
+          key={to}
+          to={to}
+          className={({ isActive }) =>
+            cn(
+              'inline-flex items-center gap-2 whitespace-nowrap rounded-md px-3 py-1.5 text-sm font-medium transition-colors',
+              isActive ? 'bg-primary text-primary-foreground shadow-sm' : 'text-muted-foreground hover:bg-accent hover:text-foreground',
+            )
+          }
+        >
+          <Icon className="size-4" />
+          {label}
+        </NavLink>
+      ))}
+    </nav>
+  )
+}
+
+export default function App() {
+  return (
+    <AdminOnly>
+      <Routes>
+        <Route path="/admin" element={<Navigate to="/admin/users" replace />} />
+        <Route
+          path="/admin/users"
+          element={
+            <PlaceholderPage title="Admin" description="Manage users, memberships and subscription limits" icon={<Users />} emptyTitle="User management is coming soon" showNewEstimate={false}>
+              <AdminNav />
+            </PlaceholderPage>
+          }
+        />
+        <Route
+          path="/admin/subscription-overrides"
+          element={
+            <PlaceholderPage title="Admin" description="Manage users, memberships and subscription limits" icon={<CreditCard />} emptyTitle="Subscription overrides are coming soon" showNewEstimate={false}>
+              <AdminNav />
+            </PlaceholderPage>
+          }
+        />
+        <Route
+          path="/monitoring"
+          element={
+            <PlaceholderPage
+              title="System Monitoring"
+              description="Health checks, metrics and recent errors"
+              icon={<Activity />}
+              emptyTitle="Monitoring is coming soon"
+              showNewEstimate={false}
+            />
+          }
+        />
+        <Route path="*" element={<NotFoundView />} />
+      </Routes>
+    </AdminOnly>
+  )
+}

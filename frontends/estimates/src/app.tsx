@@ -1,0 +1,67 @@
+import { Route, Routes, useParams } from 'react-router'
+import { Calculator, FileText, LayoutTemplate, Wand2 } from 'lucide-react'
+import { NotFoundView, Progress } from '@plumbline/ui'
+import { PlaceholderPage } from './components/placeholder-page'
+import './index.css'
+
+function EstimatesListPage() {
+  return (
+    <PlaceholderPage
+      title="Cost Estimator"
+      heading="Estimates"
+      subheading="Manage your construction cost estimates"
+      icon={<Calculator />}
+      emptyTitle="Estimates are coming soon"
+      emptyDescription="Create, filter and share professional cost estimates right here. This page is almost ready."
+    />
+  )
+}
+
+function EstimateDetailPage() {
+  const { id } = useParams()
+  return (
+    <PlaceholderPage
+      title="Estimate Details"
+      description={id ? `Estimate ${id}` : undefined}
+      icon={<FileText />}
+      emptyTitle="The estimate detail view is coming soon"
+      emptyDescription="Line items, AI documentation, phase budgets and sharing will appear here."
+    />
+  )
+}
+
+function WizardStepPage({ step }: { step: 1 | 2 | 3 }) {
+  const titles = { 1: 'Project Type', 2: 'Property Details', 3: 'Client Information' } as const
+  return (
+    <PlaceholderPage title="New Estimate Wizard" description={`Step ${step} of 3 · ${titles[step]}`} icon={<Wand2 />} emptyTitle="The estimate wizard is coming soon" showNewEstimate={false}>
+      <Progress value={[0, 33, 66, 100][step]} max={100} aria-label={`Step ${step} of 3`} />
+    </PlaceholderPage>
+  )
+}
+
+function TemplatesPage() {
+  return (
+    <PlaceholderPage
+      title="Templates"
+      description="Reusable estimate templates for your organization"
+      icon={<LayoutTemplate />}
+      emptyTitle="The template manager is coming soon"
+    />
+  )
+}
+
+/** The estimates remote's routes (absolute paths; the shell mounts it under a '*' route). */
+export default function App() {
+  return (
+    <Routes>
+      <Route path="/cost-estimator/*" element={<EstimatesListPage />} />
+      <Route path="/estimates/:id" element={<EstimateDetailPage />} />
+      <Route path="/estimates/:id/edit" element={<EstimateDetailPage />} />
+      <Route path="/estimate-wizard-step1" element={<WizardStepPage step={1} />} />
+      <Route path="/estimate-wizard-step2" element={<WizardStepPage step={2} />} />
+      <Route path="/estimate-wizard-step3" element={<WizardStepPage step={3} />} />
+      <Route path="/templates" element={<TemplatesPage />} />
+      <Route path="*" element={<NotFoundView />} />
+    </Routes>
+  )
+}

@@ -1,0 +1,37 @@
+import { Route, Routes } from 'react-router'
+import { ListChecks, Mic } from 'lucide-react'
+import { NotFoundView } from '@plumbline/ui'
+import { PlaceholderPage } from './components/placeholder-page'
+import './index.css'
+
+export default function App() {
+  return (
+    <Routes>
+      <Route
+        path="/notetaker"
+        element={
+          <PlaceholderPage
+            title="AI Notetaker"
+            description="Record, transcribe and summarize your meetings"
+            icon={<Mic />}
+            emptyTitle="The AI Notetaker is coming soon"
+            emptyDescription="Record client meetings and get transcripts, summaries and action items automatically."
+          />
+        }
+      />
+      <Route
+        path="/tasks"
+        element={
+          <PlaceholderPage
+            title="Tasks"
+            description="Keep track of follow-ups and action items"
+            icon={<ListChecks />}
+            emptyTitle="Tasks are coming soon"
+            emptyDescription="Create tasks, set due dates and priorities, and check them off as you go."
+          />
+        }
+      />
+      <Route path="*" element={<NotFoundView />} />
+    </Routes>
+  )
+}

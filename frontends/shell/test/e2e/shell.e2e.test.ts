@@ -1,0 +1,113 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { Browser, BrowserContext, Page } from 'playwright-core'
+import { controlStack, launchBrowser, newPage, screenshot, signIn } from '@plumbline/testing'
+import { text, visible, waitForPath } from './helpers'
+
+const DEMO = { email: 'demo@plumbline.dev', password: 'Demo-Plumbline-2025' }
+let browser: Browser
+beforeAll(async () => {
+  browser = await launchBrowser()
+})
+afterAll(async () => {
+  await browser?.close()
+})
+
+async function signedIn(opts: { mobile?: boolean } = {}): Promise<{ context: BrowserContext; page: Page }> {
+  const session = await newPage(browser, opts)
+  await signIn(session.page, DEMO.email, DEMO.password)
+  await waitForPath(session.page, '/')
+  await visible(session.page.getByRole('heading', { name: 'Dashboard' }))
+  return session
+}
+
+describe('the shell', () => {
+  it('shows the demo organisation, monthly usage and the remotes in the sidebar', async () => {
+    const { context, page } = await signedIn()
+    await visible(text(page, 'Demo Construction Co.'))
+    await visible(page.getByRole('link', { name: 'Cost Estimator' }))
+    await visible(page.getByRole('link', { name: 'AI Notetaker' }))
+    await visible(page.getByRole('link', { name: 'Tasks' }))
+    await visible(page.getByRole('link', { name: 'Settings' }))
+    // The demo user is not a platform admin.
+    expect(await page.getByRole('link', { name: 'Monitoring' }).count()).toBe(0)
+    await page.getByRole('link', { name: 'Cost Estimator' }).click()
+    await waitForPath(page, '/cost-estimator')
+    await visible(text(page, 'Manage your construction cost estimates'))
+    await screenshot(page, 'cost-estimator-placeholder')
+    await page.goto('/no-such-page')
+    await visible(text(page, /404|not found/i))
+    await screenshot(page, 'not-found')
+    await context.close()
+  })
+
+  it('shows Admin and Monitoring to a platform admin', async () => {
+    const session = await newPage(browser)
+    await signIn(session.page, 'admin@plumbline.dev', 'Admin-Plumbline-2025')
+    await waitForPath(session.page, '/')
+    await visible(session.page.getByRole('link', { name: 'Monitoring' }))
+    await session.page.getByRole('link', { name: 'Admin' }).click()
+    await waitForPath(session.page, '/admin/users')
+    await session.context.close()
+  })
+
+  it('keeps the chosen theme across a reload', async () => {
+    const { context, page } = await signedIn()
+    const isDark = () => page.evaluate(() => document.documentElement.classList.contains('dark'))
+    const before = await isDark()
+    await page.getByRole('button', { name: /theme|dark|light/i }).first().click()
+    await page.waitForFunction((was) => document.documentElement.classList.contains('dark') !== was, before)
+    await page.reload()
+    await visible(page.getByRole('heading', { name: 'Dashboard' }))
+    expect(await isDark()).toBe(!before)
+    await screenshot(page, before ? 'dashboard-light' : 'dashboard-dark')
+    await context.close()
+  })
+
+  it('opens the sidebar as a drawer on a phone and closes it on navigation, backdrop and close button', async () => {
+    const { context, page } = await signedIn({ mobile: true })
+    const sidebar = page.getByRole('complementary', { name: 'Sidebar' }).or(page.getByLabel('Sidebar'))
+    const open = () => page.getByRole('button', { name: 'Open menu' }).click()
+    const drawerOpen = async () => (await sidebar.first().boundingBox())!.x >= 0
+
+    await screenshot(page, 'dashboard-mobile')
+    await open()
+    await page.waitForFunction(() => true)
+    await visible(page.getByRole('button', { name: 'Close menu' }))
+    expect(await drawerOpen()).toBe(true)
+    await screenshot(page, 'drawer-mobile')
+    await page.getByRole('button', { name: 'Close menu' }).click()
+    await page.getByRole('button', { name: 'Close menu' }).waitFor({ state: 'hidden' })
+
+    await open()
+    await page.mouse.click(370, 400) // the backdrop, right of the drawer
+    await page.getByRole('button', { name: 'Close menu' }).waitFor({ state: 'hidden' })
+
+    await open()
+    await page.getByRole('link', { name: 'Tasks' }).click()
+    await waitForPath(page, '/tasks')
+    await page.getByRole('button', { name: 'Close menu' }).waitFor({ state: 'hidden' })
+    await context.close()
+  })
+
+  it('keeps working when a remote server dies mid-session, and Retry loads it once it is back', async () => {
+    const { context, page } = await signedIn()
+    await controlStack('remotes', 'meetings', 'stop')
+    try {
+      await page.getByRole('link', { name: 'AI Notetaker' }).click()
+      await waitForPath(page, '/notetaker')
+      const retry = await visible(page.getByRole('button', { name: /retry/i }))
+      await screenshot(page, 'remote-unavailable')
+      // The rest of the shell still works.
+      await page.getByRole('link', { name: 'Dashboard' }).click()
+      await visible(page.getByRole('heading', { name: 'Dashboard' }))
+      await page.getByRole('link', { name: 'AI Notetaker' }).click()
+      await visible(retry)
+    } finally {
+      await controlStack('remotes', 'meetings', 'start')
+    }
+    await page.getByRole('button', { name: /retry/i }).click()
+    await page.getByRole('button', { name: /retry/i }).waitFor({ state: 'hidden', timeout: 15_000 })
+    await screenshot(page, 'notetaker-placeholder')
+    await context.close()
+  })
+})
