@@ -1,1 +1,4 @@
-export default { plugins: { '@tailwindcss/postcss': {} } }
+import tailwindcss from '@tailwindcss/postcss'
+import { remoteRootSelector, scopeUtilities } from '../postcss-scope-utilities.mjs'
+
+export default { plugins: [tailwindcss(), scopeUtilities(remoteRootSelector('meetings'))] }

@@ -58,7 +58,7 @@ function AdminNav() {
   )
 }
 
-export default function App() {
+function RemoteRoutes() {
   return (
     <AdminOnly>
       <Routes>
@@ -94,5 +94,14 @@ export default function App() {
         <Route path="*" element={<NotFoundView />} />
       </Routes>
     </AdminOnly>
+  )
+}
+
+/** The exposed ./App: this remote's routes inside its style scope root. */
+export default function App() {
+  return (
+    <div data-plumbline-remote="admin" className="flex min-h-0 flex-1 flex-col">
+      <RemoteRoutes />
+    </div>
   )
 }

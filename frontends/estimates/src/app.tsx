@@ -51,7 +51,7 @@ function TemplatesPage() {
 }
 
 /** The estimates remote's routes (absolute paths; the shell mounts it under a '*' route). */
-export default function App() {
+function RemoteRoutes() {
   return (
     <Routes>
       <Route path="/cost-estimator/*" element={<EstimatesListPage />} />
@@ -63,5 +63,14 @@ export default function App() {
       <Route path="/templates" element={<TemplatesPage />} />
       <Route path="*" element={<NotFoundView />} />
     </Routes>
+  )
+}
+
+/** The exposed ./App: this remote's routes inside its style scope root. */
+export default function App() {
+  return (
+    <div data-plumbline-remote="estimates" className="flex min-h-0 flex-1 flex-col">
+      <RemoteRoutes />
+    </div>
   )
 }

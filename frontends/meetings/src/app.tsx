@@ -4,7 +4,7 @@ import { NotFoundView } from '@plumbline/ui'
 import { PlaceholderPage } from './components/placeholder-page'
 import './index.css'
 
-export default function App() {
+function RemoteRoutes() {
   return (
     <Routes>
       <Route
@@ -33,5 +33,14 @@ export default function App() {
       />
       <Route path="*" element={<NotFoundView />} />
     </Routes>
+  )
+}
+
+/** The exposed ./App: this remote's routes inside its style scope root. */
+export default function App() {
+  return (
+    <div data-plumbline-remote="meetings" className="flex min-h-0 flex-1 flex-col">
+      <RemoteRoutes />
+    </div>
   )
 }

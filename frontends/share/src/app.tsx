@@ -39,11 +39,20 @@ function SharedEstimatePage() {
   )
 }
 
-export default function App() {
+function RemoteRoutes() {
   return (
     <Routes>
       <Route path="/share/:token" element={<SharedEstimatePage />} />
       <Route path="*" element={<NotFoundView />} />
     </Routes>
+  )
+}
+
+/** The exposed ./App: this remote's routes inside its style scope root. */
+export default function App() {
+  return (
+    <div data-plumbline-remote="share" className="flex min-h-0 flex-1 flex-col">
+      <RemoteRoutes />
+    </div>
   )
 }
