@@ -66,7 +66,7 @@ function RemoteRoutes() {
         <Route
           path="/admin/users"
           element={
-            <PlaceholderPage title="Admin" description="Manage users, memberships and subscription limits" icon={<Users />} emptyTitle="User management is coming soon" showNewEstimate={false}>
+            <PlaceholderPage title="Admin" description="Manage users, memberships and subscription limits" icon={<Users />} emptyTitle="Coming soon" showNewEstimate={false}>
               <AdminNav />
             </PlaceholderPage>
           }
@@ -74,7 +74,7 @@ function RemoteRoutes() {
         <Route
           path="/admin/subscription-overrides"
           element={
-            <PlaceholderPage title="Admin" description="Manage users, memberships and subscription limits" icon={<CreditCard />} emptyTitle="Subscription overrides are coming soon" showNewEstimate={false}>
+            <PlaceholderPage title="Admin" description="Manage users, memberships and subscription limits" icon={<CreditCard />} emptyTitle="Coming soon" showNewEstimate={false}>
               <AdminNav />
             </PlaceholderPage>
           }
@@ -86,7 +86,7 @@ function RemoteRoutes() {
               title="System Monitoring"
               description="Health checks, metrics and recent errors"
               icon={<Activity />}
-              emptyTitle="Monitoring is coming soon"
+              emptyTitle="Coming soon"
               showNewEstimate={false}
             />
           }

@@ -11,7 +11,7 @@ function EstimatesListPage() {
       heading="Estimates"
       subheading="Manage your construction cost estimates"
       icon={<Calculator />}
-      emptyTitle="Estimates are coming soon"
+      emptyTitle="Coming soon"
       emptyDescription="Create, filter and share professional cost estimates right here. This page is almost ready."
     />
   )
@@ -24,7 +24,7 @@ function EstimateDetailPage() {
       title="Estimate Details"
       description={id ? `Estimate ${id}` : undefined}
       icon={<FileText />}
-      emptyTitle="The estimate detail view is coming soon"
+      emptyTitle="Coming soon"
       emptyDescription="Line items, AI documentation, phase budgets and sharing will appear here."
     />
   )
@@ -33,7 +33,7 @@ function EstimateDetailPage() {
 function WizardStepPage({ step }: { step: 1 | 2 | 3 }) {
   const titles = { 1: 'Project Type', 2: 'Property Details', 3: 'Client Information' } as const
   return (
-    <PlaceholderPage title="New Estimate Wizard" description={`Step ${step} of 3 · ${titles[step]}`} icon={<Wand2 />} emptyTitle="The estimate wizard is coming soon" showNewEstimate={false}>
+    <PlaceholderPage title="New Estimate Wizard" description={`Step ${step} of 3 · ${titles[step]}`} icon={<Wand2 />} emptyTitle="Coming soon" showNewEstimate={false}>
       <Progress value={[0, 33, 66, 100][step]} max={100} aria-label={`Step ${step} of 3`} />
     </PlaceholderPage>
   )
@@ -45,7 +45,7 @@ function TemplatesPage() {
       title="Templates"
       description="Reusable estimate templates for your organization"
       icon={<LayoutTemplate />}
-      emptyTitle="The template manager is coming soon"
+      emptyTitle="Coming soon"
     />
   )
 }

@@ -14,7 +14,7 @@ function RemoteRoutes() {
             title="AI Notetaker"
             description="Record, transcribe and summarize your meetings"
             icon={<Mic />}
-            emptyTitle="The AI Notetaker is coming soon"
+            emptyTitle="Coming soon"
             emptyDescription="Record client meetings and get transcripts, summaries and action items automatically."
           />
         }
@@ -26,7 +26,7 @@ function RemoteRoutes() {
             title="Tasks"
             description="Keep track of follow-ups and action items"
             icon={<ListChecks />}
-            emptyTitle="Tasks are coming soon"
+            emptyTitle="Coming soon"
             emptyDescription="Create tasks, set due dates and priorities, and check them off as you go."
           />
         }

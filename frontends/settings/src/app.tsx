@@ -14,7 +14,7 @@ function RemoteRoutes() {
             title="Settings"
             description="Manage your company profile, project types, roles and more"
             icon={<Settings />}
-            emptyTitle="Settings are coming soon"
+            emptyTitle="Coming soon"
             emptyDescription="Company profile, AI configuration, phase groups, project types, activity and roles will live here."
           />
         }

@@ -27,7 +27,7 @@ function SharedEstimatePage() {
           <div className="h-1 w-full bg-gradient-to-r from-primary via-primary/60 to-amber" />
           <EmptyState
             icon={<FileText />}
-            title="Shared estimates are coming soon"
+            title="Coming soon"
             description="Your contractor's estimate will be displayed here. Please check back shortly."
           />
         </Card>

@@ -39,7 +39,7 @@ export function PlaceholderPage({
           </div>
         ) : null}
         {children}
-        <ComingSoonCard icon={icon} title={emptyTitle ?? `${title} is coming soon`} description={emptyDescription} />
+        <ComingSoonCard icon={icon} title={emptyTitle ?? "Coming soon"} description={emptyDescription} />
       </PageBody>
     </>
   )

@@ -1,0 +1,115 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { apiRequest, buildUrlFromQueryKey, getQueryFn, parseApiError, throwIfNotOk, CSRF_HEADER } from './api'
+import { createQueryClient } from './query-client'
+
+const fetchMock = vi.fn()
+beforeEach(() => {
+  fetchMock.mockReset()
+  vi.stubGlobal('fetch', fetchMock)
+})
+afterEach(() => {
+  vi.unstubAllGlobals()
+  document.cookie = 'plumbline_csrf=; expires=Thu, 01 Jan 1970 00:00:00 GMT; path=/'
+})
+
+const ctx = (queryKey: unknown[]) => ({ queryKey, signal: new AbortController().signal, meta: undefined, client: createQueryClient() }) as never
+
+describe('buildUrlFromQueryKey', () => {
+  it('joins string segments with /', () => {
+    expect(buildUrlFromQueryKey(['/api/organizations', 'o1', 'usage'])).toBe('/api/organizations/o1/usage')
+    expect(buildUrlFromQueryKey(['/api/user'])).toBe('/api/user')
+  })
+  it('turns object segments into query params, skipping null, undefined and empty strings', () => {
+    expect(buildUrlFromQueryKey(['/api/dashboard/metrics', { organizationId: 'o1' }])).toBe('/api/dashboard/metrics?organizationId=o1')
+    expect(
+      buildUrlFromQueryKey(['/api/organizations', 'o1', 'estimates', { page: 2, search: '', status: null, sortBy: undefined, limit: 50, q: 'a b' }]),
+    ).toBe('/api/organizations/o1/estimates?page=2&limit=50&q=a+b')
+  })
+  it('omits the query string when every param is empty', () => {
+    expect(buildUrlFromQueryKey(['/api/x', { a: '', b: null }])).toBe('/api/x')
+  })
+  it('does not double slashes at segment junctions', () => {
+    expect(buildUrlFromQueryKey(['/api/organizations/', '/o1'])).toBe('/api/organizations/o1')
+  })
+})
+
+describe('getQueryFn', () => {
+  it('GETs with cookies and parses JSON', async () => {
+    fetchMock.mockResolvedValue(new Response(JSON.stringify({ ok: 1 }), { status: 200 }))
+    const data = await getQueryFn({ on401: 'throw' })(ctx(['/api/user']))
+    expect(data).toEqual({ ok: 1 })
+    const [url, init] = fetchMock.mock.calls[0]!
+    expect(url).toBe('/api/user')
+    expect(init.credentials).toBe('include')
+  })
+  it('returns null on 401 in returnNull mode', async () => {
+    fetchMock.mockResolvedValue(new Response('Unauthorized', { status: 401 }))
+    await expect(getQueryFn({ on401: 'returnNull' })(ctx(['/api/user']))).resolves.toBeNull()
+  })
+  it('throws "401: text" in throw mode', async () => {
+    fetchMock.mockResolvedValue(new Response('Unauthorized', { status: 401 }))
+    await expect(getQueryFn({ on401: 'throw' })(ctx(['/api/user']))).rejects.toThrow('401: Unauthorized')
+  })
+  it('still throws other errors in returnNull mode', async () => {
+    fetchMock.mockResolvedValue(new Response('{"message":"boom"}', { status: 500 }))
+    await expect(getQueryFn({ on401: 'returnNull' })(ctx(['/api/user']))).rejects.toThrow('500: {"message":"boom"}')
+  })
+})
+
+describe('throwIfNotOk', () => {
+  it('uses the status text when the body is empty', async () => {
+    await expect(throwIfNotOk(new Response('', { status: 404, statusText: 'Not Found' }))).rejects.toThrow('404: Not Found')
+  })
+  it('passes OK responses', async () => {
+    await expect(throwIfNotOk(new Response('x', { status: 200 }))).resolves.toBeUndefined()
+  })
+})
+
+describe('apiRequest', () => {
+  it('sends JSON with cookies and the CSRF header from the readable cookie', async () => {
+    document.cookie = 'plumbline_csrf=tok%2B123; path=/'
+    fetchMock.mockResolvedValue(new Response('{}', { status: 200 }))
+    await apiRequest('POST', '/api/login', { email: 'a@b.co', password: 'x' })
+    const [url, init] = fetchMock.mock.calls[0]!
+    expect(url).toBe('/api/login')
+    expect(init.method).toBe('POST')
+    expect(init.credentials).toBe('include')
+    expect(init.body).toBe(JSON.stringify({ email: 'a@b.co', password: 'x' }))
+    expect(init.headers['Content-Type']).toBe('application/json')
+    expect(init.headers[CSRF_HEADER]).toBe('tok+123')
+  })
+  it('sends no body and no content type without data', async () => {
+    fetchMock.mockResolvedValue(new Response('', { status: 204 }))
+    await apiRequest('POST', '/api/logout')
+    const [, init] = fetchMock.mock.calls[0]!
+    expect(init.body).toBeUndefined()
+    expect(init.headers['Content-Type']).toBeUndefined()
+  })
+  it('throws "status: text" on any non-OK response', async () => {
+    fetchMock.mockResolvedValue(new Response('{"message":"Invalid credentials"}', { status: 401 }))
+    await expect(apiRequest('POST', '/api/login', {})).rejects.toThrow('401: {"message":"Invalid credentials"}')
+  })
+})
+
+describe('parseApiError', () => {
+  it('extracts status and the problem+json message', () => {
+    const p = parseApiError(new Error('403: {"title":"Forbidden","detail":"Please verify your email"}'))
+    expect(p.status).toBe(403)
+    expect(p.message).toBe('Please verify your email')
+  })
+  it('falls back to the raw text', () => {
+    expect(parseApiError(new Error('500: Internal Server Error')).message).toBe('Internal Server Error')
+    expect(parseApiError(new Error('Network down'))).toMatchObject({ status: null, message: 'Network down' })
+  })
+})
+
+describe('query client defaults', () => {
+  it('never refetches, never goes stale and never retries', () => {
+    const d = createQueryClient().getDefaultOptions()
+    expect(d.queries?.refetchInterval).toBe(false)
+    expect(d.queries?.refetchOnWindowFocus).toBe(false)
+    expect(d.queries?.staleTime).toBe(Infinity)
+    expect(d.queries?.retry).toBe(false)
+    expect(d.mutations?.retry).toBe(false)
+  })
+})
