@@ -1,0 +1,18 @@
+import type { Express } from 'express'
+import type { AuthDeps } from './deps.js'
+import { accountRoutes } from './http/account-routes.js'
+import { devMailRoutes } from './http/dev-mail-routes.js'
+import { noStore } from './http/no-store.js'
+import { sessionRoutes } from './http/session-routes.js'
+import { userRoutes } from './http/user-routes.js'
+
+export type { AuthDeps } from './deps.js'
+
+/** Routes of the auth service; it sees paths without the gateway's /api prefix (POST /login). */
+export const authRoutes = (deps: AuthDeps) => (app: Express) => {
+  app.use(noStore)
+  app.use(sessionRoutes(deps))
+  app.use(accountRoutes(deps))
+  app.use(userRoutes(deps))
+  if (deps.mailer.sink) app.use(devMailRoutes(deps.mailer.sink))
+}

@@ -1,0 +1,2 @@
+/** The organisation every self-registered user starts with. */
+export const personalOrganizationName = (firstName: string) => `${firstName.trim()}'s Organization`

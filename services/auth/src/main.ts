@@ -1,0 +1,22 @@
+import { startTelemetry } from '@plumbline/telemetry'
+startTelemetry('auth')
+
+const { startServiceRuntime, createLogger } = await import('@plumbline/service-kit')
+const { loadEnv } = await import('./env.js')
+const { authRoutes } = await import('./app.js')
+const { startAuth } = await import('./start.js')
+const { createMailer } = await import('./mail/mailer.js')
+const { PrismaClient } = await import('./generated/prisma/client.js')
+
+const env = loadEnv()
+const mailer = createMailer({ smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, sinkPort: env.MAIL_SINK_PORT, logger: createLogger('auth-mail', env.LOG_LEVEL) })
+// Named explicitly: inference would settle on the runtime's structural PrismaLike.
+await startServiceRuntime<InstanceType<typeof PrismaClient>>({
+  name: 'auth',
+  schema: 'auth',
+  env,
+  PrismaClient,
+  migrationsDir: new URL('../prisma/migrations', import.meta.url).pathname,
+  onStart: (deps) => startAuth({ ...deps, env, mailer }),
+  routes: (deps) => authRoutes({ ...deps, env, mailer }),
+})

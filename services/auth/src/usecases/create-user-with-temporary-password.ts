@@ -1,0 +1,78 @@
+import { Subjects, type OrganizationCreatedV1, type SystemRole, type UserRegisteredV1 } from '@plumbline/contracts'
+import { badRequest, notFound } from '@plumbline/service-kit'
+import { SYSTEM_ROLE_IDS } from '../data/system-roles.js'
+import { findLiveUserByEmail } from '../data/user-directory.js'
+import type { AuthDeps, Tx } from '../deps.js'
+import { emailTaken, isUniqueViolation } from '../domain/auth-errors.js'
+import { personalOrganizationName } from '../domain/organization-name.js'
+import { generateTemporaryPassword, hashPassword } from '../domain/passwords.js'
+import { recordEvent } from '../events/record-event.js'
+
+export type CreateUserInput = {
+  email: string
+  firstName: string
+  lastName: string
+  /** Custom password; omitted means one is generated (and returned once). */
+  password?: string
+  /** Defaults to true: whoever set the password is not the user. */
+  requirePasswordReset?: boolean
+  /** Organisation to join; omitted means a new one of their own, as Owner. */
+  organizationId?: string
+  /** Defaults to the Member system role. */
+  roleId?: string
+  systemRole?: SystemRole
+  actorId: string
+}
+
+export type CreatedUser = { userId: string; organizationId: string; password: string; generated: boolean }
+
+async function assertRoleUsable(tx: Tx, roleId: string, organizationId: string): Promise<void> {
+  const role = await tx.role.findFirst({ where: { id: roleId, OR: [{ organizationId: null, isSystemRole: true }, { organizationId }] } })
+  if (!role) throw badRequest('Role not found in this organization', [{ field: 'roleId', message: 'Role not found in this organization' }])
+}
+
+/**
+ * Platform admins create accounts for others (spec 001, admin users). The address is taken as
+ * verified (an admin vouches for it) and, by default, the password must be changed at first
+ * sign-in, which login reports as next: 'force_reset'.
+ */
+export async function createUserWithTemporaryPassword(deps: AuthDeps, input: CreateUserInput): Promise<CreatedUser> {
+  const email = input.email.trim().toLowerCase()
+  if (await findLiveUserByEmail(deps.prisma, email)) throw emailTaken()
+  const generated = !input.password
+  const password = input.password ?? generateTemporaryPassword()
+  const passwordHash = await hashPassword(password)
+  try {
+    const result = await deps.prisma.$transaction(async (tx) => {
+      const user = await tx.user.create({
+        data: {
+          email, passwordHash, firstName: input.firstName, lastName: input.lastName, systemRole: input.systemRole ?? 'user',
+          emailVerifiedAt: new Date(), requirePasswordReset: input.requirePasswordReset ?? true,
+        },
+      })
+      let organizationId = input.organizationId
+      let roleId = input.roleId ?? SYSTEM_ROLE_IDS.Member
+      if (organizationId) {
+        if (!(await tx.organization.findUnique({ where: { id: organizationId } }))) throw notFound('Organization')
+        await assertRoleUsable(tx, roleId, organizationId)
+      } else {
+        const organization = await tx.organization.create({ data: { name: personalOrganizationName(input.firstName) } })
+        organizationId = organization.id
+        roleId = SYSTEM_ROLE_IDS.Owner
+        await recordEvent<OrganizationCreatedV1>(tx, {
+          type: Subjects.organizationCreated, orgId: organizationId, actorId: input.actorId,
+          data: { organizationId, name: organization.name, ownerId: user.id },
+        })
+      }
+      await tx.membership.create({ data: { userId: user.id, organizationId, roleId } })
+      await recordEvent<UserRegisteredV1>(tx, {
+        type: Subjects.userRegistered, orgId: organizationId, actorId: input.actorId, data: { userId: user.id, email, organizationId },
+      })
+      return { userId: user.id, organizationId }
+    })
+    return { ...result, password, generated }
+  } catch (err) {
+    if (isUniqueViolation(err)) throw emailTaken()
+    throw err
+  }
+}

@@ -1,0 +1,28 @@
+import { Subjects, type UserVerifiedV1 } from '@plumbline/contracts'
+import { consumeUserToken, findUserToken } from '../data/user-tokens.js'
+import type { AuthDeps } from '../deps.js'
+import { expiredVerificationToken, invalidVerificationToken } from '../domain/auth-errors.js'
+import { recordEvent } from '../events/record-event.js'
+
+export type VerifyEmailResult = { message: 'Email verified successfully' | 'Email already verified' }
+
+/**
+ * Confirms inbox access. A token whose user is already verified answers "already verified"
+ * (the page counts that as success): the same link opened twice, or after a password reset
+ * verified the address, should not look like an error.
+ */
+export async function verifyEmail(deps: AuthDeps, token: string): Promise<VerifyEmailResult> {
+  const record = await findUserToken(deps.prisma, token, 'verify_email')
+  if (!record || record.user.deletedAt) throw invalidVerificationToken()
+  if (record.user.emailVerifiedAt) return { message: 'Email already verified' }
+  if (record.usedAt) throw invalidVerificationToken()
+  if (record.expiresAt.getTime() <= Date.now()) throw expiredVerificationToken()
+  await deps.prisma.$transaction(async (tx) => {
+    if (!(await consumeUserToken(tx, record.id))) throw invalidVerificationToken()
+    await tx.user.update({ where: { id: record.userId }, data: { emailVerifiedAt: new Date() } })
+    await recordEvent<UserVerifiedV1>(tx, {
+      type: Subjects.userVerified, orgId: null, actorId: record.userId, data: { userId: record.userId, email: record.user.email },
+    })
+  })
+  return { message: 'Email verified successfully' }
+}
