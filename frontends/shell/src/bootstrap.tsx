@@ -7,7 +7,8 @@ import './index.css'
 import { App } from './app'
 import { initRemotes } from './remotes/registry'
 
-void initRemotes()
+// Start fetching /remotes.json early; a failure is reported (with Retry) when a remote's page opens.
+initRemotes().catch((err: unknown) => console.error('[plumbline] could not load /remotes.json', err))
 
 const el = document.getElementById('root')
 if (!el) throw new Error('Missing #root element')

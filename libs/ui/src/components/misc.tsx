@@ -25,7 +25,7 @@ export function Badge({ className, variant, ...props }: React.HTMLAttributes<HTM
 }
 
 export function Skeleton({ className, ...props }: React.HTMLAttributes<HTMLDivElement>) {
-  return <div data-slot="skeleton" aria-hidden="true" className={cn('animate-pulse rounded-md bg-muted', className)} {...props} />
+  return <div data-slot="skeleton" aria-hidden="true" className={cn('animate-pulse rounded-md bg-foreground/[0.07] dark:bg-foreground/10', className)} {...props} />
 }
 
 export function Spinner({ className, label = 'Loading', ...props }: React.SVGAttributes<SVGSVGElement> & { label?: string }) {

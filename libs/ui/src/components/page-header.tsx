@@ -22,7 +22,7 @@ export function PageHeader({ title, description, onNewEstimate, onNotifications,
       <div className="mx-auto flex max-w-7xl items-center justify-between gap-4 px-4 py-4 sm:px-6 lg:px-8">
         <div className="min-w-0">
           <h1 className="truncate text-xl font-semibold tracking-tight sm:text-2xl">{title}</h1>
-          {description ? <p className="mt-0.5 truncate text-sm text-muted-foreground">{description}</p> : null}
+          {description ? <p className="mt-0.5 line-clamp-2 text-sm text-muted-foreground sm:truncate">{description}</p> : null}
         </div>
         <div className="flex shrink-0 items-center gap-2">
           {actions}

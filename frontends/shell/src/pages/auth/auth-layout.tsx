@@ -30,7 +30,8 @@ export function AuthLayout({ children, title, description, footer, icon }: {
             maskImage: 'radial-gradient(ellipse at 30% 20%, black 20%, transparent 75%)',
           }}
         />
-        <div aria-hidden="true" className="pointer-events-none absolute -bottom-32 -right-32 size-96 rounded-full bg-amber/25 blur-3xl" />
+        <div aria-hidden="true" className="pointer-events-none absolute -bottom-40 -right-40 size-[28rem] rounded-full bg-sky-300/25 blur-3xl" />
+        <div aria-hidden="true" className="pointer-events-none absolute inset-0 bg-gradient-to-br from-white/0 via-white/0 to-black/15" />
         <Link to="/" className="relative w-fit">
           <BrandMark inverted />
         </Link>

@@ -1,5 +1,6 @@
 import { useNavigate } from 'react-router'
-import { AlertCircle, ArrowUpRight, Calculator, FileText, Mic, Plus, RotateCw, TrendingUp, Video } from 'lucide-react'
+import { AlertCircle, ArrowRight, ArrowUpRight, Building2, Calculator, FileText, Mic, Plus, RotateCw, TrendingUp, Video } from 'lucide-react'
+import { Link } from 'react-router'
 import { Button, Card, PageBody, PageHeader, Skeleton, cn } from '@plumbline/ui'
 import { displayName, useActiveOrganization, useAuth, useDashboardMetrics } from '@plumbline/web'
 
@@ -122,6 +123,35 @@ export function DashboardPage() {
             error={!loading && error}
             onRetry={() => void metrics.refetch()}
           />
+        </section>
+
+        <section aria-label="Getting started">
+          <Card className="overflow-hidden">
+            <div className="border-b px-6 py-4">
+              <h2 className="text-base font-semibold tracking-tight">Get the most out of Plumbline</h2>
+              <p className="text-sm text-muted-foreground">A few quick steps to set up your workspace.</p>
+            </div>
+            <ul className="divide-y">
+              {[
+                { to: '/cost-estimator?new=1', icon: Calculator, title: 'Create an estimate', text: 'Price a project from an address in a few minutes.' },
+                { to: '/notetaker', icon: Mic, title: 'Record a client meeting', text: 'Get a transcript, summary and action items automatically.' },
+                { to: '/settings', icon: Building2, title: 'Set up your company', text: 'Add your logo and brand so proposals look like yours.' },
+              ].map(({ to, icon: Icon, title, text }) => (
+                <li key={to}>
+                  <Link to={to} className="group flex items-center gap-4 px-6 py-4 transition-colors hover:bg-muted/50">
+                    <span className="flex size-9 shrink-0 items-center justify-center rounded-lg border bg-background text-muted-foreground group-hover:text-primary">
+                      <Icon className="size-4" />
+                    </span>
+                    <span className="min-w-0 flex-1">
+                      <span className="block text-sm font-medium">{title}</span>
+                      <span className="block truncate text-sm text-muted-foreground">{text}</span>
+                    </span>
+                    <ArrowRight className="size-4 text-muted-foreground transition group-hover:translate-x-0.5 group-hover:text-primary" />
+                  </Link>
+                </li>
+              ))}
+            </ul>
+          </Card>
         </section>
       </PageBody>
     </>

@@ -109,7 +109,7 @@ export function LandingPage() {
 
         <section className="mx-auto max-w-6xl px-4 py-20 sm:px-6">
           <div className="relative overflow-hidden rounded-2xl bg-brand px-6 py-14 text-center text-white sm:px-12">
-            <div aria-hidden="true" className="pointer-events-none absolute -right-24 -top-24 size-72 rounded-full bg-amber/30 blur-3xl" />
+            <div aria-hidden="true" className="pointer-events-none absolute -right-24 -top-24 size-80 rounded-full bg-sky-300/25 blur-3xl" />
             <div className="relative">
               <div className="mx-auto flex w-fit items-center gap-3 text-white/70">
                 <Building2 className="size-5" /> <Flame className="size-5" /> <Lock className="size-5" />
