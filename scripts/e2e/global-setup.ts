@@ -4,6 +4,7 @@
 import http from 'node:http'
 import { join } from 'node:path'
 import type { TestProject } from 'vitest/node'
+import '@plumbline/testing' // declares the provided e2e context keys
 import { ensureDatabase, withDatabase } from '@plumbline/db'
 import { root, startStack, type RemoteName, type ServiceName } from '../lib/stack.js'
 
@@ -54,9 +55,3 @@ export default async function setup(project: TestProject) {
   }
 }
 
-declare module 'vitest' {
-  export interface ProvidedContext {
-    baseUrl: string
-    controlUrl: string
-  }
-}

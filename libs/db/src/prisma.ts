@@ -1,7 +1,7 @@
 import { PrismaPg } from '@prisma/adapter-pg'
 import { poolConfig } from './connection.js'
 
-type PrismaCtor<T> = new (options: { adapter: PrismaPg }) => T
+type PrismaCtor<T> = new (...args: any[]) => T
 
 /** Prisma 7 with the pg driver adapter, pointed at the service's own schema. */
 export function createPrismaClient<T>(Client: PrismaCtor<T>, opts: { databaseUrl: string; schema: string; poolSize?: number }): T {

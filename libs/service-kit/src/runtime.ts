@@ -18,7 +18,7 @@ export type ServiceDefinition<P extends PrismaLike> = {
   /** The PostgreSQL schema this service owns. */
   schema: string
   env: BaseEnv & { PORT: number }
-  PrismaClient: new (options: { adapter: any }) => P
+  PrismaClient: new (...args: any[]) => P
   migrationsDir: string
   /** Mounts the service's routers. */
   routes: (deps: ServiceDeps<P>) => (app: Express) => void

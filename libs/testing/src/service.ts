@@ -21,7 +21,7 @@ export type TestService<P> = { deps: ServiceDeps<P>; app: Express; db: TestDatab
 export async function startTestService<P extends PrismaLike, E extends BaseEnv & { PORT: number }>(opts: {
   name: string
   schema: string
-  PrismaClient: new (options: { adapter: any }) => P
+  PrismaClient: new (...args: any[]) => P
   routes: (deps: ServiceDeps<P> & { env: E }) => (app: Express) => void
   env?: Partial<Record<string, string>>
   envSchema?: { parse: (v: unknown) => E }

@@ -7,7 +7,8 @@ const { documentsRoutes } = await import('./app.js')
 const { PrismaClient } = await import('./generated/prisma/client.js')
 
 const env = loadEnv()
-await startServiceRuntime({
+// Named explicitly: inference would settle on the runtime's structural PrismaLike.
+await startServiceRuntime<InstanceType<typeof PrismaClient>>({
   name: 'documents',
   schema: 'documents',
   env,

@@ -7,7 +7,8 @@ const { meetingsRoutes } = await import('./app.js')
 const { PrismaClient } = await import('./generated/prisma/client.js')
 
 const env = loadEnv()
-await startServiceRuntime({
+// Named explicitly: inference would settle on the runtime's structural PrismaLike.
+await startServiceRuntime<InstanceType<typeof PrismaClient>>({
   name: 'meetings',
   schema: 'meetings',
   env,
