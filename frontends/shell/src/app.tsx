@@ -53,7 +53,7 @@ function SignedInArea({ pathname }: { pathname: string }) {
 export function App() {
   return (
     <Routes>
-      <Route path="/login" element={<GuestOnly><LoginPage /></GuestOnly>} />
+      <Route path="/login" element={<LoginPage />} />
       <Route path="/register" element={<GuestOnly><RegisterPage /></GuestOnly>} />
       <Route path="/forgot-password" element={<ForgotPasswordPage />} />
       <Route path="/reset-password" element={<ResetPasswordPage />} />

@@ -13,8 +13,10 @@ afterEach(() => {
 })
 
 function renderAt(path: string, element: React.ReactNode) {
+  const client = createQueryClient()
+  client.setQueryData(['/api/user'], null) // signed out
   return render(
-    <QueryClientProvider client={createQueryClient()}>
+    <QueryClientProvider client={client}>
       <MemoryRouter initialEntries={[path]}>
         <Routes>
           <Route path="*" element={element} />

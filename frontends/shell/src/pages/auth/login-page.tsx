@@ -1,11 +1,11 @@
 import * as React from 'react'
-import { Link, useNavigate } from 'react-router'
+import { Link, Navigate, useNavigate } from 'react-router'
 import { useForm } from 'react-hook-form'
 import { zodResolver } from '@hookform/resolvers/zod'
 import { useMutation } from '@tanstack/react-query'
 import { ZLoginBody, type LoginBody } from '@plumbline/contracts'
-import { apiRequest, useRefreshUser } from '@plumbline/web'
-import { Button, FormField, Input, Spinner } from '@plumbline/ui'
+import { apiRequest, useAuth, useRefreshUser } from '@plumbline/web'
+import { Button, FormField, FullPageSpinner, Input, Spinner } from '@plumbline/ui'
 import { AuthLayout, FormAlert } from './auth-layout'
 import { PasswordInput } from './password-input'
 import { loginErrorMessage } from './messages'
@@ -23,15 +23,19 @@ export function LoginPage() {
       return (await res.json().catch(() => ({}))) as { next?: string }
     },
     onSuccess: async (data) => {
-      if (data?.next === 'force_reset') {
-        navigate('/first-login-reset', { replace: true })
-        return
-      }
+      // The session now exists either way: load the user so the next screen sees it.
       await refreshUser()
-      navigate('/', { replace: true })
+      navigate(data?.next === 'force_reset' ? '/first-login-reset' : '/', { replace: true })
     },
     onError: (err) => setError(loginErrorMessage(err)),
   })
+
+  // Already signed in (and not in the middle of this page's own sign-in): go home.
+  const auth = useAuth()
+  if (!login.isPending && !login.isSuccess) {
+    if (auth.isLoading) return <FullPageSpinner />
+    if (auth.user) return <Navigate to={auth.user.requirePasswordReset ? '/first-login-reset' : '/'} replace />
+  }
 
   return (
     <AuthLayout
