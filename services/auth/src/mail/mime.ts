@@ -73,7 +73,8 @@ function collectLeaves(part: Part, out: { text?: string; html?: string }, depth 
     const chunks = part.body.split(boundary).slice(1)
     for (const chunk of chunks) {
       if (chunk.startsWith('--')) break
-      collectLeaves(splitHeaderBody(chunk.replace(/^\r?\n/, '')), out, depth + 1)
+      // The line break before a boundary belongs to the boundary (RFC 2046 §5.1.1), not the part.
+      collectLeaves(splitHeaderBody(chunk.replace(/^\r?\n/, '').replace(/\r?\n$/, '')), out, depth + 1)
     }
     return
   }

@@ -94,9 +94,18 @@ export async function startAuthTestService(env: Record<string, string> = {}): Pr
     server.closeAllConnections()
     await new Promise((r) => server.close(r))
     for (const c of closers) await c.close()
+    await deleteOwnStreams(deps, svc.prefix)
     await svc.close()
   }
   return { deps, url, call, asSession, waitForMail, close }
+}
+
+/** The shared NATS server keeps streams forever; remove the ones this test's prefix created. */
+async function deleteOwnStreams(deps: AuthDeps, prefix: string): Promise<void> {
+  const mine = `${prefix.toUpperCase()}_`
+  const names: string[] = []
+  for await (const info of deps.bus.jsm.streams.list()) if (info.config.name.startsWith(mine)) names.push(info.config.name)
+  for (const name of names) await deps.bus.jsm.streams.delete(name).catch(() => {})
 }
 
 /** The session id from a login response's Set-Cookie. */
