@@ -1,0 +1,87 @@
+import express, { type Express } from 'express'
+import type { RedisClientType } from 'redis'
+import type { Bus } from '@plumbline/messaging'
+import { errorHandler, notFoundHandler, staticSite, type Logger, type Metrics } from '@plumbline/service-kit'
+import { publicOriginOf, type GatewayEnv } from './env.js'
+import { accessLog } from './http/access-log.js'
+import { apiHandler, isGatewayPath } from './http/api-handler.js'
+import { healthRoutes } from './http/health-routes.js'
+import { remotesRoute } from './http/remotes-route.js'
+import { requestContext } from './http/request-context.js'
+import { securityHeaders } from './http/security-headers.js'
+import { createGatewayMetrics } from './observability/metrics.js'
+import { createForwarder } from './proxy/forward-request.js'
+import { upstreamsFrom } from './proxy/upstreams.js'
+import { createRouteMatcher } from './routes/match-route.js'
+import { routeTable } from './routes/route-table.js'
+import { issueCsrfCookie } from './security/csrf.js'
+import { createRateLimiter } from './security/rate-limit.js'
+import { busIdentityLookup } from './session/bus-identity-lookup.js'
+import { createSessionResolver, type IdentityLookup } from './session/resolve-session.js'
+
+export type GatewayDeps = {
+  env: GatewayEnv
+  logger: Logger
+  redis: RedisClientType
+  bus: Bus
+  metrics?: Metrics
+  /** Defaults to asking auth over NATS; tests may substitute. */
+  lookupIdentity?: IdentityLookup
+}
+
+export type GatewayApp = Express & { closeGateway: () => Promise<void> }
+
+/** express `trust proxy` from its env spelling: true/false, a hop count, or a list of subnets. */
+function trustProxy(value: string): boolean | number | string {
+  if (value === 'true' || value === 'false') return value === 'true'
+  return /^\d+$/.test(value) ? Number(value) : value
+}
+
+/** Builds (never listens) the gateway; main.ts and the tests mount it. */
+export function createGatewayApp(deps: GatewayDeps): GatewayApp {
+  const { env, logger, redis, bus } = deps
+  const metrics = deps.metrics ?? createGatewayMetrics()
+  const upstreams = upstreamsFrom(env)
+  const forwarder = createForwarder({ timeoutMs: env.UPSTREAM_TIMEOUT_MS, logger })
+  const app = express() as GatewayApp
+  app.disable('x-powered-by')
+  app.set('etag', false)
+  app.set('trust proxy', trustProxy(env.TRUST_PROXY))
+
+  app.use(requestContext)
+  app.use(metrics.middleware)
+  app.use(accessLog(logger))
+  app.use(healthRoutes([
+    // a disconnected client queues commands; report it instead of waiting for the probe timeout
+    { name: 'redis', check: () => (redis.isReady ? redis.ping() : Promise.reject(new Error('not connected'))) },
+    { name: 'nats', check: () => bus.nc.flush() },
+  ], upstreams))
+  app.get('/metrics', async (_req, res) => {
+    res.locals.route = '/metrics'
+    res.type(metrics.registry.contentType).send(await metrics.registry.metrics())
+  })
+  app.use(securityHeaders)
+  app.use(issueCsrfCookie({ secure: env.NODE_ENV === 'production' }))
+  app.get('/remotes.json', remotesRoute(env.REMOTES_JSON))
+  app.use(apiHandler({
+    env,
+    publicOrigin: new URL(publicOriginOf(env)).origin,
+    match: createRouteMatcher(routeTable, { includeDev: env.NODE_ENV !== 'production' }),
+    upstreams,
+    rateLimit: createRateLimiter(redis, env),
+    resolveSession: createSessionResolver({ redis, env, lookupIdentity: deps.lookupIdentity ?? busIdentityLookup(bus, env.DEPENDENCY_TIMEOUT_MS) }),
+    forward: forwarder.forward,
+  }))
+  if (env.SHELL_DIST) {
+    const shell = staticSite(env.SHELL_DIST, { spaFallback: true, cors: false })
+    app.use((req, res, next) => {
+      if (isGatewayPath(req.path)) return next()
+      res.locals.route = 'shell'
+      shell(req, res, next)
+    })
+  }
+  app.use(notFoundHandler)
+  app.use(errorHandler(logger))
+  app.closeGateway = forwarder.close
+  return app
+}

@@ -1,0 +1,63 @@
+import type { Request, RequestHandler } from 'express'
+import { signIdentity } from '@plumbline/service-kit'
+import type { GatewayEnv } from '../env.js'
+import type { Forwarder } from '../proxy/forward-request.js'
+import { forwardHeaders } from '../proxy/forward-headers.js'
+import { upstreamPath, type Upstreams } from '../proxy/upstreams.js'
+import type { RouteMatch, RouteMatcher } from '../routes/match-route.js'
+import { authorize } from '../security/authorize.js'
+import { assertDeclaredLength, bodyLimitBytes } from '../security/body-limit.js'
+import { STATE_CHANGING, assertCsrfToken } from '../security/csrf.js'
+import { assertSameOrigin } from '../security/origin-check.js'
+import type { RateLimiter } from '../security/rate-limit.js'
+import type { SessionResolver } from '../session/resolve-session.js'
+import { notFound } from './errors.js'
+
+export type ApiHandlerDeps = {
+  env: GatewayEnv
+  publicOrigin: string
+  match: RouteMatcher
+  upstreams: Upstreams
+  rateLimit: RateLimiter
+  resolveSession: SessionResolver
+  forward: Forwarder
+}
+
+const GATED_PREFIXES = ['/api/', '/__dev/']
+export const isGatewayPath = (path: string) => path === '/api' || GATED_PREFIXES.some((p) => path.startsWith(p))
+
+/** CSRF applies to the browser API; the dev mail sink is a local tool outside it. */
+function assertNotForged(req: Request, publicOrigin: string): void {
+  if (!STATE_CHANGING.has(req.method) || !req.path.startsWith('/api/')) return
+  assertSameOrigin(req, publicOrigin)
+  assertCsrfToken(req)
+}
+
+/**
+ * The gateway's one job per request, in order of cost: find the route, refuse forgeries and
+ * oversized bodies, count rate limits, resolve the session, decide access, sign the identity,
+ * forward. Every refusal happens before a byte reaches a service.
+ */
+export function apiHandler(deps: ApiHandlerDeps): RequestHandler {
+  return async (req, res, next) => {
+    if (!isGatewayPath(req.path)) return next()
+    const match: RouteMatch | undefined = deps.match(req.method, req.path)
+    if (!match) throw notFound()
+    res.locals.route = match.route.pattern
+    assertNotForged(req, deps.publicOrigin)
+    const bodyLimit = bodyLimitBytes(match.route.bodyLimit, deps.env)
+    assertDeclaredLength(req, bodyLimit)
+    if (match.route.rateLimit) await deps.rateLimit(match.route.rateLimit, req.ip ?? 'unknown')
+    const session = await deps.resolveSession(req, match.route.access !== 'public')
+    const query = new URL(req.originalUrl, 'http://gateway').searchParams
+    const claims = authorize(match, session, query)
+    const token = claims && (await signIdentity(claims, deps.env.IDENTITY_SECRET))
+    await deps.forward(req, res, {
+      service: match.route.service,
+      origin: deps.upstreams[match.route.service],
+      path: upstreamPath(req.originalUrl),
+      headers: forwardHeaders(req, { token, requestId: res.locals.requestId, traceparent: res.locals.traceparent }),
+      bodyLimit,
+    })
+  }
+}

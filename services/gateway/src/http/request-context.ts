@@ -1,0 +1,22 @@
+import { randomBytes, randomUUID } from 'node:crypto'
+import type { RequestHandler } from 'express'
+import { REQUEST_ID_HEADER } from '@plumbline/contracts'
+import { currentTraceparent } from '@plumbline/telemetry'
+
+const SAFE_REQUEST_ID = /^[\w.-]{1,128}$/
+const TRACEPARENT = /^[\da-f]{2}-[\da-f]{32}-[\da-f]{16}-[\da-f]{2}$/
+
+const freshTraceparent = () => `00-${randomBytes(16).toString('hex')}-${randomBytes(8).toString('hex')}-01`
+
+/**
+ * Gives every request an id (kept when the caller sent a sane one, so a client can correlate)
+ * and a W3C traceparent, both echoed to the browser and forwarded to services.
+ */
+export const requestContext: RequestHandler = (req, res, next) => {
+  const incomingId = req.get(REQUEST_ID_HEADER)
+  res.locals.requestId = incomingId && SAFE_REQUEST_ID.test(incomingId) ? incomingId : randomUUID()
+  const incomingTrace = req.get('traceparent')
+  res.locals.traceparent = incomingTrace && TRACEPARENT.test(incomingTrace) ? incomingTrace : (currentTraceparent() ?? freshTraceparent())
+  res.setHeader(REQUEST_ID_HEADER, res.locals.requestId)
+  next()
+}

@@ -1,0 +1,9 @@
+import type { RequestHandler } from 'express'
+
+/** Set on every response; a proxied service may still override them with its own values. */
+export const securityHeaders: RequestHandler = (_req, res, next) => {
+  res.setHeader('X-Content-Type-Options', 'nosniff')
+  res.setHeader('Referrer-Policy', 'strict-origin-when-cross-origin')
+  res.setHeader('X-Frame-Options', 'DENY')
+  next()
+}

@@ -1,0 +1,28 @@
+// Telemetry first, so the http instrumentation patches node before express loads.
+import { startTelemetry } from '@plumbline/telemetry'
+startTelemetry('gateway')
+
+const { assertProductionSecrets, connectRedis, createLogger, runService } = await import('@plumbline/service-kit')
+const { connectBus } = await import('@plumbline/messaging')
+const { stopTelemetry } = await import('@plumbline/telemetry')
+const { loadEnv } = await import('./env.js')
+const { createGatewayApp } = await import('./app.js')
+
+// The gateway owns no database: no migrations, no outbox, only Redis (sessions, rate limits)
+// and NATS (identity look-ups), hence its own small start-up rather than startServiceRuntime.
+const env = loadEnv()
+assertProductionSecrets(env)
+const logger = createLogger('gateway', env.LOG_LEVEL)
+const redis = await connectRedis(env.REDIS_URL, logger)
+const bus = await connectBus({ servers: env.NATS_URL, name: 'gateway', prefix: env.BUS_PREFIX, logger })
+const app = createGatewayApp({ env, logger, redis, bus })
+
+await runService({
+  app, port: env.PORT, host: env.HOST, logger,
+  closers: [
+    { name: 'upstreams', close: () => app.closeGateway() },
+    { name: 'bus', close: () => bus.close() },
+    { name: 'redis', close: () => redis.quit() },
+    { name: 'telemetry', close: () => stopTelemetry() },
+  ],
+})

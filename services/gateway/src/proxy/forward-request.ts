@@ -1,0 +1,77 @@
+import { pipeline } from 'node:stream/promises'
+import type { Request, Response } from 'express'
+import { Agent, type Dispatcher } from 'undici'
+import type { Logger } from '@plumbline/service-kit'
+import { payloadTooLarge, unavailable } from '../http/errors.js'
+import { BodyTooLargeError, byteLimiter, hasBody } from '../security/body-limit.js'
+import { isForwardableResponseHeader } from './forward-headers.js'
+
+export type ForwardTarget = { origin: string; path: string; headers: Record<string, string | string[]>; bodyLimit: number; service: string }
+export type Forwarder = (req: Request, res: Response, target: ForwardTarget) => Promise<void>
+
+/**
+ * Streams the request to a service and its answer back, without buffering either. One
+ * keep-alive pool per upstream (undici honours the server's Keep-Alive hint, so idle sockets
+ * are retired before the service closes them).
+ *
+ * The timeout counts from the moment the browser finished sending: a slow upload is not a slow
+ * service. A refused connection fails at once; either way the browser gets 503 + Retry-After.
+ */
+export function createForwarder(opts: { timeoutMs: number; logger: Logger }): { forward: Forwarder; close: () => Promise<void> } {
+  const agent = new Agent({ headersTimeout: 0, bodyTimeout: opts.timeoutMs, connectTimeout: Math.min(opts.timeoutMs, 10_000) })
+
+  const forward: Forwarder = async (req, res, target) => {
+    const controller = new AbortController()
+    let timer: NodeJS.Timeout | undefined
+    const startTimer = () => (timer = setTimeout(() => controller.abort(), opts.timeoutMs))
+    let tooLarge: BodyTooLargeError | undefined
+
+    let body: NodeJS.ReadableStream | undefined
+    if (hasBody(req)) {
+      const limiter = byteLimiter(target.bodyLimit)
+      limiter.on('error', (err) => {
+        if (err instanceof BodyTooLargeError) tooLarge = err
+        controller.abort()
+      })
+      req.once('end', startTimer)
+      body = req.pipe(limiter)
+    } else startTimer()
+
+    // The browser went away: stop the service's work too.
+    res.once('close', () => res.writableFinished || controller.abort())
+
+    let upstream: Dispatcher.ResponseData
+    try {
+      upstream = await agent.request({
+        origin: target.origin, path: target.path, method: req.method as Dispatcher.HttpMethod,
+        headers: target.headers, body: body as Dispatcher.DispatchOptions['body'], signal: controller.signal,
+      })
+    } catch (err) {
+      if (tooLarge) throw payloadTooLarge(tooLarge.limit)
+      opts.logger.warn({ service: target.service, err: (err as Error).message, code: (err as { code?: string }).code }, 'upstream unavailable')
+      throw unavailable()
+    } finally {
+      clearTimeout(timer)
+    }
+    copyResponseHead(upstream, res)
+    try {
+      await pipeline(upstream.body, res)
+    } catch (err) {
+      // Headers are gone already: all that is left is to cut the connection so the browser sees a failure.
+      opts.logger.warn({ service: target.service, err: (err as Error).message }, 'response stream failed')
+      res.destroy()
+    }
+  }
+
+  return { forward, close: () => agent.close() }
+}
+
+function copyResponseHead(upstream: Dispatcher.ResponseData, res: Response): void {
+  res.status(upstream.statusCode)
+  for (const [name, value] of Object.entries(upstream.headers)) {
+    if (value === undefined || !isForwardableResponseHeader(name)) continue
+    // append, not set: the gateway may have issued its own CSRF cookie on this response
+    if (name === 'set-cookie') res.append('Set-Cookie', value)
+    else res.setHeader(name, value)
+  }
+}

@@ -1,0 +1,24 @@
+import type { Request } from 'express'
+import { csrfFailed } from '../http/errors.js'
+
+function originOf(value: string): string | undefined {
+  try {
+    const origin = new URL(value).origin
+    return origin === 'null' ? undefined : origin
+  } catch {
+    return undefined
+  }
+}
+
+/**
+ * Second CSRF layer: when the browser says where a state-changing request comes from (Origin,
+ * or Referer when Origin is absent), it must be our public origin or this request's own host.
+ * A request saying neither is left to the token check (non-browser clients).
+ */
+export function assertSameOrigin(req: Request, publicOrigin: string): void {
+  const claimed = req.get('origin') ?? req.get('referer')
+  if (claimed === undefined) return
+  const origin = originOf(claimed)
+  const ownOrigin = `${req.protocol}://${req.get('host')}`
+  if (!origin || (origin !== publicOrigin && origin !== ownOrigin)) throw csrfFailed('Cross-origin request refused')
+}

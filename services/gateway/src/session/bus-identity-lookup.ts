@@ -1,0 +1,10 @@
+import { RequestSubjects, ZSessionIdentity } from '@plumbline/contracts'
+import { request, type Bus } from '@plumbline/messaging'
+import type { IdentityLookup } from './resolve-session.js'
+
+const ZReply = ZSessionIdentity.nullable()
+
+/** Auth rebuilds (and re-caches) the identity when the gateway's Redis copy has expired. */
+export function busIdentityLookup(bus: Bus, timeoutMs: number): IdentityLookup {
+  return async (userId) => ZReply.parse(await request(bus, RequestSubjects.resolveIdentity, { userId }, { timeoutMs }))
+}

@@ -1,0 +1,102 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { IDENTITY_HEADER, SESSION_COOKIE } from '@plumbline/contracts'
+import { verifyIdentity } from '@plumbline/service-kit'
+import { testEnv } from '@plumbline/testing'
+import { membership, startGateway, type GatewayHarness, type TestUser } from './support/gateway-harness.js'
+
+let gw: GatewayHarness
+let member: TestUser
+let outsider: TestUser
+let admin: TestUser
+
+beforeAll(async () => {
+  gw = await startGateway()
+  member = await gw.signIn({ memberships: [membership('org-1')] })
+  outsider = await gw.signIn({ memberships: [membership('org-2')] })
+  admin = await gw.signIn({ systemRole: 'admin', memberships: [] })
+})
+afterAll(() => gw.close())
+
+const expectProblem = async (res: Response, status: number, code: string) => {
+  expect(res.status).toBe(status)
+  expect(res.headers.get('content-type')).toContain('application/problem+json')
+  expect(await res.json()).toMatchObject({ status, code })
+}
+
+describe('sessions', () => {
+  it('answers 401 without a session on user, org and admin routes, forwarding nothing', async () => {
+    const before = gw.forwardedCount()
+    for (const path of ['/api/user', '/api/organizations/org-1/estimates', '/api/admin/users']) {
+      await expectProblem(await gw.api(path), 401, 'UNAUTHENTICATED')
+    }
+    expect(gw.forwardedCount()).toBe(before)
+  })
+
+  it('answers 401 for an unknown or expired session id', async () => {
+    const ghost: TestUser = { ...member, sessionId: 'x'.repeat(32), cookie: `${SESSION_COOKIE}=${'x'.repeat(32)}` }
+    await expectProblem(await gw.api('/api/user', { user: ghost }), 401, 'UNAUTHENTICATED')
+    const garbage: TestUser = { ...member, cookie: `${SESSION_COOKIE}=../../etc` }
+    await expectProblem(await gw.api('/api/user', { user: garbage }), 401, 'UNAUTHENTICATED')
+  })
+
+  it('lets anonymous callers through public routes without a token', async () => {
+    expect((await gw.api('/api/public/estimates/share-token')).status).toBe(200)
+    expect(gw.upstreams.estimates.received.at(-1)!.headers[IDENTITY_HEADER]).toBeUndefined()
+  })
+})
+
+describe('tenancy', () => {
+  it('forwards a member of the organisation', async () => {
+    expect((await gw.api('/api/organizations/org-1/estimates/e1', { user: member })).status).toBe(200)
+  })
+
+  it('answers 404 (never 403) to a member of another organisation and forwards nothing', async () => {
+    const before = gw.forwardedCount()
+    await expectProblem(await gw.api('/api/organizations/org-1/estimates/e1', { user: outsider }), 404, 'NOT_FOUND')
+    await expectProblem(await gw.api('/api/organizations/org-1/estimates', { method: 'POST', user: outsider, body: '{}' }), 404, 'NOT_FOUND')
+    await expectProblem(await gw.api('/api/organizations/no-such-org/usage', { user: member }), 404, 'NOT_FOUND')
+    expect(gw.forwardedCount()).toBe(before)
+  })
+
+  it('checks the organizationId query parameter of the dashboard metrics', async () => {
+    const ok = await gw.api('/api/dashboard/metrics?organizationId=org-1', { user: member })
+    expect(ok.status).toBe(200)
+    const claims = await verifyIdentity(String(gw.upstreams.admin.received.at(-1)!.headers[IDENTITY_HEADER]), testEnv.identitySecret)
+    expect(claims.orgId).toBe('org-1')
+    const before = gw.forwardedCount()
+    await expectProblem(await gw.api('/api/dashboard/metrics?organizationId=org-1', { user: outsider }), 404, 'NOT_FOUND')
+    await expectProblem(await gw.api('/api/dashboard/metrics', { user: member }), 404, 'NOT_FOUND')
+    await expectProblem(await gw.api('/api/dashboard/metrics?organizationId=org-1&organizationId=org-2', { user: outsider }), 404, 'NOT_FOUND')
+    expect(gw.forwardedCount()).toBe(before)
+  })
+
+  it('does not let a platform admin into organisations they do not belong to', async () => {
+    await expectProblem(await gw.api('/api/organizations/org-1/estimates', { user: admin }), 404, 'NOT_FOUND')
+  })
+})
+
+describe('admin routes', () => {
+  it('answers 403 to signed-in users who are not platform admins', async () => {
+    await expectProblem(await gw.api('/api/admin/users', { user: member }), 403, 'FORBIDDEN')
+    await expectProblem(await gw.api('/api/health/detailed', { user: member }), 403, 'FORBIDDEN')
+  })
+
+  it('forwards admins and superadmins with their system role', async () => {
+    const superadmin = await gw.signIn({ systemRole: 'superadmin' })
+    for (const user of [admin, superadmin]) {
+      expect((await gw.api('/api/admin/users', { user })).status).toBe(200)
+      const seen = gw.upstreams.admin.received.at(-1)!
+      expect(seen.url).toBe('/admin/users')
+      expect((await verifyIdentity(String(seen.headers[IDENTITY_HEADER]), testEnv.identitySecret)).systemRole).toBe(user.identity.systemRole)
+    }
+  })
+})
+
+describe('unknown paths', () => {
+  it('answers 404 problem+json for an unknown /api path without forwarding', async () => {
+    const before = gw.forwardedCount()
+    await expectProblem(await gw.api('/api/does-not-exist', { user: member }), 404, 'NOT_FOUND')
+    await expectProblem(await gw.api('/api/organizations/org-1/../org-2/estimates', { user: member }), 404, 'NOT_FOUND')
+    expect(gw.forwardedCount()).toBe(before)
+  })
+})

@@ -1,0 +1,118 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { DEFAULT_REMOTES } from '../src/env.js'
+import { membership, startGateway, type GatewayHarness } from './support/gateway-harness.js'
+
+let gw: GatewayHarness
+let shell: GatewayHarness
+let prod: GatewayHarness
+let dist: string
+type Readiness = { status: string; checks: { component: string; status: string }[]; upstreams: { component: string; status: string }[] }
+const remotes = { estimates: 'https://cdn.example/estimates/mf-manifest.json' }
+
+beforeAll(async () => {
+  dist = mkdtempSync(join(tmpdir(), 'gw-shell-'))
+  writeFileSync(join(dist, 'index.html'), '<!doctype html><title>Plumbline</title>')
+  writeFileSync(join(dist, 'app.1234.js'), 'console.log(1)')
+  gw = await startGateway()
+  shell = await startGateway({ env: { SHELL_DIST: dist, REMOTES_JSON: JSON.stringify(remotes) } })
+  prod = await startGateway({ env: { NODE_ENV: 'production', IDENTITY_SECRET: 'a-real-secret-for-this-test-0123456789abcdef' } })
+})
+afterAll(async () => {
+  await Promise.all([gw.close(), shell.close(), prod.close()])
+  rmSync(dist, { recursive: true, force: true })
+})
+
+describe('remotes.json', () => {
+  it('serves the default remote manifests, never cached', async () => {
+    const res = await gw.api('/remotes.json')
+    expect(res.status).toBe(200)
+    expect(res.headers.get('cache-control')).toBe('no-cache')
+    expect(await res.json()).toEqual(DEFAULT_REMOTES)
+  })
+
+  it('serves REMOTES_JSON when set', async () => {
+    expect(await (await shell.api('/remotes.json')).json()).toEqual(remotes)
+  })
+})
+
+describe('shell', () => {
+  it('serves the built shell with security headers and falls back to index.html for app routes', async () => {
+    for (const path of ['/', '/cost-estimator/123']) {
+      const res = await shell.api(path)
+      expect(res.status).toBe(200)
+      expect(await res.text()).toContain('<title>Plumbline</title>')
+      expect(res.headers.get('x-content-type-options')).toBe('nosniff')
+      expect(res.headers.get('x-frame-options')).toBe('DENY')
+      expect(res.headers.get('referrer-policy')).toBe('strict-origin-when-cross-origin')
+      expect(res.headers.get('cache-control')).toBe('no-cache')
+    }
+    const asset = await shell.api('/app.1234.js')
+    expect(asset.headers.get('cache-control')).toContain('immutable')
+  })
+
+  it('never answers unknown /api paths with the shell', async () => {
+    const res = await shell.api('/api/unknown')
+    expect(res.status).toBe(404)
+    expect(res.headers.get('content-type')).toContain('application/problem+json')
+  })
+
+  it('answers 404 for pages when no shell is configured', async () => {
+    expect((await gw.api('/somewhere')).status).toBe(404)
+  })
+})
+
+describe('development mail sink', () => {
+  it('proxies /__dev/mail and /__dev/mailbox to auth outside production', async () => {
+    expect((await gw.api('/__dev/mailbox?to=a%40b.c')).status).toBe(200)
+    expect(gw.upstreams.auth.received.at(-1)!.url).toBe('/__dev/mailbox?to=a%40b.c')
+    expect((await gw.api('/__dev/mail')).status).toBe(200)
+    expect(gw.upstreams.auth.received.at(-1)!.url).toBe('/__dev/mail')
+  })
+
+  it('does not exist in production', async () => {
+    expect((await prod.api('/__dev/mail')).status).toBe(404)
+    expect(prod.upstreams.auth.received).toHaveLength(0)
+  })
+
+  it('marks the CSRF cookie Secure in production', async () => {
+    const cookies = (await prod.api('/remotes.json', { csrf: false })).headers.getSetCookie()
+    expect(cookies.find((c) => c.startsWith('plumbline_csrf='))).toMatch(/; Secure$/)
+  })
+})
+
+describe('health and metrics', () => {
+  it('answers /healthz and reports Redis, NATS and the upstreams on /readyz', async () => {
+    expect(await (await gw.api('/healthz')).json()).toEqual({ status: 'ok' })
+    const ready = await gw.api('/readyz')
+    expect(ready.status).toBe(200)
+    const body = (await ready.json()) as Readiness
+    expect(body.checks.map((c) => c.component)).toEqual(['redis', 'nats'])
+    expect(body.upstreams).toHaveLength(6)
+  })
+
+  it('reports upstreams as information only: a dead service does not make the gateway unready', async () => {
+    gw.upstreams.ai.respondWith((_req, res) => {
+      res.statusCode = 500
+      res.end()
+    })
+    try {
+      const ready = await gw.api('/readyz')
+      expect(ready.status).toBe(200)
+      const ai = ((await ready.json()) as Readiness).upstreams.find((u) => u.component === 'ai')
+      expect(ai?.status).toBe('unhealthy')
+    } finally {
+      gw.upstreams.ai.respondWith(undefined)
+    }
+  })
+
+  it('labels request metrics with the route-table pattern', async () => {
+    const user = await gw.signIn({ memberships: [membership('org-1')] })
+    await gw.api('/api/organizations/org-1/estimates/e-42', { user })
+    const text = await (await gw.api('/metrics')).text()
+    expect(text).toMatch(/http_requests_total\{[^}]*route="\/api\/organizations\/:orgId\/:resource\/\*"[^}]*status="200"/)
+    expect(text).not.toContain('e-42')
+  })
+})

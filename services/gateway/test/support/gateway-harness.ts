@@ -1,0 +1,106 @@
+import { randomBytes } from 'node:crypto'
+import type { Server } from 'node:http'
+import type { AddressInfo } from 'node:net'
+import type { RedisClientType } from 'redis'
+import { CSRF_COOKIE, CSRF_HEADER, SESSION_COOKIE, redisKeys, type Membership, type SessionIdentity } from '@plumbline/contracts'
+import { connectBus, type Bus } from '@plumbline/messaging'
+import { connectRedis, createLogger } from '@plumbline/service-kit'
+import { testEnv, uniqueId } from '@plumbline/testing'
+import { createGatewayApp, type GatewayApp } from '../../src/app.js'
+import { ZGatewayEnv, type GatewayEnv } from '../../src/env.js'
+import type { ServiceName } from '../../src/routes/route-table.js'
+import { startFakeUpstream, type FakeUpstream } from './fake-upstream.js'
+
+export const SERVICES: ServiceName[] = ['auth', 'estimates', 'ai', 'documents', 'meetings', 'admin']
+export const CSRF_TOKEN = 'test-csrf-token-0123456789abcdef'
+
+export type TestUser = { sessionId: string; identity: SessionIdentity; cookie: string }
+export type ApiOptions = {
+  method?: string
+  user?: TestUser
+  /** true (default): send the matching CSRF cookie and header; false: neither; a string: that header value. */
+  csrf?: boolean | string
+  headers?: Record<string, string>
+  body?: string | Buffer | ReadableStream
+}
+
+export type GatewayHarness = {
+  url: string
+  env: GatewayEnv
+  prefix: string
+  redis: RedisClientType
+  bus: Bus
+  upstreams: Record<ServiceName, FakeUpstream>
+  /** Every request any fake service received so far. */
+  forwardedCount: () => number
+  signIn: (opts: { systemRole?: SessionIdentity['systemRole']; memberships?: Membership[]; cacheIdentity?: boolean }) => Promise<TestUser>
+  api: (path: string, opts?: ApiOptions) => Promise<Response>
+  close: () => Promise<void>
+}
+
+export const membership = (orgId: string, role = 'Owner'): Membership => ({
+  orgId,
+  orgName: `Org ${orgId}`,
+  role,
+  permissions: { cost_estimator: ['access', 'create', 'edit', 'delete', 'share'] },
+})
+
+/**
+ * The gateway in process on port 0 against real Redis and NATS (own key and subject prefix),
+ * with a fake HTTP server standing in for each service.
+ */
+export async function startGateway(opts: { env?: Record<string, string>; bus?: Bus; redisUrl?: string } = {}): Promise<GatewayHarness> {
+  const prefix = uniqueId('gw')
+  const entries = await Promise.all(SERVICES.map(async (s) => [s, await startFakeUpstream(s)] as const))
+  const upstreams = Object.fromEntries(entries) as Record<ServiceName, FakeUpstream>
+  const env = ZGatewayEnv.parse({
+    NODE_ENV: 'test', LOG_LEVEL: 'silent', NATS_URL: testEnv.natsUrl, REDIS_URL: testEnv.redisUrl,
+    BUS_PREFIX: prefix, REDIS_PREFIX: `${prefix}:`, IDENTITY_SECRET: testEnv.identitySecret, PORT: '0',
+    ...Object.fromEntries(SERVICES.map((s) => [`${s.toUpperCase()}_URL`, upstreams[s].url])),
+    ...opts.env,
+  })
+  const logger = createLogger('gateway-test', 'silent')
+  const redis = await connectRedis(opts.redisUrl ?? testEnv.redisUrl, logger)
+  const bus = opts.bus ?? (await connectBus({ servers: testEnv.natsUrl, name: 'gateway-test', prefix, logger }))
+  const app: GatewayApp = createGatewayApp({ env, logger, redis, bus })
+  const server = await new Promise<Server>((resolve) => {
+    const s = app.listen(0, '127.0.0.1', () => resolve(s))
+  })
+  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
+
+  const signIn: GatewayHarness['signIn'] = async ({ systemRole = 'user', memberships = [], cacheIdentity = true }) => {
+    const userId = uniqueId('user')
+    const sessionId = randomBytes(24).toString('base64url')
+    const identity: SessionIdentity = { userId, email: `${userId}@example.test`, systemRole, memberships }
+    await redis.set(redisKeys.session(env.REDIS_PREFIX, sessionId), JSON.stringify({ userId, createdAt: new Date().toISOString() }), { EX: 600 })
+    if (cacheIdentity) await redis.set(redisKeys.identity(env.REDIS_PREFIX, userId), JSON.stringify(identity), { EX: 300 })
+    return { sessionId, identity, cookie: `${SESSION_COOKIE}=${sessionId}` }
+  }
+
+  const api: GatewayHarness['api'] = (path, o = {}) => {
+    const csrf = o.csrf ?? true
+    const cookies = [o.user?.cookie, csrf !== false ? `${CSRF_COOKIE}=${CSRF_TOKEN}` : undefined].filter(Boolean)
+    const headers: Record<string, string> = { ...(cookies.length ? { cookie: cookies.join('; ') } : {}), ...o.headers }
+    if (csrf !== false) headers[CSRF_HEADER] = csrf === true ? CSRF_TOKEN : csrf
+    return fetch(`${url}${path}`, {
+      method: o.method ?? 'GET', headers, body: o.body, redirect: 'manual',
+      ...(o.body instanceof ReadableStream ? { duplex: 'half' } : {}),
+    } as RequestInit)
+  }
+
+  const close = async () => {
+    server.closeAllConnections()
+    await new Promise((r) => server.close(r))
+    await app.closeGateway()
+    if (redis.isReady) {
+      const keys = await redis.keys(`${prefix}:*`)
+      if (keys.length) await redis.del(keys)
+      await redis.quit()
+    } else redis.destroy() // a test stopped its own Redis
+    if (!opts.bus) await bus.close()
+    await Promise.all(SERVICES.map((s) => upstreams[s].close()))
+  }
+
+  const forwardedCount = () => SERVICES.reduce((n, s) => n + upstreams[s].received.length, 0)
+  return { url, env, prefix, redis, bus, upstreams, forwardedCount, signIn, api, close }
+}
