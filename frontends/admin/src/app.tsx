@@ -38,7 +38,7 @@ const adminNav = [
 
 function AdminNav() {
   return (
-    <nav aria-label="Admin" className="flex gap-1 overflow-x-auto rounded-lg border bg-card p-1 shadow-xs">
+    <nav aria-label="Admin" className="flex w-fit max-w-full flex-wrap gap-1 rounded-lg border bg-card p-1 shadow-xs">
       {adminNav.map(({ to, label, icon: Icon }) => (
         <NavLink
           key={to}
