@@ -48,7 +48,7 @@ export function createForwarder(opts: { timeoutMs: number; logger: Logger }): { 
       })
     } catch (err) {
       if (tooLarge) throw payloadTooLarge(tooLarge.limit)
-      opts.logger.warn({ service: target.service, err: (err as Error).message, code: (err as { code?: string }).code }, 'upstream unavailable')
+      opts.logger.warn({ upstream: target.service, err: (err as Error).message, code: (err as { code?: string }).code }, 'upstream unavailable')
       throw unavailable()
     } finally {
       clearTimeout(timer)
@@ -58,7 +58,7 @@ export function createForwarder(opts: { timeoutMs: number; logger: Logger }): { 
       await pipeline(upstream.body, res)
     } catch (err) {
       // Headers are gone already: all that is left is to cut the connection so the browser sees a failure.
-      opts.logger.warn({ service: target.service, err: (err as Error).message }, 'response stream failed')
+      opts.logger.warn({ upstream: target.service, err: (err as Error).message }, 'response stream failed')
       res.destroy()
     }
   }
