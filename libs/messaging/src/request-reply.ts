@@ -1,0 +1,118 @@
+import { headers as natsHeaders, type Msg } from '@nats-io/transport-node'
+import { context, SpanKind, SpanStatusCode, trace } from '@opentelemetry/api'
+import { ErrorCode } from '@plumbline/contracts'
+import type { ZodType } from 'zod'
+import type { Bus } from './connect-bus.js'
+import { codedError, errorCodeOf, type CodedError } from './coded-error.js'
+import { headersToRecord } from './nats-headers.js'
+import { contextFromHeaders, traceHeaders } from './trace-context.js'
+
+/**
+ * Request/reply over core NATS, for answers needed now (DESIGN §4): quota checks, data for a
+ * PDF. Wire format, JSON both ways: the request body is the data; the reply is `{ data }` on
+ * success or `{ error: { code, message } }`, which `request` turns back into a thrown error.
+ */
+export type ReplyBody<T = unknown> = { data: T } | { error: { code: string; message: string } }
+
+export type Replier = { stop(): Promise<void> }
+
+const tracer = () => trace.getTracer('@plumbline/messaging')
+
+/**
+ * Answers requests on `subject`. All replicas join one queue group, so each request is handled
+ * once. A thrown error's `code` (e.g. an ErrorCode) travels to the caller; errors without one
+ * become INTERNAL. Input failing `schema` is answered with VALIDATION_FAILED.
+ */
+export function reply<I = unknown, O = unknown>(
+  bus: Bus,
+  subject: string,
+  handler: (data: I) => Promise<O>,
+  schema?: ZodType<I>,
+): Replier {
+  const wire = bus.subject(subject)
+  const answer = async (msg: Msg): Promise<void> => {
+    let body: ReplyBody<O>
+    const parent = contextFromHeaders(headersToRecord(msg.headers))
+    await tracer().startActiveSpan(`reply ${subject}`, { kind: SpanKind.SERVER }, parent, async (span) => {
+      try {
+        const raw: unknown = msg.data.length === 0 ? undefined : JSON.parse(new TextDecoder().decode(msg.data))
+        let input: I
+        if (schema) {
+          const parsed = schema.safeParse(raw)
+          if (!parsed.success) throw codedError(ErrorCode.VALIDATION_FAILED, parsed.error.message)
+          input = parsed.data
+        } else {
+          input = raw as I
+        }
+        body = { data: await handler(input) }
+      } catch (err) {
+        const code = err instanceof SyntaxError ? ErrorCode.VALIDATION_FAILED : (errorCodeOf(err) ?? ErrorCode.INTERNAL)
+        const message = err instanceof Error ? err.message : String(err)
+        if (code === ErrorCode.INTERNAL) bus.logger.error({ err, subject }, 'request handler failed')
+        span.setStatus({ code: SpanStatusCode.ERROR, message })
+        body = { error: { code, message } }
+      } finally {
+        span.end()
+      }
+      if (msg.reply) msg.respond(JSON.stringify(body))
+    })
+  }
+  const sub = bus.nc.subscribe(wire, {
+    queue: wire,
+    callback: (err, msg) => {
+      if (err) {
+        bus.logger.error({ err, subject }, 'reply subscription failed')
+        return
+      }
+      void answer(msg).catch((e: unknown) => bus.logger.error({ err: e, subject }, 'reply failed'))
+    },
+  })
+  return {
+    async stop() {
+      // drain lets requests already received finish answering.
+      await sub.drain()
+    },
+  }
+}
+
+export type RequestOptions = { timeoutMs?: number }
+
+/**
+ * Sends a request and resolves to the replier's data. Rejects with the replier's error
+ * (`.code` kept), or with code SERVICE_UNAVAILABLE when nobody answers in time (no replier
+ * subscribed, NATS unreachable, or too slow).
+ */
+export async function request<T = unknown>(
+  bus: Bus,
+  subject: string,
+  data: unknown,
+  { timeoutMs = 2000 }: RequestOptions = {},
+): Promise<T> {
+  return tracer().startActiveSpan(`request ${subject}`, { kind: SpanKind.CLIENT }, async (span) => {
+    try {
+      const h = natsHeaders()
+      for (const [k, v] of Object.entries(traceHeaders(context.active()))) h.set(k, v)
+      let msg: Msg
+      try {
+        msg = await bus.nc.request(bus.subject(subject), data === undefined ? '' : JSON.stringify(data), {
+          timeout: timeoutMs,
+          headers: h,
+        })
+      } catch (err) {
+        throw codedError(
+          ErrorCode.SERVICE_UNAVAILABLE,
+          `no reply to ${subject} within ${timeoutMs} ms: ${err instanceof Error ? err.message : String(err)}`,
+          err,
+        )
+      }
+      const body = JSON.parse(new TextDecoder().decode(msg.data)) as ReplyBody<T>
+      if ('error' in body) throw codedError(body.error.code, body.error.message)
+      return body.data
+    } catch (err) {
+      span.setStatus({ code: SpanStatusCode.ERROR, message: (err as Error).message })
+      throw err as CodedError
+    } finally {
+      span.end()
+    }
+  })
+}
