@@ -23,7 +23,8 @@ export default async function setup(project: TestProject) {
     redisPrefix: `${id}:`,
     seedDemo: true,
     logDir: join(root, 'test-output', 'e2e-logs'),
-    env: { LOG_LEVEL: 'warn', NODE_ENV: 'test', GATEWAY_HOST: '127.0.0.1' },
+    // Every journey signs in from 127.0.0.1; the limits themselves are tested in the gateway's suite.
+    env: { LOG_LEVEL: 'warn', NODE_ENV: 'test', GATEWAY_HOST: '127.0.0.1', RATE_LIMIT_LOGIN: '1000', RATE_LIMIT_ACCOUNT: '1000' },
   })
 
   const control = http.createServer(async (req, res) => {
@@ -43,6 +44,7 @@ export default async function setup(project: TestProject) {
 
   project.provide('baseUrl', stack.url)
   project.provide('controlUrl', `http://127.0.0.1:${controlPort}`)
+  project.provide('databaseUrl', databaseUrl)
 
   return async () => {
     control.close()

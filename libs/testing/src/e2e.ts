@@ -39,5 +39,7 @@ declare module 'vitest' {
   export interface ProvidedContext {
     baseUrl: string
     controlUrl: string
+    /** The e2e stack's database, for arranging state no screen of this issue can create. */
+    databaseUrl: string
   }
 }

@@ -65,27 +65,26 @@ describe('the shell', () => {
 
   it('opens the sidebar as a drawer on a phone and closes it on navigation, backdrop and close button', async () => {
     const { context, page } = await signedIn({ mobile: true })
-    const sidebar = page.getByRole('complementary', { name: 'Sidebar' }).or(page.getByLabel('Sidebar'))
-    const open = () => page.getByRole('button', { name: 'Open menu' }).click()
-    const drawerOpen = async () => (await sidebar.first().boundingBox())!.x >= 0
+    const drawer = page.getByRole('dialog', { name: 'Navigation menu' })
+    const open = async () => {
+      await page.getByRole('button', { name: 'Open menu' }).click()
+      await visible(drawer)
+    }
 
     await screenshot(page, 'dashboard-mobile')
     await open()
-    await page.waitForFunction(() => true)
-    await visible(page.getByRole('button', { name: 'Close menu' }))
-    expect(await drawerOpen()).toBe(true)
     await screenshot(page, 'drawer-mobile')
-    await page.getByRole('button', { name: 'Close menu' }).click()
-    await page.getByRole('button', { name: 'Close menu' }).waitFor({ state: 'hidden' })
+    await drawer.getByRole('button', { name: 'Close menu' }).click()
+    await drawer.waitFor({ state: 'hidden' })
 
     await open()
-    await page.mouse.click(370, 400) // the backdrop, right of the drawer
-    await page.getByRole('button', { name: 'Close menu' }).waitFor({ state: 'hidden' })
+    await page.getByTestId('sidebar-backdrop').click({ position: { x: 370, y: 400 } })
+    await drawer.waitFor({ state: 'hidden' })
 
     await open()
-    await page.getByRole('link', { name: 'Tasks' }).click()
+    await drawer.getByRole('link', { name: 'Tasks' }).click()
     await waitForPath(page, '/tasks')
-    await page.getByRole('button', { name: 'Close menu' }).waitFor({ state: 'hidden' })
+    await drawer.waitFor({ state: 'hidden' })
     await context.close()
   })
 
