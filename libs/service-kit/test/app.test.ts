@@ -4,7 +4,7 @@ import express from 'express'
 import { SignJWT } from 'jose'
 import { z } from 'zod'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { IDENTITY_AUDIENCE, IDENTITY_HEADER, IDENTITY_ISSUER } from '@plumbline/contracts'
+import { IDENTITY_AUDIENCE, IDENTITY_HEADER, IDENTITY_ISSUER, type Problem } from '@plumbline/contracts'
 import { AppError, contextOf, createLogger, createMetrics, createServiceApp, parseBody, signIdentity, verifyIdentity } from '@plumbline/service-kit'
 
 const secret = 'kit-test-secret-0123456789-abcdefghijklmnopqrstuvwxyz'
@@ -36,7 +36,7 @@ describe('service app errors', () => {
     const res = await post('/things', '{"name":""}')
     expect(res.status).toBe(400)
     expect(res.headers.get('content-type')).toContain('application/problem+json')
-    const body = await res.json()
+    const body = (await res.json()) as Problem
     expect(body).toMatchObject({ status: 400, code: 'VALIDATION_FAILED', errors: [{ field: 'name', message: 'Name is required' }] })
     expect(body.traceId).toBe(res.headers.get('x-request-id'))
   })
@@ -56,13 +56,13 @@ describe('service app errors', () => {
   it('answers an unknown route with 404 problem+json', async () => {
     const res = await fetch(`${base}/nope`)
     expect(res.status).toBe(404)
-    expect((await res.json()).code).toBe('NOT_FOUND')
+    expect(((await res.json()) as Problem).code).toBe('NOT_FOUND')
   })
 
   it('reports readiness per dependency', async () => {
     const res = await fetch(`${base}/readyz`)
     expect(res.status).toBe(503)
-    expect((await res.json()).checks[0]).toMatchObject({ component: 'always-down', status: 'unhealthy' })
+    expect(((await res.json()) as { checks: unknown[] }).checks[0]).toMatchObject({ component: 'always-down', status: 'unhealthy' })
     expect((await fetch(`${base}/healthz`)).status).toBe(200)
     expect(await (await fetch(`${base}/metrics`)).text()).toContain('http_requests_total')
   })

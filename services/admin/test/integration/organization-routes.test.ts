@@ -41,7 +41,7 @@ describe('GET /dashboard/metrics', () => {
     const headers = await identityHeaders(member)
     const missing = await fetch(`${base}/dashboard/metrics`, { headers })
     expect(missing.status).toBe(400)
-    expect((await missing.json()).errors[0].field).toBe('organizationId')
+    expect(((await missing.json()) as { errors: { field: string }[] }).errors[0].field).toBe('organizationId')
     const ok = await fetch(`${base}/dashboard/metrics?organizationId=org-1`, { headers })
     expect(await ok.json()).toEqual({ totalEstimates: 0, totalMeetings: 0 })
     expect((await fetch(`${base}/dashboard/metrics?organizationId=org-2`, { headers })).status).toBe(404)
