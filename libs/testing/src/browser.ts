@@ -13,9 +13,9 @@ export function launchBrowser(): Promise<Browser> {
 const shotsDir = join(import.meta.dirname, '..', '..', '..', 'test-output', 'screenshots')
 
 /** Saves a full-page screenshot under test-output/screenshots for people to look at. */
-export async function screenshot(page: Page, name: string): Promise<void> {
+export async function screenshot(page: Page, name: string, opts: { fullPage?: boolean } = {}): Promise<void> {
   mkdirSync(shotsDir, { recursive: true })
-  await page.screenshot({ path: join(shotsDir, `${name}.png`), fullPage: true })
+  await page.screenshot({ path: join(shotsDir, `${name}.png`), fullPage: opts.fullPage ?? true, animations: 'disabled' })
 }
 
 /** Mails the embedded sink received for one address, newest first (dev and test only). */

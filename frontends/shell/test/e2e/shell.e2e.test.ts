@@ -69,11 +69,13 @@ describe('the shell', () => {
     const open = async () => {
       await page.getByRole('button', { name: 'Open menu' }).click()
       await visible(drawer)
+      // Settled once the slide-in animation has brought it fully on screen.
+      await page.waitForFunction(() => (document.querySelector('[aria-label="Navigation menu"]')?.getBoundingClientRect().left ?? -1) >= 0)
     }
 
     await screenshot(page, 'dashboard-mobile')
     await open()
-    await screenshot(page, 'drawer-mobile')
+    await screenshot(page, 'drawer-mobile', { fullPage: false })
     await drawer.getByRole('button', { name: 'Close menu' }).click()
     await drawer.waitFor({ state: 'hidden' })
 
