@@ -29,13 +29,25 @@ export const Subjects = {
   userDeleted: 'auth.user.deleted.v1',
   organizationCreated: 'auth.organization.created.v1',
   membershipChanged: 'auth.membership.changed.v1',
+  estimateCreated: 'estimates.estimate.created.v1',
+  estimateUpdated: 'estimates.estimate.updated.v1',
+  estimateShared: 'estimates.estimate.shared.v1',
+  estimateViewed: 'estimates.estimate.viewed.v1',
+  estimateApproved: 'estimates.estimate.approved.v1',
+  estimateRejected: 'estimates.estimate.rejected.v1',
+  estimateDeleted: 'estimates.estimate.deleted.v1',
+  lineItemsChanged: 'estimates.line-items.changed.v1',
 } as const
 
 /** Request/reply subjects (core NATS) where an answer is needed now. */
 export const RequestSubjects = {
   resolveIdentity: 'rpc.auth.identity.resolve',
   quotaCheck: 'rpc.admin.quota.check',
+  companySettings: 'rpc.admin.company-settings.get',
 } as const
 
 export const ZUserRegisteredV1 = z.object({ userId: z.string(), email: z.string(), organizationId: z.string() })
 export const ZOrganizationCreatedV1 = z.object({ organizationId: z.string(), name: z.string(), ownerId: z.string() })
+
+/** Data of every estimates.estimate.* event: enough for activity feeds and usage counters. */
+export const ZEstimateEventV1 = z.object({ estimateId: z.string(), projectName: z.string(), clientName: z.string(), status: z.string() })

@@ -1,0 +1,84 @@
+import { z } from 'zod'
+import { decimalInput } from './estimates.js'
+
+// Company settings (spec 001 §3), owned by the admin service. GET answers every field with its
+// default; PUT takes any subset. `logoFileData` is only a presence flag on the wire: the bytes
+// live in the documents service and are served at …/company-settings/logo/view.
+
+const jsonObject = (field: string) =>
+  z.union([z.record(z.string(), z.unknown()), z.string()]).transform((v, ctx) => {
+    if (typeof v !== 'string') return v
+    try {
+      const parsed = JSON.parse(v) as unknown
+      if (parsed && typeof parsed === 'object' && !Array.isArray(parsed)) return parsed as Record<string, unknown>
+    } catch {
+      /* reported below */
+    }
+    ctx.addIssue({ code: 'custom', message: `${field} must be a valid JSON object` })
+    return z.NEVER
+  })
+
+export const ZCompanySettings = z.object({
+  companyName: z.string().nullable(),
+  companyEmail: z.string().nullable(),
+  companyPhone: z.string().nullable(),
+  companyAddress: z.string().nullable(),
+  contractorLicense: z.string().nullable(),
+  website: z.string().nullable(),
+  logoUrl: z.string().nullable(),
+  logoFileData: z.boolean(),
+  logoFileName: z.string().nullable(),
+  logoMimeType: z.string().nullable(),
+  logoFileSize: z.number().int().nullable(),
+  autoGenerateAI: z.boolean(),
+  aiPromptTemplate: z.string().nullable(),
+  varianceRangePercentage: z.string(),
+  brandingColors: z.record(z.string(), z.unknown()),
+  estimateTemplateSettings: z.record(z.string(), z.unknown()),
+  enableLineItems: z.boolean(),
+  enableCostByType: z.boolean(),
+  enableSections: z.boolean(),
+  enableBusinessInsights: z.boolean(),
+  enableMarkupProfiles: z.boolean(),
+})
+export type CompanySettings = z.infer<typeof ZCompanySettings>
+
+export const COMPANY_SETTINGS_DEFAULTS: CompanySettings = {
+  companyName: null, companyEmail: null, companyPhone: null, companyAddress: null, contractorLicense: null, website: null,
+  logoUrl: null, logoFileData: false, logoFileName: null, logoMimeType: null, logoFileSize: null,
+  autoGenerateAI: true, aiPromptTemplate: null, varianceRangePercentage: '15.00', brandingColors: {}, estimateTemplateSettings: {},
+  enableLineItems: false, enableCostByType: false, enableSections: false, enableBusinessInsights: false, enableMarkupProfiles: false,
+}
+
+const optionalText = (max: number) => z.string().trim().max(max).nullable().optional()
+export const ZCompanySettingsPatch = z
+  .object({
+    companyName: optionalText(200),
+    companyEmail: z.union([z.literal(''), z.string().trim().toLowerCase().email('Please enter a valid email')]).nullable().optional(),
+    companyPhone: optionalText(50),
+    companyAddress: optionalText(500),
+    contractorLicense: optionalText(100),
+    website: z.union([z.literal(''), z.string().trim().url('Please enter a valid URL').max(500)]).nullable().optional(),
+    logoUrl: z.union([z.literal(''), z.string().trim().url('Please enter a valid URL').max(2000)]).nullable().optional(),
+    autoGenerateAI: z.boolean().optional(),
+    aiPromptTemplate: z.string().max(20_000).nullable().optional(),
+    varianceRangePercentage: decimalInput(2, 'Variance must be a number').pipe(z.string().refine((v) => Number(v) >= 0 && Number(v) <= 100, 'Variance must be between 0 and 100')).optional(),
+    brandingColors: jsonObject('Branding colours').optional(),
+    estimateTemplateSettings: jsonObject('Template settings').optional(),
+    enableLineItems: z.boolean().optional(),
+    enableCostByType: z.boolean().optional(),
+    enableSections: z.boolean().optional(),
+    enableBusinessInsights: z.boolean().optional(),
+    enableMarkupProfiles: z.boolean().optional(),
+  })
+  .strict()
+export type CompanySettingsPatch = z.infer<typeof ZCompanySettingsPatch>
+
+/** Quota check (request/reply to the admin service) before a counted action. */
+export const QUOTA_KINDS = ['estimates', 'pdf', 'ai'] as const
+export const ZQuotaCheckRequest = z.object({ orgId: z.string(), kind: z.enum(QUOTA_KINDS) })
+export const ZQuotaCheckReply = z.object({ allowed: z.boolean(), used: z.number().int(), limit: z.number().int() })
+export type QuotaCheckReply = z.infer<typeof ZQuotaCheckReply>
+
+/** Company facts other services need now (estimate detail, public page, PDF). */
+export const ZCompanySettingsRequest = z.object({ orgId: z.string() })
