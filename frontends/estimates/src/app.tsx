@@ -1,34 +1,14 @@
-import { Route, Routes, useParams } from 'react-router'
-import { Calculator, FileText, LayoutTemplate, Wand2 } from 'lucide-react'
+import * as React from 'react'
+import { Route, Routes } from 'react-router'
+import { LayoutTemplate, Wand2 } from 'lucide-react'
 import { NotFoundView, Progress } from '@plumbline/ui'
 import { PlaceholderPage } from './components/placeholder-page'
+import { PageFallback } from './components/page-fallback'
 import './index.css'
 
-function EstimatesListPage() {
-  return (
-    <PlaceholderPage
-      title="Cost Estimator"
-      heading="Estimates"
-      subheading="Manage your construction cost estimates"
-      icon={<Calculator />}
-      emptyTitle="Coming soon"
-      emptyDescription="Create, filter and share professional cost estimates right here. This page is almost ready."
-    />
-  )
-}
-
-function EstimateDetailPage() {
-  const { id } = useParams()
-  return (
-    <PlaceholderPage
-      title="Estimate Details"
-      description={id ? `Estimate ${id}` : undefined}
-      icon={<FileText />}
-      emptyTitle="Coming soon"
-      emptyDescription="Line items, AI documentation, phase budgets and sharing will appear here."
-    />
-  )
-}
+// Each screen is its own chunk: the list stays small and the detail screen loads on demand.
+const EstimatesListPage = React.lazy(() => import('./pages/estimates-list'))
+const EstimateDetailPage = React.lazy(() => import('./pages/estimate-detail'))
 
 function WizardStepPage({ step }: { step: 1 | 2 | 3 }) {
   const titles = { 1: 'Project Type', 2: 'Property Details', 3: 'Client Information' } as const
@@ -40,29 +20,24 @@ function WizardStepPage({ step }: { step: 1 | 2 | 3 }) {
 }
 
 function TemplatesPage() {
-  return (
-    <PlaceholderPage
-      title="Templates"
-      description="Reusable estimate templates for your organization"
-      icon={<LayoutTemplate />}
-      emptyTitle="Coming soon"
-    />
-  )
+  return <PlaceholderPage title="Templates" description="Reusable estimate templates for your organization" icon={<LayoutTemplate />} emptyTitle="Coming soon" />
 }
 
 /** The estimates remote's routes (absolute paths; the shell mounts it under a '*' route). */
 function RemoteRoutes() {
   return (
-    <Routes>
-      <Route path="/cost-estimator/*" element={<EstimatesListPage />} />
-      <Route path="/estimates/:id" element={<EstimateDetailPage />} />
-      <Route path="/estimates/:id/edit" element={<EstimateDetailPage />} />
-      <Route path="/estimate-wizard-step1" element={<WizardStepPage step={1} />} />
-      <Route path="/estimate-wizard-step2" element={<WizardStepPage step={2} />} />
-      <Route path="/estimate-wizard-step3" element={<WizardStepPage step={3} />} />
-      <Route path="/templates" element={<TemplatesPage />} />
-      <Route path="*" element={<NotFoundView />} />
-    </Routes>
+    <React.Suspense fallback={<PageFallback />}>
+      <Routes>
+        <Route path="/cost-estimator/*" element={<EstimatesListPage />} />
+        <Route path="/estimates/:id" element={<EstimateDetailPage />} />
+        <Route path="/estimates/:id/edit" element={<EstimateDetailPage />} />
+        <Route path="/estimate-wizard-step1" element={<WizardStepPage step={1} />} />
+        <Route path="/estimate-wizard-step2" element={<WizardStepPage step={2} />} />
+        <Route path="/estimate-wizard-step3" element={<WizardStepPage step={3} />} />
+        <Route path="/templates" element={<TemplatesPage />} />
+        <Route path="*" element={<NotFoundView />} />
+      </Routes>
+    </React.Suspense>
   )
 }
 
