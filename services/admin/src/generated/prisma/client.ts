@@ -31,8 +31,8 @@ export * from "./enums.js"
  * const prisma = new PrismaClient({
  *   adapter: new PrismaPg({ connectionString: process.env.DATABASE_URL })
  * })
- * // Fetch zero or more OutboxEvents
- * const outboxEvents = await prisma.outboxEvent.findMany()
+ * // Fetch zero or more CompanySettings
+ * const companySettings = await prisma.companySettings.findMany()
  * ```
  * 
  * Read more in our [docs](https://pris.ly/d/client).
@@ -41,6 +41,48 @@ export const PrismaClient = $Class.getPrismaClientClass()
 export type PrismaClient<LogOpts extends Prisma.LogLevel = never, OmitOpts extends Prisma.PrismaClientOptions["omit"] = Prisma.PrismaClientOptions["omit"], ExtArgs extends runtime.Types.Extensions.InternalArgs = runtime.Types.Extensions.DefaultArgs> = $Class.PrismaClient<LogOpts, OmitOpts, ExtArgs>
 export { Prisma }
 
+/**
+ * Model CompanySettings
+ * Company settings (spec 001 §3). Logo bytes live in the documents service: only the
+ * descriptive fields and the id of the stored file are kept here.
+ */
+export type CompanySettings = Prisma.CompanySettingsModel
+/**
+ * Model Plan
+ * Subscription plans. 'free' is kept in step with the DEFAULT_*_LIMIT settings at start-up.
+ */
+export type Plan = Prisma.PlanModel
+/**
+ * Model OrganizationPlan
+ * An organisation without a row here is on the default (env) limits, the same as 'free'.
+ */
+export type OrganizationPlan = Prisma.OrganizationPlanModel
+/**
+ * Model SubscriptionOverride
+ * Per-organisation limits set by a platform admin; each non-null field beats the plan.
+ */
+export type SubscriptionOverride = Prisma.SubscriptionOverrideModel
+/**
+ * Model UsageCounter
+ * Counted actions per organisation, UTC calendar month ('YYYY-MM') and kind.
+ */
+export type UsageCounter = Prisma.UsageCounterModel
+/**
+ * Model OrgTotals
+ * Running totals for the dashboard cards.
+ */
+export type OrgTotals = Prisma.OrgTotalsModel
+/**
+ * Model Activity
+ * The settings Activity tab. `id` is the id of the event that caused the row.
+ */
+export type Activity = Prisma.ActivityModel
+/**
+ * Model Actor
+ * Users the admin service has heard of (auth.user.registered), to name activity actors.
+ * Auth's events carry no names, so first and last name stay null until they do.
+ */
+export type Actor = Prisma.ActorModel
 /**
  * Model OutboxEvent
  * 

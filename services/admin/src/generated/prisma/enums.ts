@@ -9,7 +9,23 @@
 * 🟢 You can import this file directly.
 */
 
+export const UsageKind = {
+  estimates: 'estimates',
+  pdf: 'pdf',
+  ai: 'ai'
+} as const
+
+export type UsageKind = (typeof UsageKind)[keyof typeof UsageKind]
 
 
-// This file is empty because there are no enums in the schema.
-export {}
+export const ActivityType = {
+  estimate_created: 'estimate_created',
+  estimate_updated: 'estimate_updated',
+  estimate_approved: 'estimate_approved',
+  estimate_shared: 'estimate_shared',
+  meeting_created: 'meeting_created',
+  meeting_completed: 'meeting_completed',
+  team_member: 'team_member'
+} as const
+
+export type ActivityType = (typeof ActivityType)[keyof typeof ActivityType]

@@ -8,6 +8,14 @@
  *
  * 🟢 You can import this file directly.
  */
+export type * from './models/CompanySettings.js'
+export type * from './models/Plan.js'
+export type * from './models/OrganizationPlan.js'
+export type * from './models/SubscriptionOverride.js'
+export type * from './models/UsageCounter.js'
+export type * from './models/OrgTotals.js'
+export type * from './models/Activity.js'
+export type * from './models/Actor.js'
 export type * from './models/OutboxEvent.js'
 export type * from './models/ProcessedEvent.js'
 export type * from './commonInputTypes.js'

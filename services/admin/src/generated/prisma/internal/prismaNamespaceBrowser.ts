@@ -51,6 +51,14 @@ export const AnyNull = runtime.AnyNull
 
 
 export const ModelName = {
+  CompanySettings: 'CompanySettings',
+  Plan: 'Plan',
+  OrganizationPlan: 'OrganizationPlan',
+  SubscriptionOverride: 'SubscriptionOverride',
+  UsageCounter: 'UsageCounter',
+  OrgTotals: 'OrgTotals',
+  Activity: 'Activity',
+  Actor: 'Actor',
   OutboxEvent: 'OutboxEvent',
   ProcessedEvent: 'ProcessedEvent'
 } as const
@@ -69,6 +77,112 @@ export const TransactionIsolationLevel = runtime.makeStrictEnum({
 } as const)
 
 export type TransactionIsolationLevel = (typeof TransactionIsolationLevel)[keyof typeof TransactionIsolationLevel]
+
+
+export const CompanySettingsScalarFieldEnum = {
+  organizationId: 'organizationId',
+  companyName: 'companyName',
+  companyEmail: 'companyEmail',
+  companyPhone: 'companyPhone',
+  companyAddress: 'companyAddress',
+  contractorLicense: 'contractorLicense',
+  website: 'website',
+  logoUrl: 'logoUrl',
+  logoFileName: 'logoFileName',
+  logoMimeType: 'logoMimeType',
+  logoFileSize: 'logoFileSize',
+  logoStoredFileId: 'logoStoredFileId',
+  autoGenerateAI: 'autoGenerateAI',
+  aiPromptTemplate: 'aiPromptTemplate',
+  varianceRangePercentage: 'varianceRangePercentage',
+  brandingColors: 'brandingColors',
+  estimateTemplateSettings: 'estimateTemplateSettings',
+  enableLineItems: 'enableLineItems',
+  enableCostByType: 'enableCostByType',
+  enableSections: 'enableSections',
+  enableBusinessInsights: 'enableBusinessInsights',
+  enableMarkupProfiles: 'enableMarkupProfiles',
+  updatedAt: 'updatedAt',
+  updatedBy: 'updatedBy'
+} as const
+
+export type CompanySettingsScalarFieldEnum = (typeof CompanySettingsScalarFieldEnum)[keyof typeof CompanySettingsScalarFieldEnum]
+
+
+export const PlanScalarFieldEnum = {
+  id: 'id',
+  name: 'name',
+  estimatesPerMonth: 'estimatesPerMonth',
+  pdfGenerationsPerMonth: 'pdfGenerationsPerMonth',
+  aiGenerationsPerMonth: 'aiGenerationsPerMonth'
+} as const
+
+export type PlanScalarFieldEnum = (typeof PlanScalarFieldEnum)[keyof typeof PlanScalarFieldEnum]
+
+
+export const OrganizationPlanScalarFieldEnum = {
+  organizationId: 'organizationId',
+  planId: 'planId',
+  createdAt: 'createdAt'
+} as const
+
+export type OrganizationPlanScalarFieldEnum = (typeof OrganizationPlanScalarFieldEnum)[keyof typeof OrganizationPlanScalarFieldEnum]
+
+
+export const SubscriptionOverrideScalarFieldEnum = {
+  organizationId: 'organizationId',
+  estimatesPerMonth: 'estimatesPerMonth',
+  pdfGenerationsPerMonth: 'pdfGenerationsPerMonth',
+  aiGenerationsPerMonth: 'aiGenerationsPerMonth',
+  note: 'note',
+  updatedAt: 'updatedAt',
+  updatedBy: 'updatedBy'
+} as const
+
+export type SubscriptionOverrideScalarFieldEnum = (typeof SubscriptionOverrideScalarFieldEnum)[keyof typeof SubscriptionOverrideScalarFieldEnum]
+
+
+export const UsageCounterScalarFieldEnum = {
+  organizationId: 'organizationId',
+  month: 'month',
+  kind: 'kind',
+  count: 'count'
+} as const
+
+export type UsageCounterScalarFieldEnum = (typeof UsageCounterScalarFieldEnum)[keyof typeof UsageCounterScalarFieldEnum]
+
+
+export const OrgTotalsScalarFieldEnum = {
+  organizationId: 'organizationId',
+  totalEstimates: 'totalEstimates',
+  totalMeetings: 'totalMeetings'
+} as const
+
+export type OrgTotalsScalarFieldEnum = (typeof OrgTotalsScalarFieldEnum)[keyof typeof OrgTotalsScalarFieldEnum]
+
+
+export const ActivityScalarFieldEnum = {
+  id: 'id',
+  organizationId: 'organizationId',
+  type: 'type',
+  action: 'action',
+  target: 'target',
+  actorId: 'actorId',
+  createdAt: 'createdAt'
+} as const
+
+export type ActivityScalarFieldEnum = (typeof ActivityScalarFieldEnum)[keyof typeof ActivityScalarFieldEnum]
+
+
+export const ActorScalarFieldEnum = {
+  userId: 'userId',
+  email: 'email',
+  firstName: 'firstName',
+  lastName: 'lastName',
+  updatedAt: 'updatedAt'
+} as const
+
+export type ActorScalarFieldEnum = (typeof ActorScalarFieldEnum)[keyof typeof ActorScalarFieldEnum]
 
 
 export const OutboxEventScalarFieldEnum = {
