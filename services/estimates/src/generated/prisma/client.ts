@@ -31,8 +31,8 @@ export * from "./enums.js"
  * const prisma = new PrismaClient({
  *   adapter: new PrismaPg({ connectionString: process.env.DATABASE_URL })
  * })
- * // Fetch zero or more OutboxEvents
- * const outboxEvents = await prisma.outboxEvent.findMany()
+ * // Fetch zero or more ProjectTypes
+ * const projectTypes = await prisma.projectType.findMany()
  * ```
  * 
  * Read more in our [docs](https://pris.ly/d/client).
@@ -41,6 +41,107 @@ export const PrismaClient = $Class.getPrismaClientClass()
 export type PrismaClient<LogOpts extends Prisma.LogLevel = never, OmitOpts extends Prisma.PrismaClientOptions["omit"] = Prisma.PrismaClientOptions["omit"], ExtArgs extends runtime.Types.Extensions.InternalArgs = runtime.Types.Extensions.DefaultArgs> = $Class.PrismaClient<LogOpts, OmitOpts, ExtArgs>
 export { Prisma }
 
+/**
+ * Model ProjectType
+ * organizationId null = system row (visible to every organisation, read-only).
+ */
+export type ProjectType = Prisma.ProjectTypeModel
+/**
+ * Model PhaseGroup
+ * 
+ */
+export type PhaseGroup = Prisma.PhaseGroupModel
+/**
+ * Model PhaseGroupPhase
+ * 
+ */
+export type PhaseGroupPhase = Prisma.PhaseGroupPhaseModel
+/**
+ * Model ProjectTypePhaseGroup
+ * 
+ */
+export type ProjectTypePhaseGroup = Prisma.ProjectTypePhaseGroupModel
+/**
+ * Model Template
+ * organizationId null = system template (read-only).
+ */
+export type Template = Prisma.TemplateModel
+/**
+ * Model TemplateSection
+ * 
+ */
+export type TemplateSection = Prisma.TemplateSectionModel
+/**
+ * Model TemplateLineItem
+ * 
+ */
+export type TemplateLineItem = Prisma.TemplateLineItemModel
+/**
+ * Model Estimate
+ * Search: GIN trigram index `estimates_search_trgm_idx` on
+ * lower(project_name || ' ' || client_name || ' ' || property_address) (raw SQL, see header).
+ */
+export type Estimate = Prisma.EstimateModel
+/**
+ * Model EstimatePhase
+ * 
+ */
+export type EstimatePhase = Prisma.EstimatePhaseModel
+/**
+ * Model ContentSection
+ * One row per estimate and type (executive_summary, project_overview, scope_of_work, timeline, qa_notes).
+ */
+export type ContentSection = Prisma.ContentSectionModel
+/**
+ * Model ContentLink
+ * 
+ */
+export type ContentLink = Prisma.ContentLinkModel
+/**
+ * Model Section
+ * 
+ */
+export type Section = Prisma.SectionModel
+/**
+ * Model LineItem
+ * 
+ */
+export type LineItem = Prisma.LineItemModel
+/**
+ * Model MarkupProfile
+ * estimateId null = an organisation template profile (spec 001 §3 "Markup profile").
+ */
+export type MarkupProfile = Prisma.MarkupProfileModel
+/**
+ * Model TaxProfile
+ * estimateId null = an organisation template profile (spec 001 §3 "Tax profile").
+ */
+export type TaxProfile = Prisma.TaxProfileModel
+/**
+ * Model EstimateMarkupSelection
+ * The markup profile applied to an estimate (at most one).
+ */
+export type EstimateMarkupSelection = Prisma.EstimateMarkupSelectionModel
+/**
+ * Model EstimateTaxSelection
+ * The tax profiles applied to an estimate (any number).
+ */
+export type EstimateTaxSelection = Prisma.EstimateTaxSelectionModel
+/**
+ * Model ShareLink
+ * One row per estimate; regenerate replaces token_hash/token_ciphertext, disable sets revoked_at.
+ */
+export type ShareLink = Prisma.ShareLinkModel
+/**
+ * Model EstimateApproval
+ * Immutable (a trigger refuses UPDATE and DELETE): the client's decision and what they saw.
+ */
+export type EstimateApproval = Prisma.EstimateApprovalModel
+/**
+ * Model IdempotencyKey
+ * Responses stored under the client's Idempotency-Key, replayed on a repeat.
+ */
+export type IdempotencyKey = Prisma.IdempotencyKeyModel
 /**
  * Model OutboxEvent
  * 

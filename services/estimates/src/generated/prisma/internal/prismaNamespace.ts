@@ -397,6 +397,26 @@ type FieldRefInputType<Model, FieldType> = Model extends never ? never : FieldRe
 
 
 export const ModelName = {
+  ProjectType: 'ProjectType',
+  PhaseGroup: 'PhaseGroup',
+  PhaseGroupPhase: 'PhaseGroupPhase',
+  ProjectTypePhaseGroup: 'ProjectTypePhaseGroup',
+  Template: 'Template',
+  TemplateSection: 'TemplateSection',
+  TemplateLineItem: 'TemplateLineItem',
+  Estimate: 'Estimate',
+  EstimatePhase: 'EstimatePhase',
+  ContentSection: 'ContentSection',
+  ContentLink: 'ContentLink',
+  Section: 'Section',
+  LineItem: 'LineItem',
+  MarkupProfile: 'MarkupProfile',
+  TaxProfile: 'TaxProfile',
+  EstimateMarkupSelection: 'EstimateMarkupSelection',
+  EstimateTaxSelection: 'EstimateTaxSelection',
+  ShareLink: 'ShareLink',
+  EstimateApproval: 'EstimateApproval',
+  IdempotencyKey: 'IdempotencyKey',
   OutboxEvent: 'OutboxEvent',
   ProcessedEvent: 'ProcessedEvent'
 } as const
@@ -414,10 +434,1490 @@ export type TypeMap<ExtArgs extends runtime.Types.Extensions.InternalArgs = runt
     omit: GlobalOmitOptions
   }
   meta: {
-    modelProps: "outboxEvent" | "processedEvent"
+    modelProps: "projectType" | "phaseGroup" | "phaseGroupPhase" | "projectTypePhaseGroup" | "template" | "templateSection" | "templateLineItem" | "estimate" | "estimatePhase" | "contentSection" | "contentLink" | "section" | "lineItem" | "markupProfile" | "taxProfile" | "estimateMarkupSelection" | "estimateTaxSelection" | "shareLink" | "estimateApproval" | "idempotencyKey" | "outboxEvent" | "processedEvent"
     txIsolationLevel: TransactionIsolationLevel
   }
   model: {
+    ProjectType: {
+      payload: Prisma.$ProjectTypePayload<ExtArgs>
+      fields: Prisma.ProjectTypeFieldRefs
+      operations: {
+        findUnique: {
+          args: Prisma.ProjectTypeFindUniqueArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$ProjectTypePayload> | null
+        }
+        findUniqueOrThrow: {
+          args: Prisma.ProjectTypeFindUniqueOrThrowArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$ProjectTypePayload>
+        }
+        findFirst: {
+          args: Prisma.ProjectTypeFindFirstArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$ProjectTypePayload> | null
+        }
+        findFirstOrThrow: {
+          args: Prisma.ProjectTypeFindFirstOrThrowArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$ProjectTypePayload>
+        }
+        findMany: {
+          args: Prisma.ProjectTypeFindManyArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$ProjectTypePayload>[]
+        }
+        create: {
+          args: Prisma.ProjectTypeCreateArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$ProjectTypePayload>
+        }
+        createMany: {
+          args: Prisma.ProjectTypeCreateManyArgs<ExtArgs>
+          result: BatchPayload
+        }
+        createManyAndReturn: {
+          args: Prisma.ProjectTypeCreateManyAndReturnArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$ProjectTypePayload>[]
+        }
+        delete: {
+          args: Prisma.ProjectTypeDeleteArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$ProjectTypePayload>
+        }
+        update: {
+          args: Prisma.ProjectTypeUpdateArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$ProjectTypePayload>
+        }
+        deleteMany: {
+          args: Prisma.ProjectTypeDeleteManyArgs<ExtArgs>
+          result: BatchPayload
+        }
+        updateMany: {
+          args: Prisma.ProjectTypeUpdateManyArgs<ExtArgs>
+          result: BatchPayload
+        }
+        updateManyAndReturn: {
+          args: Prisma.ProjectTypeUpdateManyAndReturnArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$ProjectTypePayload>[]
+        }
+        upsert: {
+          args: Prisma.ProjectTypeUpsertArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$ProjectTypePayload>
+        }
+        aggregate: {
+          args: Prisma.ProjectTypeAggregateArgs<ExtArgs>
+          result: runtime.Types.Utils.Optional<Prisma.AggregateProjectType>
+        }
+        groupBy: {
+          args: Prisma.ProjectTypeGroupByArgs<ExtArgs>
+          result: runtime.Types.Utils.Optional<Prisma.ProjectTypeGroupByOutputType>[]
+        }
+        count: {
+          args: Prisma.ProjectTypeCountArgs<ExtArgs>
+          result: runtime.Types.Utils.Optional<Prisma.ProjectTypeCountAggregateOutputType> | number
+        }
+      }
+    }
+    PhaseGroup: {
+      payload: Prisma.$PhaseGroupPayload<ExtArgs>
+      fields: Prisma.PhaseGroupFieldRefs
+      operations: {
+        findUnique: {
+          args: Prisma.PhaseGroupFindUniqueArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$PhaseGroupPayload> | null
+        }
+        findUniqueOrThrow: {
+          args: Prisma.PhaseGroupFindUniqueOrThrowArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$PhaseGroupPayload>
+        }
+        findFirst: {
+          args: Prisma.PhaseGroupFindFirstArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$PhaseGroupPayload> | null
+        }
+        findFirstOrThrow: {
+          args: Prisma.PhaseGroupFindFirstOrThrowArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$PhaseGroupPayload>
+        }
+        findMany: {
+          args: Prisma.PhaseGroupFindManyArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$PhaseGroupPayload>[]
+        }
+        create: {
+          args: Prisma.PhaseGroupCreateArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$PhaseGroupPayload>
+        }
+        createMany: {
+          args: Prisma.PhaseGroupCreateManyArgs<ExtArgs>
+          result: BatchPayload
+        }
+        createManyAndReturn: {
+          args: Prisma.PhaseGroupCreateManyAndReturnArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$PhaseGroupPayload>[]
+        }
+        delete: {
+          args: Prisma.PhaseGroupDeleteArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$PhaseGroupPayload>
+        }
+        update: {
+          args: Prisma.PhaseGroupUpdateArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$PhaseGroupPayload>
+        }
+        deleteMany: {
+          args: Prisma.PhaseGroupDeleteManyArgs<ExtArgs>
+          result: BatchPayload
+        }
+        updateMany: {
+          args: Prisma.PhaseGroupUpdateManyArgs<ExtArgs>
+          result: BatchPayload
+        }
+        updateManyAndReturn: {
+          args: Prisma.PhaseGroupUpdateManyAndReturnArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$PhaseGroupPayload>[]
+        }
+        upsert: {
+          args: Prisma.PhaseGroupUpsertArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$PhaseGroupPayload>
+        }
+        aggregate: {
+          args: Prisma.PhaseGroupAggregateArgs<ExtArgs>
+          result: runtime.Types.Utils.Optional<Prisma.AggregatePhaseGroup>
+        }
+        groupBy: {
+          args: Prisma.PhaseGroupGroupByArgs<ExtArgs>
+          result: runtime.Types.Utils.Optional<Prisma.PhaseGroupGroupByOutputType>[]
+        }
+        count: {
+          args: Prisma.PhaseGroupCountArgs<ExtArgs>
+          result: runtime.Types.Utils.Optional<Prisma.PhaseGroupCountAggregateOutputType> | number
+        }
+      }
+    }
+    PhaseGroupPhase: {
+      payload: Prisma.$PhaseGroupPhasePayload<ExtArgs>
+      fields: Prisma.PhaseGroupPhaseFieldRefs
+      operations: {
+        findUnique: {
+          args: Prisma.PhaseGroupPhaseFindUniqueArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$PhaseGroupPhasePayload> | null
+        }
+        findUniqueOrThrow: {
+          args: Prisma.PhaseGroupPhaseFindUniqueOrThrowArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$PhaseGroupPhasePayload>
+        }
+        findFirst: {
+          args: Prisma.PhaseGroupPhaseFindFirstArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$PhaseGroupPhasePayload> | null
+        }
+        findFirstOrThrow: {
+          args: Prisma.PhaseGroupPhaseFindFirstOrThrowArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$PhaseGroupPhasePayload>
+        }
+        findMany: {
+          args: Prisma.PhaseGroupPhaseFindManyArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$PhaseGroupPhasePayload>[]
+        }
+        create: {
+          args: Prisma.PhaseGroupPhaseCreateArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$PhaseGroupPhasePayload>
+        }
+        createMany: {
+          args: Prisma.PhaseGroupPhaseCreateManyArgs<ExtArgs>
+          result: BatchPayload
+        }
+        createManyAndReturn: {
+          args: Prisma.PhaseGroupPhaseCreateManyAndReturnArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$PhaseGroupPhasePayload>[]
+        }
+        delete: {
+          args: Prisma.PhaseGroupPhaseDeleteArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$PhaseGroupPhasePayload>
+        }
+        update: {
+          args: Prisma.PhaseGroupPhaseUpdateArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$PhaseGroupPhasePayload>
+        }
+        deleteMany: {
+          args: Prisma.PhaseGroupPhaseDeleteManyArgs<ExtArgs>
+          result: BatchPayload
+        }
+        updateMany: {
+          args: Prisma.PhaseGroupPhaseUpdateManyArgs<ExtArgs>
+          result: BatchPayload
+        }
+        updateManyAndReturn: {
+          args: Prisma.PhaseGroupPhaseUpdateManyAndReturnArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$PhaseGroupPhasePayload>[]
+        }
+        upsert: {
+          args: Prisma.PhaseGroupPhaseUpsertArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$PhaseGroupPhasePayload>
+        }
+        aggregate: {
+          args: Prisma.PhaseGroupPhaseAggregateArgs<ExtArgs>
+          result: runtime.Types.Utils.Optional<Prisma.AggregatePhaseGroupPhase>
+        }
+        groupBy: {
+          args: Prisma.PhaseGroupPhaseGroupByArgs<ExtArgs>
+          result: runtime.Types.Utils.Optional<Prisma.PhaseGroupPhaseGroupByOutputType>[]
+        }
+        count: {
+          args: Prisma.PhaseGroupPhaseCountArgs<ExtArgs>
+          result: runtime.Types.Utils.Optional<Prisma.PhaseGroupPhaseCountAggregateOutputType> | number
+        }
+      }
+    }
+    ProjectTypePhaseGroup: {
+      payload: Prisma.$ProjectTypePhaseGroupPayload<ExtArgs>
+      fields: Prisma.ProjectTypePhaseGroupFieldRefs
+      operations: {
+        findUnique: {
+          args: Prisma.ProjectTypePhaseGroupFindUniqueArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$ProjectTypePhaseGroupPayload> | null
+        }
+        findUniqueOrThrow: {
+          args: Prisma.ProjectTypePhaseGroupFindUniqueOrThrowArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$ProjectTypePhaseGroupPayload>
+        }
+        findFirst: {
+          args: Prisma.ProjectTypePhaseGroupFindFirstArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$ProjectTypePhaseGroupPayload> | null
+        }
+        findFirstOrThrow: {
+          args: Prisma.ProjectTypePhaseGroupFindFirstOrThrowArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$ProjectTypePhaseGroupPayload>
+        }
+        findMany: {
+          args: Prisma.ProjectTypePhaseGroupFindManyArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$ProjectTypePhaseGroupPayload>[]
+        }
+        create: {
+          args: Prisma.ProjectTypePhaseGroupCreateArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$ProjectTypePhaseGroupPayload>
+        }
+        createMany: {
+          args: Prisma.ProjectTypePhaseGroupCreateManyArgs<ExtArgs>
+          result: BatchPayload
+        }
+        createManyAndReturn: {
+          args: Prisma.ProjectTypePhaseGroupCreateManyAndReturnArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$ProjectTypePhaseGroupPayload>[]
+        }
+        delete: {
+          args: Prisma.ProjectTypePhaseGroupDeleteArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$ProjectTypePhaseGroupPayload>
+        }
+        update: {
+          args: Prisma.ProjectTypePhaseGroupUpdateArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$ProjectTypePhaseGroupPayload>
+        }
+        deleteMany: {
+          args: Prisma.ProjectTypePhaseGroupDeleteManyArgs<ExtArgs>
+          result: BatchPayload
+        }
+        updateMany: {
+          args: Prisma.ProjectTypePhaseGroupUpdateManyArgs<ExtArgs>
+          result: BatchPayload
+        }
+        updateManyAndReturn: {
+          args: Prisma.ProjectTypePhaseGroupUpdateManyAndReturnArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$ProjectTypePhaseGroupPayload>[]
+        }
+        upsert: {
+          args: Prisma.ProjectTypePhaseGroupUpsertArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$ProjectTypePhaseGroupPayload>
+        }
+        aggregate: {
+          args: Prisma.ProjectTypePhaseGroupAggregateArgs<ExtArgs>
+          result: runtime.Types.Utils.Optional<Prisma.AggregateProjectTypePhaseGroup>
+        }
+        groupBy: {
+          args: Prisma.ProjectTypePhaseGroupGroupByArgs<ExtArgs>
+          result: runtime.Types.Utils.Optional<Prisma.ProjectTypePhaseGroupGroupByOutputType>[]
+        }
+        count: {
+          args: Prisma.ProjectTypePhaseGroupCountArgs<ExtArgs>
+          result: runtime.Types.Utils.Optional<Prisma.ProjectTypePhaseGroupCountAggregateOutputType> | number
+        }
+      }
+    }
+    Template: {
+      payload: Prisma.$TemplatePayload<ExtArgs>
+      fields: Prisma.TemplateFieldRefs
+      operations: {
+        findUnique: {
+          args: Prisma.TemplateFindUniqueArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$TemplatePayload> | null
+        }
+        findUniqueOrThrow: {
+          args: Prisma.TemplateFindUniqueOrThrowArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$TemplatePayload>
+        }
+        findFirst: {
+          args: Prisma.TemplateFindFirstArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$TemplatePayload> | null
+        }
+        findFirstOrThrow: {
+          args: Prisma.TemplateFindFirstOrThrowArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$TemplatePayload>
+        }
+        findMany: {
+          args: Prisma.TemplateFindManyArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$TemplatePayload>[]
+        }
+        create: {
+          args: Prisma.TemplateCreateArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$TemplatePayload>
+        }
+        createMany: {
+          args: Prisma.TemplateCreateManyArgs<ExtArgs>
+          result: BatchPayload
+        }
+        createManyAndReturn: {
+          args: Prisma.TemplateCreateManyAndReturnArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$TemplatePayload>[]
+        }
+        delete: {
+          args: Prisma.TemplateDeleteArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$TemplatePayload>
+        }
+        update: {
+          args: Prisma.TemplateUpdateArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$TemplatePayload>
+        }
+        deleteMany: {
+          args: Prisma.TemplateDeleteManyArgs<ExtArgs>
+          result: BatchPayload
+        }
+        updateMany: {
+          args: Prisma.TemplateUpdateManyArgs<ExtArgs>
+          result: BatchPayload
+        }
+        updateManyAndReturn: {
+          args: Prisma.TemplateUpdateManyAndReturnArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$TemplatePayload>[]
+        }
+        upsert: {
+          args: Prisma.TemplateUpsertArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$TemplatePayload>
+        }
+        aggregate: {
+          args: Prisma.TemplateAggregateArgs<ExtArgs>
+          result: runtime.Types.Utils.Optional<Prisma.AggregateTemplate>
+        }
+        groupBy: {
+          args: Prisma.TemplateGroupByArgs<ExtArgs>
+          result: runtime.Types.Utils.Optional<Prisma.TemplateGroupByOutputType>[]
+        }
+        count: {
+          args: Prisma.TemplateCountArgs<ExtArgs>
+          result: runtime.Types.Utils.Optional<Prisma.TemplateCountAggregateOutputType> | number
+        }
+      }
+    }
+    TemplateSection: {
+      payload: Prisma.$TemplateSectionPayload<ExtArgs>
+      fields: Prisma.TemplateSectionFieldRefs
+      operations: {
+        findUnique: {
+          args: Prisma.TemplateSectionFindUniqueArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$TemplateSectionPayload> | null
+        }
+        findUniqueOrThrow: {
+          args: Prisma.TemplateSectionFindUniqueOrThrowArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$TemplateSectionPayload>
+        }
+        findFirst: {
+          args: Prisma.TemplateSectionFindFirstArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$TemplateSectionPayload> | null
+        }
+        findFirstOrThrow: {
+          args: Prisma.TemplateSectionFindFirstOrThrowArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$TemplateSectionPayload>
+        }
+        findMany: {
+          args: Prisma.TemplateSectionFindManyArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$TemplateSectionPayload>[]
+        }
+        create: {
+          args: Prisma.TemplateSectionCreateArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$TemplateSectionPayload>
+        }
+        createMany: {
+          args: Prisma.TemplateSectionCreateManyArgs<ExtArgs>
+          result: BatchPayload
+        }
+        createManyAndReturn: {
+          args: Prisma.TemplateSectionCreateManyAndReturnArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$TemplateSectionPayload>[]
+        }
+        delete: {
+          args: Prisma.TemplateSectionDeleteArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$TemplateSectionPayload>
+        }
+        update: {
+          args: Prisma.TemplateSectionUpdateArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$TemplateSectionPayload>
+        }
+        deleteMany: {
+          args: Prisma.TemplateSectionDeleteManyArgs<ExtArgs>
+          result: BatchPayload
+        }
+        updateMany: {
+          args: Prisma.TemplateSectionUpdateManyArgs<ExtArgs>
+          result: BatchPayload
+        }
+        updateManyAndReturn: {
+          args: Prisma.TemplateSectionUpdateManyAndReturnArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$TemplateSectionPayload>[]
+        }
+        upsert: {
+          args: Prisma.TemplateSectionUpsertArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$TemplateSectionPayload>
+        }
+        aggregate: {
+          args: Prisma.TemplateSectionAggregateArgs<ExtArgs>
+          result: runtime.Types.Utils.Optional<Prisma.AggregateTemplateSection>
+        }
+        groupBy: {
+          args: Prisma.TemplateSectionGroupByArgs<ExtArgs>
+          result: runtime.Types.Utils.Optional<Prisma.TemplateSectionGroupByOutputType>[]
+        }
+        count: {
+          args: Prisma.TemplateSectionCountArgs<ExtArgs>
+          result: runtime.Types.Utils.Optional<Prisma.TemplateSectionCountAggregateOutputType> | number
+        }
+      }
+    }
+    TemplateLineItem: {
+      payload: Prisma.$TemplateLineItemPayload<ExtArgs>
+      fields: Prisma.TemplateLineItemFieldRefs
+      operations: {
+        findUnique: {
+          args: Prisma.TemplateLineItemFindUniqueArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$TemplateLineItemPayload> | null
+        }
+        findUniqueOrThrow: {
+          args: Prisma.TemplateLineItemFindUniqueOrThrowArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$TemplateLineItemPayload>
+        }
+        findFirst: {
+          args: Prisma.TemplateLineItemFindFirstArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$TemplateLineItemPayload> | null
+        }
+        findFirstOrThrow: {
+          args: Prisma.TemplateLineItemFindFirstOrThrowArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$TemplateLineItemPayload>
+        }
+        findMany: {
+          args: Prisma.TemplateLineItemFindManyArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$TemplateLineItemPayload>[]
+        }
+        create: {
+          args: Prisma.TemplateLineItemCreateArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$TemplateLineItemPayload>
+        }
+        createMany: {
+          args: Prisma.TemplateLineItemCreateManyArgs<ExtArgs>
+          result: BatchPayload
+        }
+        createManyAndReturn: {
+          args: Prisma.TemplateLineItemCreateManyAndReturnArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$TemplateLineItemPayload>[]
+        }
+        delete: {
+          args: Prisma.TemplateLineItemDeleteArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$TemplateLineItemPayload>
+        }
+        update: {
+          args: Prisma.TemplateLineItemUpdateArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$TemplateLineItemPayload>
+        }
+        deleteMany: {
+          args: Prisma.TemplateLineItemDeleteManyArgs<ExtArgs>
+          result: BatchPayload
+        }
+        updateMany: {
+          args: Prisma.TemplateLineItemUpdateManyArgs<ExtArgs>
+          result: BatchPayload
+        }
+        updateManyAndReturn: {
+          args: Prisma.TemplateLineItemUpdateManyAndReturnArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$TemplateLineItemPayload>[]
+        }
+        upsert: {
+          args: Prisma.TemplateLineItemUpsertArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$TemplateLineItemPayload>
+        }
+        aggregate: {
+          args: Prisma.TemplateLineItemAggregateArgs<ExtArgs>
+          result: runtime.Types.Utils.Optional<Prisma.AggregateTemplateLineItem>
+        }
+        groupBy: {
+          args: Prisma.TemplateLineItemGroupByArgs<ExtArgs>
+          result: runtime.Types.Utils.Optional<Prisma.TemplateLineItemGroupByOutputType>[]
+        }
+        count: {
+          args: Prisma.TemplateLineItemCountArgs<ExtArgs>
+          result: runtime.Types.Utils.Optional<Prisma.TemplateLineItemCountAggregateOutputType> | number
+        }
+      }
+    }
+    Estimate: {
+      payload: Prisma.$EstimatePayload<ExtArgs>
+      fields: Prisma.EstimateFieldRefs
+      operations: {
+        findUnique: {
+          args: Prisma.EstimateFindUniqueArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$EstimatePayload> | null
+        }
+        findUniqueOrThrow: {
+          args: Prisma.EstimateFindUniqueOrThrowArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$EstimatePayload>
+        }
+        findFirst: {
+          args: Prisma.EstimateFindFirstArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$EstimatePayload> | null
+        }
+        findFirstOrThrow: {
+          args: Prisma.EstimateFindFirstOrThrowArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$EstimatePayload>
+        }
+        findMany: {
+          args: Prisma.EstimateFindManyArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$EstimatePayload>[]
+        }
+        create: {
+          args: Prisma.EstimateCreateArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$EstimatePayload>
+        }
+        createMany: {
+          args: Prisma.EstimateCreateManyArgs<ExtArgs>
+          result: BatchPayload
+        }
+        createManyAndReturn: {
+          args: Prisma.EstimateCreateManyAndReturnArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$EstimatePayload>[]
+        }
+        delete: {
+          args: Prisma.EstimateDeleteArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$EstimatePayload>
+        }
+        update: {
+          args: Prisma.EstimateUpdateArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$EstimatePayload>
+        }
+        deleteMany: {
+          args: Prisma.EstimateDeleteManyArgs<ExtArgs>
+          result: BatchPayload
+        }
+        updateMany: {
+          args: Prisma.EstimateUpdateManyArgs<ExtArgs>
+          result: BatchPayload
+        }
+        updateManyAndReturn: {
+          args: Prisma.EstimateUpdateManyAndReturnArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$EstimatePayload>[]
+        }
+        upsert: {
+          args: Prisma.EstimateUpsertArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$EstimatePayload>
+        }
+        aggregate: {
+          args: Prisma.EstimateAggregateArgs<ExtArgs>
+          result: runtime.Types.Utils.Optional<Prisma.AggregateEstimate>
+        }
+        groupBy: {
+          args: Prisma.EstimateGroupByArgs<ExtArgs>
+          result: runtime.Types.Utils.Optional<Prisma.EstimateGroupByOutputType>[]
+        }
+        count: {
+          args: Prisma.EstimateCountArgs<ExtArgs>
+          result: runtime.Types.Utils.Optional<Prisma.EstimateCountAggregateOutputType> | number
+        }
+      }
+    }
+    EstimatePhase: {
+      payload: Prisma.$EstimatePhasePayload<ExtArgs>
+      fields: Prisma.EstimatePhaseFieldRefs
+      operations: {
+        findUnique: {
+          args: Prisma.EstimatePhaseFindUniqueArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$EstimatePhasePayload> | null
+        }
+        findUniqueOrThrow: {
+          args: Prisma.EstimatePhaseFindUniqueOrThrowArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$EstimatePhasePayload>
+        }
+        findFirst: {
+          args: Prisma.EstimatePhaseFindFirstArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$EstimatePhasePayload> | null
+        }
+        findFirstOrThrow: {
+          args: Prisma.EstimatePhaseFindFirstOrThrowArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$EstimatePhasePayload>
+        }
+        findMany: {
+          args: Prisma.EstimatePhaseFindManyArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$EstimatePhasePayload>[]
+        }
+        create: {
+          args: Prisma.EstimatePhaseCreateArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$EstimatePhasePayload>
+        }
+        createMany: {
+          args: Prisma.EstimatePhaseCreateManyArgs<ExtArgs>
+          result: BatchPayload
+        }
+        createManyAndReturn: {
+          args: Prisma.EstimatePhaseCreateManyAndReturnArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$EstimatePhasePayload>[]
+        }
+        delete: {
+          args: Prisma.EstimatePhaseDeleteArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$EstimatePhasePayload>
+        }
+        update: {
+          args: Prisma.EstimatePhaseUpdateArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$EstimatePhasePayload>
+        }
+        deleteMany: {
+          args: Prisma.EstimatePhaseDeleteManyArgs<ExtArgs>
+          result: BatchPayload
+        }
+        updateMany: {
+          args: Prisma.EstimatePhaseUpdateManyArgs<ExtArgs>
+          result: BatchPayload
+        }
+        updateManyAndReturn: {
+          args: Prisma.EstimatePhaseUpdateManyAndReturnArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$EstimatePhasePayload>[]
+        }
+        upsert: {
+          args: Prisma.EstimatePhaseUpsertArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$EstimatePhasePayload>
+        }
+        aggregate: {
+          args: Prisma.EstimatePhaseAggregateArgs<ExtArgs>
+          result: runtime.Types.Utils.Optional<Prisma.AggregateEstimatePhase>
+        }
+        groupBy: {
+          args: Prisma.EstimatePhaseGroupByArgs<ExtArgs>
+          result: runtime.Types.Utils.Optional<Prisma.EstimatePhaseGroupByOutputType>[]
+        }
+        count: {
+          args: Prisma.EstimatePhaseCountArgs<ExtArgs>
+          result: runtime.Types.Utils.Optional<Prisma.EstimatePhaseCountAggregateOutputType> | number
+        }
+      }
+    }
+    ContentSection: {
+      payload: Prisma.$ContentSectionPayload<ExtArgs>
+      fields: Prisma.ContentSectionFieldRefs
+      operations: {
+        findUnique: {
+          args: Prisma.ContentSectionFindUniqueArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$ContentSectionPayload> | null
+        }
+        findUniqueOrThrow: {
+          args: Prisma.ContentSectionFindUniqueOrThrowArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$ContentSectionPayload>
+        }
+        findFirst: {
+          args: Prisma.ContentSectionFindFirstArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$ContentSectionPayload> | null
+        }
+        findFirstOrThrow: {
+          args: Prisma.ContentSectionFindFirstOrThrowArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$ContentSectionPayload>
+        }
+        findMany: {
+          args: Prisma.ContentSectionFindManyArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$ContentSectionPayload>[]
+        }
+        create: {
+          args: Prisma.ContentSectionCreateArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$ContentSectionPayload>
+        }
+        createMany: {
+          args: Prisma.ContentSectionCreateManyArgs<ExtArgs>
+          result: BatchPayload
+        }
+        createManyAndReturn: {
+          args: Prisma.ContentSectionCreateManyAndReturnArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$ContentSectionPayload>[]
+        }
+        delete: {
+          args: Prisma.ContentSectionDeleteArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$ContentSectionPayload>
+        }
+        update: {
+          args: Prisma.ContentSectionUpdateArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$ContentSectionPayload>
+        }
+        deleteMany: {
+          args: Prisma.ContentSectionDeleteManyArgs<ExtArgs>
+          result: BatchPayload
+        }
+        updateMany: {
+          args: Prisma.ContentSectionUpdateManyArgs<ExtArgs>
+          result: BatchPayload
+        }
+        updateManyAndReturn: {
+          args: Prisma.ContentSectionUpdateManyAndReturnArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$ContentSectionPayload>[]
+        }
+        upsert: {
+          args: Prisma.ContentSectionUpsertArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$ContentSectionPayload>
+        }
+        aggregate: {
+          args: Prisma.ContentSectionAggregateArgs<ExtArgs>
+          result: runtime.Types.Utils.Optional<Prisma.AggregateContentSection>
+        }
+        groupBy: {
+          args: Prisma.ContentSectionGroupByArgs<ExtArgs>
+          result: runtime.Types.Utils.Optional<Prisma.ContentSectionGroupByOutputType>[]
+        }
+        count: {
+          args: Prisma.ContentSectionCountArgs<ExtArgs>
+          result: runtime.Types.Utils.Optional<Prisma.ContentSectionCountAggregateOutputType> | number
+        }
+      }
+    }
+    ContentLink: {
+      payload: Prisma.$ContentLinkPayload<ExtArgs>
+      fields: Prisma.ContentLinkFieldRefs
+      operations: {
+        findUnique: {
+          args: Prisma.ContentLinkFindUniqueArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$ContentLinkPayload> | null
+        }
+        findUniqueOrThrow: {
+          args: Prisma.ContentLinkFindUniqueOrThrowArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$ContentLinkPayload>
+        }
+        findFirst: {
+          args: Prisma.ContentLinkFindFirstArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$ContentLinkPayload> | null
+        }
+        findFirstOrThrow: {
+          args: Prisma.ContentLinkFindFirstOrThrowArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$ContentLinkPayload>
+        }
+        findMany: {
+          args: Prisma.ContentLinkFindManyArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$ContentLinkPayload>[]
+        }
+        create: {
+          args: Prisma.ContentLinkCreateArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$ContentLinkPayload>
+        }
+        createMany: {
+          args: Prisma.ContentLinkCreateManyArgs<ExtArgs>
+          result: BatchPayload
+        }
+        createManyAndReturn: {
+          args: Prisma.ContentLinkCreateManyAndReturnArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$ContentLinkPayload>[]
+        }
+        delete: {
+          args: Prisma.ContentLinkDeleteArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$ContentLinkPayload>
+        }
+        update: {
+          args: Prisma.ContentLinkUpdateArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$ContentLinkPayload>
+        }
+        deleteMany: {
+          args: Prisma.ContentLinkDeleteManyArgs<ExtArgs>
+          result: BatchPayload
+        }
+        updateMany: {
+          args: Prisma.ContentLinkUpdateManyArgs<ExtArgs>
+          result: BatchPayload
+        }
+        updateManyAndReturn: {
+          args: Prisma.ContentLinkUpdateManyAndReturnArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$ContentLinkPayload>[]
+        }
+        upsert: {
+          args: Prisma.ContentLinkUpsertArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$ContentLinkPayload>
+        }
+        aggregate: {
+          args: Prisma.ContentLinkAggregateArgs<ExtArgs>
+          result: runtime.Types.Utils.Optional<Prisma.AggregateContentLink>
+        }
+        groupBy: {
+          args: Prisma.ContentLinkGroupByArgs<ExtArgs>
+          result: runtime.Types.Utils.Optional<Prisma.ContentLinkGroupByOutputType>[]
+        }
+        count: {
+          args: Prisma.ContentLinkCountArgs<ExtArgs>
+          result: runtime.Types.Utils.Optional<Prisma.ContentLinkCountAggregateOutputType> | number
+        }
+      }
+    }
+    Section: {
+      payload: Prisma.$SectionPayload<ExtArgs>
+      fields: Prisma.SectionFieldRefs
+      operations: {
+        findUnique: {
+          args: Prisma.SectionFindUniqueArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$SectionPayload> | null
+        }
+        findUniqueOrThrow: {
+          args: Prisma.SectionFindUniqueOrThrowArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$SectionPayload>
+        }
+        findFirst: {
+          args: Prisma.SectionFindFirstArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$SectionPayload> | null
+        }
+        findFirstOrThrow: {
+          args: Prisma.SectionFindFirstOrThrowArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$SectionPayload>
+        }
+        findMany: {
+          args: Prisma.SectionFindManyArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$SectionPayload>[]
+        }
+        create: {
+          args: Prisma.SectionCreateArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$SectionPayload>
+        }
+        createMany: {
+          args: Prisma.SectionCreateManyArgs<ExtArgs>
+          result: BatchPayload
+        }
+        createManyAndReturn: {
+          args: Prisma.SectionCreateManyAndReturnArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$SectionPayload>[]
+        }
+        delete: {
+          args: Prisma.SectionDeleteArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$SectionPayload>
+        }
+        update: {
+          args: Prisma.SectionUpdateArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$SectionPayload>
+        }
+        deleteMany: {
+          args: Prisma.SectionDeleteManyArgs<ExtArgs>
+          result: BatchPayload
+        }
+        updateMany: {
+          args: Prisma.SectionUpdateManyArgs<ExtArgs>
+          result: BatchPayload
+        }
+        updateManyAndReturn: {
+          args: Prisma.SectionUpdateManyAndReturnArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$SectionPayload>[]
+        }
+        upsert: {
+          args: Prisma.SectionUpsertArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$SectionPayload>
+        }
+        aggregate: {
+          args: Prisma.SectionAggregateArgs<ExtArgs>
+          result: runtime.Types.Utils.Optional<Prisma.AggregateSection>
+        }
+        groupBy: {
+          args: Prisma.SectionGroupByArgs<ExtArgs>
+          result: runtime.Types.Utils.Optional<Prisma.SectionGroupByOutputType>[]
+        }
+        count: {
+          args: Prisma.SectionCountArgs<ExtArgs>
+          result: runtime.Types.Utils.Optional<Prisma.SectionCountAggregateOutputType> | number
+        }
+      }
+    }
+    LineItem: {
+      payload: Prisma.$LineItemPayload<ExtArgs>
+      fields: Prisma.LineItemFieldRefs
+      operations: {
+        findUnique: {
+          args: Prisma.LineItemFindUniqueArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$LineItemPayload> | null
+        }
+        findUniqueOrThrow: {
+          args: Prisma.LineItemFindUniqueOrThrowArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$LineItemPayload>
+        }
+        findFirst: {
+          args: Prisma.LineItemFindFirstArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$LineItemPayload> | null
+        }
+        findFirstOrThrow: {
+          args: Prisma.LineItemFindFirstOrThrowArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$LineItemPayload>
+        }
+        findMany: {
+          args: Prisma.LineItemFindManyArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$LineItemPayload>[]
+        }
+        create: {
+          args: Prisma.LineItemCreateArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$LineItemPayload>
+        }
+        createMany: {
+          args: Prisma.LineItemCreateManyArgs<ExtArgs>
+          result: BatchPayload
+        }
+        createManyAndReturn: {
+          args: Prisma.LineItemCreateManyAndReturnArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$LineItemPayload>[]
+        }
+        delete: {
+          args: Prisma.LineItemDeleteArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$LineItemPayload>
+        }
+        update: {
+          args: Prisma.LineItemUpdateArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$LineItemPayload>
+        }
+        deleteMany: {
+          args: Prisma.LineItemDeleteManyArgs<ExtArgs>
+          result: BatchPayload
+        }
+        updateMany: {
+          args: Prisma.LineItemUpdateManyArgs<ExtArgs>
+          result: BatchPayload
+        }
+        updateManyAndReturn: {
+          args: Prisma.LineItemUpdateManyAndReturnArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$LineItemPayload>[]
+        }
+        upsert: {
+          args: Prisma.LineItemUpsertArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$LineItemPayload>
+        }
+        aggregate: {
+          args: Prisma.LineItemAggregateArgs<ExtArgs>
+          result: runtime.Types.Utils.Optional<Prisma.AggregateLineItem>
+        }
+        groupBy: {
+          args: Prisma.LineItemGroupByArgs<ExtArgs>
+          result: runtime.Types.Utils.Optional<Prisma.LineItemGroupByOutputType>[]
+        }
+        count: {
+          args: Prisma.LineItemCountArgs<ExtArgs>
+          result: runtime.Types.Utils.Optional<Prisma.LineItemCountAggregateOutputType> | number
+        }
+      }
+    }
+    MarkupProfile: {
+      payload: Prisma.$MarkupProfilePayload<ExtArgs>
+      fields: Prisma.MarkupProfileFieldRefs
+      operations: {
+        findUnique: {
+          args: Prisma.MarkupProfileFindUniqueArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$MarkupProfilePayload> | null
+        }
+        findUniqueOrThrow: {
+          args: Prisma.MarkupProfileFindUniqueOrThrowArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$MarkupProfilePayload>
+        }
+        findFirst: {
+          args: Prisma.MarkupProfileFindFirstArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$MarkupProfilePayload> | null
+        }
+        findFirstOrThrow: {
+          args: Prisma.MarkupProfileFindFirstOrThrowArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$MarkupProfilePayload>
+        }
+        findMany: {
+          args: Prisma.MarkupProfileFindManyArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$MarkupProfilePayload>[]
+        }
+        create: {
+          args: Prisma.MarkupProfileCreateArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$MarkupProfilePayload>
+        }
+        createMany: {
+          args: Prisma.MarkupProfileCreateManyArgs<ExtArgs>
+          result: BatchPayload
+        }
+        createManyAndReturn: {
+          args: Prisma.MarkupProfileCreateManyAndReturnArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$MarkupProfilePayload>[]
+        }
+        delete: {
+          args: Prisma.MarkupProfileDeleteArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$MarkupProfilePayload>
+        }
+        update: {
+          args: Prisma.MarkupProfileUpdateArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$MarkupProfilePayload>
+        }
+        deleteMany: {
+          args: Prisma.MarkupProfileDeleteManyArgs<ExtArgs>
+          result: BatchPayload
+        }
+        updateMany: {
+          args: Prisma.MarkupProfileUpdateManyArgs<ExtArgs>
+          result: BatchPayload
+        }
+        updateManyAndReturn: {
+          args: Prisma.MarkupProfileUpdateManyAndReturnArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$MarkupProfilePayload>[]
+        }
+        upsert: {
+          args: Prisma.MarkupProfileUpsertArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$MarkupProfilePayload>
+        }
+        aggregate: {
+          args: Prisma.MarkupProfileAggregateArgs<ExtArgs>
+          result: runtime.Types.Utils.Optional<Prisma.AggregateMarkupProfile>
+        }
+        groupBy: {
+          args: Prisma.MarkupProfileGroupByArgs<ExtArgs>
+          result: runtime.Types.Utils.Optional<Prisma.MarkupProfileGroupByOutputType>[]
+        }
+        count: {
+          args: Prisma.MarkupProfileCountArgs<ExtArgs>
+          result: runtime.Types.Utils.Optional<Prisma.MarkupProfileCountAggregateOutputType> | number
+        }
+      }
+    }
+    TaxProfile: {
+      payload: Prisma.$TaxProfilePayload<ExtArgs>
+      fields: Prisma.TaxProfileFieldRefs
+      operations: {
+        findUnique: {
+          args: Prisma.TaxProfileFindUniqueArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$TaxProfilePayload> | null
+        }
+        findUniqueOrThrow: {
+          args: Prisma.TaxProfileFindUniqueOrThrowArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$TaxProfilePayload>
+        }
+        findFirst: {
+          args: Prisma.TaxProfileFindFirstArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$TaxProfilePayload> | null
+        }
+        findFirstOrThrow: {
+          args: Prisma.TaxProfileFindFirstOrThrowArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$TaxProfilePayload>
+        }
+        findMany: {
+          args: Prisma.TaxProfileFindManyArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$TaxProfilePayload>[]
+        }
+        create: {
+          args: Prisma.TaxProfileCreateArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$TaxProfilePayload>
+        }
+        createMany: {
+          args: Prisma.TaxProfileCreateManyArgs<ExtArgs>
+          result: BatchPayload
+        }
+        createManyAndReturn: {
+          args: Prisma.TaxProfileCreateManyAndReturnArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$TaxProfilePayload>[]
+        }
+        delete: {
+          args: Prisma.TaxProfileDeleteArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$TaxProfilePayload>
+        }
+        update: {
+          args: Prisma.TaxProfileUpdateArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$TaxProfilePayload>
+        }
+        deleteMany: {
+          args: Prisma.TaxProfileDeleteManyArgs<ExtArgs>
+          result: BatchPayload
+        }
+        updateMany: {
+          args: Prisma.TaxProfileUpdateManyArgs<ExtArgs>
+          result: BatchPayload
+        }
+        updateManyAndReturn: {
+          args: Prisma.TaxProfileUpdateManyAndReturnArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$TaxProfilePayload>[]
+        }
+        upsert: {
+          args: Prisma.TaxProfileUpsertArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$TaxProfilePayload>
+        }
+        aggregate: {
+          args: Prisma.TaxProfileAggregateArgs<ExtArgs>
+          result: runtime.Types.Utils.Optional<Prisma.AggregateTaxProfile>
+        }
+        groupBy: {
+          args: Prisma.TaxProfileGroupByArgs<ExtArgs>
+          result: runtime.Types.Utils.Optional<Prisma.TaxProfileGroupByOutputType>[]
+        }
+        count: {
+          args: Prisma.TaxProfileCountArgs<ExtArgs>
+          result: runtime.Types.Utils.Optional<Prisma.TaxProfileCountAggregateOutputType> | number
+        }
+      }
+    }
+    EstimateMarkupSelection: {
+      payload: Prisma.$EstimateMarkupSelectionPayload<ExtArgs>
+      fields: Prisma.EstimateMarkupSelectionFieldRefs
+      operations: {
+        findUnique: {
+          args: Prisma.EstimateMarkupSelectionFindUniqueArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$EstimateMarkupSelectionPayload> | null
+        }
+        findUniqueOrThrow: {
+          args: Prisma.EstimateMarkupSelectionFindUniqueOrThrowArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$EstimateMarkupSelectionPayload>
+        }
+        findFirst: {
+          args: Prisma.EstimateMarkupSelectionFindFirstArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$EstimateMarkupSelectionPayload> | null
+        }
+        findFirstOrThrow: {
+          args: Prisma.EstimateMarkupSelectionFindFirstOrThrowArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$EstimateMarkupSelectionPayload>
+        }
+        findMany: {
+          args: Prisma.EstimateMarkupSelectionFindManyArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$EstimateMarkupSelectionPayload>[]
+        }
+        create: {
+          args: Prisma.EstimateMarkupSelectionCreateArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$EstimateMarkupSelectionPayload>
+        }
+        createMany: {
+          args: Prisma.EstimateMarkupSelectionCreateManyArgs<ExtArgs>
+          result: BatchPayload
+        }
+        createManyAndReturn: {
+          args: Prisma.EstimateMarkupSelectionCreateManyAndReturnArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$EstimateMarkupSelectionPayload>[]
+        }
+        delete: {
+          args: Prisma.EstimateMarkupSelectionDeleteArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$EstimateMarkupSelectionPayload>
+        }
+        update: {
+          args: Prisma.EstimateMarkupSelectionUpdateArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$EstimateMarkupSelectionPayload>
+        }
+        deleteMany: {
+          args: Prisma.EstimateMarkupSelectionDeleteManyArgs<ExtArgs>
+          result: BatchPayload
+        }
+        updateMany: {
+          args: Prisma.EstimateMarkupSelectionUpdateManyArgs<ExtArgs>
+          result: BatchPayload
+        }
+        updateManyAndReturn: {
+          args: Prisma.EstimateMarkupSelectionUpdateManyAndReturnArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$EstimateMarkupSelectionPayload>[]
+        }
+        upsert: {
+          args: Prisma.EstimateMarkupSelectionUpsertArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$EstimateMarkupSelectionPayload>
+        }
+        aggregate: {
+          args: Prisma.EstimateMarkupSelectionAggregateArgs<ExtArgs>
+          result: runtime.Types.Utils.Optional<Prisma.AggregateEstimateMarkupSelection>
+        }
+        groupBy: {
+          args: Prisma.EstimateMarkupSelectionGroupByArgs<ExtArgs>
+          result: runtime.Types.Utils.Optional<Prisma.EstimateMarkupSelectionGroupByOutputType>[]
+        }
+        count: {
+          args: Prisma.EstimateMarkupSelectionCountArgs<ExtArgs>
+          result: runtime.Types.Utils.Optional<Prisma.EstimateMarkupSelectionCountAggregateOutputType> | number
+        }
+      }
+    }
+    EstimateTaxSelection: {
+      payload: Prisma.$EstimateTaxSelectionPayload<ExtArgs>
+      fields: Prisma.EstimateTaxSelectionFieldRefs
+      operations: {
+        findUnique: {
+          args: Prisma.EstimateTaxSelectionFindUniqueArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$EstimateTaxSelectionPayload> | null
+        }
+        findUniqueOrThrow: {
+          args: Prisma.EstimateTaxSelectionFindUniqueOrThrowArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$EstimateTaxSelectionPayload>
+        }
+        findFirst: {
+          args: Prisma.EstimateTaxSelectionFindFirstArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$EstimateTaxSelectionPayload> | null
+        }
+        findFirstOrThrow: {
+          args: Prisma.EstimateTaxSelectionFindFirstOrThrowArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$EstimateTaxSelectionPayload>
+        }
+        findMany: {
+          args: Prisma.EstimateTaxSelectionFindManyArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$EstimateTaxSelectionPayload>[]
+        }
+        create: {
+          args: Prisma.EstimateTaxSelectionCreateArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$EstimateTaxSelectionPayload>
+        }
+        createMany: {
+          args: Prisma.EstimateTaxSelectionCreateManyArgs<ExtArgs>
+          result: BatchPayload
+        }
+        createManyAndReturn: {
+          args: Prisma.EstimateTaxSelectionCreateManyAndReturnArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$EstimateTaxSelectionPayload>[]
+        }
+        delete: {
+          args: Prisma.EstimateTaxSelectionDeleteArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$EstimateTaxSelectionPayload>
+        }
+        update: {
+          args: Prisma.EstimateTaxSelectionUpdateArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$EstimateTaxSelectionPayload>
+        }
+        deleteMany: {
+          args: Prisma.EstimateTaxSelectionDeleteManyArgs<ExtArgs>
+          result: BatchPayload
+        }
+        updateMany: {
+          args: Prisma.EstimateTaxSelectionUpdateManyArgs<ExtArgs>
+          result: BatchPayload
+        }
+        updateManyAndReturn: {
+          args: Prisma.EstimateTaxSelectionUpdateManyAndReturnArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$EstimateTaxSelectionPayload>[]
+        }
+        upsert: {
+          args: Prisma.EstimateTaxSelectionUpsertArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$EstimateTaxSelectionPayload>
+        }
+        aggregate: {
+          args: Prisma.EstimateTaxSelectionAggregateArgs<ExtArgs>
+          result: runtime.Types.Utils.Optional<Prisma.AggregateEstimateTaxSelection>
+        }
+        groupBy: {
+          args: Prisma.EstimateTaxSelectionGroupByArgs<ExtArgs>
+          result: runtime.Types.Utils.Optional<Prisma.EstimateTaxSelectionGroupByOutputType>[]
+        }
+        count: {
+          args: Prisma.EstimateTaxSelectionCountArgs<ExtArgs>
+          result: runtime.Types.Utils.Optional<Prisma.EstimateTaxSelectionCountAggregateOutputType> | number
+        }
+      }
+    }
+    ShareLink: {
+      payload: Prisma.$ShareLinkPayload<ExtArgs>
+      fields: Prisma.ShareLinkFieldRefs
+      operations: {
+        findUnique: {
+          args: Prisma.ShareLinkFindUniqueArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$ShareLinkPayload> | null
+        }
+        findUniqueOrThrow: {
+          args: Prisma.ShareLinkFindUniqueOrThrowArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$ShareLinkPayload>
+        }
+        findFirst: {
+          args: Prisma.ShareLinkFindFirstArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$ShareLinkPayload> | null
+        }
+        findFirstOrThrow: {
+          args: Prisma.ShareLinkFindFirstOrThrowArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$ShareLinkPayload>
+        }
+        findMany: {
+          args: Prisma.ShareLinkFindManyArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$ShareLinkPayload>[]
+        }
+        create: {
+          args: Prisma.ShareLinkCreateArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$ShareLinkPayload>
+        }
+        createMany: {
+          args: Prisma.ShareLinkCreateManyArgs<ExtArgs>
+          result: BatchPayload
+        }
+        createManyAndReturn: {
+          args: Prisma.ShareLinkCreateManyAndReturnArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$ShareLinkPayload>[]
+        }
+        delete: {
+          args: Prisma.ShareLinkDeleteArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$ShareLinkPayload>
+        }
+        update: {
+          args: Prisma.ShareLinkUpdateArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$ShareLinkPayload>
+        }
+        deleteMany: {
+          args: Prisma.ShareLinkDeleteManyArgs<ExtArgs>
+          result: BatchPayload
+        }
+        updateMany: {
+          args: Prisma.ShareLinkUpdateManyArgs<ExtArgs>
+          result: BatchPayload
+        }
+        updateManyAndReturn: {
+          args: Prisma.ShareLinkUpdateManyAndReturnArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$ShareLinkPayload>[]
+        }
+        upsert: {
+          args: Prisma.ShareLinkUpsertArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$ShareLinkPayload>
+        }
+        aggregate: {
+          args: Prisma.ShareLinkAggregateArgs<ExtArgs>
+          result: runtime.Types.Utils.Optional<Prisma.AggregateShareLink>
+        }
+        groupBy: {
+          args: Prisma.ShareLinkGroupByArgs<ExtArgs>
+          result: runtime.Types.Utils.Optional<Prisma.ShareLinkGroupByOutputType>[]
+        }
+        count: {
+          args: Prisma.ShareLinkCountArgs<ExtArgs>
+          result: runtime.Types.Utils.Optional<Prisma.ShareLinkCountAggregateOutputType> | number
+        }
+      }
+    }
+    EstimateApproval: {
+      payload: Prisma.$EstimateApprovalPayload<ExtArgs>
+      fields: Prisma.EstimateApprovalFieldRefs
+      operations: {
+        findUnique: {
+          args: Prisma.EstimateApprovalFindUniqueArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$EstimateApprovalPayload> | null
+        }
+        findUniqueOrThrow: {
+          args: Prisma.EstimateApprovalFindUniqueOrThrowArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$EstimateApprovalPayload>
+        }
+        findFirst: {
+          args: Prisma.EstimateApprovalFindFirstArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$EstimateApprovalPayload> | null
+        }
+        findFirstOrThrow: {
+          args: Prisma.EstimateApprovalFindFirstOrThrowArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$EstimateApprovalPayload>
+        }
+        findMany: {
+          args: Prisma.EstimateApprovalFindManyArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$EstimateApprovalPayload>[]
+        }
+        create: {
+          args: Prisma.EstimateApprovalCreateArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$EstimateApprovalPayload>
+        }
+        createMany: {
+          args: Prisma.EstimateApprovalCreateManyArgs<ExtArgs>
+          result: BatchPayload
+        }
+        createManyAndReturn: {
+          args: Prisma.EstimateApprovalCreateManyAndReturnArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$EstimateApprovalPayload>[]
+        }
+        delete: {
+          args: Prisma.EstimateApprovalDeleteArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$EstimateApprovalPayload>
+        }
+        update: {
+          args: Prisma.EstimateApprovalUpdateArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$EstimateApprovalPayload>
+        }
+        deleteMany: {
+          args: Prisma.EstimateApprovalDeleteManyArgs<ExtArgs>
+          result: BatchPayload
+        }
+        updateMany: {
+          args: Prisma.EstimateApprovalUpdateManyArgs<ExtArgs>
+          result: BatchPayload
+        }
+        updateManyAndReturn: {
+          args: Prisma.EstimateApprovalUpdateManyAndReturnArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$EstimateApprovalPayload>[]
+        }
+        upsert: {
+          args: Prisma.EstimateApprovalUpsertArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$EstimateApprovalPayload>
+        }
+        aggregate: {
+          args: Prisma.EstimateApprovalAggregateArgs<ExtArgs>
+          result: runtime.Types.Utils.Optional<Prisma.AggregateEstimateApproval>
+        }
+        groupBy: {
+          args: Prisma.EstimateApprovalGroupByArgs<ExtArgs>
+          result: runtime.Types.Utils.Optional<Prisma.EstimateApprovalGroupByOutputType>[]
+        }
+        count: {
+          args: Prisma.EstimateApprovalCountArgs<ExtArgs>
+          result: runtime.Types.Utils.Optional<Prisma.EstimateApprovalCountAggregateOutputType> | number
+        }
+      }
+    }
+    IdempotencyKey: {
+      payload: Prisma.$IdempotencyKeyPayload<ExtArgs>
+      fields: Prisma.IdempotencyKeyFieldRefs
+      operations: {
+        findUnique: {
+          args: Prisma.IdempotencyKeyFindUniqueArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$IdempotencyKeyPayload> | null
+        }
+        findUniqueOrThrow: {
+          args: Prisma.IdempotencyKeyFindUniqueOrThrowArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$IdempotencyKeyPayload>
+        }
+        findFirst: {
+          args: Prisma.IdempotencyKeyFindFirstArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$IdempotencyKeyPayload> | null
+        }
+        findFirstOrThrow: {
+          args: Prisma.IdempotencyKeyFindFirstOrThrowArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$IdempotencyKeyPayload>
+        }
+        findMany: {
+          args: Prisma.IdempotencyKeyFindManyArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$IdempotencyKeyPayload>[]
+        }
+        create: {
+          args: Prisma.IdempotencyKeyCreateArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$IdempotencyKeyPayload>
+        }
+        createMany: {
+          args: Prisma.IdempotencyKeyCreateManyArgs<ExtArgs>
+          result: BatchPayload
+        }
+        createManyAndReturn: {
+          args: Prisma.IdempotencyKeyCreateManyAndReturnArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$IdempotencyKeyPayload>[]
+        }
+        delete: {
+          args: Prisma.IdempotencyKeyDeleteArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$IdempotencyKeyPayload>
+        }
+        update: {
+          args: Prisma.IdempotencyKeyUpdateArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$IdempotencyKeyPayload>
+        }
+        deleteMany: {
+          args: Prisma.IdempotencyKeyDeleteManyArgs<ExtArgs>
+          result: BatchPayload
+        }
+        updateMany: {
+          args: Prisma.IdempotencyKeyUpdateManyArgs<ExtArgs>
+          result: BatchPayload
+        }
+        updateManyAndReturn: {
+          args: Prisma.IdempotencyKeyUpdateManyAndReturnArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$IdempotencyKeyPayload>[]
+        }
+        upsert: {
+          args: Prisma.IdempotencyKeyUpsertArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$IdempotencyKeyPayload>
+        }
+        aggregate: {
+          args: Prisma.IdempotencyKeyAggregateArgs<ExtArgs>
+          result: runtime.Types.Utils.Optional<Prisma.AggregateIdempotencyKey>
+        }
+        groupBy: {
+          args: Prisma.IdempotencyKeyGroupByArgs<ExtArgs>
+          result: runtime.Types.Utils.Optional<Prisma.IdempotencyKeyGroupByOutputType>[]
+        }
+        count: {
+          args: Prisma.IdempotencyKeyCountArgs<ExtArgs>
+          result: runtime.Types.Utils.Optional<Prisma.IdempotencyKeyCountAggregateOutputType> | number
+        }
+      }
+    }
     OutboxEvent: {
       payload: Prisma.$OutboxEventPayload<ExtArgs>
       fields: Prisma.OutboxEventFieldRefs
@@ -605,6 +2105,340 @@ export const TransactionIsolationLevel = runtime.makeStrictEnum({
 export type TransactionIsolationLevel = (typeof TransactionIsolationLevel)[keyof typeof TransactionIsolationLevel]
 
 
+export const ProjectTypeScalarFieldEnum = {
+  id: 'id',
+  organizationId: 'organizationId',
+  name: 'name',
+  description: 'description',
+  icon: 'icon',
+  isSystemTemplate: 'isSystemTemplate',
+  sortOrder: 'sortOrder',
+  createdAt: 'createdAt',
+  updatedAt: 'updatedAt'
+} as const
+
+export type ProjectTypeScalarFieldEnum = (typeof ProjectTypeScalarFieldEnum)[keyof typeof ProjectTypeScalarFieldEnum]
+
+
+export const PhaseGroupScalarFieldEnum = {
+  id: 'id',
+  organizationId: 'organizationId',
+  name: 'name',
+  description: 'description',
+  createdAt: 'createdAt',
+  updatedAt: 'updatedAt'
+} as const
+
+export type PhaseGroupScalarFieldEnum = (typeof PhaseGroupScalarFieldEnum)[keyof typeof PhaseGroupScalarFieldEnum]
+
+
+export const PhaseGroupPhaseScalarFieldEnum = {
+  id: 'id',
+  phaseGroupId: 'phaseGroupId',
+  organizationId: 'organizationId',
+  name: 'name',
+  description: 'description',
+  defaultPercentage: 'defaultPercentage',
+  costCodes: 'costCodes',
+  sortOrder: 'sortOrder'
+} as const
+
+export type PhaseGroupPhaseScalarFieldEnum = (typeof PhaseGroupPhaseScalarFieldEnum)[keyof typeof PhaseGroupPhaseScalarFieldEnum]
+
+
+export const ProjectTypePhaseGroupScalarFieldEnum = {
+  projectTypeId: 'projectTypeId',
+  phaseGroupId: 'phaseGroupId',
+  organizationId: 'organizationId',
+  isDefault: 'isDefault'
+} as const
+
+export type ProjectTypePhaseGroupScalarFieldEnum = (typeof ProjectTypePhaseGroupScalarFieldEnum)[keyof typeof ProjectTypePhaseGroupScalarFieldEnum]
+
+
+export const TemplateScalarFieldEnum = {
+  id: 'id',
+  organizationId: 'organizationId',
+  name: 'name',
+  description: 'description',
+  category: 'category',
+  isSystemTemplate: 'isSystemTemplate',
+  isDefault: 'isDefault',
+  createdBy: 'createdBy',
+  createdAt: 'createdAt',
+  updatedAt: 'updatedAt'
+} as const
+
+export type TemplateScalarFieldEnum = (typeof TemplateScalarFieldEnum)[keyof typeof TemplateScalarFieldEnum]
+
+
+export const TemplateSectionScalarFieldEnum = {
+  id: 'id',
+  templateId: 'templateId',
+  organizationId: 'organizationId',
+  name: 'name',
+  description: 'description',
+  sortOrder: 'sortOrder'
+} as const
+
+export type TemplateSectionScalarFieldEnum = (typeof TemplateSectionScalarFieldEnum)[keyof typeof TemplateSectionScalarFieldEnum]
+
+
+export const TemplateLineItemScalarFieldEnum = {
+  id: 'id',
+  templateSectionId: 'templateSectionId',
+  organizationId: 'organizationId',
+  name: 'name',
+  description: 'description',
+  quantity: 'quantity',
+  unit: 'unit',
+  cost: 'cost',
+  sortOrder: 'sortOrder'
+} as const
+
+export type TemplateLineItemScalarFieldEnum = (typeof TemplateLineItemScalarFieldEnum)[keyof typeof TemplateLineItemScalarFieldEnum]
+
+
+export const EstimateScalarFieldEnum = {
+  id: 'id',
+  organizationId: 'organizationId',
+  createdBy: 'createdBy',
+  projectTypeId: 'projectTypeId',
+  projectName: 'projectName',
+  clientName: 'clientName',
+  clientEmail: 'clientEmail',
+  propertyAddress: 'propertyAddress',
+  squareFootage: 'squareFootage',
+  totalCost: 'totalCost',
+  status: 'status',
+  specialFeatures: 'specialFeatures',
+  meetingTranscript: 'meetingTranscript',
+  aiSummary: 'aiSummary',
+  propertyData: 'propertyData',
+  viewedAt: 'viewedAt',
+  lockedAt: 'lockedAt',
+  reopenedAt: 'reopenedAt',
+  reopenedBy: 'reopenedBy',
+  deletedAt: 'deletedAt',
+  createdAt: 'createdAt',
+  updatedAt: 'updatedAt'
+} as const
+
+export type EstimateScalarFieldEnum = (typeof EstimateScalarFieldEnum)[keyof typeof EstimateScalarFieldEnum]
+
+
+export const EstimatePhaseScalarFieldEnum = {
+  id: 'id',
+  estimateId: 'estimateId',
+  organizationId: 'organizationId',
+  name: 'name',
+  description: 'description',
+  sortOrder: 'sortOrder',
+  estimatedCost: 'estimatedCost',
+  adjustedCost: 'adjustedCost',
+  percentage: 'percentage',
+  amount: 'amount',
+  isEnabled: 'isEnabled',
+  status: 'status',
+  startDate: 'startDate',
+  endDate: 'endDate',
+  completionPercentage: 'completionPercentage',
+  costCodes: 'costCodes',
+  createdAt: 'createdAt',
+  updatedAt: 'updatedAt'
+} as const
+
+export type EstimatePhaseScalarFieldEnum = (typeof EstimatePhaseScalarFieldEnum)[keyof typeof EstimatePhaseScalarFieldEnum]
+
+
+export const ContentSectionScalarFieldEnum = {
+  id: 'id',
+  estimateId: 'estimateId',
+  organizationId: 'organizationId',
+  type: 'type',
+  content: 'content',
+  updatedAt: 'updatedAt'
+} as const
+
+export type ContentSectionScalarFieldEnum = (typeof ContentSectionScalarFieldEnum)[keyof typeof ContentSectionScalarFieldEnum]
+
+
+export const ContentLinkScalarFieldEnum = {
+  id: 'id',
+  estimateId: 'estimateId',
+  organizationId: 'organizationId',
+  role: 'role',
+  showToClient: 'showToClient',
+  includeInPdf: 'includeInPdf',
+  includeInWebLink: 'includeInWebLink',
+  isCustomized: 'isCustomized',
+  createdAt: 'createdAt',
+  updatedAt: 'updatedAt'
+} as const
+
+export type ContentLinkScalarFieldEnum = (typeof ContentLinkScalarFieldEnum)[keyof typeof ContentLinkScalarFieldEnum]
+
+
+export const SectionScalarFieldEnum = {
+  id: 'id',
+  estimateId: 'estimateId',
+  organizationId: 'organizationId',
+  name: 'name',
+  description: 'description',
+  sortOrder: 'sortOrder',
+  total: 'total',
+  createdAt: 'createdAt',
+  updatedAt: 'updatedAt'
+} as const
+
+export type SectionScalarFieldEnum = (typeof SectionScalarFieldEnum)[keyof typeof SectionScalarFieldEnum]
+
+
+export const LineItemScalarFieldEnum = {
+  id: 'id',
+  sectionId: 'sectionId',
+  estimateId: 'estimateId',
+  organizationId: 'organizationId',
+  name: 'name',
+  description: 'description',
+  category: 'category',
+  quantity: 'quantity',
+  unit: 'unit',
+  unitCost: 'unitCost',
+  totalCost: 'totalCost',
+  isLabor: 'isLabor',
+  isMaterial: 'isMaterial',
+  isEquipment: 'isEquipment',
+  isSubcontractor: 'isSubcontractor',
+  applyMarkup: 'applyMarkup',
+  applyTax: 'applyTax',
+  vendor: 'vendor',
+  partNumber: 'partNumber',
+  notes: 'notes',
+  sortOrder: 'sortOrder',
+  createdAt: 'createdAt',
+  updatedAt: 'updatedAt'
+} as const
+
+export type LineItemScalarFieldEnum = (typeof LineItemScalarFieldEnum)[keyof typeof LineItemScalarFieldEnum]
+
+
+export const MarkupProfileScalarFieldEnum = {
+  id: 'id',
+  organizationId: 'organizationId',
+  estimateId: 'estimateId',
+  name: 'name',
+  description: 'description',
+  overheadPercentage: 'overheadPercentage',
+  profitPercentage: 'profitPercentage',
+  contingencyPercentage: 'contingencyPercentage',
+  laborMarkupPercentage: 'laborMarkupPercentage',
+  materialMarkupPercentage: 'materialMarkupPercentage',
+  equipmentMarkupPercentage: 'equipmentMarkupPercentage',
+  subcontractorMarkupPercentage: 'subcontractorMarkupPercentage',
+  isTemplate: 'isTemplate',
+  isDefault: 'isDefault',
+  createdBy: 'createdBy',
+  createdAt: 'createdAt',
+  updatedAt: 'updatedAt'
+} as const
+
+export type MarkupProfileScalarFieldEnum = (typeof MarkupProfileScalarFieldEnum)[keyof typeof MarkupProfileScalarFieldEnum]
+
+
+export const TaxProfileScalarFieldEnum = {
+  id: 'id',
+  organizationId: 'organizationId',
+  estimateId: 'estimateId',
+  name: 'name',
+  description: 'description',
+  taxType: 'taxType',
+  rate: 'rate',
+  jurisdiction: 'jurisdiction',
+  jurisdictionCode: 'jurisdictionCode',
+  applyToLabor: 'applyToLabor',
+  applyToMaterials: 'applyToMaterials',
+  applyToEquipment: 'applyToEquipment',
+  applyToSubcontractors: 'applyToSubcontractors',
+  minimumAmount: 'minimumAmount',
+  maximumAmount: 'maximumAmount',
+  exemptionThreshold: 'exemptionThreshold',
+  isTemplate: 'isTemplate',
+  isDefault: 'isDefault',
+  isActive: 'isActive',
+  createdBy: 'createdBy',
+  createdAt: 'createdAt',
+  updatedAt: 'updatedAt'
+} as const
+
+export type TaxProfileScalarFieldEnum = (typeof TaxProfileScalarFieldEnum)[keyof typeof TaxProfileScalarFieldEnum]
+
+
+export const EstimateMarkupSelectionScalarFieldEnum = {
+  estimateId: 'estimateId',
+  organizationId: 'organizationId',
+  markupProfileId: 'markupProfileId',
+  selectedAt: 'selectedAt'
+} as const
+
+export type EstimateMarkupSelectionScalarFieldEnum = (typeof EstimateMarkupSelectionScalarFieldEnum)[keyof typeof EstimateMarkupSelectionScalarFieldEnum]
+
+
+export const EstimateTaxSelectionScalarFieldEnum = {
+  estimateId: 'estimateId',
+  taxProfileId: 'taxProfileId',
+  organizationId: 'organizationId',
+  selectedAt: 'selectedAt'
+} as const
+
+export type EstimateTaxSelectionScalarFieldEnum = (typeof EstimateTaxSelectionScalarFieldEnum)[keyof typeof EstimateTaxSelectionScalarFieldEnum]
+
+
+export const ShareLinkScalarFieldEnum = {
+  id: 'id',
+  estimateId: 'estimateId',
+  organizationId: 'organizationId',
+  tokenHash: 'tokenHash',
+  tokenCiphertext: 'tokenCiphertext',
+  createdAt: 'createdAt',
+  createdBy: 'createdBy',
+  revokedAt: 'revokedAt'
+} as const
+
+export type ShareLinkScalarFieldEnum = (typeof ShareLinkScalarFieldEnum)[keyof typeof ShareLinkScalarFieldEnum]
+
+
+export const EstimateApprovalScalarFieldEnum = {
+  id: 'id',
+  estimateId: 'estimateId',
+  organizationId: 'organizationId',
+  decision: 'decision',
+  signerName: 'signerName',
+  reason: 'reason',
+  consent: 'consent',
+  snapshot: 'snapshot',
+  snapshotSha256: 'snapshotSha256',
+  ipHash: 'ipHash',
+  userAgent: 'userAgent',
+  decidedAt: 'decidedAt'
+} as const
+
+export type EstimateApprovalScalarFieldEnum = (typeof EstimateApprovalScalarFieldEnum)[keyof typeof EstimateApprovalScalarFieldEnum]
+
+
+export const IdempotencyKeyScalarFieldEnum = {
+  organizationId: 'organizationId',
+  key: 'key',
+  scope: 'scope',
+  requestHash: 'requestHash',
+  statusCode: 'statusCode',
+  response: 'response',
+  createdAt: 'createdAt'
+} as const
+
+export type IdempotencyKeyScalarFieldEnum = (typeof IdempotencyKeyScalarFieldEnum)[keyof typeof IdempotencyKeyScalarFieldEnum]
+
+
 export const OutboxEventScalarFieldEnum = {
   id: 'id',
   subject: 'subject',
@@ -635,6 +2469,14 @@ export const SortOrder = {
 export type SortOrder = (typeof SortOrder)[keyof typeof SortOrder]
 
 
+export const NullableJsonNullValueInput = {
+  DbNull: DbNull,
+  JsonNull: JsonNull
+} as const
+
+export type NullableJsonNullValueInput = (typeof NullableJsonNullValueInput)[keyof typeof NullableJsonNullValueInput]
+
+
 export const JsonNullValueInput = {
   JsonNull: JsonNull
 } as const
@@ -650,6 +2492,14 @@ export const QueryMode = {
 export type QueryMode = (typeof QueryMode)[keyof typeof QueryMode]
 
 
+export const NullsOrder = {
+  first: 'first',
+  last: 'last'
+} as const
+
+export type NullsOrder = (typeof NullsOrder)[keyof typeof NullsOrder]
+
+
 export const JsonNullValueFilter = {
   DbNull: DbNull,
   JsonNull: JsonNull,
@@ -657,14 +2507,6 @@ export const JsonNullValueFilter = {
 } as const
 
 export type JsonNullValueFilter = (typeof JsonNullValueFilter)[keyof typeof JsonNullValueFilter]
-
-
-export const NullsOrder = {
-  first: 'first',
-  last: 'last'
-} as const
-
-export type NullsOrder = (typeof NullsOrder)[keyof typeof NullsOrder]
 
 
 
@@ -688,16 +2530,23 @@ export type ListStringFieldRefInput<$PrismaModel> = FieldRefInputType<$PrismaMod
 
 
 /**
- * Reference to a field of type 'Json'
+ * Reference to a field of type 'Boolean'
  */
-export type JsonFieldRefInput<$PrismaModel> = FieldRefInputType<$PrismaModel, 'Json'>
+export type BooleanFieldRefInput<$PrismaModel> = FieldRefInputType<$PrismaModel, 'Boolean'>
     
 
 
 /**
- * Reference to a field of type 'QueryMode'
+ * Reference to a field of type 'Int'
  */
-export type EnumQueryModeFieldRefInput<$PrismaModel> = FieldRefInputType<$PrismaModel, 'QueryMode'>
+export type IntFieldRefInput<$PrismaModel> = FieldRefInputType<$PrismaModel, 'Int'>
+    
+
+
+/**
+ * Reference to a field of type 'Int[]'
+ */
+export type ListIntFieldRefInput<$PrismaModel> = FieldRefInputType<$PrismaModel, 'Int[]'>
     
 
 
@@ -716,16 +2565,30 @@ export type ListDateTimeFieldRefInput<$PrismaModel> = FieldRefInputType<$PrismaM
 
 
 /**
- * Reference to a field of type 'Int'
+ * Reference to a field of type 'Decimal'
  */
-export type IntFieldRefInput<$PrismaModel> = FieldRefInputType<$PrismaModel, 'Int'>
+export type DecimalFieldRefInput<$PrismaModel> = FieldRefInputType<$PrismaModel, 'Decimal'>
     
 
 
 /**
- * Reference to a field of type 'Int[]'
+ * Reference to a field of type 'Decimal[]'
  */
-export type ListIntFieldRefInput<$PrismaModel> = FieldRefInputType<$PrismaModel, 'Int[]'>
+export type ListDecimalFieldRefInput<$PrismaModel> = FieldRefInputType<$PrismaModel, 'Decimal[]'>
+    
+
+
+/**
+ * Reference to a field of type 'Json'
+ */
+export type JsonFieldRefInput<$PrismaModel> = FieldRefInputType<$PrismaModel, 'Json'>
+    
+
+
+/**
+ * Reference to a field of type 'QueryMode'
+ */
+export type EnumQueryModeFieldRefInput<$PrismaModel> = FieldRefInputType<$PrismaModel, 'QueryMode'>
     
 
 
@@ -893,6 +2756,26 @@ export interface PrismaClientOptionsWithAdapter extends PrismaClientBaseOptions 
  */
 export type PrismaClientOptions = PrismaClientOptionsWithAccelerateUrl | PrismaClientOptionsWithAdapter
 export type GlobalOmitConfig = {
+  projectType?: Prisma.ProjectTypeOmit
+  phaseGroup?: Prisma.PhaseGroupOmit
+  phaseGroupPhase?: Prisma.PhaseGroupPhaseOmit
+  projectTypePhaseGroup?: Prisma.ProjectTypePhaseGroupOmit
+  template?: Prisma.TemplateOmit
+  templateSection?: Prisma.TemplateSectionOmit
+  templateLineItem?: Prisma.TemplateLineItemOmit
+  estimate?: Prisma.EstimateOmit
+  estimatePhase?: Prisma.EstimatePhaseOmit
+  contentSection?: Prisma.ContentSectionOmit
+  contentLink?: Prisma.ContentLinkOmit
+  section?: Prisma.SectionOmit
+  lineItem?: Prisma.LineItemOmit
+  markupProfile?: Prisma.MarkupProfileOmit
+  taxProfile?: Prisma.TaxProfileOmit
+  estimateMarkupSelection?: Prisma.EstimateMarkupSelectionOmit
+  estimateTaxSelection?: Prisma.EstimateTaxSelectionOmit
+  shareLink?: Prisma.ShareLinkOmit
+  estimateApproval?: Prisma.EstimateApprovalOmit
+  idempotencyKey?: Prisma.IdempotencyKeyOmit
   outboxEvent?: Prisma.OutboxEventOmit
   processedEvent?: Prisma.ProcessedEventOmit
 }

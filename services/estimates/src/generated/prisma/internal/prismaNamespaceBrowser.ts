@@ -51,6 +51,26 @@ export const AnyNull = runtime.AnyNull
 
 
 export const ModelName = {
+  ProjectType: 'ProjectType',
+  PhaseGroup: 'PhaseGroup',
+  PhaseGroupPhase: 'PhaseGroupPhase',
+  ProjectTypePhaseGroup: 'ProjectTypePhaseGroup',
+  Template: 'Template',
+  TemplateSection: 'TemplateSection',
+  TemplateLineItem: 'TemplateLineItem',
+  Estimate: 'Estimate',
+  EstimatePhase: 'EstimatePhase',
+  ContentSection: 'ContentSection',
+  ContentLink: 'ContentLink',
+  Section: 'Section',
+  LineItem: 'LineItem',
+  MarkupProfile: 'MarkupProfile',
+  TaxProfile: 'TaxProfile',
+  EstimateMarkupSelection: 'EstimateMarkupSelection',
+  EstimateTaxSelection: 'EstimateTaxSelection',
+  ShareLink: 'ShareLink',
+  EstimateApproval: 'EstimateApproval',
+  IdempotencyKey: 'IdempotencyKey',
   OutboxEvent: 'OutboxEvent',
   ProcessedEvent: 'ProcessedEvent'
 } as const
@@ -69,6 +89,340 @@ export const TransactionIsolationLevel = runtime.makeStrictEnum({
 } as const)
 
 export type TransactionIsolationLevel = (typeof TransactionIsolationLevel)[keyof typeof TransactionIsolationLevel]
+
+
+export const ProjectTypeScalarFieldEnum = {
+  id: 'id',
+  organizationId: 'organizationId',
+  name: 'name',
+  description: 'description',
+  icon: 'icon',
+  isSystemTemplate: 'isSystemTemplate',
+  sortOrder: 'sortOrder',
+  createdAt: 'createdAt',
+  updatedAt: 'updatedAt'
+} as const
+
+export type ProjectTypeScalarFieldEnum = (typeof ProjectTypeScalarFieldEnum)[keyof typeof ProjectTypeScalarFieldEnum]
+
+
+export const PhaseGroupScalarFieldEnum = {
+  id: 'id',
+  organizationId: 'organizationId',
+  name: 'name',
+  description: 'description',
+  createdAt: 'createdAt',
+  updatedAt: 'updatedAt'
+} as const
+
+export type PhaseGroupScalarFieldEnum = (typeof PhaseGroupScalarFieldEnum)[keyof typeof PhaseGroupScalarFieldEnum]
+
+
+export const PhaseGroupPhaseScalarFieldEnum = {
+  id: 'id',
+  phaseGroupId: 'phaseGroupId',
+  organizationId: 'organizationId',
+  name: 'name',
+  description: 'description',
+  defaultPercentage: 'defaultPercentage',
+  costCodes: 'costCodes',
+  sortOrder: 'sortOrder'
+} as const
+
+export type PhaseGroupPhaseScalarFieldEnum = (typeof PhaseGroupPhaseScalarFieldEnum)[keyof typeof PhaseGroupPhaseScalarFieldEnum]
+
+
+export const ProjectTypePhaseGroupScalarFieldEnum = {
+  projectTypeId: 'projectTypeId',
+  phaseGroupId: 'phaseGroupId',
+  organizationId: 'organizationId',
+  isDefault: 'isDefault'
+} as const
+
+export type ProjectTypePhaseGroupScalarFieldEnum = (typeof ProjectTypePhaseGroupScalarFieldEnum)[keyof typeof ProjectTypePhaseGroupScalarFieldEnum]
+
+
+export const TemplateScalarFieldEnum = {
+  id: 'id',
+  organizationId: 'organizationId',
+  name: 'name',
+  description: 'description',
+  category: 'category',
+  isSystemTemplate: 'isSystemTemplate',
+  isDefault: 'isDefault',
+  createdBy: 'createdBy',
+  createdAt: 'createdAt',
+  updatedAt: 'updatedAt'
+} as const
+
+export type TemplateScalarFieldEnum = (typeof TemplateScalarFieldEnum)[keyof typeof TemplateScalarFieldEnum]
+
+
+export const TemplateSectionScalarFieldEnum = {
+  id: 'id',
+  templateId: 'templateId',
+  organizationId: 'organizationId',
+  name: 'name',
+  description: 'description',
+  sortOrder: 'sortOrder'
+} as const
+
+export type TemplateSectionScalarFieldEnum = (typeof TemplateSectionScalarFieldEnum)[keyof typeof TemplateSectionScalarFieldEnum]
+
+
+export const TemplateLineItemScalarFieldEnum = {
+  id: 'id',
+  templateSectionId: 'templateSectionId',
+  organizationId: 'organizationId',
+  name: 'name',
+  description: 'description',
+  quantity: 'quantity',
+  unit: 'unit',
+  cost: 'cost',
+  sortOrder: 'sortOrder'
+} as const
+
+export type TemplateLineItemScalarFieldEnum = (typeof TemplateLineItemScalarFieldEnum)[keyof typeof TemplateLineItemScalarFieldEnum]
+
+
+export const EstimateScalarFieldEnum = {
+  id: 'id',
+  organizationId: 'organizationId',
+  createdBy: 'createdBy',
+  projectTypeId: 'projectTypeId',
+  projectName: 'projectName',
+  clientName: 'clientName',
+  clientEmail: 'clientEmail',
+  propertyAddress: 'propertyAddress',
+  squareFootage: 'squareFootage',
+  totalCost: 'totalCost',
+  status: 'status',
+  specialFeatures: 'specialFeatures',
+  meetingTranscript: 'meetingTranscript',
+  aiSummary: 'aiSummary',
+  propertyData: 'propertyData',
+  viewedAt: 'viewedAt',
+  lockedAt: 'lockedAt',
+  reopenedAt: 'reopenedAt',
+  reopenedBy: 'reopenedBy',
+  deletedAt: 'deletedAt',
+  createdAt: 'createdAt',
+  updatedAt: 'updatedAt'
+} as const
+
+export type EstimateScalarFieldEnum = (typeof EstimateScalarFieldEnum)[keyof typeof EstimateScalarFieldEnum]
+
+
+export const EstimatePhaseScalarFieldEnum = {
+  id: 'id',
+  estimateId: 'estimateId',
+  organizationId: 'organizationId',
+  name: 'name',
+  description: 'description',
+  sortOrder: 'sortOrder',
+  estimatedCost: 'estimatedCost',
+  adjustedCost: 'adjustedCost',
+  percentage: 'percentage',
+  amount: 'amount',
+  isEnabled: 'isEnabled',
+  status: 'status',
+  startDate: 'startDate',
+  endDate: 'endDate',
+  completionPercentage: 'completionPercentage',
+  costCodes: 'costCodes',
+  createdAt: 'createdAt',
+  updatedAt: 'updatedAt'
+} as const
+
+export type EstimatePhaseScalarFieldEnum = (typeof EstimatePhaseScalarFieldEnum)[keyof typeof EstimatePhaseScalarFieldEnum]
+
+
+export const ContentSectionScalarFieldEnum = {
+  id: 'id',
+  estimateId: 'estimateId',
+  organizationId: 'organizationId',
+  type: 'type',
+  content: 'content',
+  updatedAt: 'updatedAt'
+} as const
+
+export type ContentSectionScalarFieldEnum = (typeof ContentSectionScalarFieldEnum)[keyof typeof ContentSectionScalarFieldEnum]
+
+
+export const ContentLinkScalarFieldEnum = {
+  id: 'id',
+  estimateId: 'estimateId',
+  organizationId: 'organizationId',
+  role: 'role',
+  showToClient: 'showToClient',
+  includeInPdf: 'includeInPdf',
+  includeInWebLink: 'includeInWebLink',
+  isCustomized: 'isCustomized',
+  createdAt: 'createdAt',
+  updatedAt: 'updatedAt'
+} as const
+
+export type ContentLinkScalarFieldEnum = (typeof ContentLinkScalarFieldEnum)[keyof typeof ContentLinkScalarFieldEnum]
+
+
+export const SectionScalarFieldEnum = {
+  id: 'id',
+  estimateId: 'estimateId',
+  organizationId: 'organizationId',
+  name: 'name',
+  description: 'description',
+  sortOrder: 'sortOrder',
+  total: 'total',
+  createdAt: 'createdAt',
+  updatedAt: 'updatedAt'
+} as const
+
+export type SectionScalarFieldEnum = (typeof SectionScalarFieldEnum)[keyof typeof SectionScalarFieldEnum]
+
+
+export const LineItemScalarFieldEnum = {
+  id: 'id',
+  sectionId: 'sectionId',
+  estimateId: 'estimateId',
+  organizationId: 'organizationId',
+  name: 'name',
+  description: 'description',
+  category: 'category',
+  quantity: 'quantity',
+  unit: 'unit',
+  unitCost: 'unitCost',
+  totalCost: 'totalCost',
+  isLabor: 'isLabor',
+  isMaterial: 'isMaterial',
+  isEquipment: 'isEquipment',
+  isSubcontractor: 'isSubcontractor',
+  applyMarkup: 'applyMarkup',
+  applyTax: 'applyTax',
+  vendor: 'vendor',
+  partNumber: 'partNumber',
+  notes: 'notes',
+  sortOrder: 'sortOrder',
+  createdAt: 'createdAt',
+  updatedAt: 'updatedAt'
+} as const
+
+export type LineItemScalarFieldEnum = (typeof LineItemScalarFieldEnum)[keyof typeof LineItemScalarFieldEnum]
+
+
+export const MarkupProfileScalarFieldEnum = {
+  id: 'id',
+  organizationId: 'organizationId',
+  estimateId: 'estimateId',
+  name: 'name',
+  description: 'description',
+  overheadPercentage: 'overheadPercentage',
+  profitPercentage: 'profitPercentage',
+  contingencyPercentage: 'contingencyPercentage',
+  laborMarkupPercentage: 'laborMarkupPercentage',
+  materialMarkupPercentage: 'materialMarkupPercentage',
+  equipmentMarkupPercentage: 'equipmentMarkupPercentage',
+  subcontractorMarkupPercentage: 'subcontractorMarkupPercentage',
+  isTemplate: 'isTemplate',
+  isDefault: 'isDefault',
+  createdBy: 'createdBy',
+  createdAt: 'createdAt',
+  updatedAt: 'updatedAt'
+} as const
+
+export type MarkupProfileScalarFieldEnum = (typeof MarkupProfileScalarFieldEnum)[keyof typeof MarkupProfileScalarFieldEnum]
+
+
+export const TaxProfileScalarFieldEnum = {
+  id: 'id',
+  organizationId: 'organizationId',
+  estimateId: 'estimateId',
+  name: 'name',
+  description: 'description',
+  taxType: 'taxType',
+  rate: 'rate',
+  jurisdiction: 'jurisdiction',
+  jurisdictionCode: 'jurisdictionCode',
+  applyToLabor: 'applyToLabor',
+  applyToMaterials: 'applyToMaterials',
+  applyToEquipment: 'applyToEquipment',
+  applyToSubcontractors: 'applyToSubcontractors',
+  minimumAmount: 'minimumAmount',
+  maximumAmount: 'maximumAmount',
+  exemptionThreshold: 'exemptionThreshold',
+  isTemplate: 'isTemplate',
+  isDefault: 'isDefault',
+  isActive: 'isActive',
+  createdBy: 'createdBy',
+  createdAt: 'createdAt',
+  updatedAt: 'updatedAt'
+} as const
+
+export type TaxProfileScalarFieldEnum = (typeof TaxProfileScalarFieldEnum)[keyof typeof TaxProfileScalarFieldEnum]
+
+
+export const EstimateMarkupSelectionScalarFieldEnum = {
+  estimateId: 'estimateId',
+  organizationId: 'organizationId',
+  markupProfileId: 'markupProfileId',
+  selectedAt: 'selectedAt'
+} as const
+
+export type EstimateMarkupSelectionScalarFieldEnum = (typeof EstimateMarkupSelectionScalarFieldEnum)[keyof typeof EstimateMarkupSelectionScalarFieldEnum]
+
+
+export const EstimateTaxSelectionScalarFieldEnum = {
+  estimateId: 'estimateId',
+  taxProfileId: 'taxProfileId',
+  organizationId: 'organizationId',
+  selectedAt: 'selectedAt'
+} as const
+
+export type EstimateTaxSelectionScalarFieldEnum = (typeof EstimateTaxSelectionScalarFieldEnum)[keyof typeof EstimateTaxSelectionScalarFieldEnum]
+
+
+export const ShareLinkScalarFieldEnum = {
+  id: 'id',
+  estimateId: 'estimateId',
+  organizationId: 'organizationId',
+  tokenHash: 'tokenHash',
+  tokenCiphertext: 'tokenCiphertext',
+  createdAt: 'createdAt',
+  createdBy: 'createdBy',
+  revokedAt: 'revokedAt'
+} as const
+
+export type ShareLinkScalarFieldEnum = (typeof ShareLinkScalarFieldEnum)[keyof typeof ShareLinkScalarFieldEnum]
+
+
+export const EstimateApprovalScalarFieldEnum = {
+  id: 'id',
+  estimateId: 'estimateId',
+  organizationId: 'organizationId',
+  decision: 'decision',
+  signerName: 'signerName',
+  reason: 'reason',
+  consent: 'consent',
+  snapshot: 'snapshot',
+  snapshotSha256: 'snapshotSha256',
+  ipHash: 'ipHash',
+  userAgent: 'userAgent',
+  decidedAt: 'decidedAt'
+} as const
+
+export type EstimateApprovalScalarFieldEnum = (typeof EstimateApprovalScalarFieldEnum)[keyof typeof EstimateApprovalScalarFieldEnum]
+
+
+export const IdempotencyKeyScalarFieldEnum = {
+  organizationId: 'organizationId',
+  key: 'key',
+  scope: 'scope',
+  requestHash: 'requestHash',
+  statusCode: 'statusCode',
+  response: 'response',
+  createdAt: 'createdAt'
+} as const
+
+export type IdempotencyKeyScalarFieldEnum = (typeof IdempotencyKeyScalarFieldEnum)[keyof typeof IdempotencyKeyScalarFieldEnum]
 
 
 export const OutboxEventScalarFieldEnum = {
@@ -101,6 +455,14 @@ export const SortOrder = {
 export type SortOrder = (typeof SortOrder)[keyof typeof SortOrder]
 
 
+export const NullableJsonNullValueInput = {
+  DbNull: DbNull,
+  JsonNull: JsonNull
+} as const
+
+export type NullableJsonNullValueInput = (typeof NullableJsonNullValueInput)[keyof typeof NullableJsonNullValueInput]
+
+
 export const JsonNullValueInput = {
   JsonNull: JsonNull
 } as const
@@ -116,6 +478,14 @@ export const QueryMode = {
 export type QueryMode = (typeof QueryMode)[keyof typeof QueryMode]
 
 
+export const NullsOrder = {
+  first: 'first',
+  last: 'last'
+} as const
+
+export type NullsOrder = (typeof NullsOrder)[keyof typeof NullsOrder]
+
+
 export const JsonNullValueFilter = {
   DbNull: DbNull,
   JsonNull: JsonNull,
@@ -123,12 +493,4 @@ export const JsonNullValueFilter = {
 } as const
 
 export type JsonNullValueFilter = (typeof JsonNullValueFilter)[keyof typeof JsonNullValueFilter]
-
-
-export const NullsOrder = {
-  first: 'first',
-  last: 'last'
-} as const
-
-export type NullsOrder = (typeof NullsOrder)[keyof typeof NullsOrder]
 
