@@ -85,6 +85,15 @@ describe('apiRequest', () => {
     expect(init.body).toBeUndefined()
     expect(init.headers['Content-Type']).toBeUndefined()
   })
+  it('adds extra headers such as Idempotency-Key without dropping the CSRF header', async () => {
+    document.cookie = 'plumbline_csrf=abc; path=/'
+    fetchMock.mockResolvedValue(new Response('{}', { status: 201 }))
+    await apiRequest('POST', '/api/x', { a: 1 }, { 'Idempotency-Key': 'k-1', [CSRF_HEADER]: 'spoofed' })
+    const [, init] = fetchMock.mock.calls[0]!
+    expect(init.headers['Idempotency-Key']).toBe('k-1')
+    expect(init.headers[CSRF_HEADER]).toBe('abc')
+    expect(init.headers['Content-Type']).toBe('application/json')
+  })
   it('throws "status: text" on any non-OK response', async () => {
     fetchMock.mockResolvedValue(new Response('{"message":"Invalid credentials"}', { status: 401 }))
     await expect(apiRequest('POST', '/api/login', {})).rejects.toThrow('401: {"message":"Invalid credentials"}')

@@ -77,9 +77,12 @@ export function readCookie(name: string): string | null {
   return null
 }
 
-/** Writes: method, URL, optional JSON body; cookies included; CSRF header echoed; any non-OK throws. */
-export async function apiRequest(method: string, url: string, data?: unknown): Promise<Response> {
-  const headers: Record<string, string> = { Accept: 'application/json' }
+/**
+ * Writes: method, URL, optional JSON body; cookies included; CSRF header echoed; any non-OK throws.
+ * `extraHeaders` adds request headers (e.g. Idempotency-Key); they cannot replace the CSRF header.
+ */
+export async function apiRequest(method: string, url: string, data?: unknown, extraHeaders?: Record<string, string>): Promise<Response> {
+  const headers: Record<string, string> = { Accept: 'application/json', ...extraHeaders }
   if (data !== undefined) headers['Content-Type'] = 'application/json'
   const upper = method.toUpperCase()
   if (upper !== 'GET' && upper !== 'HEAD') {
