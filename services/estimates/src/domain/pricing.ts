@@ -1,0 +1,207 @@
+import DecimalJs from 'decimal.js'
+import { costTypeLabel } from '@plumbline/contracts'
+
+// Estimate totals (spec 001 §9 "Markup calculation"), computed only on the server. Pure and
+// exact: every amount is a decimal.js value built from the decimal strings the database holds;
+// binary floats never touch money. Each money result is rounded to cents half-up (away from
+// zero for negatives, e.g. a credit line), then later sums use the rounded figures, so every
+// line of the breakdown adds up exactly to the totals shown beside it.
+//
+// The rules:
+// - base total = Σ line item totals (the stored quantity × unit cost, already in cents);
+// - overhead, profit and contingency: each percentage of the base total, each rounded;
+// - cost-type markup: for each type (Labor, Material, Equipment, Subcontractor; an item's type is
+//   the first flag set in that order, see costTypeLabel) the type's percentage of the total of
+//   that type's items with applyMarkup, rounded per type; "Other" items get no type markup;
+// - subtotalWithMarkup = base + overhead + profit + contingency + cost-type markup;
+// - tax, per selected ACTIVE tax profile: taxable = Σ over items with applyTax whose type the
+//   profile applies to of (item total + the item's own cost-type markup when applyMarkup),
+//   rounded to cents. Overhead, profit and contingency are business margins, not goods, so they
+//   are not taxed. No tax when taxable ≤ exemptionThreshold, or when nothing is taxable; else
+//   tax = taxable × rate rounded, then raised to minimumAmount and capped at maximumAmount;
+// - grandTotal = subtotalWithMarkup + Σ taxes.
+//
+// A worked example (the unit test `pricing.test.ts` asserts exactly these figures):
+//
+//   items (type, total, applyMarkup, applyTax)
+//     A Labor          450.00  markup  tax
+//     B Material       384.40  markup  tax     (120.5 sqft × 3.19 = 384.395 → 384.40)
+//     C Equipment      275.00  -       tax
+//     D Subcontractor 1200.00  markup  tax
+//     E Other           99.99  markup  tax     (no type flag: no type markup, taxed by nobody)
+//     F Material        24.68  markup  -
+//   base = 450 + 384.40 + 275 + 1200 + 99.99 + 24.68                         = 2434.07
+//   markup profile: overhead 20, profit 15, contingency 5, labor 2.5, material 10, equipment 15,
+//   subcontractor 5 (%)
+//     overhead    2434.07 × 0.20 = 486.814   → 486.81
+//     profit      2434.07 × 0.15 = 365.1105  → 365.11
+//     contingency 2434.07 × 0.05 = 121.7035  → 121.70
+//     labor        450.00 × 0.025 = 11.25
+//     material    (384.40 + 24.68) = 409.08 × 0.10 = 40.908 → 40.91
+//     equipment   C has no applyMarkup → 0.00
+//     subcontr.   1200.00 × 0.05 = 60.00
+//     costTypeMarkup = 11.25 + 40.91 + 0 + 60.00                               = 112.16
+//     markupTotal = 486.81 + 365.11 + 121.70 + 112.16                          = 1085.78
+//   subtotalWithMarkup = 2434.07 + 1085.78                                     = 3519.85
+//   taxes
+//     T1 sales 0.0825 on materials + equipment:
+//        B 384.40 + 38.44 = 422.84 (F has no applyTax) + C 275.00 = 697.84
+//        697.84 × 0.0825 = 57.5718 → 57.57
+//     T2 local 0.01 on labor, minimum 10.00: (450 + 11.25) × 0.01 = 4.6125 → 4.61 → 10.00
+//     T3 special 0.02 on subcontractors, maximum 20.00: 1260.00 × 0.02 = 25.20 → 20.00
+//     T4 use 0.05 on equipment, exemption threshold 275.00: 275.00 ≤ 275.00 → 0.00
+//     T5 inactive (0.50 on everything): not applied, not listed
+//     taxTotal = 57.57 + 10.00 + 20.00 + 0.00                                  = 87.57
+//   grandTotal = 3519.85 + 87.57                                               = 3607.42
+
+const Decimal = DecimalJs.clone({ precision: 50, rounding: DecimalJs.ROUND_HALF_UP })
+type Dec = InstanceType<typeof Decimal>
+
+export type CostType = 'Labor' | 'Material' | 'Equipment' | 'Subcontractor' | 'Other'
+
+export type PricedItem = {
+  /** Decimal string, already rounded to cents (quantity × unit cost). */
+  totalCost: string
+  isLabor: boolean
+  isMaterial: boolean
+  isEquipment: boolean
+  isSubcontractor: boolean
+  applyMarkup: boolean
+  applyTax: boolean
+}
+
+/** Percentages as decimal strings, "20.00" = 20 %. */
+export type MarkupRates = {
+  overheadPercentage: string
+  profitPercentage: string
+  contingencyPercentage: string
+  laborMarkupPercentage: string
+  materialMarkupPercentage: string
+  equipmentMarkupPercentage: string
+  subcontractorMarkupPercentage: string
+}
+
+export type TaxRule = {
+  id: string
+  name: string
+  /** A fraction as a decimal string: "0.0825" = 8.25 %. */
+  rate: string
+  isActive: boolean
+  applyToLabor: boolean
+  applyToMaterials: boolean
+  applyToEquipment: boolean
+  applyToSubcontractors: boolean
+  minimumAmount: string | null
+  maximumAmount: string | null
+  exemptionThreshold: string | null
+}
+
+export type EstimateTotals = {
+  baseTotal: string
+  overhead: string
+  profit: string
+  contingency: string
+  costTypeMarkup: string
+  markupTotal: string
+  subtotalWithMarkup: string
+  taxes: { taxProfileId: string; name: string; amount: string }[]
+  taxTotal: string
+  grandTotal: string
+}
+
+const ZERO = new Decimal(0)
+
+/** Parses a stored decimal string; anything else is a programming error, not user input. */
+function dec(value: string): Dec {
+  if (!/^-?\d+(\.\d+)?$/.test(value.trim())) throw new Error(`pricing: not a decimal: ${JSON.stringify(value)}`)
+  return new Decimal(value.trim())
+}
+
+/** Cents, half-up (decimal.js ROUND_HALF_UP rounds ties away from zero). */
+export const toCents = (value: Dec): Dec => value.toDecimalPlaces(2, Decimal.ROUND_HALF_UP)
+const money = (value: Dec): string => toCents(value).toFixed(2)
+const percentOf = (amount: Dec, percentage: string): Dec => toCents(amount.times(dec(percentage)).dividedBy(100))
+
+export const costTypeOf = (item: PricedItem): CostType => costTypeLabel(item)
+
+const TYPE_PERCENTAGE: Record<Exclude<CostType, 'Other'>, keyof MarkupRates> = {
+  Labor: 'laborMarkupPercentage',
+  Material: 'materialMarkupPercentage',
+  Equipment: 'equipmentMarkupPercentage',
+  Subcontractor: 'subcontractorMarkupPercentage',
+}
+
+/** The cost-type markup percentage an item earns (0 for Other, no profile, or applyMarkup off). */
+function itemMarkupPercentage(item: PricedItem, markup: MarkupRates | null): string {
+  const type = costTypeOf(item)
+  if (!markup || !item.applyMarkup || type === 'Other') return '0'
+  return markup[TYPE_PERCENTAGE[type]]
+}
+
+function taxApplies(rule: TaxRule, type: CostType): boolean {
+  switch (type) {
+    case 'Labor': return rule.applyToLabor
+    case 'Material': return rule.applyToMaterials
+    case 'Equipment': return rule.applyToEquipment
+    case 'Subcontractor': return rule.applyToSubcontractors
+    default: return false
+  }
+}
+
+/** Σ over items of one type that carry markup, times the type's percentage, rounded once per type. */
+function costTypeMarkupTotal(items: PricedItem[], markup: MarkupRates | null): Dec {
+  if (!markup) return ZERO
+  let total = ZERO
+  for (const [type, key] of Object.entries(TYPE_PERCENTAGE) as [CostType, keyof MarkupRates][]) {
+    const base = items.filter((i) => i.applyMarkup && costTypeOf(i) === type).reduce((s, i) => s.plus(dec(i.totalCost)), ZERO)
+    total = total.plus(percentOf(base, markup[key]))
+  }
+  return total
+}
+
+/** The marked-up amount a tax profile is charged on, in cents. */
+export function taxableAmount(items: PricedItem[], markup: MarkupRates | null, rule: TaxRule): Dec {
+  let exact = ZERO
+  for (const item of items) {
+    if (!item.applyTax || !taxApplies(rule, costTypeOf(item))) continue
+    const total = dec(item.totalCost)
+    exact = exact.plus(total).plus(total.times(dec(itemMarkupPercentage(item, markup))).dividedBy(100))
+  }
+  return toCents(exact)
+}
+
+/** One profile's tax: exemption threshold first, then rate, then minimum and maximum. */
+export function taxAmount(taxable: Dec, rule: TaxRule): Dec {
+  if (taxable.isZero() || taxable.isNegative()) return ZERO
+  if (rule.exemptionThreshold !== null && taxable.lessThanOrEqualTo(dec(rule.exemptionThreshold))) return ZERO
+  let tax = toCents(taxable.times(dec(rule.rate)))
+  if (rule.minimumAmount !== null && tax.lessThan(dec(rule.minimumAmount))) tax = toCents(dec(rule.minimumAmount))
+  if (rule.maximumAmount !== null && tax.greaterThan(dec(rule.maximumAmount))) tax = toCents(dec(rule.maximumAmount))
+  return tax
+}
+
+export function computeTotals(items: PricedItem[], markup: MarkupRates | null, taxRules: TaxRule[]): EstimateTotals {
+  const base = items.reduce((sum, i) => sum.plus(toCents(dec(i.totalCost))), ZERO)
+  const overhead = markup ? percentOf(base, markup.overheadPercentage) : ZERO
+  const profit = markup ? percentOf(base, markup.profitPercentage) : ZERO
+  const contingency = markup ? percentOf(base, markup.contingencyPercentage) : ZERO
+  const typeMarkup = costTypeMarkupTotal(items, markup)
+  const markupTotal = overhead.plus(profit).plus(contingency).plus(typeMarkup)
+  const subtotal = base.plus(markupTotal)
+  const taxes = taxRules
+    .filter((r) => r.isActive)
+    .map((rule) => ({ taxProfileId: rule.id, name: rule.name, amount: taxAmount(taxableAmount(items, markup, rule), rule) }))
+  const taxTotal = taxes.reduce((sum, t) => sum.plus(t.amount), ZERO)
+  return {
+    baseTotal: money(base),
+    overhead: money(overhead),
+    profit: money(profit),
+    contingency: money(contingency),
+    costTypeMarkup: money(typeMarkup),
+    markupTotal: money(markupTotal),
+    subtotalWithMarkup: money(subtotal),
+    taxes: taxes.map((t) => ({ taxProfileId: t.taxProfileId, name: t.name, amount: money(t.amount) })),
+    taxTotal: money(taxTotal),
+    grandTotal: money(subtotal.plus(taxTotal)),
+  }
+}
