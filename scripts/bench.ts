@@ -67,7 +67,12 @@ try {
 
   const viaGateway = () => get(`http://127.0.0.1:3600/api/user`, { cookie: `plumbline_sid=${sid}` })
   const secret = process.env.IDENTITY_SECRET ?? 'dev-only-identity-secret-change-me-0123456789'
-  const token = await signIdentity({ sub: me.id, email: me.email, systemRole: 'user', sessionId: sid }, secret)
+  // The identity token lives 60 s (as the gateway's); re-sign it well before that.
+  let token = ''
+  const refresh = async () => (token = await signIdentity({ sub: me.id, email: me.email, systemRole: 'user', sessionId: sid }, secret))
+  await refresh()
+  const refresher = setInterval(refresh, 20_000)
+  refresher.unref()
   const direct = () => get(`http://127.0.0.1:${stack.servicePorts.auth}/user`, { [IDENTITY_HEADER]: token })
 
   console.log('\nGET /api/user')
