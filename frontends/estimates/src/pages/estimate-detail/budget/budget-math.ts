@@ -1,0 +1,102 @@
+import { BUDGET_TOLERANCE, type Phase } from '@plumbline/contracts'
+import { toNumber } from '../lib/money'
+
+/** One phase while the budget is being adjusted (numbers, not wire strings). */
+export type BudgetPhase = { id: string; name: string; percentage: number; amount: number; isEnabled: boolean }
+
+/** Spec 001 §9: budget inputs step by 1,000 dollars and 0.1 percent. */
+export const BUDGET_AMOUNT_STEP = 1000
+export const BUDGET_PERCENTAGE_STEP = 0.1
+
+const round2 = (n: number) => Math.round(n * 100) / 100
+
+export function toBudgetPhases(phases: Phase[]): BudgetPhase[] {
+  return [...phases]
+    .sort((a, b) => a.sortOrder - b.sortOrder)
+    .map((p) => ({ id: p.id, name: p.name, percentage: toNumber(p.percentage) ?? 0, amount: toNumber(p.amount) ?? 0, isEnabled: p.isEnabled }))
+}
+
+/** The amount a percentage of the estimate total is worth (2 decimals). */
+export function amountFor(percentage: number, totalCost: number): number {
+  return round2((totalCost * percentage) / 100)
+}
+
+/** The percentage of the estimate total an amount is (2 decimals); 0 without a total. */
+export function percentageFor(amount: number, totalCost: number): number {
+  return totalCost > 0 ? round2((amount / totalCost) * 100) : 0
+}
+
+export type BudgetStatus = {
+  /** Sum of the enabled phases' percentages. */
+  allocated: number
+  balanced: boolean
+  over: boolean
+  under: boolean
+  /** How far from 100 (positive when over-allocated). */
+  difference: number
+}
+
+/** Spec 001 §4: balanced within 0.1 of 100; above is over-allocated, below leaves some unallocated. */
+export function budgetStatus(phases: BudgetPhase[]): BudgetStatus {
+  const allocated = round2(phases.filter((p) => p.isEnabled).reduce((acc, p) => acc + p.percentage, 0))
+  const difference = round2(allocated - 100)
+  const balanced = Math.abs(difference) <= BUDGET_TOLERANCE + 1e-9
+  return { allocated, balanced, over: !balanced && difference > 0, under: !balanced && difference < 0, difference }
+}
+
+/** Spreads exactly 100.00 over `weights` in proportion, in hundredths, handing leftover cents to the largest remainders. */
+function apportion(weights: number[]): number[] {
+  const sum = weights.reduce((a, b) => a + b, 0)
+  if (weights.length === 0 || sum <= 0) return weights.map(() => 0)
+  const exact = weights.map((w) => (w / sum) * 10_000)
+  const floors = exact.map(Math.floor)
+  let left = 10_000 - floors.reduce((a, b) => a + b, 0)
+  const order = exact.map((e, i) => ({ i, r: e - Math.floor(e) })).sort((a, b) => b.r - a.r || a.i - b.i)
+  for (const { i } of order) {
+    if (left <= 0) break
+    floors[i] += 1
+    left -= 1
+  }
+  return floors.map((f) => f / 100)
+}
+
+function withShares(phases: BudgetPhase[], shares: Map<string, number>, totalCost: number): BudgetPhase[] {
+  return phases.map((p) => {
+    const share = shares.get(p.id)
+    return share === undefined ? p : { ...p, percentage: share, amount: amountFor(share, totalCost) }
+  })
+}
+
+/** Gives every enabled phase an equal share of 100 (disabled phases are left as they are). */
+export function distributeEvenly(phases: BudgetPhase[], totalCost: number): BudgetPhase[] {
+  const enabled = phases.filter((p) => p.isEnabled)
+  const shares = apportion(enabled.map(() => 1))
+  return withShares(phases, new Map(enabled.map((p, i) => [p.id, shares[i]!])), totalCost)
+}
+
+/**
+ * Fix to 100: scales the enabled phases proportionally so they total exactly 100.
+ * With nothing allocated yet there is no proportion to keep, so it falls back to equal shares.
+ */
+export function fixTo100(phases: BudgetPhase[], totalCost: number): BudgetPhase[] {
+  const enabled = phases.filter((p) => p.isEnabled)
+  if (enabled.reduce((a, p) => a + Math.max(p.percentage, 0), 0) <= 0) return distributeEvenly(phases, totalCost)
+  const shares = apportion(enabled.map((p) => Math.max(p.percentage, 0)))
+  return withShares(phases, new Map(enabled.map((p, i) => [p.id, shares[i]!])), totalCost)
+}
+
+/** Edits keep percentage and amount in step with each other. */
+export function setPercentage(phases: BudgetPhase[], id: string, percentage: number, totalCost: number): BudgetPhase[] {
+  return phases.map((p) => (p.id === id ? { ...p, percentage, amount: amountFor(percentage, totalCost) } : p))
+}
+export function setAmount(phases: BudgetPhase[], id: string, amount: number, totalCost: number): BudgetPhase[] {
+  return phases.map((p) => (p.id === id ? { ...p, amount, percentage: percentageFor(amount, totalCost) } : p))
+}
+export function setEnabled(phases: BudgetPhase[], id: string, isEnabled: boolean): BudgetPhase[] {
+  return phases.map((p) => (p.id === id ? { ...p, isEnabled } : p))
+}
+
+/** The PATCH …/phases/budget body. */
+export function toBudgetPatch(phases: BudgetPhase[]) {
+  return { phases: phases.map((p) => ({ id: p.id, percentage: p.percentage.toFixed(2), amount: p.amount.toFixed(2), isEnabled: p.isEnabled })) }
+}
