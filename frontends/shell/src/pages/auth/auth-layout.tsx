@@ -1,7 +1,7 @@
 import * as React from 'react'
 import { Link } from 'react-router'
 import { BarChart3, FileText, ShieldCheck, Sparkles } from 'lucide-react'
-import { BrandMark, Card, cn } from '@plumbline/ui'
+import { BrandMark, Card, cn, toast } from '@plumbline/ui'
 
 const points = [
   { icon: Sparkles, title: 'AI cost estimates in minutes', text: 'Property data, fire hazard analysis and branded PDF proposals.' },
@@ -93,4 +93,13 @@ export function FormAlert({ children, variant = 'error', className }: { children
       {children}
     </div>
   )
+}
+
+/**
+ * Account-screen failures are notices (spec 000 §8: toasts unless stated); the same text also
+ * stays in the form, because a toast is gone after five seconds and the form is still wrong.
+ */
+export function showError(setError: (message: string) => void, title: string, message: string): void {
+  setError(message)
+  toast({ title, description: message, variant: 'destructive' })
 }

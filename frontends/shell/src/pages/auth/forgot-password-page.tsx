@@ -7,7 +7,7 @@ import { ArrowLeft, KeyRound, MailCheck } from 'lucide-react'
 import { ZRequestPasswordResetBody } from '@plumbline/contracts'
 import { apiRequest } from '@plumbline/web'
 import { Button, FormField, Input, Spinner } from '@plumbline/ui'
-import { AuthLayout, FormAlert } from './auth-layout'
+import { AuthLayout, FormAlert, showError } from './auth-layout'
 import { FORGOT_PASSWORD_ERROR } from './messages'
 
 export function ForgotPasswordPage() {
@@ -21,7 +21,7 @@ export function ForgotPasswordPage() {
       return body.email
     },
     onSuccess: (email) => setSentTo(email),
-    onError: () => setError(FORGOT_PASSWORD_ERROR),
+    onError: () => showError(setError, 'Error', FORGOT_PASSWORD_ERROR),
   })
 
   if (sentTo) {

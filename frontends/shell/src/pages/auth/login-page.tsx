@@ -6,7 +6,7 @@ import { useMutation } from '@tanstack/react-query'
 import { ZLoginBody, type LoginBody } from '@plumbline/contracts'
 import { apiRequest, useAuth, useRefreshUser } from '@plumbline/web'
 import { Button, FormField, FullPageSpinner, Input, Spinner } from '@plumbline/ui'
-import { AuthLayout, FormAlert } from './auth-layout'
+import { AuthLayout, FormAlert, showError } from './auth-layout'
 import { PasswordInput } from './password-input'
 import { loginErrorMessage } from './messages'
 
@@ -27,7 +27,7 @@ export function LoginPage() {
       await refreshUser()
       navigate(data?.next === 'force_reset' ? '/first-login-reset' : '/', { replace: true })
     },
-    onError: (err) => setError(loginErrorMessage(err)),
+    onError: (err) => showError(setError, 'Login Failed', loginErrorMessage(err)),
   })
 
   // Already signed in (and not in the middle of this page's own sign-in): go home.

@@ -7,7 +7,7 @@ import { MailCheck } from 'lucide-react'
 import { ZRegisterForm, type RegisterBody } from '@plumbline/contracts'
 import { apiRequest } from '@plumbline/web'
 import { Button, FormField, Input, Spinner } from '@plumbline/ui'
-import { AuthLayout, FormAlert } from './auth-layout'
+import { AuthLayout, FormAlert, showError } from './auth-layout'
 import { PasswordInput } from './password-input'
 import { registerErrorMessage } from './messages'
 
@@ -26,7 +26,7 @@ export function RegisterPage() {
       return body.email
     },
     onSuccess: (email) => setSentTo(email),
-    onError: (err) => setError(registerErrorMessage(err)),
+    onError: (err) => showError(setError, 'Registration Failed', registerErrorMessage(err)),
   })
 
   if (sentTo) {

@@ -7,7 +7,7 @@ import { CheckCircle2, LockKeyhole } from 'lucide-react'
 import { ZResetPasswordForm } from '@plumbline/contracts'
 import { apiRequest } from '@plumbline/web'
 import { Button, FormField, Spinner } from '@plumbline/ui'
-import { AuthLayout, FormAlert } from './auth-layout'
+import { AuthLayout, FormAlert, showError } from './auth-layout'
 import { PasswordInput } from './password-input'
 import { RESET_MESSAGES, resetErrorMessage } from './messages'
 
@@ -23,7 +23,7 @@ export function ResetPasswordPage() {
       await apiRequest('POST', '/api/reset-password', { token, password })
     },
     onSuccess: () => setDone(true),
-    onError: (err) => setError(resetErrorMessage(err)),
+    onError: (err) => showError(setError, 'Reset Failed', resetErrorMessage(err)),
   })
 
   if (done) {
