@@ -21,6 +21,11 @@ const stack = await startStack({
   redisUrl: infra.redisUrl,
   seedDemo: true,
   logDir: join(root, '.data', 'logs'),
+}).catch(async (err: Error) => {
+  // Leave nothing behind: the stack stopped its own processes; stop the embedded servers too.
+  console.error(`\n\x1b[31mStart-up failed:\x1b[0m ${err.message}\nLogs: .data/logs/<service>.log\n`)
+  await infra.stop()
+  process.exit(1)
 })
 
 const line = '─'.repeat(64)

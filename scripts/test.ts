@@ -46,8 +46,11 @@ function runVitest(config: string, report: string, extraEnv: Record<string, stri
 }
 
 function typecheck(): Tally {
-  const r = spawnSync('npm', ['run', '-s', 'typecheck', '--', '--output-logs=errors-only', '--continue'], { cwd: root, stdio: 'inherit', env: { ...process.env, TURBO_TELEMETRY_DISABLED: '1' } })
-  return r.status === 0 ? { passed: 1, failed: 0 } : { passed: 0, failed: 1 }
+  const env = { ...process.env, TURBO_TELEMETRY_DISABLED: '1' }
+  const bin = (name: string) => join(root, 'node_modules', '.bin', name)
+  const packages = spawnSync(bin('turbo'), ['run', 'typecheck', '--output-logs=errors-only', '--continue'], { cwd: root, stdio: 'inherit', env })
+  const scripts = spawnSync(bin('tsc'), ['--noEmit', '-p', 'scripts'], { cwd: root, stdio: 'inherit', env })
+  return packages.status === 0 && scripts.status === 0 ? { passed: 1, failed: 0 } : { passed: 0, failed: 1 }
 }
 
 ensureChromium()

@@ -26,6 +26,8 @@ export type ServiceDefinition<P extends PrismaLike> = {
   consumers?: (deps: ServiceDeps<P>) => Promise<{ stop: () => Promise<void> | void }[]>
   /** Extra work at start-up (seeding system data, reply handlers). */
   onStart?: (deps: ServiceDeps<P>) => Promise<Closer[] | void>
+  /** JSON body limit (express syntax, e.g. '1mb'); 100kb when omitted. */
+  bodyLimit?: string
 }
 
 export async function connectRedis(url: string, logger: Logger): Promise<RedisClientType> {
@@ -52,10 +54,10 @@ export async function startServiceRuntime<P extends PrismaLike>(def: ServiceDefi
   const deps: ServiceDeps<P> = { env, logger, prisma, bus, redis, runInTransaction, schema: def.schema }
   const relay = startOutboxRelay({ runInTransaction, schema: def.schema, bus, logger })
   const consumers = (await def.consumers?.(deps)) ?? []
-  const extra = (await def.onStart?.(deps)) ?? []
+  const extra: Closer[] = (await def.onStart?.(deps)) || []
   const metrics = createMetrics(def.name)
   const app = createServiceApp({
-    name: def.name, logger, metrics, identitySecret: env.IDENTITY_SECRET, routes: def.routes(deps),
+    name: def.name, logger, metrics, identitySecret: env.IDENTITY_SECRET, routes: def.routes(deps), bodyLimit: def.bodyLimit,
     readiness: [
       { name: 'database', check: () => prisma.$queryRawUnsafe('SELECT 1') },
       { name: 'nats', check: () => bus.nc.flush() },
