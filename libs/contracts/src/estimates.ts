@@ -275,3 +275,24 @@ export const ZApproveBody = z.object({
 export const ZRejectBody = z.object({ reason: text(2000).optional().nullable() })
 
 export const ZEstimateIdParams = z.object({ orgId: id, id })
+
+// ── Errors, events and results added with the estimates service ────────────────────────────
+/** problem+json `code`s the estimates service answers beside the common ErrorCode ones. */
+export const EstimateErrorCode = {
+  /** 409: the estimate is approved and locked; reopen it first. */
+  ESTIMATE_LOCKED: 'ESTIMATE_LOCKED',
+} as const
+
+/** Data of estimates.line-items.changed.v1. */
+export const LINE_ITEM_CHANGES = ['created', 'updated', 'deleted', 'reordered', 'section_deleted', 'template_applied', 'imported'] as const
+export const ZLineItemsChangedV1 = z.object({ estimateId: z.string(), sectionId: z.string().nullable(), change: z.enum(LINE_ITEM_CHANGES) })
+
+export const ZContentPatchResult = z.object({ changed: z.boolean(), content: z.string().nullable() })
+
+/** CSV import body (≤ 1 MB) and result: nothing is created when `errors` is not empty. */
+export const CSV_COLUMNS = ['Section', 'Item', 'Type', 'Qty', 'Unit', 'Unit Cost', 'Description'] as const
+export const CSV_IMPORT_MAX_BYTES = 1_000_000
+export const ZCsvImportBody = z.object({ csv: z.string({ error: 'csv is required' }).min(1, 'The file is empty') })
+export const ZCsvImportError = z.object({ row: z.number().int(), field: z.string(), message: z.string() })
+export const ZCsvImportResult = z.object({ sectionsCreated: z.number().int(), lineItemsCreated: z.number().int(), errors: z.array(ZCsvImportError) })
+export type CsvImportResult = z.infer<typeof ZCsvImportResult>

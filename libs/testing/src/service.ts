@@ -25,6 +25,8 @@ export async function startTestService<P extends PrismaLike, E extends BaseEnv &
   routes: (deps: ServiceDeps<P> & { env: E }) => (app: Express) => void
   env?: Partial<Record<string, string>>
   envSchema?: { parse: (v: unknown) => E }
+  /** JSON body limit as the service's main.ts sets it (100kb when omitted). */
+  bodyLimit?: string
 }): Promise<TestService<P> & { deps: ServiceDeps<P> & { env: E } }> {
   const db = await createTestDatabase()
   const prefix = uniqueId('t')
@@ -40,7 +42,7 @@ export async function startTestService<P extends PrismaLike, E extends BaseEnv &
   const redis = await connectRedis(testEnv.redisUrl, logger)
   const deps = { env, logger, prisma, bus, redis, runInTransaction: (fn: any) => prisma.$transaction(fn), schema: opts.schema } as ServiceDeps<P> & { env: E }
   const app = createServiceApp({
-    name: opts.name, logger, metrics: createMetrics(opts.name), identitySecret: testEnv.identitySecret, readiness: [], routes: opts.routes(deps),
+    name: opts.name, logger, metrics: createMetrics(opts.name), identitySecret: testEnv.identitySecret, readiness: [], routes: opts.routes(deps), bodyLimit: opts.bodyLimit,
   })
   const close = async () => {
     const keys = await redis.keys(`${prefix}:*`)

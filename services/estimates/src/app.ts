@@ -1,9 +1,26 @@
 import type { Express } from 'express'
-import type { ServiceDeps } from '@plumbline/service-kit'
-import type { EstimatesEnv } from './env.js'
-import type { PrismaClient } from './generated/prisma/client.js'
+import type { EstimatesDeps } from './deps.js'
+import { rejectNulCharacters } from './http/reject-nul.js'
+import { catalogRoutes } from './http/catalog-routes.js'
+import { estimateRoutes } from './http/estimate-routes.js'
+import { phaseRoutes } from './http/phase-routes.js'
+import { contentRoutes } from './http/content-routes.js'
+import { sectionRoutes } from './http/section-routes.js'
 
-export type EstimatesDeps = ServiceDeps<PrismaClient> & { env: EstimatesEnv }
+export type { EstimatesDeps } from './deps.js'
 
-/** Business routes of the estimates service arrive with their issue; health, readiness and metrics come from the kit. */
-export const estimatesRoutes = (_deps: EstimatesDeps) => (_app: Express) => {}
+/**
+ * Routes of the estimates service. Services see paths without the gateway's /api prefix:
+ * /organizations/:orgId/... (org-scoped) and /public/estimates/:token/... (no sign-in).
+ */
+export const estimatesRoutes = (deps: EstimatesDeps) => (app: Express) => {
+  app.use(rejectNulCharacters)
+  app.use(catalogRoutes(deps))
+  app.use(estimateRoutes(deps))
+  app.use(phaseRoutes(deps))
+  app.use(contentRoutes(deps))
+  app.use(sectionRoutes(deps))
+  // ── pricing: markup/tax, property data, sharing, public page, client approval ─────────────
+  // (owned by the pricing engineer: one `app.use(xxxRoutes(deps))` line per router, here)
+  // ── end pricing ─────────────────────────────────────────────────────────────────────────
+}

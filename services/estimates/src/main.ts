@@ -4,6 +4,8 @@ startTelemetry('estimates')
 const { startServiceRuntime } = await import('@plumbline/service-kit')
 const { loadEnv } = await import('./env.js')
 const { estimatesRoutes } = await import('./app.js')
+const { buildDeps } = await import('./deps.js')
+const { startEstimates } = await import('./start.js')
 const { PrismaClient } = await import('./generated/prisma/client.js')
 
 const env = loadEnv()
@@ -14,5 +16,8 @@ await startServiceRuntime<InstanceType<typeof PrismaClient>>({
   env,
   PrismaClient,
   migrationsDir: new URL('../prisma/migrations', import.meta.url).pathname,
-  routes: (deps) => estimatesRoutes({ ...deps, env }),
+  // CSV imports carry up to 1 MB of text (the gateway's default limit is the same).
+  bodyLimit: '1mb',
+  onStart: (deps) => startEstimates(buildDeps(deps, env)),
+  routes: (deps) => estimatesRoutes(buildDeps(deps, env)),
 })

@@ -1,0 +1,65 @@
+import { createHash } from 'node:crypto'
+import { AppError, badRequest } from '@plumbline/service-kit'
+import { ErrorCode } from '@plumbline/contracts'
+import type { PrismaClient } from '../generated/prisma/client.js'
+import { isUniqueViolation, type Tx } from './db.js'
+
+export type StoredResponse = { status: number; body: unknown }
+export type IdempotencyRequest = { orgId: string; key: string; scope: string; requestHash: string }
+
+const KEY_RE = /^[\x21-\x7e]{1,200}$/
+
+/** The Idempotency-Key header (printable ASCII, ≤ 200 chars), or undefined when absent. */
+export function idempotencyKeyOf(header: string | undefined): string | undefined {
+  if (header === undefined || header === '') return undefined
+  if (!KEY_RE.test(header)) throw badRequest('Idempotency-Key must be 1 to 200 printable characters', [{ field: 'Idempotency-Key', message: 'Invalid key' }])
+  return header
+}
+
+export const requestHashOf = (body: unknown) => createHash('sha256').update(JSON.stringify(body ?? null)).digest('hex')
+
+async function storedResponse(prisma: PrismaClient, req: IdempotencyRequest): Promise<StoredResponse | undefined> {
+  const row = await prisma.idempotencyKey.findUnique({ where: { organizationId_key: { organizationId: req.orgId, key: req.key } } })
+  if (!row) return undefined
+  if (row.scope !== req.scope || row.requestHash !== req.requestHash) {
+    throw new AppError(422, ErrorCode.CONFLICT, 'This Idempotency-Key was already used for a different request. Use a new key for a new request.')
+  }
+  return { status: row.statusCode, body: row.response }
+}
+
+/**
+ * Runs a create at most once per (organisation, key): a repeat with the same key and body gets
+ * the stored response (same status and body); the same key with another body is refused. The
+ * record is written in the create's own transaction, so it exists exactly when the create does;
+ * a concurrent duplicate loses on the primary key and replays the winner's response.
+ * `before` runs only for a first attempt (e.g. the quota check), never for a replay.
+ */
+export async function runIdempotent(
+  prisma: PrismaClient,
+  req: IdempotencyRequest | undefined,
+  work: { before?: () => Promise<void>; run: (tx: Tx) => Promise<StoredResponse> },
+): Promise<StoredResponse & { replayed: boolean }> {
+  if (req) {
+    const stored = await storedResponse(prisma, req)
+    if (stored) return { ...stored, replayed: true }
+  }
+  await work.before?.()
+  try {
+    const result = await prisma.$transaction(async (tx) => {
+      const response = await work.run(tx)
+      if (req) {
+        await tx.idempotencyKey.create({
+          data: { organizationId: req.orgId, key: req.key, scope: req.scope, requestHash: req.requestHash, statusCode: response.status, response: response.body as object },
+        })
+      }
+      return response
+    })
+    return { ...result, replayed: false }
+  } catch (err) {
+    if (req && isUniqueViolation(err)) {
+      const stored = await storedResponse(prisma, req)
+      if (stored) return { ...stored, replayed: true }
+    }
+    throw err
+  }
+}

@@ -1,0 +1,21 @@
+import express, { type Router } from 'express'
+import { ZBudgetPatch } from '@plumbline/contracts'
+import { parseBody } from '@plumbline/service-kit'
+import type { EstimatesDeps } from '../deps.js'
+import { listPhases } from '../usecases/list-phases.js'
+import { updatePhaseBudget } from '../usecases/update-phase-budget.js'
+import { orgCtx, uuidParam } from './context.js'
+
+export function phaseRoutes(deps: EstimatesDeps): Router {
+  const router = express.Router()
+  router.get('/organizations/:orgId/estimates/:id/phases', async (req, res) => {
+    const ctx = orgCtx(req, res, 'access')
+    res.json(await listPhases(deps, ctx, uuidParam(req, 'id', 'Estimate')))
+  })
+  router.patch('/organizations/:orgId/estimates/:id/phases/budget', async (req, res) => {
+    const ctx = orgCtx(req, res, 'edit')
+    const id = uuidParam(req, 'id', 'Estimate')
+    res.json(await updatePhaseBudget(deps, ctx, id, parseBody(ZBudgetPatch, req)))
+  })
+  return router
+}

@@ -1,0 +1,70 @@
+import { CONTENT_SECTION_TYPES, Subjects, type Estimate, type ZEstimatePayload } from '@plumbline/contracts'
+import type { z } from 'zod'
+import type { EstimatesDeps } from '../deps.js'
+import { defaultPhasesOf, requireUsableProjectType } from '../data/catalog-repo.js'
+import { runIdempotent, type IdempotencyRequest } from '../data/idempotency.js'
+import { ESTIMATE_INCLUDE, toEstimateDto } from '../data/mappers.js'
+import { splitByPercentages } from '../domain/money.js'
+import { checkEstimateQuota } from '../events/check-quota.js'
+import { recordEstimateEvent } from '../events/record-event.js'
+import type { OrgContext } from '../http/context.js'
+
+export type EstimateInput = z.output<typeof ZEstimatePayload>
+
+const emptyToNull = (v: string | null | undefined) => (v === undefined || v === null || v.trim() === '' ? null : v)
+
+export const estimateColumns = (input: EstimateInput) => ({
+  projectTypeId: input.projectTypeId,
+  projectName: input.projectName,
+  clientName: input.clientName,
+  clientEmail: emptyToNull(input.clientEmail),
+  propertyAddress: input.propertyAddress,
+  totalCost: input.totalCost,
+  squareFootage: input.squareFootage ?? null,
+  specialFeatures: emptyToNull(input.specialFeatures),
+  meetingTranscript: emptyToNull(input.meetingTranscript),
+  aiSummary: emptyToNull(input.aiSummary),
+})
+
+/**
+ * Creates an estimate with its five (empty) content sections, their content links (visible
+ * everywhere, not customised) and the phases of its project type's default phase group, whose
+ * amounts split the total cost by the phases' default percentages. Quota first (admin service),
+ * the created event in the same transaction, and an Idempotency-Key honoured.
+ */
+export async function createEstimate(
+  deps: EstimatesDeps,
+  ctx: OrgContext,
+  input: EstimateInput,
+  idempotency?: IdempotencyRequest,
+): Promise<{ status: number; body: Estimate; replayed: boolean }> {
+  const result = await runIdempotent(deps.prisma, idempotency, {
+    before: async () => {
+      await requireUsableProjectType(deps.prisma, ctx.orgId, input.projectTypeId)
+      await checkEstimateQuota(deps, ctx.orgId)
+    },
+    run: async (tx) => {
+      const created = await tx.estimate.create({
+        data: { organizationId: ctx.orgId, createdBy: ctx.userId, status: 'draft', ...estimateColumns(input) },
+      })
+      await tx.contentSection.createMany({ data: CONTENT_SECTION_TYPES.map((type) => ({ estimateId: created.id, organizationId: ctx.orgId, type, content: null })) })
+      await tx.contentLink.createMany({ data: CONTENT_SECTION_TYPES.map((role) => ({ estimateId: created.id, organizationId: ctx.orgId, role })) })
+      const templatePhases = await defaultPhasesOf(tx, ctx.orgId, input.projectTypeId)
+      const amounts = splitByPercentages(input.totalCost, templatePhases.map((p) => p.defaultPercentage))
+      if (templatePhases.length) {
+        await tx.estimatePhase.createMany({
+          data: templatePhases.map((p, i) => ({
+            estimateId: created.id, organizationId: ctx.orgId, name: p.name, description: p.description, sortOrder: i,
+            percentage: p.defaultPercentage, amount: amounts[i], estimatedCost: amounts[i], costCodes: p.costCodes,
+          })),
+        })
+      }
+      await recordEstimateEvent(tx, Subjects.estimateCreated, ctx.orgId, ctx.userId, {
+        estimateId: created.id, projectName: created.projectName, clientName: created.clientName, status: created.status,
+      })
+      const full = await tx.estimate.findUniqueOrThrow({ where: { id: created.id }, include: ESTIMATE_INCLUDE })
+      return { status: 201, body: toEstimateDto(full, deps.shareTokens) }
+    },
+  })
+  return { status: result.status, body: result.body as Estimate, replayed: result.replayed }
+}

@@ -1,0 +1,15 @@
+import { notFound } from '@plumbline/service-kit'
+import type { Estimate } from '@plumbline/contracts'
+import type { EstimatesDeps } from '../deps.js'
+import type { Db } from '../data/db.js'
+import { ESTIMATE_INCLUDE, toEstimateDto } from '../data/mappers.js'
+import type { OrgContext } from '../http/context.js'
+
+export async function loadEstimateDto(db: Db, deps: Pick<EstimatesDeps, 'shareTokens'>, orgId: string, id: string): Promise<Estimate> {
+  const e = await db.estimate.findFirst({ where: { id, organizationId: orgId, deletedAt: null }, include: ESTIMATE_INCLUDE })
+  if (!e) throw notFound('Estimate')
+  return toEstimateDto(e, deps.shareTokens)
+}
+
+/** The estimate with its content sections map, latest client decision and (for the contractor) live share token. */
+export const getEstimate = (deps: EstimatesDeps, ctx: OrgContext, id: string) => loadEstimateDto(deps.prisma, deps, ctx.orgId, id)

@@ -1,0 +1,14 @@
+import { CONTENT_SECTION_TYPES } from '@plumbline/contracts'
+import type { EstimatesDeps } from '../deps.js'
+import { findLiveEstimate } from '../data/estimates-repo.js'
+import { toContentLinkDto } from '../data/mappers.js'
+import type { OrgContext } from '../http/context.js'
+
+const ORDER = new Map<string, number>(CONTENT_SECTION_TYPES.map((t, i) => [t, i]))
+
+/** Visibility flags per content section, in the sections' display order. */
+export async function listContentLinks(deps: EstimatesDeps, ctx: OrgContext, estimateId: string) {
+  const e = await findLiveEstimate(deps.prisma, ctx.orgId, estimateId)
+  const links = await deps.prisma.contentLink.findMany({ where: { estimateId: e.id, organizationId: ctx.orgId } })
+  return links.sort((a, b) => (ORDER.get(a.role) ?? 99) - (ORDER.get(b.role) ?? 99)).map(toContentLinkDto)
+}

@@ -1,0 +1,34 @@
+import { Subjects, type Estimate } from '@plumbline/contracts'
+import type { EstimatesDeps } from '../deps.js'
+import { requireUsableProjectType } from '../data/catalog-repo.js'
+import { touchEditableEstimate } from '../data/estimates-repo.js'
+import { dec, splitByPercentages } from '../domain/money.js'
+import { recordEstimateEvent } from '../events/record-event.js'
+import type { OrgContext } from '../http/context.js'
+import { estimateColumns, type EstimateInput } from './create-estimate.js'
+import { loadEstimateDto } from './get-estimate.js'
+
+/**
+ * Replaces the estimate's fields (same payload as create). Refused with 409 while locked. When
+ * the total cost changes, phase amounts follow their percentages.
+ */
+export async function updateEstimate(deps: EstimatesDeps, ctx: OrgContext, id: string, input: EstimateInput): Promise<Estimate> {
+  return deps.prisma.$transaction(async (tx) => {
+    const current = await touchEditableEstimate(tx, ctx.orgId, id)
+    const before = await tx.estimate.findUniqueOrThrow({ where: { id: current.id } })
+    if (before.projectTypeId !== input.projectTypeId) await requireUsableProjectType(tx, ctx.orgId, input.projectTypeId)
+    const updated = await tx.estimate.update({ where: { id: current.id }, data: estimateColumns(input) })
+    const totalChanged = before.totalCost === null || !dec(before.totalCost).equals(dec(input.totalCost))
+    if (totalChanged) {
+      const phases = await tx.estimatePhase.findMany({ where: { estimateId: current.id, organizationId: ctx.orgId }, orderBy: [{ sortOrder: 'asc' }, { id: 'asc' }] })
+      const amounts = splitByPercentages(input.totalCost, phases.map((p) => p.percentage))
+      for (const [i, p] of phases.entries()) {
+        await tx.estimatePhase.update({ where: { id: p.id }, data: { amount: amounts[i], estimatedCost: amounts[i], ...(p.adjustedCost === null ? {} : { adjustedCost: amounts[i] }) } })
+      }
+    }
+    await recordEstimateEvent(tx, Subjects.estimateUpdated, ctx.orgId, ctx.userId, {
+      estimateId: updated.id, projectName: updated.projectName, clientName: updated.clientName, status: updated.status,
+    })
+    return loadEstimateDto(tx, deps, ctx.orgId, updated.id)
+  })
+}

@@ -1,0 +1,35 @@
+import type { Phase, ZBudgetPatch } from '@plumbline/contracts'
+import { badRequest } from '@plumbline/service-kit'
+import type { z } from 'zod'
+import type { EstimatesDeps } from '../deps.js'
+import { touchEditableEstimate } from '../data/estimates-repo.js'
+import { toPhaseDto } from '../data/mappers.js'
+import { budgetImbalanceMessage, enabledPercentageTotal, isBalanced } from '../domain/budget.js'
+import { money } from '../domain/money.js'
+import type { OrgContext } from '../http/context.js'
+
+/**
+ * Saves the budget by phase (spec 001 §4): every phase id must be the estimate's; the enabled
+ * percentages of the resulting budget (edited phases plus any not sent) must total 100 ± 0.1.
+ * Amounts are saved as sent and become the phases' adjusted cost.
+ */
+export async function updatePhaseBudget(deps: EstimatesDeps, ctx: OrgContext, estimateId: string, input: z.output<typeof ZBudgetPatch>): Promise<Phase[]> {
+  const ids = input.phases.map((p) => p.id)
+  if (new Set(ids).size !== ids.length) throw badRequest('Each phase may appear only once', [{ field: 'phases', message: 'Each phase may appear only once' }])
+  return deps.prisma.$transaction(async (tx) => {
+    const e = await touchEditableEstimate(tx, ctx.orgId, estimateId)
+    const phases = await tx.estimatePhase.findMany({ where: { estimateId: e.id, organizationId: ctx.orgId }, orderBy: [{ sortOrder: 'asc' }, { id: 'asc' }] })
+    const known = new Map(phases.map((p) => [p.id, p]))
+    const unknown = input.phases.findIndex((p) => !known.has(p.id.toLowerCase()))
+    if (unknown >= 0) throw badRequest('Every phase must belong to this estimate', [{ field: `phases.${unknown}.id`, message: 'This phase does not belong to this estimate' }])
+    const patch = new Map(input.phases.map((p) => [p.id.toLowerCase(), p]))
+    const result = phases.map((p) => ({ percentage: patch.get(p.id)?.percentage ?? money(p.percentage), isEnabled: patch.get(p.id)?.isEnabled ?? p.isEnabled }))
+    const total = enabledPercentageTotal(result)
+    if (!isBalanced(total)) throw badRequest(budgetImbalanceMessage(total), [{ field: 'phases', message: budgetImbalanceMessage(total) }])
+    for (const p of input.phases) {
+      await tx.estimatePhase.update({ where: { id: p.id.toLowerCase() }, data: { percentage: p.percentage, amount: p.amount, adjustedCost: p.amount, isEnabled: p.isEnabled } })
+    }
+    const saved = await tx.estimatePhase.findMany({ where: { estimateId: e.id, organizationId: ctx.orgId }, orderBy: [{ sortOrder: 'asc' }, { createdAt: 'asc' }, { id: 'asc' }] })
+    return saved.map(toPhaseDto)
+  })
+}
