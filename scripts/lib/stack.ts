@@ -83,7 +83,7 @@ export async function startStack(opts: StackOptions): Promise<Stack> {
   const envFor = (name: ServiceName): Record<string, string> => ({
     ...common,
     PORT: String(servicePorts[name]),
-    ...(name === 'auth' && opts.seedDemo ? { SEED_DEMO: 'true' } : {}),
+    ...((name === 'auth' || name === 'admin' || name === 'estimates') && opts.seedDemo ? { SEED_DEMO: 'true' } : {}),
     ...(name === 'gateway'
       ? { SHELL_DIST: join(root, 'frontends', 'shell', 'dist'), REMOTES_JSON: remotesJson, HOST: opts.env?.GATEWAY_HOST ?? '0.0.0.0' }
       : {}),

@@ -82,3 +82,19 @@ export type QuotaCheckReply = z.infer<typeof ZQuotaCheckReply>
 
 /** Company facts other services need now (estimate detail, public page, PDF). */
 export const ZCompanySettingsRequest = z.object({ orgId: z.string() })
+
+/** The settings Activity tab (spec 001 §3); GET /organizations/{orgId}/activities answers the newest first. */
+export const ACTIVITY_TYPES = ['estimate_created', 'estimate_updated', 'estimate_approved', 'estimate_shared', 'meeting_created', 'meeting_completed', 'team_member'] as const
+export const ZActivityType = z.enum(ACTIVITY_TYPES)
+export type ActivityType = z.infer<typeof ZActivityType>
+export const ZActivity = z.object({
+  id: z.string(),
+  type: ZActivityType,
+  action: z.string(),
+  target: z.string(),
+  createdAt: z.string(),
+  /** Who did it, as far as the admin service knows; every field null for system or client actions. */
+  user: z.object({ firstName: z.string().nullable(), lastName: z.string().nullable(), email: z.string().nullable() }),
+})
+export type Activity = z.infer<typeof ZActivity>
+export const ZActivityList = z.array(ZActivity)

@@ -1,12 +1,16 @@
 import type { Express } from 'express'
-import type { ServiceDeps } from '@plumbline/service-kit'
-import type { AdminEnv } from './env.js'
-import type { PrismaClient } from './generated/prisma/client.js'
+import type { AdminDeps } from './deps.js'
+import { guardBody } from './http/body-guard.js'
+import { activityRoutes } from './http/activity-routes.js'
+import { companySettingsRoutes } from './http/company-settings-routes.js'
 import { organizationRoutes } from './http/organization-routes.js'
 
-export type AdminDeps = ServiceDeps<PrismaClient> & { env: AdminEnv }
+export type { AdminDeps } from './deps.js'
 
 /** Routes of the admin service; services see paths without the gateway's /api prefix. */
 export const adminRoutes = (deps: AdminDeps) => (app: Express) => {
-  app.use(organizationRoutes(deps.env))
+  app.use(guardBody)
+  app.use(organizationRoutes(deps))
+  app.use(companySettingsRoutes(deps))
+  app.use(activityRoutes(deps))
 }

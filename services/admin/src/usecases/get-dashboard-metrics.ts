@@ -1,6 +1,9 @@
 import type { DashboardMetrics } from '@plumbline/contracts'
+import { findOrgTotals } from '../data/org-totals-repo.js'
+import type { Db } from '../deps.js'
 
-/** Totals for the dashboard cards; fed by estimate and meeting events once those services exist. */
-export async function getDashboardMetrics(_orgId: string): Promise<DashboardMetrics> {
-  return { totalEstimates: 0, totalMeetings: 0 }
+/** Totals for the dashboard cards, kept by the estimate (and later meeting) event consumers. */
+export async function getDashboardMetrics(db: Db, orgId: string): Promise<DashboardMetrics> {
+  const totals = await findOrgTotals(db, orgId)
+  return { totalEstimates: totals?.totalEstimates ?? 0, totalMeetings: totals?.totalMeetings ?? 0 }
 }

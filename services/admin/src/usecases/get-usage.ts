@@ -1,17 +1,19 @@
 import type { OrganizationUsage } from '@plumbline/contracts'
+import { limitsOf } from '../data/limits-repo.js'
+import { usageOfMonth } from '../data/usage-repo.js'
+import type { Db } from '../deps.js'
 import type { AdminEnv } from '../env.js'
+import { monthOf } from '../domain/month.js'
 
-/**
- * Usage of the current month against the organisation's plan. Counters are filled by the
- * estimates, documents and ai events in later issues; until then they read zero.
- */
-export async function getUsage(env: AdminEnv, _orgId: string): Promise<OrganizationUsage> {
+/** Usage of the current UTC month against the organisation's effective limits (-1 unlimited). */
+export async function getUsage(db: Db, env: AdminEnv, orgId: string, now = new Date()): Promise<OrganizationUsage> {
+  const [used, limits] = await Promise.all([usageOfMonth(db, orgId, monthOf(now)), limitsOf(db, env, orgId)])
   return {
-    estimatesUsedThisMonth: 0,
-    estimatesLimit: env.DEFAULT_ESTIMATES_LIMIT,
-    pdfGenerationsThisMonth: 0,
-    pdfLimit: env.DEFAULT_PDF_LIMIT,
-    aiGenerationsThisMonth: 0,
-    aiLimit: env.DEFAULT_AI_LIMIT,
+    estimatesUsedThisMonth: used.estimates,
+    estimatesLimit: limits.estimates,
+    pdfGenerationsThisMonth: used.pdf,
+    pdfLimit: limits.pdf,
+    aiGenerationsThisMonth: used.ai,
+    aiLimit: limits.ai,
   }
 }

@@ -1,0 +1,12 @@
+import type { ServiceDeps } from '@plumbline/service-kit'
+import type { AdminEnv } from './env.js'
+import type { PrismaClient } from './generated/prisma/client.js'
+
+/** Everything a use case may touch: the runtime's deps plus admin's env. */
+export type AdminDeps = ServiceDeps<PrismaClient> & { env: AdminEnv }
+
+/** A Prisma interactive-transaction client. */
+export type Tx = Parameters<Parameters<PrismaClient['$transaction']>[0]>[0]
+
+/** What reads need: the client or a transaction. */
+export type Db = PrismaClient | Tx

@@ -1,0 +1,13 @@
+import { Subjects, type ActivityType } from '@plumbline/contracts'
+
+/** Feed entry per estimate event subject: read as "<user> <action> <target>". */
+export const ESTIMATE_ACTIVITIES = {
+  [Subjects.estimateCreated]: { type: 'estimate_created', action: 'created estimate' },
+  [Subjects.estimateUpdated]: { type: 'estimate_updated', action: 'updated estimate' },
+  [Subjects.estimateShared]: { type: 'estimate_shared', action: 'shared estimate' },
+  [Subjects.estimateApproved]: { type: 'estimate_approved', action: 'approved estimate' },
+} as const satisfies Record<string, { type: ActivityType; action: string }>
+
+export type EstimateActivitySubject = keyof typeof ESTIMATE_ACTIVITIES
+
+export const TEAM_MEMBER_ACTION = 'joined the team'

@@ -1,0 +1,38 @@
+import type { EventEnvelope } from '@plumbline/contracts'
+import { consume, type EventConsumer, type SqlTx } from '@plumbline/messaging'
+import type { ZodType } from 'zod'
+import type { AdminDeps, Tx } from '../deps.js'
+
+/** One durable consumer: its name, the subject it follows and what it does with an event. */
+export type ConsumerDefinition<T> = {
+  durable: string
+  subject: string
+  dataSchema: ZodType<T>
+  handle: (tx: Tx, event: EventEnvelope<T>) => Promise<void>
+}
+
+/** Declares a consumer with its data type checked against its handler. */
+export const defineConsumer = <T>(definition: ConsumerDefinition<T>) => definition
+
+/**
+ * Starts an idempotent durable consumer in admin's schema. The runtime's transaction runner
+ * is Prisma's, so the handler's `tx` is a Prisma transaction client.
+ */
+export function startConsumer<T>(deps: Pick<AdminDeps, 'bus' | 'runInTransaction' | 'schema' | 'logger'>, def: ConsumerDefinition<T>): Promise<EventConsumer> {
+  return consume<T>({
+    bus: deps.bus,
+    runInTransaction: deps.runInTransaction,
+    schema: deps.schema,
+    durable: def.durable,
+    subject: def.subject,
+    dataSchema: def.dataSchema,
+    logger: deps.logger,
+    handler: (event, tx: SqlTx) => def.handle(tx as unknown as Tx, event),
+  })
+}
+
+/** Organisation events without an organisation cannot be placed; retries end in the dead-letter stream. */
+export function orgIdOf(event: EventEnvelope<unknown>): string {
+  if (!event.orgId) throw new Error(`event ${event.id} (${event.type}) has no orgId`)
+  return event.orgId
+}

@@ -1,0 +1,26 @@
+import type { EventConsumer } from '@plumbline/messaging'
+import type { AdminDeps } from '../deps.js'
+import { startConsumer } from './admin-consumer.js'
+import { onEstimateApproved } from './on-estimate-approved.js'
+import { onEstimateCreated } from './on-estimate-created.js'
+import { onEstimateDeleted } from './on-estimate-deleted.js'
+import { onEstimateShared } from './on-estimate-shared.js'
+import { onEstimateUpdated } from './on-estimate-updated.js'
+import { onUserDeleted } from './on-user-deleted.js'
+import { onUserRegistered } from './on-user-registered.js'
+
+/**
+ * Every durable consumer of the admin service. Each one creates the owner's stream when it does
+ * not exist yet (libs/messaging ensureStreamExists), so admin may start before estimates or auth.
+ */
+export async function startAdminConsumers(deps: AdminDeps): Promise<EventConsumer[]> {
+  return Promise.all([
+    startConsumer(deps, onEstimateCreated),
+    startConsumer(deps, onEstimateDeleted),
+    startConsumer(deps, onEstimateUpdated),
+    startConsumer(deps, onEstimateShared),
+    startConsumer(deps, onEstimateApproved),
+    startConsumer(deps, onUserRegistered),
+    startConsumer(deps, onUserDeleted),
+  ])
+}

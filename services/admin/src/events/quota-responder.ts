@@ -1,0 +1,9 @@
+import { RequestSubjects, ZQuotaCheckRequest, type QuotaCheckReply } from '@plumbline/contracts'
+import { reply, type Replier } from '@plumbline/messaging'
+import type { AdminDeps } from '../deps.js'
+import { checkQuota } from '../usecases/check-quota.js'
+
+/** Answers "may this organisation do one more X this month?" for the estimates, documents and ai services. */
+export function startQuotaResponder(deps: Pick<AdminDeps, 'bus' | 'prisma' | 'env'>): Replier {
+  return reply(deps.bus, RequestSubjects.quotaCheck, ({ orgId, kind }): Promise<QuotaCheckReply> => checkQuota(deps.prisma, deps.env, orgId, kind), ZQuotaCheckRequest)
+}

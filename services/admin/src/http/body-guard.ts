@@ -1,0 +1,37 @@
+import type { RequestHandler } from 'express'
+import { badRequest } from '@plumbline/service-kit'
+
+/** Deeper than any settings object needs; PostgreSQL's jsonb would fail far deeper as a 500. */
+export const MAX_BODY_DEPTH = 32
+
+type Problem = 'nul' | 'depth' | null
+
+/** Walks the parsed body without recursion (a 100 kB body can nest ~50,000 levels). */
+export function bodyProblem(body: unknown): Problem {
+  const stack: [unknown, number][] = [[body, 0]]
+  while (stack.length) {
+    const [value, depth] = stack.pop()!
+    if (typeof value === 'string') {
+      if (value.includes('\u0000')) return 'nul'
+      continue
+    }
+    if (value === null || typeof value !== 'object') continue
+    if (depth >= MAX_BODY_DEPTH) return 'depth'
+    for (const [key, child] of Object.entries(value)) {
+      if (key.includes('\u0000')) return 'nul'
+      stack.push([child, depth + 1])
+    }
+  }
+  return null
+}
+
+/**
+ * PostgreSQL text and jsonb cannot hold U+0000, and very deep JSON overflows its parser; both
+ * would surface as a 500. No field of ours needs either, so they are refused up front.
+ */
+export const guardBody: RequestHandler = (req, _res, next) => {
+  const problem = bodyProblem(req.body)
+  if (problem === 'nul') return next(badRequest('Text must not contain NUL characters', [{ field: 'body', message: 'Text must not contain NUL characters' }]))
+  if (problem === 'depth') return next(badRequest('The request body is nested too deeply', [{ field: 'body', message: `Nested deeper than ${MAX_BODY_DEPTH} levels` }]))
+  next()
+}

@@ -1,0 +1,18 @@
+import type { Closer } from '@plumbline/service-kit'
+import type { AdminDeps } from './deps.js'
+import { startCompanySettingsResponder } from './events/company-settings-responder.js'
+import { startQuotaResponder } from './events/quota-responder.js'
+import { ensureDefaultPlan } from './usecases/ensure-default-plan.js'
+import { seedDemoCompany } from './usecases/seed-demo-company.js'
+
+/** Start-up work beyond the shared runtime: the Free plan, demo data and the request responders. */
+export async function startAdmin(deps: AdminDeps): Promise<Closer[]> {
+  await ensureDefaultPlan(deps)
+  if (deps.env.SEED_DEMO) await seedDemoCompany(deps)
+  const quota = startQuotaResponder(deps)
+  const settings = startCompanySettingsResponder(deps)
+  return [
+    { name: 'quota-responder', close: () => quota.stop() },
+    { name: 'company-settings-responder', close: () => settings.stop() },
+  ]
+}

@@ -1,0 +1,29 @@
+import type { Activity } from '@plumbline/contracts'
+import { latestActivities } from '../data/activities-repo.js'
+import { actorsByIds } from '../data/actors-repo.js'
+import type { Db } from '../deps.js'
+
+export const ACTIVITY_PAGE_SIZE = 50
+
+/**
+ * The newest activity of an organisation. Actors are named at read time from the users this
+ * service learned from auth events (events of other services carry only the actor's id, and
+ * events of different streams arrive in no fixed order); unknown or deleted users and client
+ * actions show a user with every field null.
+ */
+export async function listActivities(db: Db, orgId: string): Promise<Activity[]> {
+  const rows = await latestActivities(db, orgId, ACTIVITY_PAGE_SIZE)
+  const actorIds = [...new Set(rows.map((r) => r.actorId).filter((id): id is string => id !== null))]
+  const actors = new Map((actorIds.length ? await actorsByIds(db, actorIds) : []).map((a) => [a.userId, a]))
+  return rows.map((r) => {
+    const actor = r.actorId ? actors.get(r.actorId) : undefined
+    return {
+      id: r.id,
+      type: r.type,
+      action: r.action,
+      target: r.target,
+      createdAt: r.createdAt.toISOString(),
+      user: { firstName: actor?.firstName ?? null, lastName: actor?.lastName ?? null, email: actor?.email ?? null },
+    }
+  })
+}

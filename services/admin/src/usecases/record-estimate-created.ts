@@ -1,0 +1,20 @@
+import { Subjects } from '@plumbline/contracts'
+import { markCreated } from '../data/counted-estimates-repo.js'
+import { incrementTotalEstimates } from '../data/org-totals-repo.js'
+import { incrementUsage } from '../data/usage-repo.js'
+import type { Tx } from '../deps.js'
+import type { EstimateEvent } from '../domain/estimate-event.js'
+import { monthOf, occurredAtOf } from '../domain/month.js'
+import { recordEstimateActivity } from './record-estimate-activity.js'
+
+/**
+ * A new estimate counts against the month it was created in and the dashboard total, once per
+ * estimate (even if it was published twice under different event ids), and appears in the feed.
+ */
+export async function recordEstimateCreated(tx: Tx, event: EstimateEvent, orgId: string): Promise<void> {
+  const mark = await markCreated(tx, orgId, event.data.estimateId)
+  // A creation uses quota even when its delete was seen first; the total counts live estimates.
+  if (mark.first) await incrementUsage(tx, orgId, monthOf(occurredAtOf(event.occurredAt)), 'estimates')
+  if (mark.alive) await incrementTotalEstimates(tx, orgId)
+  await recordEstimateActivity(tx, Subjects.estimateCreated, event, orgId)
+}

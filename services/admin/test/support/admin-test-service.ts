@@ -1,0 +1,110 @@
+import type { AddressInfo } from 'node:net'
+import type { Server } from 'node:http'
+import { SYSTEM_ROLE_PERMISSIONS, type EventEnvelope, type IdentityClaims, type SystemRoleName } from '@plumbline/contracts'
+import { consumerName, createEnvelope, streamName, type EventConsumer } from '@plumbline/messaging'
+import type { Closer } from '@plumbline/service-kit'
+import { identityHeaders, startTestService } from '@plumbline/testing'
+import { adminRoutes } from '../../src/app.js'
+import type { AdminDeps } from '../../src/deps.js'
+import { ZAdminEnv, type AdminEnv } from '../../src/env.js'
+import { startAdminConsumers } from '../../src/events/consumers.js'
+import { PrismaClient } from '../../src/generated/prisma/client.js'
+import { startAdmin } from '../../src/start.js'
+
+export type Reply = { status: number; text: string; json: any }
+
+export type AdminTestService = {
+  deps: AdminDeps
+  url: string
+  call: (method: string, path: string, opts?: { body?: unknown; rawBody?: string; contentType?: string; headers?: Record<string, string> }) => Promise<Reply>
+  /** Publishes an envelope on the test's bus prefix, without a msg id, so a repeat is delivered again. */
+  publish: (envelope: EventEnvelope<unknown>) => Promise<void>
+  /** Resolves once a durable has handled (acked) everything published on its subject so far. */
+  waitForConsumer: (durable: string, owner: string) => Promise<void>
+  close: () => Promise<void>
+}
+
+/**
+ * The admin service mounted in process as main.ts wires it: own database, NATS prefix and Redis
+ * prefix, start-up work (Free plan, responders) and, when asked, the durable consumers.
+ */
+export async function startAdminTestService(opts: { env?: Record<string, string>; consumers?: boolean } = {}): Promise<AdminTestService> {
+  const svc = await startTestService<PrismaClient, AdminEnv>({
+    name: 'admin', schema: 'admin', PrismaClient, envSchema: ZAdminEnv, env: opts.env, routes: (deps) => adminRoutes(deps),
+  })
+  const deps: AdminDeps = svc.deps
+  const closers: Closer[] = await startAdmin(deps)
+  const consumers: EventConsumer[] = opts.consumers ? await startAdminConsumers(deps) : []
+  const server: Server = await new Promise((resolve) => {
+    const s = svc.app.listen(0, '127.0.0.1', () => resolve(s))
+  })
+  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
+
+  const call: AdminTestService['call'] = async (method, path, o = {}) => {
+    const headers: Record<string, string> = { ...o.headers }
+    let body: string | undefined
+    if (o.rawBody !== undefined) {
+      body = o.rawBody
+      headers['content-type'] = o.contentType ?? 'application/json'
+    } else if (o.body !== undefined) {
+      body = JSON.stringify(o.body)
+      headers['content-type'] = 'application/json'
+    }
+    const res = await fetch(`${url}${path}`, { method, headers, body })
+    const text = await res.text()
+    let json: any
+    try {
+      json = text ? JSON.parse(text) : undefined
+    } catch {
+      json = undefined
+    }
+    return { status: res.status, text, json }
+  }
+
+  const publish: AdminTestService['publish'] = async (envelope) => {
+    await deps.bus.js.publish(deps.bus.subject(envelope.type), JSON.stringify(envelope))
+  }
+
+  const waitForConsumer: AdminTestService['waitForConsumer'] = async (durable, owner) => {
+    const stream = streamName(deps.bus.prefix, owner)
+    const name = consumerName(deps.bus.prefix, durable)
+    const deadline = Date.now() + 15_000
+    while (Date.now() < deadline) {
+      const info = await deps.bus.jsm.consumers.info(stream, name)
+      if (info.num_pending === 0 && info.num_ack_pending === 0) return
+      await new Promise((r) => setTimeout(r, 25))
+    }
+    throw new Error(`consumer ${durable} still has work after 15 s`)
+  }
+
+  const close = async () => {
+    server.closeAllConnections()
+    await new Promise((r) => server.close(r))
+    for (const c of consumers) await c.stop()
+    for (const c of closers) await c.close()
+    await deleteOwnStreams(deps, svc.prefix)
+    await svc.close()
+  }
+  return { deps, url, call, publish, waitForConsumer, close }
+}
+
+/** The shared NATS server keeps streams forever; remove the ones this test's prefix created. */
+async function deleteOwnStreams(deps: AdminDeps, prefix: string): Promise<void> {
+  const mine = `${prefix.toUpperCase()}_`
+  const names: string[] = []
+  for await (const info of deps.bus.jsm.streams.list()) if (info.config.name.startsWith(mine)) names.push(info.config.name)
+  for (const name of names) await deps.bus.jsm.streams.delete(name).catch(() => {})
+}
+
+/** Headers the gateway would forward for a member of `orgId` with one of the built-in roles. */
+export function memberOf(orgId: string, role: SystemRoleName = 'Owner', userId = `user-${role.toLowerCase()}-${orgId}`): Promise<Record<string, string>> {
+  const claims: IdentityClaims = {
+    sub: userId, email: `${userId}@example.com`, systemRole: 'user', orgId, orgRole: role, permissions: SYSTEM_ROLE_PERMISSIONS[role],
+  }
+  return identityHeaders(claims)
+}
+
+export const estimateEvent = (type: string, orgId: string, data: { estimateId: string; projectName: string; clientName?: string; status?: string }, extra: { actorId?: string | null; occurredAt?: string } = {}) => {
+  const envelope = createEnvelope({ type, orgId, actorId: extra.actorId ?? null, data: { clientName: 'Casey Client', status: 'draft', ...data } })
+  return extra.occurredAt ? { ...envelope, occurredAt: extra.occurredAt } : envelope
+}
