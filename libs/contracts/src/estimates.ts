@@ -266,13 +266,26 @@ export const ZPublicEstimate = z.object({
   varianceRangePercentage: z.string(),
   companyName: z.string().nullable(), companyLogo: z.string().nullable(),
   approval: ZApproval.nullable(),
+  /** Line items with markup and tax, when the organisation itemises (enableLineItems); no markup internals. */
+  grandTotal: z.string().nullable().optional(),
+  /**
+   * sha256 of this payload as a decision would record it (canonical JSON, `approval` null, this
+   * field left out). Send it back with approve/reject so the decision is refused if the estimate
+   * changed after the page was loaded.
+   */
+  snapshotSha256: z.string().optional(),
 })
 export type PublicEstimate = z.infer<typeof ZPublicEstimate>
 export const ZApproveBody = z.object({
   signerName: z.string({ error: 'Please type your full name' }).trim().min(2, 'Please type your full name').max(200),
   consent: z.literal(true, { error: 'Please confirm that you approve this estimate' }),
+  /** The payload's snapshotSha256 the client reviewed (optional): a mismatch answers 409. */
+  snapshotSha256: z.string().regex(/^[0-9a-f]{64}$/, 'Invalid snapshot hash').optional(),
 })
-export const ZRejectBody = z.object({ reason: text(2000).optional().nullable() })
+export const ZRejectBody = z.object({
+  reason: text(2000).optional().nullable(),
+  snapshotSha256: z.string().regex(/^[0-9a-f]{64}$/, 'Invalid snapshot hash').optional(),
+})
 
 export const ZEstimateIdParams = z.object({ orgId: id, id })
 
@@ -296,3 +309,27 @@ export const ZCsvImportBody = z.object({ csv: z.string({ error: 'csv is required
 export const ZCsvImportError = z.object({ row: z.number().int(), field: z.string(), message: z.string() })
 export const ZCsvImportResult = z.object({ sectionsCreated: z.number().int(), lineItemsCreated: z.number().int(), errors: z.array(ZCsvImportError) })
 export type CsvImportResult = z.infer<typeof ZCsvImportResult>
+
+// ── Pricing selection, profile updates, public decisions (pricing) ─────────────────────────
+/** PUT …/estimates/{id}/pricing: the markup profile (or none) and the tax profiles applied. */
+export const ZPricingSelectionBody = z.object({
+  markupProfileId: id.nullable(),
+  taxProfileIds: z.array(id).max(20, 'At most 20 tax profiles').refine((ids) => new Set(ids).size === ids.length, 'Each tax profile may be selected once'),
+})
+/** GET/PUT …/estimates/{id}/pricing answer: the selection and the server-computed totals. */
+export const ZEstimatePricing = z.object({ markupProfileId: z.string().nullable(), taxProfileIds: z.array(z.string()), totals: ZEstimateTotals })
+export type EstimatePricing = z.infer<typeof ZEstimatePricing>
+/** GET …/markup-profiles and …/taxes: optionally only templates plus the profiles of one estimate. */
+export const ZPricingProfileQuery = z.object({ estimateId: id.optional() })
+/** Tax profile bounds: the minimum may not exceed the maximum. */
+export const ZTaxProfileBody = ZTaxProfileInput.refine(
+  (t) => t.minimumAmount == null || t.maximumAmount == null || Number(t.minimumAmount) <= Number(t.maximumAmount),
+  { message: 'Minimum amount must not exceed the maximum amount', path: ['minimumAmount'] },
+)
+/** problem+json texts of the public decision endpoints. */
+export const PUBLIC_ESTIMATE_MESSAGES = {
+  notFound: 'This estimate link is invalid or has expired.',
+  alreadyApproved: 'This estimate has already been approved.',
+  alreadyDeclined: 'This estimate has already been declined.',
+  changed: 'This estimate has changed since you opened it. Please reload the page to review the latest version.',
+} as const

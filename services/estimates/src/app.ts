@@ -6,6 +6,10 @@ import { estimateRoutes } from './http/estimate-routes.js'
 import { phaseRoutes } from './http/phase-routes.js'
 import { contentRoutes } from './http/content-routes.js'
 import { sectionRoutes } from './http/section-routes.js'
+import { pricingRoutes } from './http/pricing-routes.js'
+import { sharingRoutes } from './http/sharing-routes.js'
+import { publicRoutes } from './http/public-routes.js'
+import { propertyRoutes } from './http/property-routes.js'
 
 export type { EstimatesDeps } from './deps.js'
 
@@ -22,5 +26,9 @@ export const estimatesRoutes = (deps: EstimatesDeps) => (app: Express) => {
   app.use(sectionRoutes(deps))
   // ── pricing: markup/tax, property data, sharing, public page, client approval ─────────────
   // (owned by the pricing engineer: one `app.use(xxxRoutes(deps))` line per router, here)
+  app.use(pricingRoutes(deps))
+  app.use(sharingRoutes(deps))
+  app.use(publicRoutes(deps))
+  app.use(propertyRoutes(deps))
   // ── end pricing ─────────────────────────────────────────────────────────────────────────
 }

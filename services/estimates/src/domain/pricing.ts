@@ -1,4 +1,4 @@
-import DecimalJs from 'decimal.js'
+import { Decimal as DecimalJs } from 'decimal.js'
 import { costTypeLabel } from '@plumbline/contracts'
 
 // Estimate totals (spec 001 §9 "Markup calculation"), computed only on the server. Pure and

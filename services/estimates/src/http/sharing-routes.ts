@@ -1,0 +1,37 @@
+import express, { type Router } from 'express'
+import type { EstimatesDeps } from '../deps.js'
+import { disableShareLink } from '../usecases/disable-share-link.js'
+import { enableShareLink } from '../usecases/enable-share-link.js'
+import { regenerateShareLink } from '../usecases/regenerate-share-link.js'
+import { reopenEstimate } from '../usecases/reopen-estimate.js'
+import { orgCtx, uuidParam } from './context.js'
+
+const estimate = '/organizations/:orgId/estimates/:id'
+
+/** The contractor's share dialog (spec 001 "Share dialog") and reopening after a client decision. */
+export function sharingRoutes(deps: EstimatesDeps): Router {
+  const router = express.Router()
+
+  router.post(`${estimate}/share`, async (req, res) => {
+    const ctx = orgCtx(req, res, 'share')
+    const { created, ...link } = await enableShareLink(deps, ctx, uuidParam(req, 'id', 'Estimate'))
+    res.setHeader('Cache-Control', 'no-store')
+    res.status(created ? 201 : 200).json(link)
+  })
+  router.post(`${estimate}/share/regenerate`, async (req, res) => {
+    const ctx = orgCtx(req, res, 'share')
+    res.setHeader('Cache-Control', 'no-store')
+    res.status(201).json(await regenerateShareLink(deps, ctx, uuidParam(req, 'id', 'Estimate')))
+  })
+  router.delete(`${estimate}/share`, async (req, res) => {
+    const ctx = orgCtx(req, res, 'share')
+    await disableShareLink(deps, ctx, uuidParam(req, 'id', 'Estimate'))
+    res.status(204).end()
+  })
+  router.post(`${estimate}/reopen`, async (req, res) => {
+    const ctx = orgCtx(req, res, 'edit')
+    res.json(await reopenEstimate(deps, ctx, uuidParam(req, 'id', 'Estimate')))
+  })
+
+  return router
+}

@@ -1,0 +1,9 @@
+import type { z } from 'zod'
+import type { PublicEstimate, ZApproveBody } from '@plumbline/contracts'
+import type { EstimatesDeps } from '../deps.js'
+import { recordApprovalDecision, type ClientInfo } from './record-approval-decision.js'
+
+/** POST /public/estimates/{token}/approve: typed full name and explicit consent; locks the estimate. */
+export function approveEstimate(deps: EstimatesDeps, token: string, body: z.infer<typeof ZApproveBody>, client: ClientInfo): Promise<PublicEstimate> {
+  return recordApprovalDecision(deps, token, { decision: 'approved', signerName: body.signerName, reason: null, consent: body.consent, expectedSha256: body.snapshotSha256 }, client)
+}

@@ -1,0 +1,107 @@
+import { Decimal as DecimalJs } from 'decimal.js'
+import { CONTENT_SECTION_TYPES, type CompanySettings, type ContentSectionType, type EstimateStatus, type PublicEstimate } from '@plumbline/contracts'
+import type { Db } from '../data/db.js'
+import { loadEstimateTotals } from './load-estimate-totals.js'
+import type { PublicEstimateRow } from './find-public-share.js'
+
+// What a client may see on the public page (spec 001 "Public estimate page", §6), built as an
+// allow-list: every field is copied on purpose, so nothing internal (qa_notes, the meeting
+// transcript, AI summary, special features, client email, markup percentages, tax profiles,
+// hidden or disabled phases, ids of users) can leak by being added to a table later.
+
+/** Titles of the client-visible sections; qa_notes is never shown to clients. */
+const SECTION_TITLES: Record<Exclude<ContentSectionType, 'qa_notes'>, string> = {
+  executive_summary: 'Executive Summary',
+  project_overview: 'Project Overview',
+  scope_of_work: 'Scope of Work',
+  timeline: 'Timeline',
+}
+const CLIENT_SECTION_TYPES = CONTENT_SECTION_TYPES.filter((t): t is Exclude<ContentSectionType, 'qa_notes'> => t !== 'qa_notes')
+
+type DecimalLike = { toString(): string }
+const fixed = (value: DecimalLike, scale: number) => new DecimalJs(value.toString()).toFixed(scale, DecimalJs.ROUND_HALF_UP)
+
+/** The payload as a decision records it: everything but the hash of itself. */
+export type PublicSnapshot = Omit<PublicEstimate, 'snapshotSha256'>
+
+async function visibleContentSections(db: Db, orgId: string, estimateId: string): Promise<PublicEstimate['contentSections']> {
+  const [sections, links] = await Promise.all([
+    db.contentSection.findMany({ where: { organizationId: orgId, estimateId }, select: { type: true, content: true } }),
+    db.contentLink.findMany({ where: { organizationId: orgId, estimateId }, select: { role: true, showToClient: true, includeInWebLink: true } }),
+  ])
+  const out: PublicEstimate['contentSections'] = []
+  for (const type of CLIENT_SECTION_TYPES) {
+    const link = links.find((l) => l.role === type)
+    // Spec 001 §3: a content link's flags default to true; a missing link means the defaults.
+    if (link && (!link.showToClient || !link.includeInWebLink)) continue
+    const content = sections.find((s) => s.type === type)?.content?.trim()
+    if (content) out.push({ type, title: SECTION_TITLES[type], content })
+  }
+  return out
+}
+
+async function visiblePhases(db: Db, orgId: string, estimateId: string): Promise<PublicEstimate['phases']> {
+  const phases = await db.estimatePhase.findMany({
+    where: { organizationId: orgId, estimateId, isEnabled: true, status: { not: 'hidden' } },
+    orderBy: [{ sortOrder: 'asc' }, { createdAt: 'asc' }],
+    select: { id: true, name: true, description: true, amount: true, percentage: true },
+  })
+  return phases.map((p) => ({ id: p.id, name: p.name, description: p.description, amount: fixed(p.amount, 2), percentage: fixed(p.percentage, 2) }))
+}
+
+async function itemisedSections(db: Db, orgId: string, estimateId: string): Promise<NonNullable<PublicEstimate['sections']>> {
+  const sections = await db.section.findMany({
+    where: { organizationId: orgId, estimateId },
+    orderBy: [{ sortOrder: 'asc' }, { createdAt: 'asc' }],
+    select: {
+      id: true, name: true, total: true,
+      lineItems: { orderBy: [{ sortOrder: 'asc' }, { createdAt: 'asc' }], select: { id: true, name: true, quantity: true, unit: true, totalCost: true } },
+    },
+  })
+  return sections.map((s) => ({
+    id: s.id, name: s.name, total: fixed(s.total, 2),
+    lineItems: s.lineItems.map((i) => ({ id: i.id, name: i.name, quantity: fixed(i.quantity, 3), unit: i.unit, totalCost: fixed(i.totalCost, 2) })),
+  }))
+}
+
+/** The decision on record since the last reopen, if the status still says so. */
+export async function currentApproval(db: Db, estimate: PublicEstimateRow): Promise<PublicEstimate['approval']> {
+  if (estimate.status !== 'approved' && estimate.status !== 'rejected') return null
+  const row = await db.estimateApproval.findFirst({
+    where: { organizationId: estimate.organizationId, estimateId: estimate.id, ...(estimate.reopenedAt ? { decidedAt: { gt: estimate.reopenedAt } } : {}) },
+    orderBy: { decidedAt: 'desc' },
+  })
+  if (!row || row.decision !== estimate.status) return null
+  return { decision: row.decision as 'approved' | 'rejected', signerName: row.signerName, reason: row.reason, decidedAt: row.decidedAt.toISOString(), snapshotSha256: row.snapshotSha256 }
+}
+
+/**
+ * The public payload of an estimate as a decision records it (approval null: the client has not
+ * decided yet). Line items (by section) and the grand total with markup and tax appear only when
+ * the organisation itemises estimates (enableLineItems).
+ */
+export async function buildPublicEstimate(db: Db, estimate: PublicEstimateRow, settings: CompanySettings): Promise<PublicSnapshot> {
+  const orgId = estimate.organizationId
+  const itemised = settings.enableLineItems
+  const sections = itemised ? await itemisedSections(db, orgId, estimate.id) : null
+  const hasItems = !!sections?.some((s) => s.lineItems.length)
+  return {
+    id: estimate.id,
+    projectName: estimate.projectName,
+    clientName: estimate.clientName,
+    propertyAddress: estimate.propertyAddress,
+    squareFootage: estimate.squareFootage,
+    totalCost: estimate.totalCost === null ? null : fixed(estimate.totalCost, 2),
+    status: estimate.status as EstimateStatus,
+    projectType: estimate.projectType?.name ?? null,
+    updatedAt: estimate.updatedAt.toISOString(),
+    contentSections: await visibleContentSections(db, orgId, estimate.id),
+    phases: await visiblePhases(db, orgId, estimate.id),
+    sections,
+    grandTotal: hasItems ? (await loadEstimateTotals(db, orgId, estimate.id)).totals.grandTotal : null,
+    varianceRangePercentage: settings.varianceRangePercentage || '15.00',
+    companyName: settings.companyName,
+    companyLogo: settings.logoUrl,
+    approval: null,
+  }
+}

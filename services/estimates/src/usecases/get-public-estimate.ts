@@ -1,0 +1,43 @@
+import { Subjects, type PublicEstimate } from '@plumbline/contracts'
+import type { RequestContext } from '@plumbline/service-kit'
+import type { EstimatesDeps } from '../deps.js'
+import { recordEstimateEvent } from '../events/record-event.js'
+import { buildPublicEstimate, currentApproval } from './build-public-estimate.js'
+import { findPublicShare, type PublicEstimateRow } from './find-public-share.js'
+import { fetchCompanySettings } from './public-company-settings.js'
+import { isOrganizationMember } from './public-viewer.js'
+import { snapshotHash } from './public-snapshot.js'
+
+/**
+ * Records the client's first open: viewedAt once, shared → viewed, estimates.estimate.viewed.v1.
+ * The conditional updates make concurrent first opens record it exactly once. A view is not an
+ * edit, so updatedAt stays as it was.
+ */
+async function recordFirstView(deps: EstimatesDeps, estimate: PublicEstimateRow): Promise<boolean> {
+  return deps.prisma.$transaction(async (tx) => {
+    const first = await tx.estimate.updateMany({
+      where: { id: estimate.id, organizationId: estimate.organizationId, viewedAt: null, deletedAt: null },
+      data: { viewedAt: new Date(), updatedAt: estimate.updatedAt },
+    })
+    if (!first.count) return false
+    const flipped = await tx.estimate.updateMany({
+      where: { id: estimate.id, organizationId: estimate.organizationId, status: 'shared' },
+      data: { status: 'viewed', updatedAt: estimate.updatedAt },
+    })
+    await recordEstimateEvent(tx, Subjects.estimateViewed, estimate.organizationId, null, {
+      estimateId: estimate.id, projectName: estimate.projectName, clientName: estimate.clientName, status: flipped.count ? 'viewed' : estimate.status,
+    })
+    return true
+  })
+}
+
+/** GET /public/estimates/{token}: the client's read-only view, with the hash a decision would record. */
+export async function getPublicEstimate(deps: EstimatesDeps, token: string, viewer: RequestContext | undefined): Promise<PublicEstimate> {
+  let share = await findPublicShare(deps, deps.prisma, token)
+  if (!share.estimate.viewedAt && !(await isOrganizationMember(deps, viewer, share.organizationId))) {
+    if (await recordFirstView(deps, share.estimate)) share = await findPublicShare(deps, deps.prisma, token)
+  }
+  const settings = await fetchCompanySettings(deps, share.organizationId)
+  const snapshot = await buildPublicEstimate(deps.prisma, share.estimate, settings)
+  return { ...snapshot, approval: await currentApproval(deps.prisma, share.estimate), snapshotSha256: snapshotHash(snapshot) }
+}

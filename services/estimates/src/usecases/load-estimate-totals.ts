@@ -1,0 +1,27 @@
+import type { EstimatePricing } from '@plumbline/contracts'
+import type { Db } from '../data/db.js'
+import { computeTotals } from '../domain/pricing.js'
+import { toMarkupRates, toPricedItem, toTaxRule } from '../domain/pricing-records.js'
+
+/**
+ * An estimate's pricing selection and its totals, computed from the stored line items and the
+ * selected profiles (never from anything a client sent). The caller has checked the estimate
+ * belongs to the organisation; every query is scoped by orgId again all the same.
+ */
+export async function loadEstimateTotals(db: Db, orgId: string, estimateId: string): Promise<EstimatePricing> {
+  const items = await db.lineItem.findMany({
+    where: { organizationId: orgId, estimateId },
+    select: { totalCost: true, isLabor: true, isMaterial: true, isEquipment: true, isSubcontractor: true, applyMarkup: true, applyTax: true },
+  })
+  const markup = await db.estimateMarkupSelection.findFirst({ where: { organizationId: orgId, estimateId }, include: { markupProfile: true } })
+  const taxes = await db.estimateTaxSelection.findMany({
+    where: { organizationId: orgId, estimateId },
+    include: { taxProfile: true },
+    orderBy: [{ taxProfile: { name: 'asc' } }, { taxProfileId: 'asc' }],
+  })
+  return {
+    markupProfileId: markup?.markupProfileId ?? null,
+    taxProfileIds: taxes.map((t) => t.taxProfileId),
+    totals: computeTotals(items.map(toPricedItem), markup ? toMarkupRates(markup.markupProfile) : null, taxes.map((t) => toTaxRule(t.taxProfile))),
+  }
+}

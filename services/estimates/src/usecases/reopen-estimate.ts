@@ -1,0 +1,32 @@
+import { ErrorCode, Subjects } from '@plumbline/contracts'
+import { AppError, requirePermission } from '@plumbline/service-kit'
+import type { EstimatesDeps } from '../deps.js'
+import { recordEstimateEvent } from '../events/record-event.js'
+import type { OrgActor } from './markup-and-tax-access.js'
+import { lockEstimateRow } from './share-link.js'
+
+export type ReopenResult = { id: string; status: 'draft' | 'shared'; lockedAt: null; reopenedAt: string; reopenedBy: string }
+
+export const NOTHING_TO_REOPEN = 'This estimate has no client decision to reopen.'
+
+/**
+ * POST …/estimates/{id}/reopen: after a client's decision, the contractor takes the estimate back:
+ * unlocked, status draft (shared while a link is live, so the client can decide again). The
+ * approval rows stay as the record of what happened.
+ */
+export async function reopenEstimate(deps: EstimatesDeps, actor: OrgActor, estimateId: string): Promise<ReopenResult> {
+  requirePermission(actor, 'cost_estimator', 'edit')
+  return deps.prisma.$transaction(async (tx) => {
+    const estimate = await lockEstimateRow(tx, actor.orgId, estimateId)
+    const { lockedAt } = await tx.estimate.findFirstOrThrow({ where: { id: estimate.id, organizationId: actor.orgId }, select: { lockedAt: true } })
+    if (!lockedAt && estimate.status !== 'approved' && estimate.status !== 'rejected') throw new AppError(409, ErrorCode.CONFLICT, NOTHING_TO_REOPEN)
+    const linkLive = (await tx.shareLink.count({ where: { estimateId: estimate.id, organizationId: actor.orgId, revokedAt: null } })) > 0
+    const status = linkLive ? 'shared' : 'draft'
+    const reopenedAt = new Date()
+    await tx.estimate.update({ where: { id: estimate.id }, data: { status, lockedAt: null, reopenedAt, reopenedBy: actor.userId } })
+    await recordEstimateEvent(tx, Subjects.estimateUpdated, actor.orgId, actor.userId, {
+      estimateId: estimate.id, projectName: estimate.projectName, clientName: estimate.clientName, status,
+    })
+    return { id: estimate.id, status, lockedAt: null, reopenedAt: reopenedAt.toISOString(), reopenedBy: actor.userId }
+  })
+}
