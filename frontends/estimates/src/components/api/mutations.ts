@@ -1,0 +1,62 @@
+import type { z } from 'zod'
+import type { Estimate, EstimatePayload, PropertyData, Template, ZApplyTemplateResult } from '@plumbline/contracts'
+import { apiRequest } from '@plumbline/web'
+import { PROPERTY_DATA_PATH, estimatePath, estimatesPath, templatesPath } from './query-keys'
+
+export type ApplyTemplateResult = z.infer<typeof ZApplyTemplateResult>
+
+/** A fresh key per submit: a retried request (network blip, double click) creates one estimate. */
+export function newIdempotencyKey(): string {
+  const c = globalThis.crypto
+  if (c && typeof c.randomUUID === 'function') return c.randomUUID()
+  // randomUUID needs a secure context; plain-http deployments still get a random v4 UUID.
+  const b = new Uint8Array(16)
+  c.getRandomValues(b)
+  b[6] = (b[6]! & 0x0f) | 0x40
+  b[8] = (b[8]! & 0x3f) | 0x80
+  const h = Array.from(b, (x) => x.toString(16).padStart(2, '0')).join('')
+  return `${h.slice(0, 8)}-${h.slice(8, 12)}-${h.slice(12, 16)}-${h.slice(16, 20)}-${h.slice(20)}`
+}
+
+export async function createEstimate(orgId: string, payload: EstimatePayload, idempotencyKey = newIdempotencyKey()): Promise<Estimate> {
+  const res = await apiRequest('POST', estimatesPath(orgId), payload, { 'Idempotency-Key': idempotencyKey })
+  return (await res.json()) as Estimate
+}
+
+export async function updateEstimate(orgId: string, id: string, payload: EstimatePayload): Promise<Estimate> {
+  const res = await apiRequest('PUT', estimatePath(orgId, id), payload)
+  return (await res.json()) as Estimate
+}
+
+export async function applyTemplate(orgId: string, estimateId: string, templateId: string): Promise<ApplyTemplateResult> {
+  const res = await apiRequest('POST', `${estimatePath(orgId, estimateId)}/apply-template`, { templateId })
+  return (await res.json()) as ApplyTemplateResult
+}
+
+export async function fetchPropertyData(address: string, orgId?: string | null): Promise<PropertyData> {
+  const url = orgId ? `${PROPERTY_DATA_PATH}?organizationId=${encodeURIComponent(orgId)}` : PROPERTY_DATA_PATH
+  const res = await apiRequest('POST', url, { address })
+  return (await res.json()) as PropertyData
+}
+
+export type TemplateWrite = {
+  name: string
+  description?: string | null
+  category: string
+  isDefault?: boolean
+  sections: { name: string; description?: string | null; lineItems: { name: string; description?: string | null; quantity: string; unit: string; cost: string }[] }[]
+}
+
+export async function createTemplate(orgId: string, body: TemplateWrite): Promise<Template> {
+  const res = await apiRequest('POST', templatesPath(orgId), body)
+  return (await res.json()) as Template
+}
+
+export async function updateTemplate(orgId: string, id: string, body: TemplateWrite): Promise<Template> {
+  const res = await apiRequest('PUT', `${templatesPath(orgId)}/${encodeURIComponent(id)}`, body)
+  return (await res.json()) as Template
+}
+
+export async function deleteTemplate(orgId: string, id: string): Promise<void> {
+  await apiRequest('DELETE', `${templatesPath(orgId)}/${encodeURIComponent(id)}`)
+}
