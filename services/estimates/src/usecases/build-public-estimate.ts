@@ -1,5 +1,5 @@
 import { Decimal as DecimalJs } from 'decimal.js'
-import { CONTENT_SECTION_TYPES, type CompanySettings, type ContentSectionType, type EstimateStatus, type PublicEstimate } from '@plumbline/contracts'
+import { CONTENT_SECTION_TYPES, ZEstimateStatus, type CompanySettings, type ContentSectionType, type EstimateStatus, type PublicEstimate } from '@plumbline/contracts'
 import type { Db } from '../data/db.js'
 import { loadEstimateTotals } from './load-estimate-totals.js'
 import type { PublicEstimateRow } from './find-public-share.js'
@@ -20,6 +20,9 @@ const CLIENT_SECTION_TYPES = CONTENT_SECTION_TYPES.filter((t): t is Exclude<Cont
 
 type DecimalLike = { toString(): string }
 const fixed = (value: DecimalLike, scale: number) => new DecimalJs(value.toString()).toFixed(scale, DecimalJs.ROUND_HALF_UP)
+
+/** Unknown stored values read as draft, as everywhere else (spec 001 §4). */
+const statusOf = (s: string): EstimateStatus => (ZEstimateStatus.safeParse(s).success ? (s as EstimateStatus) : 'draft')
 
 /** The payload as a decision records it: everything but the hash of itself. */
 export type PublicSnapshot = Omit<PublicEstimate, 'snapshotSha256'>
@@ -92,7 +95,7 @@ export async function buildPublicEstimate(db: Db, estimate: PublicEstimateRow, s
     propertyAddress: estimate.propertyAddress,
     squareFootage: estimate.squareFootage,
     totalCost: estimate.totalCost === null ? null : fixed(estimate.totalCost, 2),
-    status: estimate.status as EstimateStatus,
+    status: statusOf(estimate.status),
     projectType: estimate.projectType?.name ?? null,
     updatedAt: estimate.updatedAt.toISOString(),
     contentSections: await visibleContentSections(db, orgId, estimate.id),

@@ -1,20 +1,19 @@
-import { ErrorCode, Subjects } from '@plumbline/contracts'
+import { ErrorCode, Subjects, type Estimate } from '@plumbline/contracts'
 import { AppError, requirePermission } from '@plumbline/service-kit'
 import type { EstimatesDeps } from '../deps.js'
 import { recordEstimateEvent } from '../events/record-event.js'
+import { loadEstimateDto } from './get-estimate.js'
 import type { OrgActor } from './markup-and-tax-access.js'
 import { lockEstimateRow } from './share-link.js'
-
-export type ReopenResult = { id: string; status: 'draft' | 'shared'; lockedAt: null; reopenedAt: string; reopenedBy: string }
 
 export const NOTHING_TO_REOPEN = 'This estimate has no client decision to reopen.'
 
 /**
  * POST …/estimates/{id}/reopen: after a client's decision, the contractor takes the estimate back:
  * unlocked, status draft (shared while a link is live, so the client can decide again). The
- * approval rows stay as the record of what happened.
+ * approval rows stay as the record of what happened. Answers the estimate as GET …/estimates/{id} does.
  */
-export async function reopenEstimate(deps: EstimatesDeps, actor: OrgActor, estimateId: string): Promise<ReopenResult> {
+export async function reopenEstimate(deps: EstimatesDeps, actor: OrgActor, estimateId: string): Promise<Estimate> {
   requirePermission(actor, 'cost_estimator', 'edit')
   return deps.prisma.$transaction(async (tx) => {
     const estimate = await lockEstimateRow(tx, actor.orgId, estimateId)
@@ -27,6 +26,6 @@ export async function reopenEstimate(deps: EstimatesDeps, actor: OrgActor, estim
     await recordEstimateEvent(tx, Subjects.estimateUpdated, actor.orgId, actor.userId, {
       estimateId: estimate.id, projectName: estimate.projectName, clientName: estimate.clientName, status,
     })
-    return { id: estimate.id, status, lockedAt: null, reopenedAt: reopenedAt.toISOString(), reopenedBy: actor.userId }
+    return loadEstimateDto(tx, deps, actor.orgId, estimate.id)
   })
 }
