@@ -1,0 +1,27 @@
+// Query keys double as URLs (the shared query function joins string segments with '/').
+const ORG = '/api/organizations'
+
+export const estimateKey = (orgId: string, id: string) => [ORG, orgId, 'estimates', id] as const
+export const phasesKey = (orgId: string, id: string) => [ORG, orgId, 'estimates', id, 'phases'] as const
+export const contentLinksKey = (orgId: string, id: string) => [ORG, orgId, 'estimates', id, 'content-links'] as const
+export const sectionsKey = (orgId: string, id: string) => [ORG, orgId, 'estimates', id, 'sections'] as const
+export const totalsKey = (orgId: string, id: string) => [ORG, orgId, 'estimates', id, 'totals'] as const
+export const pricingKey = (orgId: string, id: string) => [ORG, orgId, 'estimates', id, 'pricing'] as const
+export const companySettingsKey = (orgId: string) => [ORG, orgId, 'company-settings'] as const
+/** Templates plus this estimate's own profiles (the server filters by estimateId). */
+export const markupProfilesKey = (orgId: string, estimateId: string) => [ORG, orgId, 'markup-profiles', { estimateId }] as const
+export const taxProfilesKey = (orgId: string, estimateId: string) => [ORG, orgId, 'taxes', { estimateId }] as const
+export const templatesKey = (orgId: string) => [ORG, orgId, 'templates'] as const
+
+/** Base path of one estimate's resources. */
+export const estimatePath = (orgId: string, id: string) => `${ORG}/${orgId}/estimates/${id}`
+export const orgPath = (orgId: string) => `${ORG}/${orgId}`
+
+/** Where the company logo lives: an external URL, or the uploaded file served by the documents service. */
+export function companyLogoSrc(orgId: string, settings: { logoUrl: string | null; logoFileData: boolean; logoFileSize?: number | null } | undefined): string | null {
+  if (!settings) return null
+  if (settings.logoUrl) return settings.logoUrl
+  // The size busts the browser cache when a new file is uploaded under the same URL.
+  if (settings.logoFileData) return `${ORG}/${orgId}/company-settings/logo/view${settings.logoFileSize ? `?v=${settings.logoFileSize}` : ''}`
+  return null
+}

@@ -1,0 +1,132 @@
+import * as React from 'react'
+import { useParams } from 'react-router'
+import { AlertCircle, RotateCw } from 'lucide-react'
+import { Button, Card, EmptyState } from '@plumbline/ui'
+import { parseApiError, useActiveOrganization, useAuth } from '@plumbline/web'
+import { EstimateDialog } from '../estimate-dialog'
+import { DetailProvider, type DetailContextValue } from './detail-context'
+import { useCompanySettings, useEstimate, useInvalidateEstimate } from './data/queries'
+import { DetailSkeleton } from './detail-skeleton'
+import { DetailToolbar } from './header/detail-toolbar'
+import { EstimateHeader } from './header/estimate-header'
+import { CostRangeCard } from './cost-range/cost-range-card'
+import { DocumentationSection } from './documentation/documentation-section'
+import { LineItemsEditor } from './line-items/line-items-editor'
+import { MarkupTaxPanel } from './markup-tax/markup-tax-panel'
+import { PhaseBreakdownCard } from './budget/phase-breakdown-card'
+import { ProjectDetailsCard } from './project-details/project-details-card'
+import { ApprovalCard } from './approval/approval-card'
+import { LockedBanner } from './approval/locked-banner'
+import { ShareDialog } from './share-dialog/share-dialog'
+import { EstimateNotFound } from './not-found/estimate-not-found'
+
+/** /estimates/:id and /estimates/:id/edit: the same estimate detail screen (spec 001 §2). */
+export function EstimateDetailPage() {
+  const { id = '' } = useParams()
+  const { isLoading } = useAuth()
+  const org = useActiveOrganization()
+  if (isLoading) return <DetailSkeleton />
+  // No organisation means no estimate can be reached: the same answer as a forbidden one.
+  if (!org) return <EstimateNotFound />
+  return <EstimateDetail key={id} orgId={org.id} estimateId={id} />
+}
+
+function EstimateDetail({ orgId, estimateId }: { orgId: string; estimateId: string }) {
+  const estimate = useEstimate(orgId, estimateId)
+  const settings = useCompanySettings(orgId)
+  const invalidate = useInvalidateEstimate(orgId, estimateId)
+  const [clientView, setClientView] = React.useState(false)
+  const [shareOpen, setShareOpen] = React.useState(false)
+  const [editOpen, setEditOpen] = React.useState(false)
+
+  React.useEffect(() => {
+    if (estimate.data) document.title = `${estimate.data.projectName} · Plumbline`
+  }, [estimate.data])
+
+  if (estimate.isLoading) return <DetailSkeleton />
+  if (estimate.error || !estimate.data) {
+    const status = parseApiError(estimate.error).status
+    // Spec 001 §2: missing or forbidden estimates share one not-found state (other tenants answer 404).
+    if (status === 404 || status === 403 || status === 400) return <EstimateNotFound />
+    return (
+      <div className="flex min-h-[60vh] items-center justify-center px-4">
+        <Card className="w-full max-w-md">
+          <EmptyState
+            icon={<AlertCircle />}
+            title="Could not load this estimate"
+            description="Something went wrong while loading the estimate. Please try again."
+            action={
+              <Button variant="outline" onClick={() => void estimate.refetch()} disabled={estimate.isFetching}>
+                <RotateCw />
+                Retry
+              </Button>
+            }
+          />
+        </Card>
+      </div>
+    )
+  }
+
+  const data = estimate.data
+  const locked = !!data.lockedAt
+  const ctx: DetailContextValue = {
+    orgId,
+    estimateId,
+    estimate: data,
+    settings: settings.data,
+    clientView,
+    locked,
+    readonly: clientView || locked,
+  }
+  const showLineItems = settings.data?.enableLineItems === true
+  const showMarkup = !clientView && settings.data?.enableMarkupProfiles === true
+
+  return (
+    <DetailProvider value={ctx}>
+      <div className="flex flex-col" data-testid="estimate-detail" data-mode={clientView ? 'client' : 'contractor'}>
+        <DetailToolbar
+          clientView={clientView}
+          onClientViewChange={setClientView}
+          onShare={() => setShareOpen(true)}
+          onEdit={locked ? undefined : () => setEditOpen(true)}
+          editDisabledReason={locked ? 'Reopen the estimate to edit it' : undefined}
+        />
+        <div className="mx-auto w-full max-w-7xl space-y-6 px-4 py-6 sm:px-6 lg:px-8 lg:py-8">
+          {clientView ? (
+            <p className="rounded-lg border border-primary/20 bg-primary/5 px-4 py-2.5 text-sm text-primary" role="status">
+              Client View: this is what your client sees. Editing is hidden.
+            </p>
+          ) : locked ? (
+            <LockedBanner />
+          ) : null}
+          <EstimateHeader settingsLoading={settings.isLoading} />
+          <CostRangeCard />
+          <div className="grid gap-6 xl:grid-cols-[minmax(0,1fr)_360px]">
+            <div className="min-w-0 space-y-6">
+              <DocumentationSection />
+              {showLineItems ? <LineItemsEditor /> : null}
+              {showMarkup ? <MarkupTaxPanel /> : null}
+              <PhaseBreakdownCard />
+            </div>
+            <aside className="min-w-0 space-y-6" aria-label="Project information">
+              {clientView ? null : <ApprovalCard />}
+              <ProjectDetailsCard />
+            </aside>
+          </div>
+        </div>
+      </div>
+      {clientView ? null : <ShareDialog open={shareOpen} onOpenChange={setShareOpen} />}
+      {/* Mounted only while open: the dialog loads project types and settings of its own. */}
+      {editOpen && !clientView && !locked ? (
+        <EstimateDialog
+          open={editOpen}
+          onOpenChange={setEditOpen}
+          estimate={data}
+          onUpdated={() => {
+            void invalidate.all()
+          }}
+        />
+      ) : null}
+    </DetailProvider>
+  )
+}

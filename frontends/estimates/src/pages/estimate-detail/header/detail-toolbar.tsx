@@ -1,0 +1,73 @@
+import { ArrowLeft, Eye, FileDown, Pencil, Share2 } from 'lucide-react'
+import { useNavigate } from 'react-router'
+import { Button, Label, Switch } from '@plumbline/ui'
+import { DisabledWithTooltip, PDF_COMING_SOON } from '../common/coming-soon'
+import { StatusMenu } from './status-menu'
+
+/**
+ * Back, the Client View toggle, and the contractor-only actions (spec 001 §2/§6):
+ * Share, Export PDF, Edit Estimate and the manual status menu.
+ */
+export function DetailToolbar({
+  clientView,
+  onClientViewChange,
+  onShare,
+  onEdit,
+  editDisabledReason,
+}: {
+  clientView: boolean
+  onClientViewChange: (value: boolean) => void
+  onShare: () => void
+  /** Undefined while editing is not possible (e.g. the estimate is locked). */
+  onEdit?: () => void
+  editDisabledReason?: string
+}) {
+  const navigate = useNavigate()
+  return (
+    <div className="border-b bg-card/80 backdrop-blur supports-[backdrop-filter]:bg-card/70">
+      <div className="mx-auto flex max-w-7xl flex-wrap items-center justify-between gap-3 px-4 py-3 sm:px-6 lg:px-8">
+        <Button variant="ghost" size="sm" className="-ml-2" onClick={() => navigate('/cost-estimator')}>
+          <ArrowLeft />
+          Back to Estimates
+        </Button>
+        <div className="flex flex-wrap items-center gap-2">
+          <div className="flex items-center gap-2 rounded-md border bg-card px-3 py-1.5 shadow-xs">
+            <Eye className="size-4 text-muted-foreground" aria-hidden="true" />
+            <Label htmlFor="client-view-toggle" className="cursor-pointer text-sm">
+              Client View
+            </Label>
+            <Switch id="client-view-toggle" checked={clientView} onCheckedChange={onClientViewChange} />
+          </div>
+          {clientView ? null : (
+            <>
+              <StatusMenu />
+              <Button variant="outline" size="sm" onClick={onShare}>
+                <Share2 />
+                Share
+              </Button>
+              <DisabledWithTooltip tooltip={PDF_COMING_SOON}>
+                <Button variant="outline" size="sm" disabled>
+                  <FileDown />
+                  Export PDF
+                </Button>
+              </DisabledWithTooltip>
+              {onEdit ? (
+                <Button size="sm" onClick={onEdit}>
+                  <Pencil />
+                  Edit Estimate
+                </Button>
+              ) : (
+                <DisabledWithTooltip tooltip={editDisabledReason ?? 'Editing is not available'}>
+                  <Button size="sm" disabled>
+                    <Pencil />
+                    Edit Estimate
+                  </Button>
+                </DisabledWithTooltip>
+              )}
+            </>
+          )}
+        </div>
+      </div>
+    </div>
+  )
+}

@@ -1,0 +1,74 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query'
+import type { Section } from '@plumbline/contracts'
+import { useDetail } from '../detail-context'
+import { estimatePath, orgPath, sectionsKey } from '../data/keys'
+import { send } from '../data/send'
+import { reportMutationError } from '../data/errors'
+import { useInvalidateEstimate } from '../data/queries'
+
+/** Every write of the line items editor, with the spec 001 §8 failure texts. */
+export function useLineItemMutations() {
+  const { orgId, estimateId } = useDetail()
+  const qc = useQueryClient()
+  const invalidate = useInvalidateEstimate(orgId, estimateId)
+  const base = orgPath(orgId)
+  const onLocked = () => void invalidate.estimate()
+  const refresh = () => Promise.all([invalidate.sections(), invalidate.estimate()])
+
+  const createSection = useMutation({
+    mutationFn: (body: { name: string; description: string | null; sortOrder: number }) => send<Section>('POST', `${estimatePath(orgId, estimateId)}/sections`, body),
+    onSuccess: refresh,
+    onError: (e) => reportMutationError(e, 'Failed to create section', onLocked),
+  })
+  const updateSection = useMutation({
+    mutationFn: ({ id, ...body }: { id: string; name: string; description: string | null }) => send('PUT', `${base}/sections/${id}`, body),
+    onSuccess: refresh,
+    onError: (e) => reportMutationError(e, 'Failed to update section', onLocked),
+  })
+  const deleteSection = useMutation({
+    mutationFn: (id: string) => send('DELETE', `${base}/sections/${id}`),
+    onSuccess: refresh,
+    onError: (e) => reportMutationError(e, 'Failed to delete section', onLocked),
+  })
+  const addItem = useMutation({
+    mutationFn: ({ sectionId, payload }: { sectionId: string; payload: Record<string, unknown> }) => send('POST', `${base}/sections/${sectionId}/line-items`, payload),
+    onSuccess: refresh,
+    onError: (e) => reportMutationError(e, 'Failed to add line item', onLocked),
+  })
+  const updateItem = useMutation({
+    mutationFn: ({ id, payload }: { id: string; payload: Record<string, unknown> }) => send('PUT', `${base}/line-items/${id}`, payload),
+    onSuccess: refresh,
+    onError: (e) => reportMutationError(e, 'Failed to update line item', onLocked),
+  })
+  const deleteItem = useMutation({
+    mutationFn: (id: string) => send('DELETE', `${base}/line-items/${id}`),
+    onSuccess: refresh,
+    onError: (e) => reportMutationError(e, 'Failed to delete line item', onLocked),
+  })
+
+  const key = sectionsKey(orgId, estimateId)
+  /** Reorders optimistically; the server's order wins after it answers (or the old one on failure). */
+  const reorder = useMutation({
+    mutationFn: ({ sectionId, itemIds }: { sectionId: string; itemIds: string[] }) => send('PATCH', `${base}/sections/${sectionId}/line-items/reorder`, { itemIds }),
+    onMutate: async ({ sectionId, itemIds }) => {
+      await qc.cancelQueries({ queryKey: key })
+      const previous = qc.getQueryData<Section[]>(key)
+      qc.setQueryData<Section[]>(key, (sections) =>
+        sections?.map((s) => {
+          if (s.id !== sectionId) return s
+          const byId = new Map(s.lineItems.map((i) => [i.id, i]))
+          return { ...s, lineItems: itemIds.map((id, index) => ({ ...byId.get(id)!, sortOrder: index })) }
+        }),
+      )
+      return { previous }
+    },
+    onError: (e, _vars, ctx) => {
+      qc.setQueryData(key, ctx?.previous)
+      reportMutationError(e, 'Failed to reorder line items', onLocked)
+    },
+    onSettled: () => qc.invalidateQueries({ queryKey: key }),
+  })
+
+  return { createSection, updateSection, deleteSection, addItem, updateItem, deleteItem, reorder }
+}
+export type LineItemMutations = ReturnType<typeof useLineItemMutations>
