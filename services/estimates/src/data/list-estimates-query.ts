@@ -12,7 +12,10 @@ export type EstimateListQuery = z.output<typeof ZEstimateListQuery>
 // - search is an ILIKE over exactly the expression of the GIN trigram index
 //   estimates_search_trgm_idx: lower(project_name || ' ' || client_name || ' ' || property_address);
 // - each sort column has an (organization_id, column) index, so a page is an ordered index scan
-//   that stops after LIMIT rows. test/integration/list-explain.test.ts EXPLAINs these queries.
+//   that stops after LIMIT rows;
+// - the count is an index-only scan of estimates_list_count_idx (organization_id, deleted_at,
+//   status, project_type_id, created_at), or the trigram index when searching.
+// test/integration/list-explain.test.ts EXPLAINs these exact queries on 20,000 rows of one org.
 
 const SORT_COLUMNS = {
   updatedAt: Prisma.raw('updated_at'),
@@ -48,8 +51,8 @@ export function listWhere(orgId: string, q: EstimateListQuery): Prisma.Sql {
 export function listOrderBy(q: EstimateListQuery): Prisma.Sql {
   const column = SORT_COLUMNS[q.sortBy]
   const dir = q.sortOrder === 'asc' ? Prisma.raw('ASC') : Prisma.raw('DESC')
-  const nulls = q.sortBy === 'totalCost' ? Prisma.raw(' NULLS LAST') : Prisma.empty
-  return Prisma.sql`ORDER BY ${column} ${dir}${nulls}, id ${dir}`
+  // PostgreSQL's default null placement (last ascending, first descending) matches the indexes'.
+  return Prisma.sql`ORDER BY ${column} ${dir}, id ${dir}`
 }
 
 /** The page query and the count query the repository runs. */
@@ -58,7 +61,7 @@ export function listEstimatesSql(orgId: string, q: EstimateListQuery): { page: P
   const offset = (q.page - 1) * q.limit
   return {
     page: Prisma.sql`
-      SELECT e.id, e.project_name, e.client_name, e.property_address, e.updated_at, e.created_at, e.total_cost::text AS total_cost,
+      SELECT e.id, e.project_name, e.client_name, e.property_address, e.updated_at, e.created_at, e.total_cost::text AS total_cost_text,
              e.status, e.ai_summary, e.project_type_id, s.token_ciphertext
       FROM (SELECT * FROM estimates WHERE ${where} ${listOrderBy(q)} LIMIT ${q.limit} OFFSET ${offset}) e
       LEFT JOIN share_links s ON s.estimate_id = e.id AND s.revoked_at IS NULL

@@ -7,7 +7,7 @@ import type { OrgContext } from '../http/context.js'
 
 type Row = {
   id: string; project_name: string; client_name: string; property_address: string; updated_at: Date; created_at: Date
-  total_cost: string | null; status: string; ai_summary: string | null; project_type_id: string | null; token_ciphertext: string | null
+  total_cost_text: string | null; status: string; ai_summary: string | null; project_type_id: string | null; token_ciphertext: string | null
 }
 const STATUSES = new Set(['draft', 'pending', 'shared', 'viewed', 'approved', 'rejected'])
 
@@ -23,7 +23,7 @@ export async function listEstimates(deps: EstimatesDeps, ctx: OrgContext, q: Est
     estimates: rows.map((r) => ({
       id: r.id, projectName: r.project_name, clientName: r.client_name, propertyAddress: r.property_address,
       updatedAt: r.updated_at.toISOString(), createdAt: r.created_at.toISOString(),
-      totalCost: r.total_cost === null ? null : money(r.total_cost),
+      totalCost: r.total_cost_text === null ? null : money(r.total_cost_text),
       status: (STATUSES.has(r.status) ? r.status : 'draft') as 'draft',
       aiSummary: r.ai_summary, projectTypeId: r.project_type_id,
       shareToken: r.token_ciphertext ? deps.shareTokens.decrypt(r.token_ciphertext) : null,

@@ -10,7 +10,7 @@ import { createEstimate, request, startEstimatesTestService, type Api, type ApiR
 export type PricingTestService = EstimatesTestService & {
   /** Company settings the admin stand-in answers for an organisation (defaults otherwise). */
   settings: Map<string, Partial<CompanySettings>>
-  /** Organisations the auth stand-in reports for a user id. */
+  /** Organisations the auth stand-in reports for a user id (ids starting with auth-down make it fail). */
   memberships: Map<string, string[]>
   /** Organisations whose company settings request is never answered (times out). */
   silentOrgs: Set<string>
@@ -30,6 +30,7 @@ export async function startPricingService(env: Partial<Record<string, string>> =
   })
   const identityReplier = reply(svc.deps.bus, RequestSubjects.resolveIdentity, async (data: unknown): Promise<SessionIdentity | null> => {
     const userId = (data as { userId: string }).userId
+    if (userId.startsWith('auth-down')) throw new Error('auth service failure (simulated)')
     const orgs = memberships.get(userId)
     if (!orgs) return null
     return { userId, email: `${userId}@example.com`, systemRole: 'user', memberships: orgs.map((orgId) => ({ orgId, orgName: orgId, role: 'Owner', permissions: SYSTEM_ROLE_PERMISSIONS.Owner })) }

@@ -1,0 +1,86 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { ZEstimateListQuery } from '@plumbline/contracts'
+import { Prisma } from '../../src/generated/prisma/client.js'
+import { listEstimatesSql } from '../../src/data/list-estimates-query.js'
+import { REMODELING, ROOFING, startEstimatesTestService, type EstimatesTestService } from '../support/estimates-test-service.js'
+
+// The list must stay fast for a large organisation: with ~20,000 estimates in one organisation
+// (a quarter of a table shared with other tenants, as in production), PostgreSQL must answer
+// the exact queries the repository issues through indexes, never by scanning the whole
+// estimates table. VACUUM (ANALYZE) stands in for autovacuum: statistics and visibility map.
+
+let svc: EstimatesTestService
+const ORG = 'big-org'
+const ROWS = 20_000
+
+beforeAll(async () => {
+  svc = await startEstimatesTestService()
+  const db = svc.deps.prisma
+  const words = ['Roof', 'Kitchen', 'Bath', 'Deck', 'Siding', 'Gutter', 'Basement', 'Fence', 'Window', 'Garage']
+  const cities = ['Austin, TX', 'Denver, CO', 'Boston, MA', 'Phoenix, AZ', 'Seattle, WA', 'Miami, FL', 'Chicago, IL']
+  await db.$executeRaw`
+    INSERT INTO estimates (id, organization_id, created_by, project_type_id, project_name, client_name, client_email, property_address, total_cost, status, created_at, updated_at)
+    SELECT gen_random_uuid(),
+           CASE WHEN g % 4 = 0 THEN ${ORG} ELSE 'other-org-' || (g % 97) END,
+           'seed',
+           CASE WHEN g % 3 = 0 THEN ${REMODELING}::uuid ELSE ${ROOFING}::uuid END,
+           (${words}::text[])[1 + g % 10] || ' project ' || g,
+           'Client ' || md5(g::text),
+           'c' || g || '@example.com',
+           g || ' ' || (ARRAY['Oak','Pine','Elm','Main','Lake'])[1 + g % 5] || ' St, ' || (${cities}::text[])[1 + g % 7],
+           (g % 50000)::numeric + 0.25,
+           (ARRAY['draft','pending','shared','viewed','approved','rejected'])[1 + g % 6],
+           now() - (g || ' minutes')::interval,
+           now() - ((g * 7) % 40000 || ' minutes')::interval
+    FROM generate_series(1, ${ROWS * 4}) AS g`
+  await db.$executeRawUnsafe('VACUUM (ANALYZE) estimates')
+}, 120_000)
+afterAll(async () => {
+  await svc?.close()
+})
+
+type PlanNode = { 'Node Type': string; 'Relation Name'?: string; 'Index Name'?: string; Plans?: PlanNode[] }
+function nodesOf(plan: PlanNode): PlanNode[] {
+  return [plan, ...(plan.Plans ?? []).flatMap(nodesOf)]
+}
+
+async function explain(sql: Prisma.Sql): Promise<PlanNode[]> {
+  const rows = await svc.deps.prisma.$queryRaw<{ 'QUERY PLAN': [{ Plan: PlanNode }] }[]>(Prisma.sql`EXPLAIN (FORMAT JSON) ${sql}`)
+  return nodesOf(rows[0]['QUERY PLAN'][0].Plan)
+}
+
+const describePlan = (nodes: PlanNode[]) => nodes.map((n) => `${n['Node Type']}${n['Relation Name'] ? ` on ${n['Relation Name']}` : ''}${n['Index Name'] ? ` using ${n['Index Name']}` : ''}`).join(' / ')
+
+async function expectIndexed(query: Record<string, string>) {
+  const q = ZEstimateListQuery.parse(query)
+  const sql = listEstimatesSql(ORG, q)
+  for (const [name, statement] of Object.entries(sql)) {
+    const nodes = await explain(statement)
+    const plan = describePlan(nodes)
+    if (process.env.SHOW_PLANS) console.log(name, JSON.stringify(query), plan)
+    const seqOnEstimates = nodes.filter((n) => n['Node Type'] === 'Seq Scan' && n['Relation Name'] === 'estimates')
+    expect(seqOnEstimates, `${name} query of ${JSON.stringify(query)} scans estimates sequentially: ${plan}`).toEqual([])
+    expect(nodes.some((n) => n['Relation Name'] === 'estimates' && /Index|Bitmap Heap/.test(n['Node Type'])), plan).toBe(true)
+  }
+}
+
+describe('estimates list on a large organisation', () => {
+  it('has the rows it claims', async () => {
+    expect(await svc.deps.prisma.estimate.count({ where: { organizationId: ORG } })).toBeGreaterThanOrEqual(ROWS - 10)
+  })
+
+  it('plain list (default sort, first page) uses indexes', async () => {
+    await expectIndexed({})
+  })
+
+  it('search + status + project type + date range + sort uses indexes', async () => {
+    await expectIndexed({ search: 'kitchen project 12', status: 'pending', projectTypeId: REMODELING, startDate: '2000-01-01', endDate: '2100-01-01', sortBy: 'projectName', sortOrder: 'asc', limit: '50', page: '2' })
+  })
+
+  it('search alone and other sorts use indexes', async () => {
+    await expectIndexed({ search: 'client 5d41' })
+    await expectIndexed({ search: '1234 Oak' })
+    await expectIndexed({ sortBy: 'totalCost', sortOrder: 'desc' })
+    await expectIndexed({ sortBy: 'clientName', sortOrder: 'asc', status: 'draft' })
+  })
+})
