@@ -1,0 +1,103 @@
+import * as React from 'react'
+import { useMutation } from '@tanstack/react-query'
+import { ZApproveBody } from '@plumbline/contracts'
+import { parseApiError } from '@plumbline/web'
+import { Button, Checkbox, Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, FormField, Input, Label, Spinner } from '@plumbline/ui'
+import { postDecision, type PublicEstimate } from '../data'
+import { formatCurrency } from '../lib/format'
+import { DecisionError } from './decision-error'
+
+export const portalScope = { 'data-plumbline-remote': 'share' } as const
+
+/** Approve: typed full name plus explicit consent (ZApproveBody), sent with the reviewed snapshot hash. */
+export function ApproveDialog({ token, estimate, open, onOpenChange, onDone }: {
+  token: string
+  estimate: PublicEstimate
+  open: boolean
+  onOpenChange: (open: boolean) => void
+  onDone: (result: PublicEstimate) => void
+}) {
+  const [signerName, setSignerName] = React.useState('')
+  const [consent, setConsent] = React.useState(false)
+  const [errors, setErrors] = React.useState<{ signerName?: string; consent?: string }>({})
+  React.useEffect(() => {
+    if (open) {
+      setSignerName('')
+      setConsent(false)
+      setErrors({})
+      approve.reset()
+    }
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- reset on open only
+  }, [open])
+
+  const approve = useMutation({
+    mutationFn: (body: { signerName: string; consent: true }) => postDecision(token, 'approve', { ...body, snapshotSha256: estimate.snapshotSha256 }),
+    onSuccess: onDone,
+  })
+
+  const submit = (e: React.FormEvent) => {
+    e.preventDefault()
+    const parsed = ZApproveBody.safeParse({ signerName, consent: consent || undefined })
+    if (!parsed.success) {
+      const next: typeof errors = {}
+      for (const i of parsed.error.issues) {
+        const k = i.path[0] as 'signerName' | 'consent'
+        next[k] ??= i.message
+      }
+      return setErrors(next)
+    }
+    approve.mutate({ signerName: parsed.data.signerName, consent: true })
+  }
+
+  return (
+    <Dialog open={open} onOpenChange={(o) => !approve.isPending && onOpenChange(o)}>
+      <DialogContent className="max-w-md" {...portalScope}>
+        <form onSubmit={submit} className="grid gap-5" noValidate>
+          <DialogHeader>
+            <DialogTitle>Approve Estimate</DialogTitle>
+            <DialogDescription>
+              You are approving {estimate.companyName ? `${estimate.companyName}'s` : 'the'} estimate for {estimate.projectName}, a total of {formatCurrency(estimate.totalCost, { whole: true })}.
+            </DialogDescription>
+          </DialogHeader>
+          <FormField id="signer-name" label="Your full name" error={errors.signerName} hint="Typing your name acts as your electronic signature.">
+            <Input
+              id="signer-name"
+              value={signerName}
+              onChange={(e) => (setSignerName(e.target.value), setErrors((x) => ({ ...x, signerName: undefined })))}
+              autoComplete="name"
+              aria-invalid={!!errors.signerName}
+              autoFocus
+            />
+          </FormField>
+          <div className="space-y-2">
+            <div className="flex items-start gap-3 rounded-lg border bg-muted/40 p-3">
+              <Checkbox id="approve-consent" checked={consent} onCheckedChange={(v) => (setConsent(v === true), setErrors((x) => ({ ...x, consent: undefined })))} className="mt-0.5" aria-invalid={!!errors.consent} />
+              <Label htmlFor="approve-consent" className="text-sm font-normal leading-snug">
+                I have reviewed this estimate and approve it. I understand the final price may change after an on-site inspection.
+              </Label>
+            </div>
+            {errors.consent ? <p role="alert" className="text-[13px] font-medium text-destructive">{errors.consent}</p> : null}
+          </div>
+          {approve.error ? <DecisionError error={approve.error} fallback="We could not record your approval. Please try again." /> : null}
+          <DialogFooter>
+            <Button type="button" variant="outline" onClick={() => onOpenChange(false)} disabled={approve.isPending}>
+              Cancel
+            </Button>
+            <Button type="submit" disabled={approve.isPending} className="bg-success text-white hover:bg-success/90">
+              {approve.isPending ? <Spinner className="size-4 text-current" label="Approving" /> : null}
+              Approve Estimate
+            </Button>
+          </DialogFooter>
+        </form>
+      </DialogContent>
+    </Dialog>
+  )
+}
+
+/** The server's message for a refused decision (409: already decided, or changed since loaded). */
+export function decisionErrorMessage(error: unknown, fallback: string): { message: string; conflict: boolean } {
+  const p = parseApiError(error)
+  if (p.status === 404) return { message: 'This estimate link is invalid or has expired.', conflict: false }
+  if (p.status && p.status < 500 && p.message && !p.message.startsWith('<')) return { message: p.message, conflict: p.status === 409 }
+  return { message: fallback, conflict: false }
+}

@@ -1,0 +1,166 @@
+import * as React from 'react'
+import { useParams } from 'react-router'
+import { useQueryClient } from '@tanstack/react-query'
+import { AlertCircle, FileQuestion, RotateCw, ShieldCheck } from 'lucide-react'
+import { BrandMark, Button, Card, EmptyState, Skeleton } from '@plumbline/ui'
+import { parseApiError } from '@plumbline/web'
+import { publicEstimateKey, usePublicEstimate, type PublicEstimate } from './data'
+import { formatDate } from './lib/format'
+import { CompanyLogo } from './sections/company-logo'
+import { StatusBadge } from './sections/status-badge'
+import { Overview } from './sections/overview'
+import { TotalCard } from './sections/total-card'
+import { ContentSections } from './sections/content-sections'
+import { Phases } from './sections/phases'
+import { LineItems } from './sections/line-items'
+import { DecisionBanner, DecisionCard, DecisionConfirmation } from './decision/decision-panel'
+import { ApproveDialog } from './decision/approve-dialog'
+import { DeclineDialog } from './decision/decline-dialog'
+
+const DISCLAIMER =
+  'This estimate is based on the information available at the time it was prepared and is provided for planning purposes. Final pricing may change after an on-site inspection, changes in scope, or material price changes.'
+
+function Shell({ estimate, children }: { estimate?: PublicEstimate; children: React.ReactNode }) {
+  return (
+    <div className="min-h-screen bg-background">
+      <header className="border-b bg-card">
+        <div className="mx-auto flex min-h-16 max-w-4xl items-center justify-between gap-3 px-4 py-3 sm:px-6">
+          {estimate ? (
+            <div className="flex min-w-0 items-center gap-3">
+              <CompanyLogo src={estimate.companyLogo} name={estimate.companyName} />
+              {estimate.companyName ? <span className="truncate text-base font-semibold" data-testid="public-company">{estimate.companyName}</span> : null}
+            </div>
+          ) : (
+            <BrandMark />
+          )}
+          <span className="flex shrink-0 items-center gap-1.5 text-xs font-medium text-muted-foreground">
+            <ShieldCheck className="size-4" aria-hidden="true" />
+            <span className="hidden sm:inline">Secure estimate link</span>
+          </span>
+        </div>
+      </header>
+      {children}
+      <footer className="mx-auto flex max-w-4xl items-center justify-center gap-2 px-4 pb-10 text-xs text-muted-foreground">
+        Shared with <BrandMark withText={false} className="scale-75" /> Plumbline
+      </footer>
+    </div>
+  )
+}
+
+function LoadingState() {
+  return (
+    <Shell>
+      <main className="mx-auto max-w-4xl space-y-6 px-4 py-8 sm:px-6" aria-busy="true" aria-label="Loading estimate">
+        <Skeleton className="h-5 w-40" />
+        <Skeleton className="h-9 w-3/4" />
+        <Skeleton className="h-36 w-full rounded-xl" />
+        <Skeleton className="h-40 w-full rounded-xl" />
+        <Skeleton className="h-56 w-full rounded-xl" />
+      </main>
+    </Shell>
+  )
+}
+
+/** Spec 001 §2: an invalid or expired link. */
+function NotFoundState() {
+  return (
+    <Shell>
+      <main className="flex min-h-[60vh] items-center justify-center px-4 py-10">
+        <Card className="w-full max-w-md overflow-hidden">
+          <div className="h-1 w-full bg-gradient-to-r from-primary via-primary/60 to-amber" />
+          <EmptyState icon={<FileQuestion />} title="Estimate Not Found" description="This estimate link is invalid or has expired." />
+        </Card>
+      </main>
+    </Shell>
+  )
+}
+
+/** /share/:token: the client's read-only estimate, with approve and decline. */
+export function SharedEstimatePage() {
+  const { token = '' } = useParams()
+  const qc = useQueryClient()
+  const query = usePublicEstimate(token)
+  const [dialog, setDialog] = React.useState<'approve' | 'decline' | null>(null)
+  const [confirmation, setConfirmation] = React.useState<PublicEstimate | null>(null)
+
+  React.useEffect(() => {
+    document.title = query.data ? `${query.data.projectName} · Construction Estimate` : 'Construction Estimate'
+  }, [query.data])
+
+  const onDecided = (result: PublicEstimate) => {
+    setDialog(null)
+    qc.setQueryData(publicEstimateKey(token), result)
+    setConfirmation(result)
+    window.scrollTo({ top: 0 })
+  }
+
+  if (query.isLoading) return <LoadingState />
+  if (query.error || !query.data) {
+    const status = parseApiError(query.error).status
+    if (status === 404 || status === 400 || !token) return <NotFoundState />
+    return (
+      <Shell>
+        <main className="flex min-h-[60vh] items-center justify-center px-4 py-10">
+          <Card className="w-full max-w-md">
+            <EmptyState
+              icon={<AlertCircle />}
+              title="We could not load this estimate"
+              description={status === 429 ? 'Too many requests. Please wait a moment and try again.' : 'Something went wrong. Please try again in a moment.'}
+              action={
+                <Button variant="outline" onClick={() => void query.refetch()} disabled={query.isFetching}>
+                  <RotateCw />
+                  Try again
+                </Button>
+              }
+            />
+          </Card>
+        </main>
+      </Shell>
+    )
+  }
+
+  const estimate = query.data
+  if (confirmation) {
+    return (
+      <Shell estimate={estimate}>
+        <DecisionConfirmation estimate={confirmation} onContinue={() => setConfirmation(null)} />
+      </Shell>
+    )
+  }
+
+  const decided = estimate.approval !== null || estimate.status === 'approved' || estimate.status === 'rejected'
+  return (
+    <Shell estimate={estimate}>
+      <main className="mx-auto max-w-4xl space-y-6 px-4 py-8 sm:px-6 sm:py-10">
+        <div className="space-y-3">
+          <div className="flex flex-wrap items-center gap-3">
+            <h1 className="text-sm font-semibold uppercase tracking-[0.14em] text-primary">Construction Estimate</h1>
+            <StatusBadge status={estimate.status} />
+          </div>
+          <p className="break-words text-3xl font-semibold tracking-tight sm:text-4xl" data-testid="public-project-name">
+            {estimate.projectName}
+          </p>
+          <p className="text-sm text-muted-foreground">
+            Prepared for {estimate.clientName}
+            {estimate.companyName ? ` by ${estimate.companyName}` : ''} · Updated {formatDate(estimate.updatedAt)}
+          </p>
+        </div>
+
+        {estimate.approval ? <DecisionBanner approval={estimate.approval} /> : null}
+        <TotalCard estimate={estimate} />
+        <Overview estimate={estimate} />
+        <ContentSections sections={estimate.contentSections} />
+        <Phases phases={estimate.phases} />
+        {estimate.sections ? <LineItems sections={estimate.sections} grandTotal={estimate.grandTotal} /> : null}
+        {decided ? null : <DecisionCard onApprove={() => setDialog('approve')} onDecline={() => setDialog('decline')} />}
+
+        <p className="rounded-lg border border-dashed px-4 py-3 text-xs leading-relaxed text-muted-foreground" data-testid="public-disclaimer">
+          <span className="font-semibold">Disclaimer: </span>
+          {DISCLAIMER}
+        </p>
+      </main>
+      <ApproveDialog token={token} estimate={estimate} open={dialog === 'approve'} onOpenChange={(o) => setDialog(o ? 'approve' : null)} onDone={onDecided} />
+      <DeclineDialog token={token} estimate={estimate} open={dialog === 'decline'} onOpenChange={(o) => setDialog(o ? 'decline' : null)} onDone={onDecided} />
+    </Shell>
+  )
+}
