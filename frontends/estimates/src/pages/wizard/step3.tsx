@@ -74,7 +74,7 @@ function Step3Form({ data }: { data: WizardData }) {
   const org = useActiveOrganization()
   const typeName = data.projectType!.name
   const [creating, setCreating] = React.useState(false)
-  const { register, handleSubmit, getValues, setValue, formState } = useForm<Step3Values>({
+  const { register, handleSubmit, getValues, setValue, watch, formState } = useForm<Step3Values>({
     resolver: zodResolver(ZWizardStep3),
     mode: 'onTouched',
     defaultValues: {
@@ -84,7 +84,8 @@ function Step3Form({ data }: { data: WizardData }) {
       totalCost: data.totalCost ?? '',
     },
   })
-  // Create is enabled only while the form is valid (RHF validates the restored values on mount).
+  // Create is enabled only while the form is valid; errors show once a field is left (onTouched).
+  const valid = ZWizardStep3.safeParse(watch()).success
   const e = formState.errors
   const lastClient = React.useRef(data.clientName ?? '')
 
@@ -132,7 +133,7 @@ function Step3Form({ data }: { data: WizardData }) {
           <Button variant="outline" onClick={onBack} disabled={creating}>
             <ArrowLeft /> Back
           </Button>
-          <Button onClick={onCreate} disabled={!formState.isValid || creating}>
+          <Button onClick={onCreate} disabled={!valid || creating}>
             {creating ? (
               <>
                 <Loader2 className="animate-spin" /> Creating...
