@@ -1,0 +1,113 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { LINE_ITEM_UNITS, SYSTEM_ROLE_PERMISSIONS, ZProjectType, ZTemplate } from '@plumbline/contracts'
+import { seedDemoEstimates, DEMO_ORGANIZATION_ID } from '../../src/seed/seed-demo-estimates.js'
+import { seedSystemCatalog } from '../../src/seed/seed-system-catalog.js'
+import { newOrgId, startEstimatesTestService, type EstimatesTestService } from '../support/estimates-test-service.js'
+
+let svc: EstimatesTestService
+
+beforeAll(async () => {
+  svc = await startEstimatesTestService()
+})
+afterAll(async () => {
+  await svc?.close()
+})
+
+const templateInput = (overrides: Record<string, unknown> = {}) => ({
+  name: 'My Deck Template', description: 'Composite deck', category: 'general_construction',
+  sections: [{ name: 'Framing', lineItems: [{ name: 'Joists', quantity: '12', unit: 'each', cost: '18.5' }, { name: 'Labor', quantity: 8, unit: 'hours', cost: 60 }] }],
+  ...overrides,
+})
+
+describe('GET /project-types', () => {
+  it('lists the system project types with icons, plus the organisation\'s own only', async () => {
+    const orgId = newOrgId()
+    await svc.deps.prisma.projectType.create({ data: { organizationId: orgId, name: 'Solar', icon: 'layers', isSystemTemplate: false } })
+    await svc.deps.prisma.projectType.create({ data: { organizationId: newOrgId(), name: 'Someone else\'s', isSystemTemplate: false } })
+    const res = await svc.as(orgId)('GET', '/project-types')
+    expect(res.status).toBe(200)
+    const types = res.body.map((t: unknown) => ZProjectType.strict().parse(t))
+    expect(types.map((t: any) => [t.name, t.icon, t.isSystemTemplate])).toEqual([
+      ['Residential Construction', 'home', true], ['Remodeling & Renovation', 'hammer', true], ['Maintenance & Repair', 'tools', true],
+      ['Fire Restoration', 'fire', true], ['Roofing', 'home', true], ['Commercial', 'building', true], ['Solar', 'layers', false],
+    ])
+  })
+})
+
+describe('templates', () => {
+  it('lists six system templates with realistic sections and units', async () => {
+    const res = await svc.as(newOrgId())('GET', '/templates')
+    const templates = res.body.map((t: unknown) => ZTemplate.parse(t))
+    expect(templates.map((t: any) => t.category).sort()).toEqual(['electrical', 'flooring', 'general_construction', 'painting', 'plumbing', 'roofing'])
+    for (const t of templates) {
+      expect(t.isSystemTemplate).toBe(true)
+      expect(t.sections.length).toBeGreaterThanOrEqual(2)
+      for (const s of t.sections) for (const i of s.lineItems) {
+        expect(LINE_ITEM_UNITS).toContain(i.unit)
+        expect(Number(i.cost)).toBeGreaterThan(0)
+      }
+    }
+    expect((await svc.as(newOrgId())('GET', '/templates?category=roofing')).body).toHaveLength(1)
+    expect((await svc.as(newOrgId())('GET', '/templates?category=boats')).status).toBe(400)
+  })
+
+  it('creates, replaces and deletes the organisation\'s own templates', async () => {
+    const orgId = newOrgId()
+    const api = svc.as(orgId)
+    const created = await api('POST', '/templates', templateInput({ isDefault: true }))
+    expect(created.status, created.text).toBe(201)
+    expect(ZTemplate.parse(created.body)).toMatchObject({ name: 'My Deck Template', isSystemTemplate: false, isDefault: true })
+    expect(created.body.sections[0].lineItems.map((i: any) => [i.quantity, i.cost])).toEqual([['12.000', '18.50'], ['8.000', '60.00']])
+    const second = (await api('POST', '/templates', templateInput({ name: 'Second', isDefault: true }))).body
+    const mine = (await api('GET', '/templates')).body.filter((t: any) => !t.isSystemTemplate)
+    expect(mine.map((t: any) => [t.name, t.isDefault])).toEqual([['My Deck Template', false], ['Second', true]])
+
+    const put = await api('PUT', `/templates/${created.body.id}`, templateInput({ name: 'Renamed', sections: [{ name: 'Only', lineItems: [] }] }))
+    expect(put.body).toMatchObject({ name: 'Renamed', sections: [{ name: 'Only', lineItems: [] }] })
+    expect((await svc.as(newOrgId())('GET', '/templates')).body.some((t: any) => t.id === second.id)).toBe(false)
+    expect((await svc.as(newOrgId())('PUT', `/templates/${second.id}`, templateInput())).status).toBe(404)
+    expect((await api('DELETE', `/templates/${created.body.id}`)).status).toBe(204)
+    expect((await api('DELETE', `/templates/${created.body.id}`)).status).toBe(404)
+    expect(await svc.deps.prisma.templateLineItem.count({ where: { organizationId: orgId } })).toBe(2)
+  })
+
+  it('refuses edits of system templates with 403 and a clear message, and validates input', async () => {
+    const api = svc.as(newOrgId())
+    const system = (await api('GET', '/templates')).body[0]
+    const put = await api('PUT', `/templates/${system.id}`, templateInput())
+    expect(put.status).toBe(403)
+    expect(put.body.message).toBe('System templates are read-only. Create your own template to customise it.')
+    expect((await api('DELETE', `/templates/${system.id}`)).status).toBe(403)
+    const bad = await api('POST', '/templates', { name: '', category: '' })
+    expect(Object.fromEntries(bad.body.errors.map((e: any) => [e.field, e.message]))).toMatchObject({ name: 'Template name is required', category: 'Please select a category' })
+    expect((await svc.as(newOrgId(), { permissions: SYSTEM_ROLE_PERMISSIONS.Viewer })('POST', '/templates', templateInput())).status).toBe(403)
+  })
+})
+
+describe('seeding', () => {
+  it('system catalog is idempotent and concurrent-safe', async () => {
+    const before = await Promise.all([svc.deps.prisma.projectType.count(), svc.deps.prisma.templateLineItem.count(), svc.deps.prisma.phaseGroupPhase.count()])
+    await Promise.all([seedSystemCatalog(svc.deps.prisma), seedSystemCatalog(svc.deps.prisma)])
+    const after = await Promise.all([svc.deps.prisma.projectType.count(), svc.deps.prisma.templateLineItem.count(), svc.deps.prisma.phaseGroupPhase.count()])
+    expect(after).toEqual(before)
+    // Every system phase group totals 100 %.
+    const groups = await svc.deps.prisma.phaseGroup.findMany({ where: { organizationId: null }, include: { phases: true } })
+    for (const g of groups) expect(g.phases.reduce((s, p) => s + Number(p.defaultPercentage), 0)).toBe(100)
+  })
+
+  it('demo estimates land once in the demo organisation with sections and line items', async () => {
+    expect(await seedDemoEstimates(svc.deps)).toBe(4)
+    expect(await seedDemoEstimates(svc.deps)).toBe(0)
+    const api = svc.as(DEMO_ORGANIZATION_ID)
+    const list = (await api('GET', '/estimates?sortBy=projectName&sortOrder=asc')).body
+    expect(list.total).toBe(4)
+    for (const e of list.estimates) {
+      const sections = (await api('GET', `/estimates/${e.id}/sections`)).body
+      expect(sections.length).toBeGreaterThanOrEqual(2)
+      for (const s of sections) expect(s.total).toBe(s.lineItems.reduce((n: number, i: any) => n + Math.round(Number(i.totalCost) * 100), 0) / 100 === Number(s.total) ? s.total : 'mismatch')
+      expect((await api('GET', `/estimates/${e.id}/phases`)).body.length).toBeGreaterThan(0)
+    }
+    const approved = list.estimates.find((e: any) => e.status === 'approved')
+    expect((await api('GET', `/estimates/${approved.id}`)).body.lockedAt).not.toBeNull()
+  })
+})
