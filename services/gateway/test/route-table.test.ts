@@ -58,6 +58,8 @@ describe('route table', () => {
     ['PUT', '/api/organizations/o1/phases/p1', 'estimates', 'org'],
     ['GET', '/api/organizations/o1/templates', 'estimates', 'org'],
     ['GET', '/api/public/estimates/tok123', 'estimates', 'public'],
+    ['POST', '/api/public/estimates/tok123/approve', 'estimates', 'public'],
+    ['POST', '/api/public/estimates/tok123/reject', 'estimates', 'public'],
     ['POST', '/api/external/enhanced-property-data', 'estimates', 'user'],
     ['GET', '/__dev/mail', 'auth', 'public'],
     ['GET', '/__dev/mailbox/latest', 'auth', 'public'],
@@ -80,6 +82,12 @@ describe('route table', () => {
     expect(match('HEAD', '/api/login')?.route.method).toBe('GET')
     expect(match('GET', '/api/login')?.route.rateLimit).toBeUndefined()
     expect(match('POST', '/api/login')?.route.rateLimit?.policy).toBe('login')
+  })
+
+  it('rate-limits the public estimate page and the client decisions on it', () => {
+    for (const [method, path] of [['GET', '/api/public/estimates/tok123'], ['POST', '/api/public/estimates/tok123/approve'], ['POST', '/api/public/estimates/tok123/reject']]) {
+      expect(match(method, path)?.route.rateLimit, `${method} ${path}`).toEqual({ policy: 'public-estimate', bucket: 'public-estimate' })
+    }
   })
 
   it('leaves the development mail sink out of production', () => {
