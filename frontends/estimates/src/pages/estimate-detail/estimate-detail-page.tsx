@@ -104,15 +104,16 @@ function EstimateDetail({ orgId, estimateId }: { orgId: string; estimateId: stri
           <div className="grid gap-6 xl:grid-cols-[minmax(0,1fr)_360px]">
             <div className="min-w-0 space-y-6">
               <DocumentationSection />
-              {showLineItems ? <LineItemsEditor /> : null}
-              {showMarkup ? <MarkupTaxPanel /> : null}
-              <PhaseBreakdownCard />
             </div>
             <aside className="min-w-0 space-y-6" aria-label="Project information">
               {clientView ? null : <ApprovalCard />}
               <ProjectDetailsCard />
             </aside>
           </div>
+          {/* The editors need the full width for their tables. */}
+          {showLineItems ? <LineItemsEditor /> : null}
+          {showMarkup ? <MarkupTaxPanel /> : null}
+          <PhaseBreakdownCard />
         </div>
       </div>
       {clientView ? null : <ShareDialog open={shareOpen} onOpenChange={setShareOpen} />}

@@ -175,8 +175,8 @@ export function PhaseBreakdownCard() {
               const percentage = toNumber(p.percentage) ?? 0
               return (
                 <li key={p.id} className={cn('px-5 py-3.5', !p.isEnabled && 'opacity-60')} data-testid="phase-row">
-                  <div className="flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1">
-                    <div className="flex min-w-0 items-center gap-2">
+                  <div className="grid grid-cols-[minmax(0,1fr)_auto] items-baseline gap-x-4">
+                    <div className="flex min-w-0 flex-wrap items-center gap-x-2 gap-y-1">
                       <span className="font-medium">{p.name}</span>
                       {clientView ? null : !p.isEnabled ? <Badge variant="secondary">Excluded</Badge> : p.status !== 'pending' ? <Badge variant="outline">{STATUS_LABEL[p.status]}</Badge> : null}
                     </div>

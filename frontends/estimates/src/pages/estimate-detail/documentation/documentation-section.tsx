@@ -12,10 +12,11 @@ export function DocumentationSection() {
   const { orgId, estimateId, estimate, clientView, readonly } = useDetail()
   const links = useContentLinks(orgId, estimateId)
   const linkFor = (type: string) => links.data?.find((l) => l.role === type)
-  const types = CONTENT_SECTION_TYPES.filter((t) => !clientView || visibleToClient(t, linkFor(t)?.showToClient))
+  // The client sees only shared sections that have something to read (as on the public page).
+  const types = CONTENT_SECTION_TYPES.filter((t) => !clientView || (visibleToClient(t, linkFor(t)?.showToClient) && !!estimate.contentSections[t]?.trim()))
 
   return (
-    <section aria-labelledby="documentation-heading" className="space-y-4">
+    <section aria-labelledby="documentation-heading" className="@container space-y-4">
       <div className="flex flex-wrap items-end justify-between gap-3">
         <div>
           <h2 id="documentation-heading" className="flex items-center gap-2 text-lg font-semibold tracking-tight">
@@ -40,9 +41,9 @@ export function DocumentationSection() {
           <EmptyState icon={<BookOpen />} title="No documentation to show" description="None of this estimate's sections are shared with the client yet." />
         </Card>
       ) : (
-        <div className="grid gap-4 lg:grid-cols-2">
+        <div className="grid gap-4 @2xl:grid-cols-2">
           {types.map((type) => (
-            <div key={type} className={type === 'scope_of_work' ? 'lg:col-span-2' : undefined}>
+            <div key={type} className={type === 'scope_of_work' ? '@2xl:col-span-2' : undefined}>
               <ContentCard type={type} content={estimate.contentSections[type] ?? null} link={linkFor(type)} />
             </div>
           ))}

@@ -77,13 +77,13 @@ export function LineItemRow({
   if (draft) {
     return (
       <tr ref={setNodeRef} style={style} className="bg-accent/40 align-top" data-testid="line-item-row" data-editing="true" onKeyDown={onKeyDown}>
-        <td className="w-8 py-2 pl-3" />
-        <td className="min-w-44 py-2 pr-2">
+        <td className="py-2 pl-3" />
+        <td className="py-2 pr-2">
           <Input aria-label="Item name" value={draft.name} onChange={(e) => set('name', e.target.value)} aria-invalid={!!errors.name} className="h-9" autoFocus />
           {errors.name ? <p role="alert" className="mt-1 text-xs font-medium text-destructive">{errors.name}</p> : null}
         </td>
         <td className="py-2 pr-2">
-          <NativeSelect aria-label="Type" value={draft.costType} onChange={(e) => set('costType', e.target.value as CostType)} className="h-9 min-w-32">
+          <NativeSelect aria-label="Type" value={draft.costType} onChange={(e) => set('costType', e.target.value as CostType)} className="h-9">
             {COST_TYPES.map((t) => (
               <option key={t} value={t}>
                 {COST_TYPE_LABELS[t]}
@@ -92,11 +92,11 @@ export function LineItemRow({
           </NativeSelect>
         </td>
         <td className="py-2 pr-2">
-          <Input aria-label="Quantity" type="number" inputMode="decimal" step={QUANTITY_STEP} min={0} value={draft.quantity} onChange={(e) => set('quantity', e.target.value)} aria-invalid={!!errors.quantity} className="h-9 w-24 text-right tabular-nums" />
+          <Input aria-label="Quantity" type="number" inputMode="decimal" step={QUANTITY_STEP} min={0} value={draft.quantity} onChange={(e) => set('quantity', e.target.value)} aria-invalid={!!errors.quantity} className="h-9 w-full text-right tabular-nums" />
           {errors.quantity ? <p role="alert" className="mt-1 text-xs font-medium text-destructive">{errors.quantity}</p> : null}
         </td>
         <td className="py-2 pr-2">
-          <NativeSelect aria-label="Unit" value={draft.unit} onChange={(e) => set('unit', e.target.value)} className="h-9 min-w-24">
+          <NativeSelect aria-label="Unit" value={draft.unit} onChange={(e) => set('unit', e.target.value)} className="h-9">
             {LINE_ITEM_UNITS.map((u) => (
               <option key={u} value={u}>
                 {u}
@@ -105,7 +105,7 @@ export function LineItemRow({
           </NativeSelect>
         </td>
         <td className="py-2 pr-2">
-          <Input aria-label="Unit cost" type="number" inputMode="decimal" step={UNIT_COST_STEP} min={0} value={draft.unitCost} onChange={(e) => set('unitCost', e.target.value)} aria-invalid={!!errors.unitCost} className="h-9 w-28 text-right tabular-nums" />
+          <Input aria-label="Unit cost" type="number" inputMode="decimal" step={UNIT_COST_STEP} min={0} value={draft.unitCost} onChange={(e) => set('unitCost', e.target.value)} aria-invalid={!!errors.unitCost} className="h-9 w-full text-right tabular-nums" />
           {errors.unitCost ? <p role="alert" className="mt-1 text-xs font-medium text-destructive">{errors.unitCost}</p> : null}
         </td>
         <td className="py-2 pr-3 text-right font-medium tabular-nums leading-9" data-testid="line-item-live-total">
@@ -134,7 +134,7 @@ export function LineItemRow({
       data-item-id={item.id}
     >
       {readonly ? null : (
-        <td className="w-8 py-2.5 pl-3 align-middle">
+        <td className="py-2.5 pl-3 align-middle">
           <button
             type="button"
             ref={setActivatorNodeRef}
@@ -147,8 +147,8 @@ export function LineItemRow({
           </button>
         </td>
       )}
-      <td className={cn('max-w-72 py-2.5 pr-3', readonly && 'pl-4')}>
-        <p className="font-medium" data-testid="line-item-name">{item.name}</p>
+      <td className={cn('py-2.5 pr-3', readonly && 'pl-4')}>
+        <p className="truncate font-medium" data-testid="line-item-name" title={item.name}>{item.name}</p>
         {item.description ? <p className="line-clamp-2 text-xs text-muted-foreground">{item.description}</p> : null}
       </td>
       <td className="py-2.5 pr-3">

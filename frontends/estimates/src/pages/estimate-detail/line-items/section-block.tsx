@@ -9,6 +9,8 @@ import { LineItemRow } from './line-item-row'
 import type { LineItemMutations } from './use-line-item-mutations'
 
 const HEADERS = ['Item', 'Type', 'Qty', 'Unit', 'Unit Cost', 'Total'] as const
+/** Fixed widths keep the columns of every section's table aligned with each other. */
+const WIDTHS: Record<(typeof HEADERS)[number], string | undefined> = { Item: undefined, Type: 'w-[136px]', Qty: 'w-[104px]', Unit: 'w-[96px]', 'Unit Cost': 'w-[124px]', Total: 'w-[128px]' }
 const RIGHT = new Set(['Qty', 'Unit Cost', 'Total'])
 
 /** A collapsible priced section with its line items table. */
@@ -96,16 +98,16 @@ export function SectionBlock({
             </div>
           ) : (
             <div className="overflow-x-auto">
-              <table className="w-full min-w-[680px] text-sm">
+              <table className="w-full min-w-[900px] table-fixed text-sm">
                 <thead>
                   <tr className="border-t text-xs uppercase tracking-wider text-muted-foreground">
-                    {readonly ? null : <th className="w-8 pl-3" aria-label="Reorder" />}
+                    {readonly ? null : <th className="w-10 pl-3" aria-label="Reorder" />}
                     {HEADERS.map((h, i) => (
-                      <th key={h} scope="col" className={cn('py-2 pr-3 font-medium', RIGHT.has(h) ? 'text-right' : 'text-left', i === 0 && readonly && 'pl-4')}>
+                      <th key={h} scope="col" className={cn('py-2 pr-3 font-medium', WIDTHS[h], RIGHT.has(h) ? 'text-right' : 'text-left', i === 0 && readonly && 'pl-4')}>
                         {h}
                       </th>
                     ))}
-                    {readonly ? null : <th className="w-20 pr-3" aria-label="Actions" />}
+                    {readonly ? null : <th className="w-[84px] pr-3" aria-label="Actions" />}
                   </tr>
                 </thead>
                 <tbody>

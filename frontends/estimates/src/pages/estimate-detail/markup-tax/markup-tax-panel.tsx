@@ -120,7 +120,8 @@ export function MarkupTaxPanel() {
           </h2>
           <p className="mt-0.5 text-sm text-muted-foreground">Markup applies to the base total; tax applies per selected profile on the marked-up total.</p>
         </div>
-        <div className="grid gap-6 p-5 lg:grid-cols-[minmax(0,1fr)_minmax(260px,340px)]">
+        <div className="@container">
+        <div className="grid gap-6 p-5 @3xl:grid-cols-[minmax(0,1fr)_minmax(280px,340px)]">
           <div className="space-y-6">
             {/* Markup profiles: one (or none) applies. */}
             <div>
@@ -261,10 +262,11 @@ export function MarkupTaxPanel() {
             </div>
           </div>
 
-          <div className="h-fit rounded-xl border bg-muted/30 p-4 lg:sticky lg:top-4">
+          <div className="h-fit rounded-xl border bg-muted/30 p-4">
             <h3 className="mb-3 text-sm font-semibold">Totals</h3>
             <TotalsBreakdown totals={totals.data} isLoading={totals.isLoading} error={totals.error} onRetry={() => void totals.refetch()} />
           </div>
+        </div>
         </div>
       </Card>
 

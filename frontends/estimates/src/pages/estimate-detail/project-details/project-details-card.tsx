@@ -34,7 +34,7 @@ export function ProjectDetailsCard() {
         {clientView ? null : <Row label="Client email">{estimate.clientEmail || '—'}</Row>}
         <Row label="Property address">{estimate.propertyAddress}</Row>
         <Row label="Square footage">{estimate.squareFootage ? `${formatNumber(estimate.squareFootage)} sq ft` : '—'}</Row>
-        <Row label="Special features">{estimate.specialFeatures?.trim() ? <span className="whitespace-pre-wrap">{estimate.specialFeatures}</span> : '—'}</Row>
+        {clientView ? null : <Row label="Special features">{estimate.specialFeatures?.trim() ? <span className="whitespace-pre-wrap">{estimate.specialFeatures}</span> : '—'}</Row>}
         <Row label="Created">{formatDate(estimate.createdAt)}</Row>
         <Row label="Last updated">{formatDate(estimate.updatedAt, true)}</Row>
       </dl>
