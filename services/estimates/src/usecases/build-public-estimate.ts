@@ -28,10 +28,9 @@ const statusOf = (s: string): EstimateStatus => (ZEstimateStatus.safeParse(s).su
 export type PublicSnapshot = Omit<PublicEstimate, 'snapshotSha256'>
 
 async function visibleContentSections(db: Db, orgId: string, estimateId: string): Promise<PublicEstimate['contentSections']> {
-  const [sections, links] = await Promise.all([
-    db.contentSection.findMany({ where: { organizationId: orgId, estimateId }, select: { type: true, content: true } }),
-    db.contentLink.findMany({ where: { organizationId: orgId, estimateId }, select: { role: true, showToClient: true, includeInWebLink: true } }),
-  ])
+  // One after the other: `db` may be an interactive transaction, which runs one query at a time.
+  const sections = await db.contentSection.findMany({ where: { organizationId: orgId, estimateId }, select: { type: true, content: true } })
+  const links = await db.contentLink.findMany({ where: { organizationId: orgId, estimateId }, select: { role: true, showToClient: true, includeInWebLink: true } })
   const out: PublicEstimate['contentSections'] = []
   for (const type of CLIENT_SECTION_TYPES) {
     const link = links.find((l) => l.role === type)

@@ -18,7 +18,7 @@ describe('markup profiles', () => {
   it('creates a template profile with the spec defaults and lists it', async () => {
     const orgId = newOrgId()
     const api = svc.as(orgId)
-    const res = await api('POST', '/markup-profiles', { name: '  General Contractor ', organizationId: orgId, ...MARKUP_PRESETS[0] })
+    const res = await api('POST', '/markup-profiles', { ...MARKUP_PRESETS[0], name: '  General Contractor ', organizationId: orgId })
     expect(res.status).toBe(201)
     const p = ZMarkupProfile.parse(res.body)
     expect(p).toMatchObject({
@@ -93,7 +93,7 @@ describe('markup profiles', () => {
   it('updates (replacing the fields) and deletes; another organisation\'s profile is 404', async () => {
     const orgId = newOrgId()
     const api = svc.as(orgId)
-    const p = await createProfile(api, 'markup-profiles', { name: 'Painter', ...MARKUP_PRESETS[2], description: 'walls' })
+    const p = await createProfile(api, 'markup-profiles', { ...MARKUP_PRESETS[2], name: 'Painter', description: 'walls' })
     const put = await api('PUT', `/markup-profiles/${p.id}`, { name: 'Painter 2', profitPercentage: '22.5' })
     expect(put.status).toBe(200)
     expect(put.body).toMatchObject({ id: p.id, name: 'Painter 2', profitPercentage: '22.50', overheadPercentage: '0.00', description: null })
@@ -125,7 +125,7 @@ describe('tax profiles', () => {
   it('creates with the spec defaults: template, not default, sales, materials and equipment, active', async () => {
     const orgId = newOrgId()
     const api = svc.as(orgId)
-    const res = await api('POST', '/taxes', { name: 'California', ...TAX_PRESETS[0], organizationId: orgId })
+    const res = await api('POST', '/taxes', { ...TAX_PRESETS[0], name: 'California', organizationId: orgId })
     expect(res.status).toBe(201)
     expect(ZTaxProfile.parse(res.body)).toMatchObject({
       name: 'California', taxType: 'sales', rate: '0.0825', jurisdiction: 'California', jurisdictionCode: 'CA',
