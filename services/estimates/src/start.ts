@@ -1,11 +1,21 @@
 import type { Closer } from '@plumbline/service-kit'
 import type { EstimatesDeps } from './deps.js'
+import { pruneIdempotencyKeys } from './data/idempotency.js'
 import { seedSystemCatalog } from './seed/seed-system-catalog.js'
 import { seedDemoEstimates } from './seed/seed-demo-estimates.js'
 
-/** Start-up work beyond the shared runtime: system catalog (every start), demo data (npm start). */
+const HOUR = 3_600_000
+
+/**
+ * Start-up work beyond the shared runtime: system catalog (every start), demo data (npm start),
+ * and an hourly prune of stored Idempotency-Key answers older than a day.
+ */
 export async function startEstimates(deps: EstimatesDeps): Promise<Closer[]> {
   await seedSystemCatalog(deps.prisma)
   if (deps.env.SEED_DEMO) await seedDemoEstimates(deps)
-  return []
+  const prune = () => void pruneIdempotencyKeys(deps.prisma).catch((err: unknown) => deps.logger.warn({ err: (err as Error).message }, 'idempotency prune failed'))
+  prune()
+  const timer = setInterval(prune, HOUR)
+  timer.unref()
+  return [{ name: 'idempotency-prune', close: () => clearInterval(timer) }]
 }

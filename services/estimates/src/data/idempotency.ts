@@ -63,3 +63,11 @@ export async function runIdempotent(
     throw err
   }
 }
+
+/** Stored answers are kept for a day: long enough for any client retry. */
+export const IDEMPOTENCY_TTL_MS = 24 * 3_600_000
+
+export async function pruneIdempotencyKeys(prisma: PrismaClient, now = new Date()): Promise<number> {
+  const { count } = await prisma.idempotencyKey.deleteMany({ where: { createdAt: { lt: new Date(now.getTime() - IDEMPOTENCY_TTL_MS) } } })
+  return count
+}

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { CONTENT_SECTION_TYPES, RequestSubjects, SYSTEM_ROLE_PERMISSIONS, Subjects, ZEstimate } from '@plumbline/contracts'
 import { reply } from '@plumbline/messaging'
+import { pruneIdempotencyKeys } from '../../src/data/idempotency.js'
 import { createEstimate, estimatePayload, newOrgId, REMODELING, ROOFING, startEstimatesTestService, type EstimatesTestService } from '../support/estimates-test-service.js'
 
 let svc: EstimatesTestService
@@ -67,10 +68,13 @@ describe('POST /estimates', () => {
     expect(other.status).toBe(422)
     // The same key in another organisation is another key.
     expect((await svc.as(newOrgId())('POST', '/estimates', estimatePayload(), headers)).status).toBe(201)
+    // Stored answers expire after a day.
+    expect(await pruneIdempotencyKeys(svc.deps.prisma, new Date(Date.now() + 25 * 3_600_000))).toBeGreaterThanOrEqual(2)
+    expect((await api('POST', '/estimates', estimatePayload({ projectName: 'Other' }), headers)).status).toBe(201)
     // Concurrent duplicates create one estimate.
     const concurrent = await Promise.all([1, 2, 3].map(() => api('POST', '/estimates', estimatePayload(), { 'Idempotency-Key': 'race' })))
     expect(new Set(concurrent.map((r) => r.body.id)).size).toBe(1)
-    expect(await svc.deps.prisma.estimate.count({ where: { organizationId: orgId } })).toBe(2)
+    expect(await svc.deps.prisma.estimate.count({ where: { organizationId: orgId } })).toBe(3)
   })
 
   it('is refused with 403 QUOTA_EXCEEDED when the admin service says the limit is reached', async () => {
