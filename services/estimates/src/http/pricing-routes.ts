@@ -1,6 +1,7 @@
-import express, { type Router } from 'express'
+import express, { type Request, type Router } from 'express'
 import { ZMarkupProfileInput, ZPricingProfileQuery, ZPricingSelectionBody, ZTaxProfileBody } from '@plumbline/contracts'
 import { parseBody, parseQuery } from '@plumbline/service-kit'
+import { idempotencyKeyOf, requestHashOf, type IdempotencyRequest } from '../data/idempotency.js'
 import type { EstimatesDeps } from '../deps.js'
 import { createMarkupProfile } from '../usecases/create-markup-profile.js'
 import { createTaxProfile } from '../usecases/create-tax-profile.js'
@@ -16,6 +17,12 @@ import { orgCtx, uuidParam } from './context.js'
 
 const org = '/organizations/:orgId'
 
+/** Creating POSTs honour an Idempotency-Key (DESIGN §3), as POST /estimates does. */
+function idempotencyOf(req: Request, orgId: string, scope: string): IdempotencyRequest | undefined {
+  const key = idempotencyKeyOf(req.header('idempotency-key'))
+  return key ? { orgId, key, scope, requestHash: requestHashOf(req.body) } : undefined
+}
+
 /** Markup and tax profiles (spec 001 §7 "Markup and tax") and each estimate's selection and totals. */
 export function pricingRoutes(deps: EstimatesDeps): Router {
   const router = express.Router()
@@ -25,7 +32,10 @@ export function pricingRoutes(deps: EstimatesDeps): Router {
   })
   router.post(`${org}/markup-profiles`, async (req, res) => {
     const ctx = orgCtx(req, res, 'create')
-    res.status(201).json(await createMarkupProfile(deps, ctx, parseBody(ZMarkupProfileInput, req)))
+    const input = parseBody(ZMarkupProfileInput, req)
+    const { profile, replayed } = await createMarkupProfile(deps, ctx, input, idempotencyOf(req, ctx.orgId, 'POST /markup-profiles'))
+    if (replayed) res.setHeader('Idempotent-Replayed', 'true')
+    res.status(201).json(profile)
   })
   router.put(`${org}/markup-profiles/:profileId`, async (req, res) => {
     const ctx = orgCtx(req, res, 'edit')
@@ -42,7 +52,10 @@ export function pricingRoutes(deps: EstimatesDeps): Router {
   })
   router.post(`${org}/taxes`, async (req, res) => {
     const ctx = orgCtx(req, res, 'create')
-    res.status(201).json(await createTaxProfile(deps, ctx, parseBody(ZTaxProfileBody, req)))
+    const input = parseBody(ZTaxProfileBody, req)
+    const { profile, replayed } = await createTaxProfile(deps, ctx, input, idempotencyOf(req, ctx.orgId, 'POST /taxes'))
+    if (replayed) res.setHeader('Idempotent-Replayed', 'true')
+    res.status(201).json(profile)
   })
   router.put(`${org}/taxes/:profileId`, async (req, res) => {
     const ctx = orgCtx(req, res, 'edit')

@@ -1,5 +1,6 @@
 import type { z } from 'zod'
 import type { MarkupProfile, ZMarkupProfileInput } from '@plumbline/contracts'
+import { runIdempotent, type IdempotencyRequest } from '../data/idempotency.js'
 import type { EstimatesDeps } from '../deps.js'
 import { toMarkupProfile } from '../domain/pricing-records.js'
 import { assertEstimateOfOrg, assertSameOrganization, lockDefaults, requireCostEstimator, type OrgActor } from './markup-and-tax-access.js'
@@ -24,24 +25,27 @@ export const markupProfileFields = (input: MarkupProfileInput) => ({
  * POST …/markup-profiles. New profiles are templates unless made for one estimate (spec 001 §3:
  * estimateId is null when a template); isDefault false unless asked, and at most one default.
  */
-export async function createMarkupProfile(deps: EstimatesDeps, actor: OrgActor, input: MarkupProfileInput): Promise<MarkupProfile> {
+export async function createMarkupProfile(deps: EstimatesDeps, actor: OrgActor, input: MarkupProfileInput, idempotency?: IdempotencyRequest): Promise<{ profile: MarkupProfile; replayed: boolean }> {
   requireCostEstimator(actor, 'create')
   assertSameOrganization(actor, input.organizationId)
-  return deps.prisma.$transaction(async (tx) => {
-    await assertEstimateOfOrg(tx, actor.orgId, input.estimateId)
-    if (input.isDefault) {
-      await lockDefaults(tx, actor.orgId, 'markup')
-      await tx.markupProfile.updateMany({ where: { organizationId: actor.orgId, isDefault: true }, data: { isDefault: false } })
-    }
-    const row = await tx.markupProfile.create({
-      data: {
-        ...markupProfileFields(input),
-        organizationId: actor.orgId,
-        estimateId: input.estimateId ?? null,
-        isTemplate: input.estimateId ? false : input.isTemplate,
-        createdBy: actor.userId,
-      },
-    })
-    return toMarkupProfile(row)
+  const result = await runIdempotent(deps.prisma, idempotency, {
+    run: async (tx) => {
+      await assertEstimateOfOrg(tx, actor.orgId, input.estimateId)
+      if (input.isDefault) {
+        await lockDefaults(tx, actor.orgId, 'markup')
+        await tx.markupProfile.updateMany({ where: { organizationId: actor.orgId, isDefault: true }, data: { isDefault: false } })
+      }
+      const row = await tx.markupProfile.create({
+        data: {
+          ...markupProfileFields(input),
+          organizationId: actor.orgId,
+          estimateId: input.estimateId ?? null,
+          isTemplate: input.estimateId ? false : input.isTemplate,
+          createdBy: actor.userId,
+        },
+      })
+      return { status: 201, body: toMarkupProfile(row) }
+    },
   })
+  return { profile: result.body as MarkupProfile, replayed: result.replayed }
 }

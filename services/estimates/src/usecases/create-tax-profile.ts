@@ -1,5 +1,6 @@
 import type { z } from 'zod'
 import type { TaxProfile, ZTaxProfileBody } from '@plumbline/contracts'
+import { runIdempotent, type IdempotencyRequest } from '../data/idempotency.js'
 import type { EstimatesDeps } from '../deps.js'
 import { toTaxProfile } from '../domain/pricing-records.js'
 import { assertEstimateOfOrg, assertSameOrganization, lockDefaults, requireCostEstimator, type OrgActor } from './markup-and-tax-access.js'
@@ -27,26 +28,30 @@ export const taxProfileFields = (input: TaxProfileInput) => ({
 
 /**
  * POST …/taxes. Defaults (spec 001 §9): a template, not the default, type sales, applying to
- * materials and equipment; estimateId makes it that estimate's own (not a template).
+ * materials and equipment; estimateId makes it that estimate's own (not a template). An
+ * Idempotency-Key replays the first answer.
  */
-export async function createTaxProfile(deps: EstimatesDeps, actor: OrgActor, input: TaxProfileInput): Promise<TaxProfile> {
+export async function createTaxProfile(deps: EstimatesDeps, actor: OrgActor, input: TaxProfileInput, idempotency?: IdempotencyRequest): Promise<{ profile: TaxProfile; replayed: boolean }> {
   requireCostEstimator(actor, 'create')
   assertSameOrganization(actor, input.organizationId)
-  return deps.prisma.$transaction(async (tx) => {
-    await assertEstimateOfOrg(tx, actor.orgId, input.estimateId)
-    if (input.isDefault) {
-      await lockDefaults(tx, actor.orgId, 'tax')
-      await tx.taxProfile.updateMany({ where: { organizationId: actor.orgId, isDefault: true }, data: { isDefault: false } })
-    }
-    const row = await tx.taxProfile.create({
-      data: {
-        ...taxProfileFields(input),
-        organizationId: actor.orgId,
-        estimateId: input.estimateId ?? null,
-        isTemplate: input.estimateId ? false : input.isTemplate,
-        createdBy: actor.userId,
-      },
-    })
-    return toTaxProfile(row)
+  const result = await runIdempotent(deps.prisma, idempotency, {
+    run: async (tx) => {
+      await assertEstimateOfOrg(tx, actor.orgId, input.estimateId)
+      if (input.isDefault) {
+        await lockDefaults(tx, actor.orgId, 'tax')
+        await tx.taxProfile.updateMany({ where: { organizationId: actor.orgId, isDefault: true }, data: { isDefault: false } })
+      }
+      const row = await tx.taxProfile.create({
+        data: {
+          ...taxProfileFields(input),
+          organizationId: actor.orgId,
+          estimateId: input.estimateId ?? null,
+          isTemplate: input.estimateId ? false : input.isTemplate,
+          createdBy: actor.userId,
+        },
+      })
+      return { status: 201, body: toTaxProfile(row) }
+    },
   })
+  return { profile: result.body as TaxProfile, replayed: result.replayed }
 }

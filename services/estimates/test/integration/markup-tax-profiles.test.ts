@@ -106,6 +106,22 @@ describe('markup profiles', () => {
     expect((await api('PUT', '/markup-profiles/nope', { name: 'x' })).status).toBe(404)
   })
 
+  it('replays a repeated Idempotency-Key instead of creating twice (markup and tax)', async () => {
+    const orgId = newOrgId()
+    const api = svc.as(orgId)
+    const headers = { 'Idempotency-Key': 'profile-1' }
+    const first = await api('POST', '/markup-profiles', { name: 'Once' }, headers)
+    const again = await api('POST', '/markup-profiles', { name: 'Once' }, headers)
+    expect([first.status, again.status]).toEqual([201, 201])
+    expect(again.body).toEqual(first.body)
+    expect(again.headers.get('idempotent-replayed')).toBe('true')
+    expect((await api('POST', '/markup-profiles', { name: 'Other' }, headers)).status).toBe(422)
+    const taxes = await Promise.all([1, 2, 3].map(() => api('POST', '/taxes', { name: 'Once', rate: 0.05 }, { 'Idempotency-Key': 'tax-race' })))
+    expect(new Set(taxes.map((r) => r.body.id)).size).toBe(1)
+    expect(await svc.deps.prisma.markupProfile.count({ where: { organizationId: orgId } })).toBe(1)
+    expect(await svc.deps.prisma.taxProfile.count({ where: { organizationId: orgId } })).toBe(1)
+  })
+
   it('needs the cost estimator permissions of the role', async () => {
     const orgId = newOrgId()
     const owner = svc.as(orgId)
