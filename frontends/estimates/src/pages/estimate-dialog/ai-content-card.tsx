@@ -19,8 +19,8 @@ export function AiContentCard({ auto, loading }: { auto: boolean; loading: boole
             </h3>
             <p className="mt-0.5 text-xs text-muted-foreground">
               {auto
-                ? 'Automatic generation is on for your organization: proposal content is written for each new estimate.'
-                : 'Automatic generation is off for your organization: generate proposal content when you need it.'}
+                ? 'Your organization has automatic AI content generation turned on.'
+                : 'Your organization generates AI content manually, when you ask for it.'}
             </p>
           </div>
         </div>

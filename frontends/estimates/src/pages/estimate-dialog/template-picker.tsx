@@ -27,7 +27,7 @@ function TemplateOption({ template, selected, onSelect, tabbable }: { template: 
       tabIndex={tabbable ? 0 : -1}
       onClick={onSelect}
       className={cn(
-        'relative flex h-full flex-col gap-2 rounded-lg border bg-card p-3.5 text-left outline-none transition-all',
+        'relative flex flex-1 flex-col gap-2 rounded-lg border bg-card p-3.5 text-left outline-none transition-all',
         'hover:border-primary/40 hover:bg-accent/40 focus-visible:ring-[3px] focus-visible:ring-ring/30',
         selected && 'border-primary bg-primary/[0.04] ring-1 ring-primary dark:bg-primary/10',
       )}
@@ -120,21 +120,22 @@ export function TemplatePicker({
         ) : null}
       </button>
       {list.length === 0 ? <PickerEmpty text="No templates available" /> : null}
-      {groups.map((g) => {
-        const meta = CATEGORY_META[g.category]
-        return (
-          <div key={g.category} role="group" aria-label={meta.label} className="space-y-2">
-            <p className="flex items-center gap-1.5 text-xs font-semibold uppercase tracking-wide text-muted-foreground">
-              <meta.icon className="size-3.5" aria-hidden="true" /> {meta.label}
-            </p>
-            <div className="grid gap-3 sm:grid-cols-2">
+      {/* Category groups side by side: most categories hold one or two templates. */}
+      <div className="grid gap-x-3 gap-y-4 sm:grid-cols-2">
+        {groups.map((g) => {
+          const meta = CATEGORY_META[g.category]
+          return (
+            <div key={g.category} role="group" aria-label={meta.label} className="flex flex-col gap-2">
+              <p className="flex items-center gap-1.5 text-xs font-semibold uppercase tracking-wide text-muted-foreground">
+                <meta.icon className="size-3.5" aria-hidden="true" /> {meta.label}
+              </p>
               {g.items.map((t) => (
                 <TemplateOption key={t.id} template={t} selected={t.id === value} tabbable={t.id === value} onSelect={() => onChange(t.id)} />
               ))}
             </div>
-          </div>
-        )
-      })}
+          )
+        })}
+      </div>
     </div>
   )
 }

@@ -29,7 +29,7 @@ function SearchInput({ value, onCommit }: { value: string; onCommit: (v: string)
     return () => clearTimeout(t)
   }, [text, onCommit])
   return (
-    <div className="relative min-w-0 flex-1 sm:min-w-64">
+    <div className="relative min-w-0 flex-1">
       <Search className="pointer-events-none absolute left-3 top-1/2 size-4 -translate-y-1/2 text-muted-foreground" aria-hidden="true" />
       <Input
         type="search"
@@ -69,7 +69,7 @@ export function FilterBar({
   const commitSearch = React.useCallback((search: string) => onChange({ search }, { replace: true }), [onChange])
   const typeKnown = state.projectTypeId === 'all' || projectTypes.some((t) => t.id === state.projectTypeId)
   return (
-    <div className="flex flex-col gap-3 lg:flex-row lg:items-center" role="search" aria-label="Filter estimates">
+    <div className="flex flex-col gap-3 2xl:flex-row 2xl:items-center" role="search" aria-label="Filter estimates">
       <SearchInput value={state.search} onCommit={commitSearch} />
       <div className="grid grid-cols-2 gap-2 sm:flex sm:flex-wrap sm:items-center">
         <Select value={state.status} onValueChange={(status) => onChange({ status })}>

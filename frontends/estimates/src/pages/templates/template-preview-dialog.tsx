@@ -45,7 +45,14 @@ export function TemplatePreviewDialog({ template, onOpenChange, onEdit }: { temp
                     </div>
                     {s.lineItems.length ? (
                       <div className="overflow-x-auto">
-                        <table className="w-full text-sm">
+                        <table className="w-full min-w-[32rem] table-fixed text-sm">
+                          <colgroup>
+                            <col />
+                            <col className="w-20" />
+                            <col className="w-20" />
+                            <col className="w-28" />
+                            <col className="w-28" />
+                          </colgroup>
                           <thead>
                             <tr className="border-b text-left text-xs text-muted-foreground">
                               <th scope="col" className="px-4 py-2 font-medium">Item</th>
@@ -62,7 +69,7 @@ export function TemplatePreviewDialog({ template, onOpenChange, onEdit }: { temp
                                   <span className="font-medium">{i.name}</span>
                                   {i.description ? <span className="block text-xs text-muted-foreground">{i.description}</span> : null}
                                 </td>
-                                <td className="px-3 py-2 text-right tabular-nums">{Number(i.quantity)}</td>
+                                <td className="px-3 py-2 text-right tabular-nums">{Number(i.quantity).toLocaleString('en-US', { maximumFractionDigits: 3 })}</td>
                                 <td className="px-3 py-2 text-muted-foreground">{i.unit}</td>
                                 <td className="px-3 py-2 text-right tabular-nums">{formatUsd(i.cost)}</td>
                                 <td className="px-4 py-2 text-right font-medium tabular-nums">{formatUsd(lineTotal(i.quantity, i.cost))}</td>
