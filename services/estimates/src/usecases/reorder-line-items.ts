@@ -23,7 +23,11 @@ export async function reorderLineItems(deps: EstimatesDeps, ctx: OrgContext, sec
     if (ids.some((id) => !inSection.has(id))) throw badRequest(REORDER_MESSAGE, [{ field: 'itemIds', message: REORDER_MESSAGE }])
     const listed = new Set(ids)
     const order = [...ids, ...items.filter((i) => !listed.has(i.id)).map((i) => i.id)]
-    for (const [index, id] of order.entries()) await tx.lineItem.update({ where: { id }, data: { sortOrder: index } })
+    // One statement: sort_order = position in the new order (0-based).
+    await tx.$executeRaw`
+      UPDATE line_items SET sort_order = o.ord - 1, updated_at = now()
+      FROM unnest(${order}::uuid[]) WITH ORDINALITY AS o(id, ord)
+      WHERE line_items.id = o.id AND line_items.section_id = ${section.id}::uuid`
     await recordLineItemsChanged(tx, ctx.orgId, ctx.userId, { estimateId: section.estimateId, sectionId: section.id, change: 'reordered' })
     const updated = await tx.section.findUniqueOrThrow({ where: { id: section.id }, include: { lineItems: { orderBy: LINE_ITEM_ORDER } } })
     return toSectionDto(updated)
