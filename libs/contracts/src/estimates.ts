@@ -7,7 +7,7 @@ const id = z.string().min(1).max(64)
 const text = (max: number) => z.string().max(max)
 /** A decimal sent as number or string; normalised to a string with at most `scale` decimals. */
 export const decimalInput = (scale: number, message = 'Must be a number') =>
-  z.union([z.number(), z.string()]).transform((v, ctx) => {
+  z.union([z.number(), z.string()], { error: message }).transform((v, ctx) => {
     const s = typeof v === 'number' ? String(v) : v.trim().replace(/[$,\s]/g, '')
     if (!/^-?\d{1,12}(\.\d+)?$/.test(s) || !Number.isFinite(Number(s))) {
       ctx.addIssue({ code: 'custom', message })
