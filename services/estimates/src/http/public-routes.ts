@@ -7,7 +7,8 @@ import { approveEstimate } from '../usecases/approve-estimate.js'
 import { getPublicEstimate } from '../usecases/get-public-estimate.js'
 import { rejectEstimate } from '../usecases/reject-estimate.js'
 
-const ZTokenParams = z.object({ token: z.string().max(200) })
+// Any text: whatever is not a live token (too long, malformed, revoked) is the same 404.
+const ZTokenParams = z.object({ token: z.string() })
 
 /** Client answers are personal to a link: never cached, never indexed (also on errors). */
 const privatePage: RequestHandler = (_req, res, next) => {

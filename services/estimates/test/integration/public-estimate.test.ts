@@ -105,7 +105,7 @@ describe('GET /public/estimates/{token}', () => {
     const api = svc.as(newOrgId())
     const { estimate, token } = await sharedEstimate(api)
     await api('DELETE', `/estimates/${estimate.id}/share`)
-    for (const t of [token, 'A'.repeat(43), 'short', 'x'.repeat(200), '../../etc/passwd', '%00']) {
+    for (const t of [token, 'A'.repeat(43), 'short', 'x'.repeat(200), 'x'.repeat(3000), '../../etc/passwd', '%00']) {
       const res = await svc.publicCall('GET', t)
       expect(res.status, t).toBe(404)
       expect(res.body).toMatchObject({ code: 'NOT_FOUND', detail: PUBLIC_ESTIMATE_MESSAGES.notFound })
