@@ -104,12 +104,16 @@ describe('estimates list', () => {
     await visible(page.getByTestId('active-filter-count').filter({ hasText: '3' }))
     expect(await cardTitles(page)).toEqual([1, 3, 5, 7, 9, 11].map((i) => `${tag} ${String(i).padStart(2, '0')}`))
 
-    // Back undoes the date range, forward restores it.
+    // Back undoes one change at a time (end date, then start date); forward restores them.
+    await page.goBack()
+    await waitForPath(page, (u) => !u.searchParams.has('endDate') && u.searchParams.get('startDate') === '2020-01-01')
+    await visible(page.getByTestId('active-filter-count').filter({ hasText: '3' }))
     await page.goBack()
     await waitForPath(page, (u) => !u.searchParams.has('startDate'))
     await visible(page.getByTestId('active-filter-count').filter({ hasText: '2' }))
     await page.goForward()
-    await waitForPath(page, (u) => u.searchParams.get('startDate') === '2020-01-01')
+    await page.goForward()
+    await waitForPath(page, (u) => u.searchParams.get('endDate') === today)
     await visible(page.getByTestId('active-filter-count').filter({ hasText: '3' }))
 
     // Removing a badge, then a search that matches nothing, then Clear.

@@ -47,6 +47,13 @@ export function PropertyInfoCard({ data, className }: { data: PropertyData; clas
   const f = data.fireHazard
   const tone = fireRiskTone(f.riskLevel)
   const validated = data.source?.addressValidated ?? false
+  const facts = [
+    { icon: BedDouble, label: 'Bedrooms', value: formatNumber(p.bedrooms) },
+    { icon: Bath, label: 'Bathrooms', value: formatNumber(p.bathrooms) },
+    { icon: Ruler, label: 'Square footage', value: p.squareFootage != null ? `${formatNumber(p.squareFootage)} sq ft` : '—' },
+    { icon: CalendarClock, label: 'Year built', value: p.yearBuilt != null ? String(p.yearBuilt) : '—' },
+    { icon: Building, label: 'Property type', value: p.propertyType || '—' },
+  ]
   return (
     <section aria-label="Property information" className={cn('space-y-3 rounded-xl border bg-muted/30 p-4', className)}>
       <div className="flex flex-wrap items-start justify-between gap-2">
@@ -67,13 +74,25 @@ export function PropertyInfoCard({ data, className }: { data: PropertyData; clas
           </span>
         )}
       </div>
-      <dl className="grid grid-cols-2 gap-2 sm:grid-cols-3">
-        <Fact icon={BedDouble} label="Bedrooms" value={formatNumber(p.bedrooms)} />
-        <Fact icon={Bath} label="Bathrooms" value={formatNumber(p.bathrooms)} />
-        <Fact icon={Ruler} label="Square footage" value={p.squareFootage != null ? `${formatNumber(p.squareFootage)} sq ft` : '—'} />
-        <Fact icon={CalendarClock} label="Year built" value={p.yearBuilt != null ? String(p.yearBuilt) : '—'} />
-        <Fact icon={Building} label="Property type" value={p.propertyType || '—'} />
-      </dl>
+      {facts.every((f) => f.value === '—') ? (
+        // Nothing is known: one compact line instead of five empty boxes.
+        <dl className="flex flex-wrap gap-x-4 gap-y-1 rounded-lg border bg-card px-3 py-2.5 text-sm" data-testid="property-facts">
+          {facts.map((f) => (
+            <div key={f.label} className="flex items-center gap-1.5">
+              <dt className="text-muted-foreground">{f.label}</dt>
+              <dd className="text-muted-foreground" title="Not available">
+                —
+              </dd>
+            </div>
+          ))}
+        </dl>
+      ) : (
+        <dl className="grid grid-cols-2 gap-2 sm:grid-cols-3" data-testid="property-facts">
+          {facts.map((f) => (
+            <Fact key={f.label} icon={f.icon} label={f.label} value={f.value} />
+          ))}
+        </dl>
+      )}
 
       <div className={cn('rounded-lg border p-3', TONE[tone])} data-testid="fire-hazard">
         <div className="flex flex-wrap items-center justify-between gap-2">

@@ -1,5 +1,5 @@
 import * as React from 'react'
-import { useForm } from 'react-hook-form'
+import { useForm, type FieldErrors } from 'react-hook-form'
 import { zodResolver } from '@hookform/resolvers/zod'
 import { useMutation } from '@tanstack/react-query'
 import type { Estimate, ProjectType, PropertyData } from '@plumbline/contracts'
@@ -42,6 +42,8 @@ function Section({ title, hint, children, id }: { title: string; hint?: string; 
   )
 }
 
+const FIELD_ORDER = ['propertyAddress', 'clientName', 'clientEmail', 'projectName', 'totalCost', 'squareFootage'] as const
+
 const describedBy = (id: string, error: unknown) => (error ? { 'aria-invalid': true as const, 'aria-describedby': `${id}-error` } : {})
 
 /** Create / Edit Estimate dialog (spec 000 §2, §4, §5). */
@@ -54,8 +56,19 @@ export function EstimateDialog({ open, onOpenChange, estimate, onUpdated, onCrea
   const templates = useTemplates(open && mode === 'create' ? org?.id : null)
   const settings = useCompanySettings(open ? org?.id : null)
 
-  const form = useForm<EstimateFormValues>({ resolver: zodResolver(ZEstimateForm), defaultValues: EMPTY_FORM })
-  const { register, handleSubmit, setValue, watch, reset, formState } = form
+  // Errors are focused in screen order by onInvalid: the type picker is not an input RHF can focus.
+  const form = useForm<EstimateFormValues>({ resolver: zodResolver(ZEstimateForm), defaultValues: EMPTY_FORM, shouldFocusError: false })
+  const { register, handleSubmit, setValue, setFocus, watch, reset, formState } = form
+  const typeGridRef = React.useRef<HTMLDivElement>(null)
+  const onInvalid = (errs: FieldErrors<EstimateFormValues>) => {
+    if (errs.projectTypeId) {
+      typeGridRef.current?.querySelector<HTMLElement>('[role="radio"][tabindex="0"]')?.focus()
+      typeGridRef.current?.scrollIntoView({ block: 'start', behavior: 'smooth' })
+      return
+    }
+    const first = FIELD_ORDER.find((f) => errs[f])
+    if (first) setFocus(first, { shouldSelect: false })
+  }
   const errors = formState.errors
   /** The type picked in this dialog: from then on the client name drives the project name. */
   const [chosenType, setChosenType] = React.useState<ProjectType | null>(null)
@@ -130,7 +143,7 @@ export function EstimateDialog({ open, onOpenChange, estimate, onUpdated, onCrea
     <>
       <Dialog open={open} onOpenChange={onOpenChangeGuarded}>
         <DialogContent className="max-w-3xl gap-0 p-0 sm:w-[calc(100%-3rem)]" aria-describedby="estimate-dialog-description">
-          <DialogHeader className="border-b px-6 py-5 pr-12">
+          <DialogHeader className="border-b px-4 py-5 pr-12 sm:px-6">
             <DialogTitle>{mode === 'edit' ? 'Edit Estimate' : 'Create New Estimate'}</DialogTitle>
             <DialogDescription id="estimate-dialog-description">
               {mode === 'edit'
@@ -138,19 +151,21 @@ export function EstimateDialog({ open, onOpenChange, estimate, onUpdated, onCrea
                 : 'Choose a project type, add the property and client, and set the total cost.'}
             </DialogDescription>
           </DialogHeader>
-          <form noValidate onSubmit={handleSubmit(submit)} className="flex flex-col" aria-label={mode === 'edit' ? 'Edit Estimate' : 'Create New Estimate'}>
-            <div className="space-y-7 px-6 py-6">
+          <form noValidate onSubmit={handleSubmit(submit, onInvalid)} className="flex flex-col" aria-label={mode === 'edit' ? 'Edit Estimate' : 'Create New Estimate'}>
+            <div className="space-y-7 px-4 py-6 sm:px-6">
               <Section title="Project Type" id="section-project-type" hint="What kind of work is this estimate for?">
-                <ProjectTypeGrid
-                  hasOrganization={hasOrganization}
-                  isLoading={authLoading || projectTypes.isLoading}
-                  error={projectTypes.error}
-                  projectTypes={projectTypes.data}
-                  value={projectTypeId}
-                  onChange={chooseType}
-                  invalid={!!errors.projectTypeId}
-                  describedBy={errors.projectTypeId ? 'projectTypeId-error' : undefined}
-                />
+                <div ref={typeGridRef} className="scroll-mt-14">
+                  <ProjectTypeGrid
+                    hasOrganization={hasOrganization}
+                    isLoading={authLoading || projectTypes.isLoading}
+                    error={projectTypes.error}
+                    projectTypes={projectTypes.data}
+                    value={projectTypeId}
+                    onChange={chooseType}
+                    invalid={!!errors.projectTypeId}
+                    describedBy={errors.projectTypeId ? 'projectTypeId-error' : undefined}
+                  />
+                </div>
                 {errors.projectTypeId ? (
                   <p id="projectTypeId-error" role="alert" className="text-[13px] font-medium text-destructive">
                     {errors.projectTypeId.message}
@@ -215,7 +230,7 @@ export function EstimateDialog({ open, onOpenChange, estimate, onUpdated, onCrea
 
               <AiContentCard auto={isAutoGenerateAI(settings.data)} loading={settings.isLoading} />
             </div>
-            <div className="sticky bottom-0 flex flex-col-reverse gap-2 border-t bg-card/95 px-6 py-4 backdrop-blur sm:flex-row sm:justify-end">
+            <div className="sticky bottom-0 flex justify-end gap-2 border-t bg-card/95 px-4 py-3 backdrop-blur sm:px-6 sm:py-4 [&>button]:flex-1 sm:[&>button]:flex-none">
               <Button type="button" variant="outline" onClick={() => onOpenChangeGuarded(false)} disabled={submitting}>
                 Cancel
               </Button>

@@ -73,7 +73,7 @@ export function FilterBar({
       <SearchInput value={state.search} onCommit={commitSearch} />
       <div className="grid grid-cols-2 gap-2 sm:flex sm:flex-wrap sm:items-center">
         <Select value={state.status} onValueChange={(status) => onChange({ status })}>
-          <SelectTrigger className="sm:w-40" aria-label="Filter by status">
+          <SelectTrigger className="text-left sm:w-40 [&>span]:min-w-0 [&>span]:flex-1" aria-label="Filter by status">
             <SelectValue />
           </SelectTrigger>
           <SelectContent>
@@ -85,7 +85,7 @@ export function FilterBar({
           </SelectContent>
         </Select>
         <Select value={state.projectTypeId} onValueChange={(projectTypeId) => onChange({ projectTypeId })}>
-          <SelectTrigger className="sm:w-44" aria-label="Filter by project type">
+          <SelectTrigger className="text-left sm:w-52 [&>span]:min-w-0 [&>span]:flex-1" aria-label="Filter by project type">
             <SelectValue />
           </SelectTrigger>
           <SelectContent>

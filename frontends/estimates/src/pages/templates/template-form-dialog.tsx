@@ -112,12 +112,12 @@ export function TemplateFormDialog({ open, onOpenChange, mode, initial, saving, 
   return (
     <Dialog open={open} onOpenChange={(o) => (!saving ? onOpenChange(o) : undefined)}>
       <DialogContent className="max-w-3xl gap-0 p-0">
-        <DialogHeader className="border-b px-6 py-5 pr-12">
+        <DialogHeader className="border-b px-4 py-5 pr-12 sm:px-6">
           <DialogTitle>{mode === 'edit' ? 'Edit Template' : 'Create Template'}</DialogTitle>
           <DialogDescription>Sections and line items are copied into an estimate when the template is applied.</DialogDescription>
         </DialogHeader>
         <form noValidate onSubmit={handleSubmit(onSave)} aria-label={mode === 'edit' ? 'Edit Template' : 'Create Template'}>
-          <div className="space-y-6 px-6 py-6">
+          <div className="space-y-6 px-4 py-6 sm:px-6">
             <div className="grid gap-4 sm:grid-cols-2">
               <FormField id="template-name" label="Template Name" error={e.name?.message}>
                 <Input id="template-name" placeholder="Asphalt shingle roof replacement" {...err('template-name', e.name)} {...register('name')} />
@@ -199,7 +199,7 @@ export function TemplateFormDialog({ open, onOpenChange, mode, initial, saving, 
               </Button>
             </div>
           </div>
-          <div className="sticky bottom-0 flex flex-col-reverse gap-2 border-t bg-card/95 px-6 py-4 backdrop-blur sm:flex-row sm:justify-end">
+          <div className="sticky bottom-0 flex justify-end gap-2 border-t bg-card/95 px-4 py-3 backdrop-blur sm:px-6 sm:py-4 [&>button]:flex-1 sm:[&>button]:flex-none">
             <Button type="button" variant="outline" onClick={() => onOpenChange(false)} disabled={saving}>
               Cancel
             </Button>
