@@ -10,7 +10,9 @@ import { useInvalidateEstimate } from '../data/queries'
 import { portalScope } from '../common/portal-scope'
 import { importResultFromError, toImportResult, type CsvImportResult } from './csv-transfer'
 
-const MAX_CSV_BYTES = 2 * 1024 * 1024
+/** The server's limit (CSV_IMPORT_MAX_BYTES). */
+const MAX_CSV_BYTES = 1_000_000
+const CSV_COLUMNS_HINT = 'Section, Item, Type, Qty, Unit, Unit Cost, Description'
 
 /** Import from CSV: choose a file (or paste), send it, then show what was created and every row error. */
 export function ImportCsvDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
@@ -47,7 +49,7 @@ export function ImportCsvDialog({ open, onOpenChange }: { open: boolean; onOpenC
     setFileError(null)
     if (!file) return
     if (file.size > MAX_CSV_BYTES) {
-      setFileError('The file is larger than 2 MB.')
+      setFileError('The file is larger than 1 MB.')
       return
     }
     setFileName(file.name)
@@ -65,9 +67,10 @@ export function ImportCsvDialog({ open, onOpenChange }: { open: boolean; onOpenC
                 {result.errors.length ? 'Import finished with errors' : 'Import complete'}
               </DialogTitle>
               <DialogDescription data-testid="import-csv-result">
-                {result.sectionsCreated} {result.sectionsCreated === 1 ? 'section' : 'sections'} and {result.lineItemsCreated}{' '}
-                {result.lineItemsCreated === 1 ? 'line item' : 'line items'} created.
-                {result.errors.length ? ` ${result.errors.length} ${result.errors.length === 1 ? 'row was' : 'rows were'} skipped.` : ''}
+                {result.errors.length && result.sectionsCreated + result.lineItemsCreated === 0
+                  ? // The server imports all or nothing: one bad row keeps the whole file out.
+                    `Nothing was imported. Fix the ${result.errors.length === 1 ? 'row' : `${result.errors.length} problems`} below and import the file again.`
+                  : `${result.sectionsCreated} ${result.sectionsCreated === 1 ? 'section' : 'sections'} and ${result.lineItemsCreated} ${result.lineItemsCreated === 1 ? 'line item' : 'line items'} created.`}
               </DialogDescription>
             </DialogHeader>
             {result.errors.length ? (
@@ -100,13 +103,15 @@ export function ImportCsvDialog({ open, onOpenChange }: { open: boolean; onOpenC
           <>
             <DialogHeader>
               <DialogTitle>Import from CSV</DialogTitle>
-              <DialogDescription>Use the columns of Export to CSV. Sections are created by name; each row becomes a line item.</DialogDescription>
+              <DialogDescription>
+                Use the columns of Export to CSV: {CSV_COLUMNS_HINT}. Each row becomes a line item in the section it names.
+              </DialogDescription>
             </DialogHeader>
             <div className="grid gap-4">
               <label className="flex cursor-pointer flex-col items-center gap-2 rounded-lg border border-dashed bg-muted/30 px-4 py-6 text-center transition-colors hover:bg-muted/60 focus-within:ring-[3px] focus-within:ring-ring/40">
                 <FileUp className="size-6 text-muted-foreground" aria-hidden="true" />
                 <span className="text-sm font-medium">{fileName ?? 'Choose a CSV file'}</span>
-                <span className="text-xs text-muted-foreground">.csv, up to 2 MB</span>
+                <span className="text-xs text-muted-foreground">.csv, up to 1 MB</span>
                 <input type="file" accept=".csv,text/csv" className="sr-only" aria-label="CSV file" onChange={(e) => void onFile(e.target.files?.[0])} />
               </label>
               {fileError ? <p role="alert" className="text-sm font-medium text-destructive">{fileError}</p> : null}

@@ -1,0 +1,102 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { Browser } from 'playwright-core'
+import { launchBrowser, screenshot } from '@plumbline/testing'
+import { addItem, addSection, apiOk, createEstimate, signedIn, visible } from './detail-helpers'
+
+let browser: Browser
+beforeAll(async () => {
+  browser = await launchBrowser()
+})
+afterAll(async () => {
+  await browser?.close()
+})
+
+const long = Array.from({ length: 8 }, (_, i) => `Step ${i + 1}: demolition, framing, electrical and finishes as agreed on site.`).join('\n')
+
+describe('estimate detail: contractor mode, client view and not found', () => {
+  it('shows the header, cards and documentation states, and Client View hides everything contractor-only', async () => {
+    const { context, page } = await signedIn(browser)
+    const est = await createEstimate(page, { totalCost: 123456.78, squareFootage: 1500 })
+    await apiOk(page, 'PATCH', `${est.base}/content/scope_of_work`, { content: long })
+    await apiOk(page, 'PATCH', `${est.base}/content/qa_notes`, { content: 'Q: Permit timing? A: Two weeks.' })
+    const s = await addSection(page, est, 'Electrical')
+    await addItem(page, est, s.id, { name: 'Panel upgrade', quantity: 1, unit: 'each', unitCost: 2400, isSubcontractor: true, isMaterial: false })
+
+    await page.goto(`/estimates/${est.id}`)
+    await visible(page.getByRole('heading', { name: 'Project Documentation' }))
+    // 15% of 123,456.78 = 18,518.517: 104,938.26… → 104,938 and 141,975.29… → 141,975; 123,456.78 / 1,500 = 82.30
+    expect(await page.getByTestId('estimated-range').textContent()).toBe('$104,938 - $141,975')
+    expect(await page.getByTestId('cost-per-sqft').textContent()).toBe('$82.30')
+    for (const title of ['Executive Summary', 'Project Overview', 'Scope of Work', 'Timeline', 'Q&A Notes']) await visible(page.getByRole('heading', { name: title, exact: true }))
+
+    // Long content starts collapsed with a 150-character preview; editing shows all of it.
+    const scope = page.getByTestId('content-card-scope_of_work')
+    const preview = await scope.getByTestId('content-text-scope_of_work').textContent()
+    expect(preview).toBe(`${long.slice(0, 150).trimEnd()}…`)
+    await scope.getByRole('button', { name: 'Show more' }).click()
+    expect(await scope.getByTestId('content-text-scope_of_work').textContent()).toBe(long)
+
+    // Empty card: Generate with AI is not available yet, writing by hand works.
+    const timeline = page.getByTestId('content-card-timeline')
+    expect(await timeline.getAttribute('data-state')).toBe('empty')
+    expect(await timeline.getByRole('button', { name: 'Generate with AI' }).isDisabled()).toBe(true)
+    await timeline.getByRole('button', { name: 'Write manually' }).click()
+    expect(await timeline.getAttribute('data-state')).toBe('editing')
+    await timeline.getByLabel('Timeline content').fill('  Weeks 1-2: demolition. Weeks 3-6: build-out.  ')
+    await timeline.getByRole('button', { name: 'Save' }).click()
+    await expect.poll(() => timeline.getAttribute('data-state')).toBe('populated')
+    expect((await apiOk(page, 'GET', est.base)).contentSections.timeline).toBe('Weeks 1-2: demolition. Weeks 3-6: build-out.')
+    expect(await page.getByRole('button', { name: 'Export PDF' }).isDisabled()).toBe(true)
+    expect(await page.getByRole('button', { name: 'Generate All Content' }).isDisabled()).toBe(true)
+    await visible(page.getByTestId('meeting-notes'))
+    await screenshot(page, 'detail-contractor')
+
+    // Client View: read-only, no contractor controls, no Q&A notes, no meeting notes, no markup panel.
+    await page.getByLabel('Client View').click()
+    await visible(page.getByText('Client View: this is what your client sees. Editing is hidden.'))
+    for (const name of ['Share', 'Export PDF', 'Edit Estimate', 'Generate All Content', 'Adjust Budget', 'Add Section']) {
+      expect(await page.getByRole('button', { name, exact: true }).count(), name).toBe(0)
+    }
+    expect(await page.getByRole('heading', { name: 'Q&A Notes' }).count()).toBe(0)
+    expect(await page.getByRole('heading', { name: 'Markup & Tax' }).count()).toBe(0)
+    expect(await page.getByTestId('meeting-notes').count()).toBe(0)
+    expect(await page.getByRole('switch', { name: 'Show to client' }).count()).toBe(0)
+    expect(await page.getByRole('button', { name: /^Edit Panel upgrade/ }).count()).toBe(0)
+    await visible(page.getByText('Panel upgrade'))
+    await screenshot(page, 'detail-client-view')
+    await page.getByLabel('Client View').click()
+    await visible(page.getByRole('button', { name: 'Share', exact: true }))
+    await context.close()
+  })
+
+  it('looks right on a phone and in dark mode', async () => {
+    const phone = await signedIn(browser, { mobile: true })
+    const est = await createEstimate(phone.page)
+    const s = await addSection(phone.page, est, 'Roofing')
+    await addItem(phone.page, est, s.id, { name: 'Architectural shingles', quantity: 32, unit: 'sqft', unitCost: 95 })
+    await phone.page.goto(`/estimates/${est.id}`)
+    await visible(phone.page.getByRole('heading', { name: 'Line Items' }))
+    await screenshot(phone.page, 'detail-mobile')
+    await phone.context.close()
+
+    const dark = await signedIn(browser, { colorScheme: 'dark' })
+    await dark.page.goto(`/estimates/${est.id}`)
+    await visible(dark.page.getByRole('heading', { name: 'Line Items' }))
+    await dark.page.getByRole('button', { name: 'Share', exact: true }).click()
+    await visible(dark.page.getByRole('dialog', { name: 'Share Estimate' }))
+    await screenshot(dark.page, 'detail-share-dialog-dark', { fullPage: false })
+    await dark.page.keyboard.press('Escape')
+    await screenshot(dark.page, 'detail-dark')
+    await dark.context.close()
+  })
+
+  it('shows Estimate Not Found with a way back for a missing estimate', async () => {
+    const { context, page } = await signedIn(browser)
+    await page.goto('/estimates/00000000-0000-4000-8000-000000000000')
+    await visible(page.getByText('Estimate Not Found'))
+    await screenshot(page, 'detail-not-found', { fullPage: false })
+    await page.getByRole('button', { name: 'Back to Estimates' }).click()
+    await page.waitForURL((u) => u.pathname === '/cost-estimator')
+    await context.close()
+  })
+})
