@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Browser, Page } from 'playwright-core'
 import { launchBrowser } from '@plumbline/testing'
-import { apiOk, hidden, orgPath, runTag, shot, signedIn, visible, waitForPath } from './estimates-helpers'
+import { apiOk, hidden, orgPath, runTag, overflowingElements, shot, signedIn, visible, waitForPath } from './estimates-helpers'
 
 let browser: Browser
 beforeAll(async () => {
@@ -139,6 +139,7 @@ describe('estimates list', () => {
     await phone.page.goto('/cost-estimator?limit=10')
     await visible(phone.page.getByRole('list', { name: 'Estimates' }))
     await shot(phone.page, 'list-mobile')
+    expect(await overflowingElements(phone.page)).toEqual([])
     // First/last are hidden on small screens; previous/next stay.
     if (await phone.page.getByRole('navigation', { name: 'Pagination' }).count()) {
       expect(await phone.page.getByRole('button', { name: 'First page' }).isVisible()).toBe(false)

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Browser } from 'playwright-core'
 import { launchBrowser } from '@plumbline/testing'
-import { apiOk, hidden, orgPath, runTag, shot, signedIn, toast, visible } from './estimates-helpers'
+import { apiOk, hidden, orgPath, overflowingElements, runTag, shot, signedIn, toast, visible } from './estimates-helpers'
 
 let browser: Browser
 beforeAll(async () => {
@@ -100,6 +100,7 @@ describe('template manager', () => {
     await phone.page.goto('/templates')
     await visible(phone.page.getByRole('heading', { name: /System Templates/ }))
     await shot(phone.page, 'templates-mobile')
+    expect(await overflowingElements(phone.page)).toEqual([])
     await phone.context.close()
     const dark = await signedIn(browser, { colorScheme: 'dark' })
     await dark.page.goto('/templates')

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Browser } from 'playwright-core'
 import { launchBrowser } from '@plumbline/testing'
-import { apiOk, orgPath, runTag, shot, signedIn, visible, waitForPath } from './estimates-helpers'
+import { apiOk, orgPath, runTag, overflowingElements, shot, signedIn, visible, waitForPath } from './estimates-helpers'
 
 let browser: Browser
 beforeAll(async () => {
@@ -92,6 +92,7 @@ describe('3-step wizard', () => {
     await page.getByRole('button', { name: 'Validate' }).click()
     await visible(page.getByRole('region', { name: 'Property information' }))
     await shot(page, 'wizard-step2-mobile')
+    expect(await overflowingElements(page)).toEqual([])
     await page.getByRole('button', { name: /Continue/ }).click()
     await waitForPath(page, (u) => u.pathname === '/estimate-wizard-step3')
     await shot(page, 'wizard-step3-mobile')

@@ -17,7 +17,7 @@ export function PickerAuthRequired() {
 
 export function PickerSkeletons({ className, itemClassName }: { className?: string; itemClassName?: string }) {
   return (
-    <div className={cn('grid gap-3 sm:grid-cols-2', className)} aria-busy="true" aria-label="Loading">
+    <div className={cn('grid grid-cols-1 gap-3 sm:grid-cols-2', className)} aria-busy="true" aria-label="Loading">
       {Array.from({ length: 4 }, (_, i) => (
         <Skeleton key={i} data-testid="picker-skeleton" className={cn('h-20 rounded-lg', itemClassName)} />
       ))}

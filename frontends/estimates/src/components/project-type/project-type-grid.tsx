@@ -31,7 +31,7 @@ export function ProjectTypeGrid({ hasOrganization, isLoading, error, projectType
       aria-invalid={invalid || undefined}
       aria-describedby={describedBy}
       onKeyDown={onRadioGroupKeyDown}
-      className={cn('grid gap-3 sm:grid-cols-2', className)}
+      className={cn('grid grid-cols-1 gap-3 sm:grid-cols-2', className)}
     >
       {projectTypes.map((t, i) => {
         const selected = t.id === value

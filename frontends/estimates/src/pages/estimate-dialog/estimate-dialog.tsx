@@ -198,7 +198,7 @@ export function EstimateDialog({ open, onOpenChange, estimate, onUpdated, onCrea
               </Section>
 
               <Section title="Client" id="section-client">
-                <div className="grid gap-4 sm:grid-cols-2">
+                <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
                   <FormField id="clientName" label="Client Name" error={errors.clientName?.message}>
                     <Input id="clientName" autoComplete="name" placeholder="Jane Smith" {...describedBy('clientName', errors.clientName)} {...clientNameReg} />
                   </FormField>
@@ -212,7 +212,7 @@ export function EstimateDialog({ open, onOpenChange, estimate, onUpdated, onCrea
               </Section>
 
               <Section title="Cost and Details" id="section-details">
-                <div className="grid gap-4 sm:grid-cols-2">
+                <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
                   <FormField id="totalCost" label="Total Project Cost ($)" error={errors.totalCost?.message}>
                     <Input id="totalCost" type="number" inputMode="decimal" min={0} step="0.01" placeholder="25000" {...describedBy('totalCost', errors.totalCost)} {...register('totalCost')} />
                   </FormField>

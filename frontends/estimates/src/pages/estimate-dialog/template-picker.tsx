@@ -121,7 +121,7 @@ export function TemplatePicker({
       </button>
       {list.length === 0 ? <PickerEmpty text="No templates available" /> : null}
       {/* Category groups side by side: most categories hold one or two templates. */}
-      <div className="grid gap-x-3 gap-y-4 sm:grid-cols-2">
+      <div className="grid grid-cols-1 gap-x-3 gap-y-4 sm:grid-cols-2">
         {groups.map((g) => {
           const meta = CATEGORY_META[g.category]
           return (

@@ -6,7 +6,7 @@ export const LOAD_ERROR_TEXT = 'Failed to load estimates. Please try again.'
 
 export function ListSkeleton({ count = 6 }: { count?: number }) {
   return (
-    <div className="grid gap-4 md:grid-cols-2 xl:grid-cols-3" aria-busy="true" aria-label="Loading estimates">
+    <div className="grid grid-cols-1 gap-4 md:grid-cols-2 xl:grid-cols-3" aria-busy="true" aria-label="Loading estimates">
       {Array.from({ length: count }, (_, i) => (
         <Card key={i} className="space-y-3 p-5" data-testid="estimate-skeleton">
           <div className="flex items-start justify-between gap-3">

@@ -20,7 +20,7 @@ type Editor = { mode: 'create'; initial: TemplateFormValues | null } | { mode: '
 
 function GridSkeleton() {
   return (
-    <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3" aria-busy="true" aria-label="Loading templates">
+    <div className="grid grid-cols-1 gap-4 sm:grid-cols-2 xl:grid-cols-3" aria-busy="true" aria-label="Loading templates">
       {Array.from({ length: 3 }, (_, i) => (
         <Card key={i} className="space-y-3 p-5">
           <div className="flex gap-3">
@@ -132,7 +132,7 @@ export default function TemplatesPage() {
               />
             </Card>
           ) : (
-            <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
+            <div className="grid grid-cols-1 gap-4 sm:grid-cols-2 xl:grid-cols-3">
               {own.map((t) => (
                 <TemplateCard key={t.id} template={t} onPreview={() => setPreview(t)} onEdit={() => setEditor({ mode: 'edit', template: t })} onDelete={() => setToDelete(t)} />
               ))}
@@ -142,7 +142,7 @@ export default function TemplatesPage() {
         {system.length ? (
           <GridSection title="System Templates" count={system.length}>
             <p className="-mt-1 text-sm text-muted-foreground">Built-in templates. Copy one to make it your own.</p>
-            <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
+            <div className="grid grid-cols-1 gap-4 sm:grid-cols-2 xl:grid-cols-3">
               {system.map((t) => (
                 <TemplateCard key={t.id} template={t} onPreview={() => setPreview(t)} onDuplicate={() => setEditor({ mode: 'create', initial: formFromTemplate(t, { copy: true }) })} />
               ))}

@@ -118,7 +118,7 @@ export function TemplateFormDialog({ open, onOpenChange, mode, initial, saving, 
         </DialogHeader>
         <form noValidate onSubmit={handleSubmit(onSave)} aria-label={mode === 'edit' ? 'Edit Template' : 'Create Template'}>
           <div className="space-y-6 px-4 py-6 sm:px-6">
-            <div className="grid gap-4 sm:grid-cols-2">
+            <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
               <FormField id="template-name" label="Template Name" error={e.name?.message}>
                 <Input id="template-name" placeholder="Asphalt shingle roof replacement" {...err('template-name', e.name)} {...register('name')} />
               </FormField>

@@ -145,7 +145,7 @@ function Step3Form({ data }: { data: WizardData }) {
         </>
       }
     >
-      <div className="grid gap-3 sm:grid-cols-2">
+      <div className="grid grid-cols-1 gap-3 sm:grid-cols-2">
         <SummaryCard icon={<ProjectTypeIcon icon={data.projectType!.icon} className="size-4.5" />} label="Project type" title={typeName} />
         <SummaryCard
           icon={<MapPin className="size-4.5" />}
@@ -159,7 +159,7 @@ function Step3Form({ data }: { data: WizardData }) {
         />
       </div>
       <form noValidate onSubmit={onCreate} className="space-y-4" aria-label="Client information">
-        <div className="grid gap-4 sm:grid-cols-2">
+        <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
           <FormField id="wizard-client-name" label="Client Name" error={e.clientName?.message}>
             <Input id="wizard-client-name" autoComplete="name" placeholder="Jane Smith" aria-invalid={e.clientName ? true : undefined} aria-describedby={e.clientName ? 'wizard-client-name-error' : undefined} {...clientNameReg} />
           </FormField>
