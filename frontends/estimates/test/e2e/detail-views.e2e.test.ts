@@ -66,6 +66,19 @@ describe('estimate detail: contractor mode, client view and not found', () => {
     await screenshot(page, 'detail-client-view')
     await page.getByLabel('Client View').click()
     await visible(page.getByRole('button', { name: 'Share', exact: true }))
+
+    // The manual status menu.
+    await page.getByRole('button', { name: 'Change status' }).click()
+    await page.getByRole('menuitem', { name: 'Pending' }).click()
+    await expect.poll(() => page.getByTestId('estimate-status').textContent()).toContain('Pending')
+    expect((await apiOk(page, 'GET', est.base)).status).toBe('pending')
+
+    // Edit Estimate opens the shared estimate dialog; the header follows the change.
+    await page.getByRole('button', { name: 'Edit Estimate' }).click()
+    const edit = await visible(page.getByRole('dialog', { name: 'Edit Estimate' }))
+    await edit.getByLabel('Project Name').fill('Primary Bath Refresh')
+    await edit.getByRole('button', { name: 'Update Estimate' }).click()
+    await visible(page.getByRole('heading', { name: 'Primary Bath Refresh', level: 1 }), 20_000)
     await context.close()
   })
 

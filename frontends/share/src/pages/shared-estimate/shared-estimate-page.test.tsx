@@ -1,0 +1,82 @@
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react'
+import { MemoryRouter, Route, Routes } from 'react-router'
+import { QueryClientProvider } from '@tanstack/react-query'
+import type { PublicEstimate } from '@plumbline/contracts'
+import { createQueryClient } from '@plumbline/web'
+import { SharedEstimatePage } from './shared-estimate-page'
+
+afterEach(() => {
+  cleanup()
+  vi.unstubAllGlobals()
+})
+
+const estimate: PublicEstimate = {
+  id: 'e1', projectName: 'Kitchen Remodel', clientName: 'Jordan Smith', propertyAddress: '123 Main St', squareFootage: 2000,
+  totalCost: '100000.00', status: 'shared', projectType: 'Remodeling', updatedAt: '2026-11-20T10:00:00.000Z',
+  contentSections: [{ type: 'executive_summary', title: 'Executive Summary', content: 'A complete kitchen remodel.' }],
+  phases: [{ id: 'p1', name: 'Demolition', description: null, amount: '10000.00', percentage: '10.00' }],
+  sections: null, varianceRangePercentage: '10.00', companyName: 'Demo Construction Co.', companyLogo: null, approval: null,
+  snapshotSha256: 'a'.repeat(64),
+}
+
+const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } })
+
+function renderAt(path: string) {
+  return render(
+    <QueryClientProvider client={createQueryClient()}>
+      <MemoryRouter initialEntries={[path]}>
+        <Routes>
+          <Route path="/share/:token" element={<SharedEstimatePage />} />
+        </Routes>
+      </MemoryRouter>
+    </QueryClientProvider>,
+  )
+}
+
+describe('SharedEstimatePage', () => {
+  it('says an unknown link is invalid or expired', async () => {
+    vi.stubGlobal('fetch', vi.fn().mockResolvedValue(json(404, { title: 'Not Found', detail: 'This estimate link is invalid or has expired.' })))
+    renderAt('/share/nope')
+    expect(await screen.findByText('Estimate Not Found')).toBeTruthy()
+    expect(screen.getByText('This estimate link is invalid or has expired.')).toBeTruthy()
+  })
+
+  it('shows the estimate with its variance range, then approves with a typed name and consent', async () => {
+    const approved: PublicEstimate = {
+      ...estimate, status: 'approved',
+      approval: { decision: 'approved', signerName: 'Jordan Smith', reason: null, decidedAt: '2026-11-21T15:30:00.000Z', snapshotSha256: 'b'.repeat(64) },
+    }
+    const fetchMock = vi.fn(async (url: string, init?: RequestInit) => (init?.method === 'POST' ? json(200, approved) : json(200, estimate)))
+    vi.stubGlobal('fetch', fetchMock)
+    renderAt('/share/tok123')
+
+    expect(await screen.findByText('Construction Estimate')).toBeTruthy()
+    expect(screen.getByTestId('public-total').textContent).toBe('$100,000')
+    expect(screen.getByTestId('public-range').textContent).toContain('$90,000 - $110,000')
+    expect(screen.getByText('A complete kitchen remodel.')).toBeTruthy()
+    expect(screen.getByText('Demolition')).toBeTruthy()
+    expect(screen.getByTestId('public-disclaimer')).toBeTruthy()
+
+    fireEvent.click(screen.getByRole('button', { name: 'Approve Estimate' }))
+    const dialog = await screen.findByRole('dialog')
+    fireEvent.click(screen.getAllByRole('button', { name: 'Approve Estimate' }).at(-1)!)
+    expect(await screen.findByText('Please type your full name')).toBeTruthy()
+    expect(screen.getByText('Please confirm that you approve this estimate')).toBeTruthy()
+    expect(fetchMock.mock.calls.filter(([, init]) => init?.method === 'POST')).toHaveLength(0)
+
+    fireEvent.change(screen.getByLabelText('Your full name'), { target: { value: '  Jordan Smith ' } })
+    fireEvent.click(screen.getByRole('checkbox'))
+    fireEvent.click(screen.getAllByRole('button', { name: 'Approve Estimate' }).at(-1)!)
+    expect(await screen.findByText('Estimate approved')).toBeTruthy()
+    const post = fetchMock.mock.calls.find(([, init]) => init?.method === 'POST')!
+    expect(post[0]).toBe('/api/public/estimates/tok123/approve')
+    expect(JSON.parse(String(post[1]!.body))).toEqual({ signerName: 'Jordan Smith', consent: true, snapshotSha256: 'a'.repeat(64) })
+    expect(dialog.isConnected).toBe(false)
+    expect(screen.getByText('bbbbbbbbbbbb')).toBeTruthy()
+
+    fireEvent.click(screen.getByRole('button', { name: 'View estimate' }))
+    await waitFor(() => expect(screen.getByText('Approved by Jordan Smith')).toBeTruthy())
+    expect(screen.queryByRole('button', { name: 'Approve Estimate' })).toBeNull()
+  })
+})
