@@ -1,9 +1,8 @@
 import * as React from 'react'
 import { NavLink, Navigate, Route, Routes } from 'react-router'
 import { Activity, CreditCard, ShieldX, Users } from 'lucide-react'
-import { Card, FullPageSpinner, NotFoundView, cn } from '@plumbline/ui'
+import { Card, FullPageSpinner, NotFoundView, cn, PlaceholderPage } from '@plumbline/ui'
 import { isPrivilegedRole, useAuth } from '@plumbline/web'
-import { PlaceholderPage } from './components/placeholder-page'
 import './index.css'
 
 export const ACCESS_DENIED = 'Access Denied - You do not have admin privileges to access this page.'
@@ -66,7 +65,7 @@ function RemoteRoutes() {
         <Route
           path="/admin/users"
           element={
-            <PlaceholderPage title="Admin" description="Manage users, memberships and subscription limits" icon={<Users />} emptyTitle="Coming soon" showNewEstimate={false}>
+            <PlaceholderPage title="Admin" description="Manage users, memberships and subscription limits" icon={<Users />} emptyTitle="Coming soon">
               <AdminNav />
             </PlaceholderPage>
           }
@@ -74,7 +73,7 @@ function RemoteRoutes() {
         <Route
           path="/admin/subscription-overrides"
           element={
-            <PlaceholderPage title="Admin" description="Manage users, memberships and subscription limits" icon={<CreditCard />} emptyTitle="Coming soon" showNewEstimate={false}>
+            <PlaceholderPage title="Admin" description="Manage users, memberships and subscription limits" icon={<CreditCard />} emptyTitle="Coming soon">
               <AdminNav />
             </PlaceholderPage>
           }
@@ -87,7 +86,7 @@ function RemoteRoutes() {
               description="Health checks, metrics and recent errors"
               icon={<Activity />}
               emptyTitle="Coming soon"
-              showNewEstimate={false}
+             
             />
           }
         />

@@ -1,16 +1,18 @@
-import { Route, Routes } from 'react-router'
+import { Route, Routes, useNavigate } from 'react-router'
 import { ListChecks, Mic } from 'lucide-react'
-import { NotFoundView } from '@plumbline/ui'
-import { PlaceholderPage } from './components/placeholder-page'
+import { NotFoundView, PlaceholderPage } from '@plumbline/ui'
 import './index.css'
 
 function RemoteRoutes() {
+  const navigate = useNavigate()
+  const newEstimate = () => navigate('/cost-estimator?new=1')
   return (
     <Routes>
       <Route
         path="/notetaker"
         element={
           <PlaceholderPage
+            onNewEstimate={newEstimate}
             title="AI Notetaker"
             description="Record, transcribe and summarize your meetings"
             icon={<Mic />}
@@ -23,6 +25,7 @@ function RemoteRoutes() {
         path="/tasks"
         element={
           <PlaceholderPage
+            onNewEstimate={newEstimate}
             title="Tasks"
             description="Keep track of follow-ups and action items"
             icon={<ListChecks />}

@@ -1,16 +1,18 @@
-import { Route, Routes } from 'react-router'
+import { Route, Routes, useNavigate } from 'react-router'
 import { Settings } from 'lucide-react'
-import { NotFoundView } from '@plumbline/ui'
-import { PlaceholderPage } from './components/placeholder-page'
+import { NotFoundView, PlaceholderPage } from '@plumbline/ui'
 import './index.css'
 
 function RemoteRoutes() {
+  const navigate = useNavigate()
+  const newEstimate = () => navigate('/cost-estimator?new=1')
   return (
     <Routes>
       <Route
         path="/settings"
         element={
           <PlaceholderPage
+            onNewEstimate={newEstimate}
             title="Settings"
             description="Manage your company profile, project types, roles and more"
             icon={<Settings />}
