@@ -193,7 +193,7 @@ export default function TemplatesPage() {
         open={!!toDelete}
         onOpenChange={(o) => (!o ? setToDelete(null) : undefined)}
         title="Delete template?"
-        description={toDelete ? `"${toDelete.name}" and its ${toDelete.sections.length} section(s) will be deleted. Estimates already created from it keep their line items.` : ''}
+        description={toDelete ? `"${toDelete.name}" and its ${toDelete.sections.length === 1 ? '1 section' : `${toDelete.sections.length} sections`} will be deleted. Estimates already created from it keep their line items.` : ''}
         busy={remove.isPending}
         onConfirm={() => toDelete && remove.mutate(toDelete)}
       />
