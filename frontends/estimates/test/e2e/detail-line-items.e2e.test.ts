@@ -186,8 +186,10 @@ describe('estimate detail: line items', () => {
     // A failed load shows the spec's message and Retry recovers.
     await page.route('**/sections', (route) => (route.request().method() === 'GET' ? route.fulfill({ status: 500, body: 'boom' }) : route.fallback()))
     await page.reload()
-    await visible(page.getByText('Failed to load line items. Please try again.'))
+    const failure = await visible(page.getByText('Failed to load line items. Please try again.'))
+    await page.getByRole('heading', { name: 'Line Items' }).evaluate((el) => el.scrollIntoView({ block: 'start' }))
     await screenshot(page, 'detail-line-items-load-failed', { fullPage: false })
+    expect(await failure.isVisible()).toBe(true)
     await page.unroute('**/sections')
     await page.getByRole('button', { name: 'Retry' }).click()
     await visible(section(page, 'Demolition'))
