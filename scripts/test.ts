@@ -50,7 +50,8 @@ function typecheck(): Tally {
   const bin = (name: string) => join(root, 'node_modules', '.bin', name)
   const packages = spawnSync(bin('turbo'), ['run', 'typecheck', '--output-logs=errors-only', '--continue'], { cwd: root, stdio: 'inherit', env })
   const scripts = spawnSync(bin('tsc'), ['--noEmit', '-p', 'scripts'], { cwd: root, stdio: 'inherit', env })
-  return packages.status === 0 && scripts.status === 0 ? { passed: 1, failed: 0 } : { passed: 0, failed: 1 }
+  const journeys = spawnSync(bin('tsc'), ['--noEmit', '-p', 'frontends/tsconfig.e2e.json'], { cwd: root, stdio: 'inherit', env })
+  return [packages, scripts, journeys].every((r) => r.status === 0) ? { passed: 1, failed: 0 } : { passed: 0, failed: 1 }
 }
 
 ensureChromium()
