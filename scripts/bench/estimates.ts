@@ -1,0 +1,104 @@
+import pg from 'pg'
+import { ZEstimateListQuery } from '@plumbline/contracts'
+import { poolConfig } from '@plumbline/db'
+import { listEstimatesSql } from '../../services/estimates/src/data/list-estimates-query.js'
+import { DEMO_ORGANIZATION } from '../../services/auth/src/seed/demo-accounts.js'
+import type { Stack } from '../lib/stack.js'
+import { fmt, measure, timed, timedRequest, type Result } from './measure.js'
+import type { BrowserSession } from './session.js'
+
+const ORG = DEMO_ORGANIZATION.id
+const ESTIMATES = 100_000
+const LINE_ITEMS = 500
+
+/** 100,000 estimates in the demo organisation, written straight into the estimates schema. */
+async function seedEstimates(pool: pg.Pool): Promise<void> {
+  const { rows } = await pool.query<{ id: string }>(`SELECT id FROM project_types WHERE organization_id IS NULL ORDER BY sort_order LIMIT 2`)
+  await pool.query(
+    `INSERT INTO estimates (id, organization_id, created_by, project_type_id, project_name, client_name, client_email, property_address, total_cost, status, created_at, updated_at)
+     SELECT gen_random_uuid(), $1, 'bench',
+            CASE WHEN g % 3 = 0 THEN $2::uuid ELSE $3::uuid END,
+            (ARRAY['Roof','Kitchen','Bath','Deck','Siding','Gutter','Basement','Fence','Window','Garage'])[1 + g % 10] || ' project ' || g,
+            'Client ' || md5(g::text), 'c' || g || '@example.com',
+            g || ' ' || (ARRAY['Oak','Pine','Elm','Main','Lake'])[1 + g % 5] || ' St, ' || (ARRAY['Austin, TX','Denver, CO','Boston, MA','Phoenix, AZ','Seattle, WA'])[1 + g % 5],
+            (g % 50000)::numeric + 0.25,
+            (ARRAY['draft','pending','shared','viewed','approved','rejected'])[1 + g % 6],
+            now() - (g || ' minutes')::interval, now() - ((g * 7) % 40000 || ' minutes')::interval
+     FROM generate_series(1, $4::int) AS g`,
+    [ORG, rows[0].id, rows[1].id, ESTIMATES],
+  )
+  await pool.query('VACUUM (ANALYZE) estimates')
+}
+
+/** One estimate with 10 sections × 50 line items. */
+async function seedLargeEstimate(pool: pg.Pool): Promise<string> {
+  const { rows } = await pool.query<{ id: string }>(
+    `INSERT INTO estimates (id, organization_id, created_by, project_name, client_name, property_address, total_cost, updated_at)
+     VALUES (gen_random_uuid(), $1, 'bench', 'Bench: 500 line items', 'Bench Client', '1 Bench St, Austin, TX 78701', 250000, now()) RETURNING id`,
+    [ORG],
+  )
+  const estimateId = rows[0].id
+  await pool.query(
+    `WITH s AS (
+       INSERT INTO sections (id, estimate_id, organization_id, name, sort_order, total, updated_at)
+       SELECT gen_random_uuid(), $1, $2, 'Section ' || g, g, 0, now() FROM generate_series(0, 9) g RETURNING id, sort_order)
+     INSERT INTO line_items (id, section_id, estimate_id, organization_id, name, quantity, unit, unit_cost, total_cost, sort_order, updated_at)
+     SELECT gen_random_uuid(), s.id, $1, $2, 'Item ' || i, 2.5, 'each', 19.99, 49.98, i, now()
+     FROM s, generate_series(0, $3::int / 10 - 1) i`,
+    [estimateId, ORG, LINE_ITEMS],
+  )
+  await pool.query('ANALYZE sections; ANALYZE line_items')
+  return estimateId
+}
+
+function row(label: string, r: Result) {
+  console.log(`  ${label.padEnd(24)} ${fmt(r)}`)
+}
+
+export async function benchEstimates(stack: Stack, session: BrowserSession, databaseUrl: string): Promise<void> {
+  const pool = new pg.Pool(poolConfig(databaseUrl, 'estimates', 16))
+  const api = `http://127.0.0.1:${stack.servicePorts.gateway}/api/organizations/${ORG}`
+  try {
+    const seeded = await timed(() => seedEstimates(pool))
+    console.log(`\nEstimates list (${ESTIMATES.toLocaleString('en-US')} estimates in one organisation, seeded in ${(seeded / 1000).toFixed(1)} s)`)
+    const query = { search: 'kitchen', status: 'draft', sortBy: 'totalCost', sortOrder: 'asc', limit: '20', page: '2' }
+    const sql = listEstimatesSql(ORG, ZEstimateListQuery.parse(query))
+    const listViaGateway = () => timedRequest(`${api}/estimates?${new URLSearchParams(query)}`, { headers: { cookie: session.cookie } })
+    const listRaw = () => timed(() => Promise.all([pool.query(sql.page.text, sql.page.values), pool.query(sql.count.text, sql.count.values)]))
+    let listP95 = 0
+    for (const c of [1, 16]) {
+      const g = await measure(listViaGateway, c, c === 1 ? 500 : 2000)
+      const r = await measure(listRaw, c, c === 1 ? 500 : 2000)
+      if (c === 1) listP95 = g.p95
+      row(`c=${c} via gateway`, g)
+      row(`c=${c} raw pg (same SQL)`, r)
+    }
+    console.log(`  target: list p95 < 15 ms at c=1 → measured ${listP95.toFixed(2)} ms ${listP95 < 15 ? '(met)' : '(not met)'}`)
+
+    const estimateId = await seedLargeEstimate(pool)
+    console.log(`\nEstimate detail: sections with ${LINE_ITEMS} line items`)
+    const detailViaGateway = () => timedRequest(`${api}/estimates/${estimateId}/sections`, { headers: { cookie: session.cookie } })
+    const detailRaw = () =>
+      timed(async () => {
+        await pool.query('SELECT * FROM sections WHERE estimate_id = $1 AND organization_id = $2 ORDER BY sort_order', [estimateId, ORG])
+        await pool.query('SELECT * FROM line_items WHERE estimate_id = $1 AND organization_id = $2 ORDER BY section_id, sort_order', [estimateId, ORG])
+      })
+    let ratio = 0
+    for (const c of [1, 16]) {
+      const g = await measure(detailViaGateway, c, c === 1 ? 300 : 1200, 30)
+      const r = await measure(detailRaw, c, c === 1 ? 300 : 1200, 30)
+      if (c === 1) ratio = g.p95 / r.p95
+      row(`c=${c} via gateway`, g)
+      row(`c=${c} raw pg (same rows)`, r)
+    }
+    console.log(`  target: detail p95 ≤ 1.5× the raw baseline → measured ${ratio.toFixed(2)}× at c=1 ${ratio <= 1.5 ? '(met)' : '(not met)'}`)
+
+    console.log('\nCreate estimate (quota check, phases, content sections, outbox event)')
+    const { rows } = await pool.query<{ id: string }>(`SELECT id FROM project_types WHERE organization_id IS NULL ORDER BY sort_order LIMIT 1`)
+    const body = JSON.stringify({ projectTypeId: rows[0].id, projectName: 'Bench roof', clientName: 'Bench Client', clientEmail: 'bench@example.com', propertyAddress: '1 Bench St, Austin, TX 78701', totalCost: '18500', squareFootage: 1800, specialFeatures: '', meetingTranscript: '', aiSummary: '' })
+    const create = () => timedRequest(`${api}/estimates`, { method: 'POST', headers: session.writeHeaders, body, expect: 201 })
+    for (const c of [1, 16]) row(`c=${c} via gateway`, await measure(create, c, c === 1 ? 200 : 800, 20))
+  } finally {
+    await pool.end()
+  }
+}

@@ -1,0 +1,34 @@
+import { IDENTITY_HEADER } from '@plumbline/contracts'
+import { signIdentity } from '@plumbline/service-kit'
+import type { Stack } from '../lib/stack.js'
+import { fmt, measure, timedRequest } from './measure.js'
+import type { BrowserSession } from './session.js'
+
+/** GET /api/user through the gateway vs the auth handler called directly, c=1 and c=16. */
+export async function benchGatewayHop(stack: Stack, session: BrowserSession, identitySecret: string): Promise<void> {
+  const gatewayPort = stack.servicePorts.gateway
+  const viaGateway = () => timedRequest(`http://127.0.0.1:${gatewayPort}/api/user`, { headers: { cookie: session.cookie } })
+  // The identity token lives 60 s (as the gateway's); re-sign it well before that.
+  let token = ''
+  const sign = async () => (token = await signIdentity({ sub: session.userId, email: session.email, systemRole: 'user' }, identitySecret))
+  await sign()
+  const refresher = setInterval(sign, 20_000)
+  const direct = () => timedRequest(`http://127.0.0.1:${stack.servicePorts.auth}/user`, { headers: { [IDENTITY_HEADER]: token } })
+
+  console.log('\nGET /api/user (session → identity → auth service)')
+  try {
+    let hopAtC1 = 0
+    for (const c of [1, 16]) {
+      const n = c === 1 ? 2000 : 8000
+      const g = await measure(viaGateway, c, n, 300)
+      const d = await measure(direct, c, n, 300)
+      if (c === 1) hopAtC1 = g.p50 - d.p50
+      console.log(`  c=${String(c).padEnd(2)} via gateway  ${fmt(g)}`)
+      console.log(`  c=${String(c).padEnd(2)} direct       ${fmt(d)}`)
+      console.log(`  c=${String(c).padEnd(2)} ratio ${(g.p50 / d.p50).toFixed(2)}x at p50; the hop adds ${(g.p50 - d.p50).toFixed(2)} ms`)
+    }
+    console.log(`  target: the gateway hop adds ≤ 0.5 ms at p50 (c=1) → measured ${hopAtC1.toFixed(2)} ms ${hopAtC1 <= 0.5 ? '(met)' : '(not met)'}`)
+  } finally {
+    clearInterval(refresher)
+  }
+}
