@@ -90,3 +90,19 @@ describe('identity verification', () => {
     }
   })
 })
+
+describe('identity caches', () => {
+  const claims = { sub: 'u2', email: 'u2@example.com', systemRole: 'user' as const, orgId: 'o2' }
+
+  it('reuses a signed token only for identical claims', async () => {
+    const a = await signIdentity(claims, secret)
+    expect(await signIdentity(claims, secret)).toBe(a)
+    expect(await signIdentity({ ...claims, orgId: 'o3' }, secret)).not.toBe(a)
+  })
+
+  it('never lets a cached verification vouch for a token under another secret', async () => {
+    const token = await signIdentity(claims, secret)
+    await expect(verifyIdentity(token, secret)).resolves.toMatchObject({ sub: 'u2', orgId: 'o2' })
+    await expect(verifyIdentity(token, `${secret}-rotated`)).rejects.toThrow()
+  })
+})
