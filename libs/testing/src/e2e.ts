@@ -1,4 +1,4 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core'
+import type { Browser, BrowserContext, Locator, Page } from 'playwright-core'
 import { inject } from 'vitest'
 
 /** URLs the e2e global setup provides (scripts/e2e/global-setup.ts). */
@@ -42,4 +42,50 @@ declare module 'vitest' {
     /** The e2e stack's database, for arranging state no screen of this issue can create. */
     databaseUrl: string
   }
+}
+
+/** The seeded demo contractor (services/auth/src/seed/demo-accounts.ts). */
+export const DEMO = { email: 'demo@plumbline.dev', password: 'Demo-Plumbline-2025' }
+
+/** Waits until the locator is visible (playwright-core has no test-runner expect). */
+export async function visible(locator: Locator, timeout = 15_000): Promise<Locator> {
+  await locator.first().waitFor({ state: 'visible', timeout })
+  return locator.first()
+}
+
+export async function hidden(locator: Locator, timeout = 15_000): Promise<void> {
+  await locator.first().waitFor({ state: 'hidden', timeout })
+}
+
+/** A fresh browser context signed in as the demo contractor, on the dashboard. */
+export async function signedIn(browser: Browser, opts: { mobile?: boolean; colorScheme?: 'light' | 'dark' } = {}): Promise<{ context: BrowserContext; page: Page }> {
+  const session = await newPage(browser, opts)
+  await signIn(session.page, DEMO.email, DEMO.password)
+  await session.page.waitForURL((u) => u.pathname === '/', { timeout: 15_000 })
+  return session
+}
+
+/** An API call through the page's own session: its cookies plus the CSRF double-submit header. */
+export async function api<T = any>(page: Page, method: string, path: string, data?: unknown): Promise<{ status: number; body: T }> {
+  const csrf = (await page.context().cookies()).find((c) => c.name === 'plumbline_csrf')?.value ?? ''
+  const res = await page.request.fetch(path, {
+    method,
+    data: data === undefined ? undefined : JSON.stringify(data),
+    headers: { 'content-type': 'application/json', 'x-csrf-token': csrf, origin: e2eBaseUrl() },
+  })
+  const text = await res.text()
+  let body: unknown = text
+  try {
+    body = text ? JSON.parse(text) : null
+  } catch {
+    /* CSV and other text bodies stay strings */
+  }
+  return { status: res.status(), body: body as T }
+}
+
+/** Like api(), but fails the test on a non-2xx answer. */
+export async function apiOk<T = any>(page: Page, method: string, path: string, data?: unknown): Promise<T> {
+  const res = await api<T>(page, method, path, data)
+  if (res.status < 200 || res.status >= 300) throw new Error(`${method} ${path} answered ${res.status}: ${JSON.stringify(res.body)}`)
+  return res.body
 }

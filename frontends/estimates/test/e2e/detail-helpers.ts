@@ -1,46 +1,9 @@
-import type { Browser, BrowserContext, Locator, Page } from 'playwright-core'
-import { e2eBaseUrl, newPage, signIn } from '@plumbline/testing'
+import type { Page } from 'playwright-core'
+import { apiOk } from '@plumbline/testing'
+export { DEMO, api, apiOk, signedIn, visible } from '@plumbline/testing'
 
 // Shared by the estimate detail and share journeys: a signed-in demo contractor, and API calls
 // made through the page's own session (cookies + the CSRF double-submit header).
-
-export const DEMO = { email: 'demo@plumbline.dev', password: 'Demo-Plumbline-2025' }
-
-export async function visible(locator: Locator, timeout = 15_000): Promise<Locator> {
-  await locator.first().waitFor({ state: 'visible', timeout })
-  return locator.first()
-}
-
-export async function signedIn(browser: Browser, opts: { mobile?: boolean; colorScheme?: 'light' | 'dark' } = {}): Promise<{ context: BrowserContext; page: Page }> {
-  const session = await newPage(browser, opts)
-  await signIn(session.page, DEMO.email, DEMO.password)
-  await session.page.waitForURL((u) => u.pathname === '/', { timeout: 15_000 })
-  return session
-}
-
-export async function api<T = any>(page: Page, method: string, path: string, data?: unknown): Promise<{ status: number; body: T }> {
-  const csrf = (await page.context().cookies()).find((c) => c.name === 'plumbline_csrf')?.value ?? ''
-  const res = await page.request.fetch(path, {
-    method,
-    data: data === undefined ? undefined : JSON.stringify(data),
-    headers: { 'content-type': 'application/json', 'x-csrf-token': csrf, origin: e2eBaseUrl() },
-  })
-  const text = await res.text()
-  let body: unknown = text
-  try {
-    body = text ? JSON.parse(text) : null
-  } catch {
-    /* CSV and other text bodies stay strings */
-  }
-  return { status: res.status(), body: body as T }
-}
-
-/** Like api(), but fails the test on a non-2xx answer. */
-export async function apiOk<T = any>(page: Page, method: string, path: string, data?: unknown): Promise<T> {
-  const res = await api<T>(page, method, path, data)
-  if (res.status < 200 || res.status >= 300) throw new Error(`${method} ${path} answered ${res.status}: ${JSON.stringify(res.body)}`)
-  return res.body
-}
 
 export async function orgIdOf(page: Page): Promise<string> {
   const user = await apiOk<{ organizations: { id: string }[] }>(page, 'GET', '/api/user')
