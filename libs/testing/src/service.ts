@@ -1,6 +1,6 @@
 import type { Express } from 'express'
 import { createPrismaClient } from '@plumbline/db'
-import { connectBus, ensureStream } from '@plumbline/messaging'
+import { connectBus, ensureStream, type Bus } from '@plumbline/messaging'
 import {
   ZBaseEnv, connectRedis, createLogger, createMetrics, createServiceApp, signIdentity,
   type BaseEnv, type ServiceDeps,
@@ -45,6 +45,7 @@ export async function startTestService<P extends PrismaLike, E extends BaseEnv &
     name: opts.name, logger, metrics: createMetrics(opts.name), identitySecret: testEnv.identitySecret, readiness: [], routes: opts.routes(deps), bodyLimit: opts.bodyLimit,
   })
   const close = async () => {
+    await deleteStreamsWithPrefix(bus, prefix)
     const keys = await redis.keys(`${prefix}:*`)
     if (keys.length) await redis.del(keys)
     await redis.quit()
@@ -58,4 +59,12 @@ export async function startTestService<P extends PrismaLike, E extends BaseEnv &
 /** Headers a request needs to pass a service's identity check, as the gateway would sign them. */
 export async function identityHeaders(claims: IdentityClaims): Promise<Record<string, string>> {
   return { [IDENTITY_HEADER]: await signIdentity(claims, testEnv.identitySecret) }
+}
+
+/** The shared NATS server keeps streams forever; remove the ones a test's prefix created. */
+async function deleteStreamsWithPrefix(bus: Bus, prefix: string): Promise<void> {
+  const mine = `${prefix.toUpperCase()}_`
+  const names: string[] = []
+  for await (const info of bus.jsm.streams.list()) if (info.config.name.startsWith(mine)) names.push(info.config.name)
+  for (const name of names) await bus.jsm.streams.delete(name).catch(() => {})
 }

@@ -1,9 +1,7 @@
-import type { AddressInfo } from 'node:net'
-import type { Server } from 'node:http'
 import { SYSTEM_ROLE_PERMISSIONS, type EventEnvelope, type IdentityClaims, type SystemRoleName } from '@plumbline/contracts'
 import { consumerName, createEnvelope, streamName, type EventConsumer } from '@plumbline/messaging'
 import type { Closer } from '@plumbline/service-kit'
-import { identityHeaders, startTestService } from '@plumbline/testing'
+import { identityHeaders, serveForTests, startTestService, type Call, type Reply } from '@plumbline/testing'
 import { adminRoutes } from '../../src/app.js'
 import type { AdminDeps } from '../../src/deps.js'
 import { ZAdminEnv, type AdminEnv } from '../../src/env.js'
@@ -11,12 +9,11 @@ import { startAdminConsumers } from '../../src/events/consumers.js'
 import { PrismaClient } from '../../src/generated/prisma/client.js'
 import { startAdmin } from '../../src/start.js'
 
-export type Reply = { status: number; text: string; json: any }
-
+export type { Reply }
 export type AdminTestService = {
   deps: AdminDeps
   url: string
-  call: (method: string, path: string, opts?: { body?: unknown; rawBody?: string; contentType?: string; headers?: Record<string, string> }) => Promise<Reply>
+  call: Call
   /** Publishes an envelope on the test's bus prefix, without a msg id, so a repeat is delivered again. */
   publish: (envelope: EventEnvelope<unknown>) => Promise<void>
   /** Resolves once a durable has handled (acked) everything published on its subject so far. */
@@ -35,31 +32,8 @@ export async function startAdminTestService(opts: { env?: Record<string, string>
   const deps: AdminDeps = svc.deps
   const closers: Closer[] = await startAdmin(deps)
   const consumers: EventConsumer[] = opts.consumers ? await startAdminConsumers(deps) : []
-  const server: Server = await new Promise((resolve) => {
-    const s = svc.app.listen(0, '127.0.0.1', () => resolve(s))
-  })
-  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
-
-  const call: AdminTestService['call'] = async (method, path, o = {}) => {
-    const headers: Record<string, string> = { ...o.headers }
-    let body: string | undefined
-    if (o.rawBody !== undefined) {
-      body = o.rawBody
-      headers['content-type'] = o.contentType ?? 'application/json'
-    } else if (o.body !== undefined) {
-      body = JSON.stringify(o.body)
-      headers['content-type'] = 'application/json'
-    }
-    const res = await fetch(`${url}${path}`, { method, headers, body })
-    const text = await res.text()
-    let json: any
-    try {
-      json = text ? JSON.parse(text) : undefined
-    } catch {
-      json = undefined
-    }
-    return { status: res.status, text, json }
-  }
+  const http = await serveForTests(svc.app)
+  const { url, call } = http
 
   const publish: AdminTestService['publish'] = async (envelope) => {
     await deps.bus.js.publish(deps.bus.subject(envelope.type), JSON.stringify(envelope))
@@ -78,23 +52,14 @@ export async function startAdminTestService(opts: { env?: Record<string, string>
   }
 
   const close = async () => {
-    server.closeAllConnections()
-    await new Promise((r) => server.close(r))
+    await http.close()
     for (const c of consumers) await c.stop()
     for (const c of closers) await c.close()
-    await deleteOwnStreams(deps, svc.prefix)
     await svc.close()
   }
   return { deps, url, call, publish, waitForConsumer, close }
 }
 
-/** The shared NATS server keeps streams forever; remove the ones this test's prefix created. */
-async function deleteOwnStreams(deps: AdminDeps, prefix: string): Promise<void> {
-  const mine = `${prefix.toUpperCase()}_`
-  const names: string[] = []
-  for await (const info of deps.bus.jsm.streams.list()) if (info.config.name.startsWith(mine)) names.push(info.config.name)
-  for (const name of names) await deps.bus.jsm.streams.delete(name).catch(() => {})
-}
 
 /** Headers the gateway would forward for a member of `orgId` with one of the built-in roles. */
 export function memberOf(orgId: string, role: SystemRoleName = 'Owner', userId = `user-${role.toLowerCase()}-${orgId}`): Promise<Record<string, string>> {

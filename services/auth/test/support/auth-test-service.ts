@@ -1,8 +1,6 @@
-import type { AddressInfo } from 'node:net'
-import type { Server } from 'node:http'
 import { redisKeys, SESSION_COOKIE, type IdentityClaims, type SessionRecord } from '@plumbline/contracts'
 import { createLogger, type Closer } from '@plumbline/service-kit'
-import { identityHeaders, startTestService } from '@plumbline/testing'
+import { identityHeaders, serveForTests, startTestService, type Call, type Reply } from '@plumbline/testing'
 import { authRoutes } from '../../src/app.js'
 import type { AuthDeps } from '../../src/deps.js'
 import { ZAuthEnv, type AuthEnv } from '../../src/env.js'
@@ -13,12 +11,11 @@ import { startAuth } from '../../src/start.js'
 
 export const APP_URL = 'http://app.plumbline.test'
 
-export type Reply = { status: number; headers: Headers; text: string; json: any }
-
+export type { Reply }
 export type AuthTestService = {
   deps: AuthDeps
   url: string
-  call: (method: string, path: string, opts?: { body?: unknown; rawBody?: string; contentType?: string; headers?: Record<string, string> }) => Promise<Reply>
+  call: Call
   /** Headers the gateway would forward for a session id (resolves the session in Redis like the gateway). */
   asSession: (sessionId: string, extra?: Partial<IdentityClaims>) => Promise<Record<string, string>>
   /** Waits for the newest mail to an address (optionally with a subject). */
@@ -45,31 +42,8 @@ export async function startAuthTestService(env: Record<string, string> = {}): Pr
   })
   const deps: AuthDeps = { ...svc.deps, mailer: mailer! }
   const closers: Closer[] = await startAuth(deps)
-  const server: Server = await new Promise((resolve) => {
-    const s = svc.app.listen(0, '127.0.0.1', () => resolve(s))
-  })
-  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
-
-  const call: AuthTestService['call'] = async (method, path, opts = {}) => {
-    const headers: Record<string, string> = { ...opts.headers }
-    let body: string | undefined
-    if (opts.rawBody !== undefined) {
-      body = opts.rawBody
-      headers['content-type'] = opts.contentType ?? 'application/json'
-    } else if (opts.body !== undefined) {
-      body = JSON.stringify(opts.body)
-      headers['content-type'] = 'application/json'
-    }
-    const res = await fetch(`${url}${path}`, { method, headers, body, redirect: 'manual' })
-    const text = await res.text()
-    let json: any
-    try {
-      json = text ? JSON.parse(text) : undefined
-    } catch {
-      json = undefined
-    }
-    return { status: res.status, headers: res.headers, text, json }
-  }
+  const http = await serveForTests(svc.app)
+  const { url, call } = http
 
   const asSession: AuthTestService['asSession'] = async (sessionId, extra = {}) => {
     const raw = await deps.redis.get(redisKeys.session(deps.env.REDIS_PREFIX, sessionId))
@@ -91,22 +65,13 @@ export async function startAuthTestService(env: Record<string, string> = {}): Pr
   }
 
   const close = async () => {
-    server.closeAllConnections()
-    await new Promise((r) => server.close(r))
+    await http.close()
     for (const c of closers) await c.close()
-    await deleteOwnStreams(deps, svc.prefix)
     await svc.close()
   }
   return { deps, url, call, asSession, waitForMail, close }
 }
 
-/** The shared NATS server keeps streams forever; remove the ones this test's prefix created. */
-async function deleteOwnStreams(deps: AuthDeps, prefix: string): Promise<void> {
-  const mine = `${prefix.toUpperCase()}_`
-  const names: string[] = []
-  for await (const info of deps.bus.jsm.streams.list()) if (info.config.name.startsWith(mine)) names.push(info.config.name)
-  for (const name of names) await deps.bus.jsm.streams.delete(name).catch(() => {})
-}
 
 /** The session id from a login response's Set-Cookie. */
 export function sessionIdFrom(reply: Reply): string {
