@@ -51,6 +51,10 @@ export default function EstimatesListPage() {
   })
 
   const data = list.data
+  // While the next page loads the previous one stays on screen: its "Showing X-Y" must describe
+  // the cards shown, not the page just asked for.
+  const shownPage = React.useRef({ page: state.page, limit: state.limit })
+  if (data && !list.isPlaceholderData) shownPage.current = { page: state.page, limit: state.limit }
   // A page past the end (an old link, or the last item was deleted): go to the last page.
   React.useEffect(() => {
     if (data && !list.isPlaceholderData && data.totalPages > 0 && state.page > data.totalPages) update({ page: data.totalPages }, { replace: true })
@@ -67,7 +71,7 @@ export default function EstimatesListPage() {
   else if (data.total === 0 && !filtered) body = <NoEstimatesYet onCreate={openCreate} />
   else if (data.total === 0) body = <NoMatches onClear={clearAll} />
   else {
-    const { from, to } = pageRange(state.page, state.limit, data.total)
+    const { from, to } = pageRange(shownPage.current.page, shownPage.current.limit, data.total)
     body = (
       <div className="space-y-4">
         <p className="text-sm text-muted-foreground" data-testid="showing-text">
