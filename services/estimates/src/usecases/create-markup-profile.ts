@@ -3,7 +3,7 @@ import type { MarkupProfile, ZMarkupProfileInput } from '@plumbline/contracts'
 import { runIdempotent, type IdempotencyRequest } from '../data/idempotency.js'
 import type { EstimatesDeps } from '../deps.js'
 import { toMarkupProfile } from '../domain/pricing-records.js'
-import { assertEstimateOfOrg, assertSameOrganization, lockDefaults, requireCostEstimator, type OrgActor } from './markup-and-tax-access.js'
+import { assertEstimateOfOrg, assertSameOrganization, clearOtherDefaults, requireCostEstimator, type OrgActor } from './markup-and-tax-access.js'
 
 export type MarkupProfileInput = z.infer<typeof ZMarkupProfileInput>
 
@@ -32,8 +32,7 @@ export async function createMarkupProfile(deps: EstimatesDeps, actor: OrgActor, 
     run: async (tx) => {
       await assertEstimateOfOrg(tx, actor.orgId, input.estimateId)
       if (input.isDefault) {
-        await lockDefaults(tx, actor.orgId, 'markup')
-        await tx.markupProfile.updateMany({ where: { organizationId: actor.orgId, isDefault: true }, data: { isDefault: false } })
+        await clearOtherDefaults(tx, actor.orgId, 'markup')
       }
       const row = await tx.markupProfile.create({
         data: {

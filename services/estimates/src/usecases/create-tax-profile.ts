@@ -3,7 +3,7 @@ import type { TaxProfile, ZTaxProfileBody } from '@plumbline/contracts'
 import { runIdempotent, type IdempotencyRequest } from '../data/idempotency.js'
 import type { EstimatesDeps } from '../deps.js'
 import { toTaxProfile } from '../domain/pricing-records.js'
-import { assertEstimateOfOrg, assertSameOrganization, lockDefaults, requireCostEstimator, type OrgActor } from './markup-and-tax-access.js'
+import { assertEstimateOfOrg, assertSameOrganization, clearOtherDefaults, requireCostEstimator, type OrgActor } from './markup-and-tax-access.js'
 
 export type TaxProfileInput = z.infer<typeof ZTaxProfileBody>
 
@@ -38,8 +38,7 @@ export async function createTaxProfile(deps: EstimatesDeps, actor: OrgActor, inp
     run: async (tx) => {
       await assertEstimateOfOrg(tx, actor.orgId, input.estimateId)
       if (input.isDefault) {
-        await lockDefaults(tx, actor.orgId, 'tax')
-        await tx.taxProfile.updateMany({ where: { organizationId: actor.orgId, isDefault: true }, data: { isDefault: false } })
+        await clearOtherDefaults(tx, actor.orgId, 'tax')
       }
       const row = await tx.taxProfile.create({
         data: {

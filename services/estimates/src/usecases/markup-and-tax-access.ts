@@ -26,10 +26,14 @@ export async function assertEstimateOfOrg(db: Db, orgId: string, estimateId: str
 
 /**
  * "Only one default per organisation per kind": a transaction-scoped advisory lock serialises
- * concurrent default changes of one organisation, then every other default is cleared.
+ * concurrent default changes of one organisation, then every other default is cleared, so the
+ * profile being saved (`keepId`, or the one about to be created) is the only default.
  */
-export async function lockDefaults(tx: Tx, orgId: string, kind: ProfileKind): Promise<void> {
+export async function clearOtherDefaults(tx: Tx, orgId: string, kind: ProfileKind, keepId?: string): Promise<void> {
   await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtext(${`pricing-default:${kind}:${orgId}`}))`
+  const where = { organizationId: orgId, isDefault: true, ...(keepId ? { id: { not: keepId } } : {}) }
+  if (kind === 'markup') await tx.markupProfile.updateMany({ where, data: { isDefault: false } })
+  else await tx.taxProfile.updateMany({ where, data: { isDefault: false } })
 }
 
 /**

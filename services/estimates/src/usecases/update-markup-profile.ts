@@ -3,7 +3,7 @@ import { notFound } from '@plumbline/service-kit'
 import type { EstimatesDeps } from '../deps.js'
 import { toMarkupProfile } from '../domain/pricing-records.js'
 import { markupProfileFields, type MarkupProfileInput } from './create-markup-profile.js'
-import { assertNotUsedByLockedEstimate, assertProfileId, assertSameOrganization, lockDefaults, requireCostEstimator, type OrgActor } from './markup-and-tax-access.js'
+import { assertNotUsedByLockedEstimate, assertProfileId, assertSameOrganization, clearOtherDefaults, requireCostEstimator, type OrgActor } from './markup-and-tax-access.js'
 
 /**
  * PUT …/markup-profiles/{id}: replaces the profile's fields. The estimate a profile belongs to
@@ -18,8 +18,7 @@ export async function updateMarkupProfile(deps: EstimatesDeps, actor: OrgActor, 
     if (!existing) throw notFound('Markup profile')
     await assertNotUsedByLockedEstimate(tx, actor.orgId, 'markup', id)
     if (input.isDefault) {
-      await lockDefaults(tx, actor.orgId, 'markup')
-      await tx.markupProfile.updateMany({ where: { organizationId: actor.orgId, isDefault: true, id: { not: id } }, data: { isDefault: false } })
+      await clearOtherDefaults(tx, actor.orgId, 'markup', id)
     }
     const row = await tx.markupProfile.update({
       where: { id },

@@ -3,7 +3,7 @@ import { notFound } from '@plumbline/service-kit'
 import type { EstimatesDeps } from '../deps.js'
 import { toTaxProfile } from '../domain/pricing-records.js'
 import { taxProfileFields, type TaxProfileInput } from './create-tax-profile.js'
-import { assertNotUsedByLockedEstimate, assertProfileId, assertSameOrganization, lockDefaults, requireCostEstimator, type OrgActor } from './markup-and-tax-access.js'
+import { assertNotUsedByLockedEstimate, assertProfileId, assertSameOrganization, clearOtherDefaults, requireCostEstimator, type OrgActor } from './markup-and-tax-access.js'
 
 /** PUT …/taxes/{id}: replaces the profile's fields; the estimate it belongs to does not change. */
 export async function updateTaxProfile(deps: EstimatesDeps, actor: OrgActor, id: string, input: TaxProfileInput): Promise<TaxProfile> {
@@ -15,8 +15,7 @@ export async function updateTaxProfile(deps: EstimatesDeps, actor: OrgActor, id:
     if (!existing) throw notFound('Tax profile')
     await assertNotUsedByLockedEstimate(tx, actor.orgId, 'tax', id)
     if (input.isDefault) {
-      await lockDefaults(tx, actor.orgId, 'tax')
-      await tx.taxProfile.updateMany({ where: { organizationId: actor.orgId, isDefault: true, id: { not: id } }, data: { isDefault: false } })
+      await clearOtherDefaults(tx, actor.orgId, 'tax', id)
     }
     const row = await tx.taxProfile.update({ where: { id }, data: { ...taxProfileFields(input), isTemplate: existing.estimateId ? false : input.isTemplate } })
     return toTaxProfile(row)
