@@ -10,6 +10,8 @@ import { closeAgent } from './bench/measure.js'
 import { signInDemoUser } from './bench/session.js'
 import { benchGatewayHop } from './bench/gateway-hop.js'
 import { benchEstimates } from './bench/estimates.js'
+import { benchPdf } from './bench/pdf.js'
+import { benchAi } from './bench/ai.js'
 
 const IDENTITY_SECRET = 'bench-identity-secret-0123456789-abcdefghijklmnop'
 const infra = await ensureInfra()
@@ -28,6 +30,8 @@ try {
   const session = await signInDemoUser(stack.url)
   await benchGatewayHop(stack, session, IDENTITY_SECRET)
   await benchEstimates(stack, session, databaseUrl)
+  await benchPdf()
+  await benchAi()
 } finally {
   await stack.stop()
   await infra.stop()

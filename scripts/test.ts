@@ -16,7 +16,8 @@ mkdirSync(out, { recursive: true })
 const step = (m: string) => console.log(`\n\x1b[36m▸\x1b[0m ${m} (${Math.round((Date.now() - started) / 1000)} s)`)
 
 function ensureChromium() {
-  if (existsSync(CHROMIUM_PATH)) return
+  // poppler-utils: the documents service's PDF tests read PDFs with pdftotext/pdftoppm.
+  if (existsSync(CHROMIUM_PATH) && existsSync('/usr/bin/pdftotext')) return
   const isRoot = process.getuid?.() === 0
   const apt = spawnSync('sh', ['-c', 'command -v apt-get']).status === 0
   if (!isRoot || !apt) {
@@ -26,7 +27,7 @@ function ensureChromium() {
   step('Installing Debian chromium (apt-get)')
   const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' }
   spawnSync('apt-get', ['update', '-qq'], { stdio: 'inherit', env })
-  const r = spawnSync('apt-get', ['install', '-y', '-qq', 'chromium', 'fonts-liberation'], { stdio: 'inherit', env })
+  const r = spawnSync('apt-get', ['install', '-y', '-qq', 'chromium', 'fonts-liberation', 'poppler-utils'], { stdio: 'inherit', env })
   if (r.status !== 0 || !existsSync(CHROMIUM_PATH)) {
     console.error('Installing chromium failed; the browser tests cannot run.')
     process.exit(1)

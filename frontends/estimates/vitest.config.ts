@@ -7,5 +7,7 @@ export default defineConfig({
     environment: 'happy-dom',
     include: ['src/**/*.test.{ts,tsx}', 'test/**/*.test.{ts,tsx}'],
     exclude: ['test/e2e/**', '**/node_modules/**'],
+    // Whole-page tests render the detail screen; on a busy 2-core machine they can pass 5 s.
+    testTimeout: 15_000,
   },
 })

@@ -1,7 +1,6 @@
 import * as React from 'react'
 import { Route, Routes } from 'react-router'
-import { NotFoundView } from '@plumbline/ui'
-import { PageFallback } from './components/page-fallback'
+import { NotFoundView, PageFallback } from '@plumbline/ui'
 import './index.css'
 
 // Each screen is its own chunk: the list stays small and the detail screen loads on demand.
@@ -17,7 +16,7 @@ function RemoteRoutes() {
       <Routes>
         <Route path="/cost-estimator/*" element={<EstimatesListPage />} />
         <Route path="/estimates/:id" element={<EstimateDetailPage />} />
-        <Route path="/estimates/:id/edit" element={<EstimateDetailPage />} />
+        <Route path="/estimates/:id/edit" element={<EstimateDetailPage startEditing />} />
         <Route path="/estimate-wizard-step1" element={<WizardPage step={1} />} />
         <Route path="/estimate-wizard-step2" element={<WizardPage step={2} />} />
         <Route path="/estimate-wizard-step3" element={<WizardPage step={3} />} />

@@ -1,28 +1,20 @@
-import { Route, Routes, useNavigate } from 'react-router'
-import { Settings } from 'lucide-react'
-import { NotFoundView, PlaceholderPage } from '@plumbline/ui'
+import * as React from 'react'
+import { Route, Routes } from 'react-router'
+import { NotFoundView, PageFallback } from '@plumbline/ui'
 import './index.css'
 
+// The settings screen is its own chunk so the remote's entry stays small.
+const SettingsPage = React.lazy(() => import('./pages/settings'))
+
+/** The settings remote's routes (absolute paths; the shell mounts it under a '*' route). */
 function RemoteRoutes() {
-  const navigate = useNavigate()
-  const newEstimate = () => navigate('/cost-estimator?new=1')
   return (
-    <Routes>
-      <Route
-        path="/settings"
-        element={
-          <PlaceholderPage
-            onNewEstimate={newEstimate}
-            title="Settings"
-            description="Manage your company profile, project types, roles and more"
-            icon={<Settings />}
-            emptyTitle="Coming soon"
-            emptyDescription="Company profile, AI configuration, phase groups, project types, activity and roles will live here."
-          />
-        }
-      />
-      <Route path="*" element={<NotFoundView />} />
-    </Routes>
+    <React.Suspense fallback={<PageFallback />}>
+      <Routes>
+        <Route path="/settings" element={<SettingsPage />} />
+        <Route path="*" element={<NotFoundView />} />
+      </Routes>
+    </React.Suspense>
   )
 }
 

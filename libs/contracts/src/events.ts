@@ -37,6 +37,8 @@ export const Subjects = {
   estimateRejected: 'estimates.estimate.rejected.v1',
   estimateDeleted: 'estimates.estimate.deleted.v1',
   lineItemsChanged: 'estimates.line-items.changed.v1',
+  aiGenerationCompleted: 'ai.generation.completed.v1',
+  pdfGenerated: 'documents.pdf.generated.v1',
 } as const
 
 /** Request/reply subjects (core NATS) where an answer is needed now. */
@@ -44,6 +46,9 @@ export const RequestSubjects = {
   resolveIdentity: 'rpc.auth.identity.resolve',
   quotaCheck: 'rpc.admin.quota.check',
   companySettings: 'rpc.admin.company-settings.get',
+  setCompanyLogo: 'rpc.admin.company-settings.logo.set',
+  estimateDocument: 'rpc.estimates.document.get',
+  fetchLogoUrl: 'rpc.documents.logo-url.fetch',
 } as const
 
 export const ZUserRegisteredV1 = z.object({ userId: z.string(), email: z.string(), organizationId: z.string() })

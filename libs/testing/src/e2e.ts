@@ -89,3 +89,21 @@ export async function apiOk<T = any>(page: Page, method: string, path: string, d
   if (res.status < 200 || res.status >= 300) throw new Error(`${method} ${path} answered ${res.status}: ${JSON.stringify(res.body)}`)
   return res.body
 }
+
+/**
+ * Elements that stick out past the right edge of the viewport (none on a well-built phone layout).
+ * Runs in the page; written as source text because this package is type-checked without DOM types.
+ */
+export async function overflowingElements(page: Page): Promise<string[]> {
+  return page.evaluate<string[]>(`(() => {
+    const width = document.documentElement.clientWidth
+    const out = []
+    for (const el of Array.from(document.querySelectorAll('body *'))) {
+      const r = el.getBoundingClientRect()
+      if (r.width > 0 && r.right > width + 1 && getComputedStyle(el).position !== 'fixed') {
+        out.push(el.tagName.toLowerCase() + '.' + String(el.className).slice(0, 80) + ' right=' + Math.round(r.right))
+      }
+    }
+    return out.slice(0, 10)
+  })()`)
+}

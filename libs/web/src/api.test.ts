@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { apiRequest, buildUrlFromQueryKey, getQueryFn, parseApiError, throwIfNotOk, CSRF_HEADER } from './api'
+import { apiRequest, apiUpload, buildUrlFromQueryKey, getQueryFn, parseApiError, throwIfNotOk, CSRF_HEADER } from './api'
 import { createQueryClient } from './query-client'
 
 const fetchMock = vi.fn()
@@ -62,6 +62,27 @@ describe('throwIfNotOk', () => {
   })
   it('passes OK responses', async () => {
     await expect(throwIfNotOk(new Response('x', { status: 200 }))).resolves.toBeUndefined()
+  })
+})
+
+describe('apiUpload', () => {
+  it('posts the form as is (the browser sets the multipart boundary) with cookies and the CSRF header', async () => {
+    document.cookie = 'plumbline_csrf=up%2F1; path=/'
+    fetchMock.mockResolvedValue(new Response('{}', { status: 201 }))
+    const form = new FormData()
+    form.append('logo', new Blob(['x'], { type: 'image/png' }), 'logo.png')
+    await apiUpload('/api/organizations/o1/company-settings/logo', form)
+    const [url, init] = fetchMock.mock.calls[0]!
+    expect(url).toBe('/api/organizations/o1/company-settings/logo')
+    expect(init.method).toBe('POST')
+    expect(init.credentials).toBe('include')
+    expect(init.body).toBe(form)
+    expect(init.headers['Content-Type']).toBeUndefined()
+    expect(init.headers[CSRF_HEADER]).toBe('up/1')
+  })
+  it('throws "status: text" on a non-OK response', async () => {
+    fetchMock.mockResolvedValue(new Response('{"message":"Logo is too large"}', { status: 413 }))
+    await expect(apiUpload('/api/x', new FormData())).rejects.toThrow('413: {"message":"Logo is too large"}')
   })
 })
 

@@ -99,6 +99,19 @@ export async function apiRequest(method: string, url: string, data?: unknown, ex
   return res
 }
 
+/**
+ * Multipart writes (file uploads): the browser sets the multipart Content-Type with its boundary,
+ * so none is given here; cookies, the CSRF header and the "status: text" failure rule as in apiRequest.
+ */
+export async function apiUpload(url: string, form: FormData, method = 'POST'): Promise<Response> {
+  const headers: Record<string, string> = { Accept: 'application/json' }
+  const csrf = readCookie(CSRF_COOKIE)
+  if (csrf) headers[CSRF_HEADER] = csrf
+  const res = await fetch(url, { method: method.toUpperCase(), headers, body: form, credentials: 'include' })
+  await throwIfNotOk(res)
+  return res
+}
+
 export type UnauthorizedBehavior = 'returnNull' | 'throw'
 
 /** Reads: GET with cookies, URL from the query key, JSON body; 401 throws or returns null. */

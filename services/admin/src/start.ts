@@ -1,5 +1,6 @@
 import type { Closer } from '@plumbline/service-kit'
 import type { AdminDeps } from './deps.js'
+import { startCompanyLogoResponder } from './events/company-logo-responder.js'
 import { startCompanySettingsResponder } from './events/company-settings-responder.js'
 import { startQuotaResponder } from './events/quota-responder.js'
 import { ensureDefaultPlan } from './usecases/ensure-default-plan.js'
@@ -11,8 +12,10 @@ export async function startAdmin(deps: AdminDeps): Promise<Closer[]> {
   if (deps.env.SEED_DEMO) await seedDemoCompany(deps)
   const quota = startQuotaResponder(deps)
   const settings = startCompanySettingsResponder(deps)
+  const logo = startCompanyLogoResponder(deps)
   return [
     { name: 'quota-responder', close: () => quota.stop() },
     { name: 'company-settings-responder', close: () => settings.stop() },
+    { name: 'company-logo-responder', close: () => logo.stop() },
   ]
 }

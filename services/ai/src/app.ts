@@ -1,9 +1,20 @@
 import type { Express } from 'express'
-import type { ServiceDeps } from '@plumbline/service-kit'
-import type { AiEnv } from './env.js'
-import type { PrismaClient } from './generated/prisma/client.js'
+import type { AiDeps } from './deps.js'
+import { aiRoutes } from './http/ai-routes.js'
+import { jobRoutes } from './http/job-routes.js'
+import { rejectNulCharacters } from './http/reject-nul.js'
+import { sectionRoutes } from './http/section-routes.js'
 
-export type AiDeps = ServiceDeps<PrismaClient> & { env: AiEnv }
+export type { AiDeps } from './deps.js'
 
-/** Business routes of the ai service arrive with their issue; health, readiness and metrics come from the kit. */
-export const aiRoutes = (_deps: AiDeps) => (_app: Express) => {}
+/**
+ * Routes of the ai service (paths without the gateway's /api prefix): /ai/generate-content and
+ * /ai/provider, and under /organizations/:orgId the generate-all job, its status and cancel,
+ * one-section generation and the section chat.
+ */
+export const aiServiceRoutes = (deps: AiDeps) => (app: Express) => {
+  app.use(rejectNulCharacters)
+  app.use(aiRoutes(deps))
+  app.use(jobRoutes(deps))
+  app.use(sectionRoutes(deps))
+}

@@ -1,9 +1,17 @@
 import type { Express } from 'express'
-import type { ServiceDeps } from '@plumbline/service-kit'
-import type { DocumentsEnv } from './env.js'
-import type { PrismaClient } from './generated/prisma/client.js'
+import type { DocumentsDeps } from './deps.js'
+import { pdfRoutes } from './http/pdf-routes.js'
+import { logoRoutes } from './http/logo-routes.js'
+import { fileRoutes } from './http/file-routes.js'
 
-export type DocumentsDeps = ServiceDeps<PrismaClient> & { env: DocumentsEnv }
+export type { DocumentsDeps } from './deps.js'
 
-/** Business routes of the documents service arrive with their issue; health, readiness and metrics come from the kit. */
-export const documentsRoutes = (_deps: DocumentsDeps) => (_app: Express) => {}
+/**
+ * Routes of the documents service (paths without the gateway's /api prefix): PDF export of an
+ * estimate, the uploaded company logo, and signed file downloads.
+ */
+export const documentsRoutes = (deps: DocumentsDeps) => (app: Express) => {
+  app.use(pdfRoutes(deps))
+  app.use(logoRoutes(deps))
+  app.use(fileRoutes(deps))
+}

@@ -4,6 +4,8 @@ startTelemetry('documents')
 const { startServiceRuntime } = await import('@plumbline/service-kit')
 const { loadEnv } = await import('./env.js')
 const { documentsRoutes } = await import('./app.js')
+const { buildDeps } = await import('./deps.js')
+const { startDocuments } = await import('./start.js')
 const { PrismaClient } = await import('./generated/prisma/client.js')
 
 const env = loadEnv()
@@ -14,5 +16,6 @@ await startServiceRuntime<InstanceType<typeof PrismaClient>>({
   env,
   PrismaClient,
   migrationsDir: new URL('../prisma/migrations', import.meta.url).pathname,
-  routes: (deps) => documentsRoutes({ ...deps, env }),
+  onStart: (deps) => startDocuments(buildDeps(deps, env)),
+  routes: (deps) => documentsRoutes(buildDeps(deps, env)),
 })

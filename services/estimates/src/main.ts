@@ -6,6 +6,7 @@ const { loadEnv } = await import('./env.js')
 const { estimatesRoutes } = await import('./app.js')
 const { buildDeps } = await import('./deps.js')
 const { startEstimates } = await import('./start.js')
+const { startEstimatesConsumers } = await import('./events/consumers.js')
 const { PrismaClient } = await import('./generated/prisma/client.js')
 
 const env = loadEnv()
@@ -18,6 +19,7 @@ await startServiceRuntime<InstanceType<typeof PrismaClient>>({
   migrationsDir: new URL('../prisma/migrations', import.meta.url).pathname,
   // CSV imports carry up to 1 MB of text (the gateway's default limit is the same).
   bodyLimit: '1mb',
+  consumers: (deps) => startEstimatesConsumers(deps),
   onStart: (deps) => startEstimates(buildDeps(deps, env)),
   routes: (deps) => estimatesRoutes(buildDeps(deps, env)),
 })

@@ -3,12 +3,14 @@ import type { EstimatesDeps } from './deps.js'
 import { pruneIdempotencyKeys } from './data/idempotency.js'
 import { seedSystemCatalog } from './seed/seed-system-catalog.js'
 import { seedDemoEstimates } from './seed/seed-demo-estimates.js'
+import { startEstimateDocumentResponder } from './events/estimate-document-responder.js'
 
 const HOUR = 3_600_000
 
 /**
  * Start-up work beyond the shared runtime: system catalog (every start), demo data (npm start),
- * and an hourly prune of stored Idempotency-Key answers older than a day.
+ * an hourly prune of stored Idempotency-Key answers older than a day, and the estimate-document
+ * responder the ai and documents services ask.
  */
 export async function startEstimates(deps: EstimatesDeps): Promise<Closer[]> {
   await seedSystemCatalog(deps.prisma)
@@ -17,5 +19,9 @@ export async function startEstimates(deps: EstimatesDeps): Promise<Closer[]> {
   prune()
   const timer = setInterval(prune, HOUR)
   timer.unref()
-  return [{ name: 'idempotency-prune', close: () => clearInterval(timer) }]
+  const documents = startEstimateDocumentResponder(deps)
+  return [
+    { name: 'idempotency-prune', close: () => clearInterval(timer) },
+    { name: 'estimate-document-responder', close: () => documents.stop() },
+  ]
 }

@@ -50,6 +50,8 @@ export const ZGatewayEnv = ZBaseEnv.extend({
   RATE_LIMIT_LOGIN: z.coerce.number().int().positive().default(10),
   RATE_LIMIT_ACCOUNT: z.coerce.number().int().positive().default(5),
   RATE_LIMIT_PUBLIC_ESTIMATE: z.coerce.number().int().positive().default(60),
+  /** AI calls per organisation per window: a runaway script in one tenant cannot spend everyone's model budget. */
+  RATE_LIMIT_AI: z.coerce.number().int().positive().default(30),
   REMOTES_JSON: ZRemotes,
   /** A built shell (frontends/shell/dist) to serve for every non-API path. */
   SHELL_DIST: z.string().optional(),

@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { startGateway, type GatewayHarness } from './support/gateway-harness.js'
+import { membership, startGateway, type GatewayHarness } from './support/gateway-harness.js'
 
 let gw: GatewayHarness
 
 beforeAll(async () => {
-  gw = await startGateway({ env: { RATE_LIMIT_LOGIN: '3', RATE_LIMIT_ACCOUNT: '2', RATE_LIMIT_PUBLIC_ESTIMATE: '4' } })
+  gw = await startGateway({ env: { RATE_LIMIT_LOGIN: '3', RATE_LIMIT_ACCOUNT: '2', RATE_LIMIT_PUBLIC_ESTIMATE: '4', RATE_LIMIT_AI: '2' } })
 })
 afterAll(() => gw.close())
 
@@ -40,6 +40,21 @@ describe('rate limits', () => {
   it('limits public estimate look-ups', async () => {
     for (let i = 0; i < 4; i++) expect((await gw.api(`/api/public/estimates/token-${i}`)).status).toBe(200)
     await expectLimited(await gw.api('/api/public/estimates/token-x'))
+  })
+
+  it('limits AI calls per organisation, whichever member or IP makes them, and not the reads', async () => {
+    const alice = await gw.signIn({ memberships: [membership('org-ai')] })
+    const bob = await gw.signIn({ memberships: [membership('org-ai')] })
+    const other = await gw.signIn({ memberships: [membership('org-calm')] })
+    const generate = (user: typeof alice, org: string, ip: string) =>
+      gw.api(`/api/organizations/${org}/estimates/e1/generate-all-content`, { method: 'POST', body: '{}', user, headers: { 'x-forwarded-for': ip } })
+    expect((await generate(alice, 'org-ai', '10.0.0.1')).status).toBe(200)
+    expect((await gw.api('/api/organizations/org-ai/estimates/e1/content-sections/timeline/chat', { method: 'POST', body: '{"message":"hi"}', user: bob })).status).toBe(200)
+    const forwarded = gw.upstreams.ai.received.length
+    await expectLimited(await generate(bob, 'org-ai', '10.0.0.2'))
+    expect(gw.upstreams.ai.received.length).toBe(forwarded)
+    expect((await gw.api('/api/organizations/org-ai/estimates/e1/content-sections/timeline/chat', { user: alice })).status).toBe(200)
+    expect((await generate(other, 'org-calm', '10.0.0.1')).status).toBe(200)
   })
 
   it('keeps counters under the deployment prefix in Redis', async () => {

@@ -22,6 +22,8 @@ afterAll(() => gw.close())
 function orgScopedRoutes(): OrgRouteSpec[] {
   const templates = new Set<string>()
   for (const route of routeTable) {
+    // Public routes are not tenant-scoped on purpose (the share page's company logo by orgId).
+    if (route.access === 'public') continue
     const scopedByPath = route.pattern.includes('/:orgId')
     if (!scopedByPath && !route.orgQuery) continue
     const query = scopedByPath ? '' : `?${route.orgQuery}=:orgId`

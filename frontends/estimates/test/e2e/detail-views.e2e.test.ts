@@ -36,18 +36,18 @@ describe('estimate detail: contractor mode, client view and not found', () => {
     await scope.getByRole('button', { name: 'Show more' }).click()
     expect(await scope.getByTestId('content-text-scope_of_work').textContent()).toBe(long)
 
-    // Empty card: Generate with AI is not available yet, writing by hand works.
+    // Empty card: it offers Generate with AI (ai-content-pdf.e2e covers it) and writing by hand works.
     const timeline = page.getByTestId('content-card-timeline')
     expect(await timeline.getAttribute('data-state')).toBe('empty')
-    expect(await timeline.getByRole('button', { name: 'Generate with AI' }).isDisabled()).toBe(true)
+    expect(await timeline.getByRole('button', { name: 'Generate with AI' }).isDisabled()).toBe(false)
     await timeline.getByRole('button', { name: 'Write manually' }).click()
     expect(await timeline.getAttribute('data-state')).toBe('editing')
     await timeline.getByLabel('Timeline content').fill('  Weeks 1-2: demolition. Weeks 3-6: build-out.  ')
     await timeline.getByRole('button', { name: 'Save' }).click()
     await expect.poll(() => timeline.getAttribute('data-state')).toBe('populated')
     expect((await apiOk(page, 'GET', est.base)).contentSections.timeline).toBe('Weeks 1-2: demolition. Weeks 3-6: build-out.')
-    expect(await page.getByRole('button', { name: 'Export PDF' }).isDisabled()).toBe(true)
-    expect(await page.getByRole('button', { name: 'Generate All Content' }).isDisabled()).toBe(true)
+    expect(await page.getByRole('button', { name: 'Export PDF' }).isDisabled()).toBe(false)
+    expect(await page.getByRole('button', { name: 'Generate All Content' }).isDisabled()).toBe(false)
     await visible(page.getByTestId('meeting-notes'))
     await screenshot(page, 'detail-contractor')
 

@@ -25,17 +25,4 @@ export async function shot(page: Page, name: string, opts: { fullPage?: boolean 
 /** The open toast with this text (the shell shows one toast at a time). */
 export const toast = (page: Page, text: string | RegExp) => page.locator('li[data-state="open"]').filter({ hasText: text })
 
-/** Elements that stick out past the right edge of the viewport (none on a well-built phone layout). */
-export async function overflowingElements(page: Page): Promise<string[]> {
-  return page.evaluate(() => {
-    const width = document.documentElement.clientWidth
-    const out: string[] = []
-    for (const el of Array.from(document.querySelectorAll<HTMLElement>('body *'))) {
-      const r = el.getBoundingClientRect()
-      if (r.width > 0 && r.right > width + 1 && getComputedStyle(el).position !== 'fixed') {
-        out.push(`${el.tagName.toLowerCase()}.${String(el.className).slice(0, 80)} right=${Math.round(r.right)}`)
-      }
-    }
-    return out.slice(0, 10)
-  })
-}
+export { overflowingElements } from '@plumbline/testing'

@@ -1,6 +1,8 @@
 import type { EventConsumer } from '@plumbline/messaging'
 import type { AdminDeps } from '../deps.js'
 import { startConsumer } from './admin-consumer.js'
+import { onAiGenerationCompleted } from './on-ai-generation-completed.js'
+import { onPdfGenerated } from './on-pdf-generated.js'
 import { onEstimateApproved } from './on-estimate-approved.js'
 import { onEstimateCreated } from './on-estimate-created.js'
 import { onEstimateDeleted } from './on-estimate-deleted.js'
@@ -22,5 +24,7 @@ export async function startAdminConsumers(deps: AdminDeps): Promise<EventConsume
     startConsumer(deps, onEstimateApproved),
     startConsumer(deps, onUserRegistered),
     startConsumer(deps, onUserDeleted),
+    startConsumer(deps, onAiGenerationCompleted),
+    startConsumer(deps, onPdfGenerated),
   ])
 }

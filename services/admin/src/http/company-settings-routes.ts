@@ -10,7 +10,7 @@ import { updateCompanySettings } from '../usecases/update-company-settings.js'
  * variance); changing them is managing the organisation, so it takes the team module's edit
  * permission (Owner and Admin have it, Member and Viewer do not).
  */
-export function companySettingsRoutes(deps: Pick<AdminDeps, 'prisma'>): Router {
+export function companySettingsRoutes(deps: Pick<AdminDeps, 'prisma' | 'bus' | 'logger'>): Router {
   const router = express.Router()
   router.get('/organizations/:orgId/company-settings', async (req, res) => {
     const { orgId } = parseParams(ZOrgIdParam, req)
@@ -22,7 +22,7 @@ export function companySettingsRoutes(deps: Pick<AdminDeps, 'prisma'>): Router {
     const ctx = orgContextOf(res, orgId)
     requirePermission(ctx, 'team', 'edit')
     const patch = parseBody(ZCompanySettingsPatch, req)
-    res.json(await updateCompanySettings(deps.prisma, { orgId: ctx.orgId, userId: ctx.userId }, patch))
+    res.json(await updateCompanySettings(deps, { orgId: ctx.orgId, userId: ctx.userId }, patch))
   })
   return router
 }

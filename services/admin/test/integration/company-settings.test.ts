@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { COMPANY_SETTINGS_DEFAULTS, ZCompanySettings } from '@plumbline/contracts'
-import { memberOf, startAdminTestService, type AdminTestService } from '../support/admin-test-service.js'
+import { exampleLogoUrlCheck, memberOf, startAdminTestService, type AdminTestService } from '../support/admin-test-service.js'
 
 let svc: AdminTestService
 beforeAll(async () => {
-  svc = await startAdminTestService()
+  svc = await startAdminTestService({ logoUrlCheck: exampleLogoUrlCheck })
 })
 afterAll(async () => {
   await svc?.close()
@@ -115,6 +115,26 @@ describe('PUT /organizations/:orgId/company-settings', () => {
     expect(res.status).toBe(403)
     expect(res.json.detail).toMatch(/^Your role does not allow/)
     expect((await get('org-roles')).json.companyName).toBe('Original')
+  })
+
+  it('saves a logo URL only after the documents service fetched it, and shows its refusal on the logoUrl field', async () => {
+    await put('org-logo-url', { logoUrl: 'https://cdn.example/ok.png' })
+    const refused = await put('org-logo-url', { logoUrl: 'https://10.0.0.1/logo.png' })
+    expect(refused.status).toBe(400)
+    expect(refused.json.errors).toEqual([{ field: 'logoUrl', message: 'Logo URL points to a private or local address' }])
+    expect((await get('org-logo-url')).json.logoUrl).toBe('https://cdn.example/ok.png')
+  })
+
+  it('answers 503 and saves nothing when the logo URL cannot be checked (documents service down)', async () => {
+    const alone = await startAdminTestService()
+    try {
+      const res = await alone.call('PUT', path('org-no-docs'), { body: { companyName: 'Kept?', logoUrl: 'https://cdn.example/logo.png' }, headers: await memberOf('org-no-docs') })
+      expect(res.status).toBe(503)
+      expect(res.json.detail).toBe('The logo URL could not be checked right now. Please try again in a moment.')
+      expect(await alone.deps.prisma.companySettings.count({ where: { organizationId: 'org-no-docs' } })).toBe(0)
+    } finally {
+      await alone.close()
+    }
   })
 
   it('answers 404 for another organisation and 401 without identity', async () => {

@@ -1,6 +1,7 @@
 import http from 'node:http'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { memberOf, startAdminTestService, type AdminTestService } from '../support/admin-test-service.js'
+import { seededRandom } from '@plumbline/testing'
+import { exampleLogoUrlCheck, memberOf, startAdminTestService, type AdminTestService } from '../support/admin-test-service.js'
 
 // Every route must answer malformed input with a 4xx, never a 5xx: wrong types, missing fields,
 // huge strings, arrays, null, NUL bytes, odd numbers, non-JSON, odd content types and encodings.
@@ -10,7 +11,7 @@ const ORG = 'org-fuzz'
 let identities: [string, Record<string, string>][]
 
 beforeAll(async () => {
-  svc = await startAdminTestService()
+  svc = await startAdminTestService({ logoUrlCheck: exampleLogoUrlCheck })
   identities = [
     ['anonymous', {}], ['owner', await memberOf(ORG, 'Owner')], ['member', await memberOf(ORG, 'Member')],
     ['other org', await memberOf('org-other')], ['bad identity', { 'x-plumbline-identity': 'not.a.jwt' }],
@@ -32,15 +33,6 @@ const FIELDS = [
   'enableBusinessInsights', 'enableMarkupProfiles', 'logoFileData', 'organizationId',
 ]
 
-/** Deterministic pseudo-random values (mulberry32), so a failure reproduces. */
-function rng(seed: number) {
-  return () => {
-    seed = (seed + 0x6d2b79f5) | 0
-    let t = Math.imul(seed ^ (seed >>> 15), 1 | seed)
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296
-  }
-}
 const ODD_VALUES: unknown[] = [
   null, true, false, 0, -1, 1e308, -1e308, 3.14159, 99.999, 100.005, '999999999999.99', '1e5', 'NaN', 'Infinity', '', ' ', huge, '\u0000', 'a\u0000b',
   '\ud800', '💥'.repeat(300), [], [1, 2], {}, { $gt: '' }, '{"a":1}', '{"a":', '[1]', 'null', 'https://ok.example/x.png', 'javascript:alert(1)',
@@ -48,7 +40,7 @@ const ODD_VALUES: unknown[] = [
 ]
 
 function randomBodies(count: number, seed: number): unknown[] {
-  const next = rng(seed)
+  const next = seededRandom(seed)
   const pick = <T>(xs: T[]) => xs[Math.floor(next() * xs.length)]
   return Array.from({ length: count }, () => {
     const body: Record<string, unknown> = {}

@@ -1,7 +1,7 @@
-import { SYSTEM_ROLE_PERMISSIONS, type EventEnvelope, type IdentityClaims, type SystemRoleName } from '@plumbline/contracts'
-import { consumerName, createEnvelope, streamName, type EventConsumer } from '@plumbline/messaging'
+import { RequestSubjects, SYSTEM_ROLE_PERMISSIONS, type EventEnvelope, type FetchLogoUrlReply, type IdentityClaims, type SystemRoleName } from '@plumbline/contracts'
+import { createEnvelope, reply, type EventConsumer } from '@plumbline/messaging'
 import type { Closer } from '@plumbline/service-kit'
-import { identityHeaders, serveForTests, startTestService, type Call, type Reply } from '@plumbline/testing'
+import { identityHeaders, publishEnvelope, serveForTests, startTestService, waitForConsumer as waitForConsumerOf, type Call, type Reply } from '@plumbline/testing'
 import { adminRoutes } from '../../src/app.js'
 import type { AdminDeps } from '../../src/deps.js'
 import { ZAdminEnv, type AdminEnv } from '../../src/env.js'
@@ -10,6 +10,10 @@ import { PrismaClient } from '../../src/generated/prisma/client.js'
 import { startAdmin } from '../../src/start.js'
 
 export type { Reply }
+export type LogoUrlCheck = (url: string) => FetchLogoUrlReply
+/** Accepts https URLs on example hosts and refuses the rest the way the documents service words it. */
+export const exampleLogoUrlCheck: LogoUrlCheck = (url) =>
+  /^https:\/\/[a-z.]*example(\.[a-z]+)?\//.test(url) ? { ok: true } : { ok: false, message: 'Logo URL points to a private or local address' }
 export type AdminTestService = {
   deps: AdminDeps
   url: string
@@ -25,35 +29,25 @@ export type AdminTestService = {
  * The admin service mounted in process as main.ts wires it: own database, NATS prefix and Redis
  * prefix, start-up work (Free plan, responders) and, when asked, the durable consumers.
  */
-export async function startAdminTestService(opts: { env?: Record<string, string>; consumers?: boolean } = {}): Promise<AdminTestService> {
+export async function startAdminTestService(opts: { env?: Record<string, string>; consumers?: boolean; logoUrlCheck?: LogoUrlCheck } = {}): Promise<AdminTestService> {
   const svc = await startTestService<PrismaClient, AdminEnv>({
     name: 'admin', schema: 'admin', PrismaClient, envSchema: ZAdminEnv, env: opts.env, routes: (deps) => adminRoutes(deps),
   })
   const deps: AdminDeps = svc.deps
   const closers: Closer[] = await startAdmin(deps)
   const consumers: EventConsumer[] = opts.consumers ? await startAdminConsumers(deps) : []
+  // Stand-in for the documents service's safe logo fetch (tested there), answering per URL.
+  const logoCheck = opts.logoUrlCheck && reply(deps.bus, RequestSubjects.fetchLogoUrl, async ({ url }: { url: string }) => opts.logoUrlCheck!(url))
   const http = await serveForTests(svc.app)
   const { url, call } = http
 
-  const publish: AdminTestService['publish'] = async (envelope) => {
-    await deps.bus.js.publish(deps.bus.subject(envelope.type), JSON.stringify(envelope))
-  }
-
-  const waitForConsumer: AdminTestService['waitForConsumer'] = async (durable, owner) => {
-    const stream = streamName(deps.bus.prefix, owner)
-    const name = consumerName(deps.bus.prefix, durable)
-    const deadline = Date.now() + 15_000
-    while (Date.now() < deadline) {
-      const info = await deps.bus.jsm.consumers.info(stream, name)
-      if (info.num_pending === 0 && info.num_ack_pending === 0) return
-      await new Promise((r) => setTimeout(r, 25))
-    }
-    throw new Error(`consumer ${durable} still has work after 15 s`)
-  }
+  const publish: AdminTestService['publish'] = (envelope) => publishEnvelope(deps.bus, envelope)
+  const waitForConsumer: AdminTestService['waitForConsumer'] = (durable, owner) => waitForConsumerOf(deps.bus, durable, owner)
 
   const close = async () => {
     await http.close()
     for (const c of consumers) await c.stop()
+    await logoCheck?.stop()
     for (const c of closers) await c.close()
     await svc.close()
   }

@@ -1,5 +1,6 @@
 import http from 'node:http'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { seededRandom } from '@plumbline/testing'
 import { createUserWithTemporaryPassword } from '../../src/usecases/create-user-with-temporary-password.js'
 import { loginAs, registerVerifiedUser, startAuthTestService, uniqueEmail, type AuthTestService } from '../support/auth-test-service.js'
 
@@ -32,15 +33,6 @@ const ROUTES: [method: string, path: string][] = [
 const huge = 'A'.repeat(60_000)
 const FIELDS = ['email', 'password', 'firstName', 'lastName', 'token', 'newPassword']
 
-/** Deterministic pseudo-random values (mulberry32), so a failure reproduces. */
-function rng(seed: number) {
-  return () => {
-    seed = (seed + 0x6d2b79f5) | 0
-    let t = Math.imul(seed ^ (seed >>> 15), 1 | seed)
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296
-  }
-}
 const ODD_VALUES: unknown[] = [
   null, true, false, 0, -1, 1e308, 3.14, '', ' ', huge, '\u0000', 'a\u0000b@example.com', '\ud800', '💥'.repeat(300), [], [1, 2], {}, { $gt: '' },
   'x@y', 'UPPER@EXAMPLE.COM', 'a'.repeat(250) + '@example.com', 'Valid-Password-1', 'short', '<script>alert(1)</script>', "'; DROP TABLE users; --",
@@ -48,7 +40,7 @@ const ODD_VALUES: unknown[] = [
 ]
 
 function randomBodies(count: number, seed: number): unknown[] {
-  const next = rng(seed)
+  const next = seededRandom(seed)
   const pick = <T>(xs: T[]) => xs[Math.floor(next() * xs.length)]
   return Array.from({ length: count }, () => {
     const body: Record<string, unknown> = {}

@@ -9,7 +9,7 @@ import { deleteLineItem } from '../usecases/delete-line-item.js'
 import { deleteSection } from '../usecases/delete-section.js'
 import { exportSectionsCsv } from '../usecases/export-sections-csv.js'
 import { importSectionsCsv } from '../usecases/import-sections-csv.js'
-import { listSections } from '../usecases/list-sections.js'
+import { listSectionsJson } from '../usecases/list-sections.js'
 import { reorderLineItems } from '../usecases/reorder-line-items.js'
 import { updateLineItem } from '../usecases/update-line-item.js'
 import { updateSection } from '../usecases/update-section.js'
@@ -23,7 +23,7 @@ export function sectionRoutes(deps: EstimatesDeps): Router {
 
   router.get(`${estimate}/sections`, async (req, res) => {
     const ctx = orgCtx(req, res, 'access')
-    res.json(await listSections(deps, ctx, uuidParam(req, 'id', 'Estimate')))
+    res.type('application/json').send(await listSectionsJson(deps, ctx, uuidParam(req, 'id', 'Estimate')))
   })
   router.post(`${estimate}/sections`, async (req, res) => {
     const ctx = orgCtx(req, res, 'edit')

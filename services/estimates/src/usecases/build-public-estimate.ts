@@ -103,7 +103,17 @@ export async function buildPublicEstimate(db: Db, estimate: PublicEstimateRow, s
     grandTotal: hasItems ? (await loadEstimateTotals(db, orgId, estimate.id)).totals.grandTotal : null,
     varianceRangePercentage: settings.varianceRangePercentage || '15.00',
     companyName: settings.companyName,
-    companyLogo: settings.logoUrl,
+    companyLogo: publicLogoOf(orgId, settings),
     approval: null,
   }
+}
+
+/**
+ * The client's browser cannot read the organisation's logo/view (it needs a sign-in): an uploaded
+ * logo is served to clients by the documents service at /api/public/logos/{orgId}, a logo URL is
+ * shown as given (the documents service checked it when it was saved).
+ */
+export function publicLogoOf(orgId: string, settings: Pick<CompanySettings, 'logoFileData' | 'logoUrl' | 'logoFileSize'>): string | null {
+  if (settings.logoFileData) return `/api/public/logos/${encodeURIComponent(orgId)}?v=${settings.logoFileSize ?? 0}`
+  return settings.logoUrl
 }

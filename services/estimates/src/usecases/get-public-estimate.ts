@@ -1,10 +1,10 @@
 import { Subjects, type PublicEstimate } from '@plumbline/contracts'
+import { fetchCompanySettings } from '@plumbline/service-kit'
 import type { RequestContext } from '@plumbline/service-kit'
 import type { EstimatesDeps } from '../deps.js'
 import { recordEstimateEvent } from '../events/record-event.js'
 import { buildPublicEstimate, currentApproval } from './build-public-estimate.js'
 import { findPublicShare, type PublicEstimateRow } from './find-public-share.js'
-import { fetchCompanySettings } from './public-company-settings.js'
 import { isOrganizationMember } from './public-viewer.js'
 import { snapshotHash } from './public-snapshot.js'
 

@@ -1,10 +1,12 @@
-import type { Section } from '@plumbline/contracts'
+import { notFound } from '@plumbline/service-kit'
 import type { EstimatesDeps } from '../deps.js'
-import { findLiveEstimate } from '../data/estimates-repo.js'
-import { loadSections } from '../data/sections-repo.js'
+import { isUuid } from '../data/db.js'
+import { loadSectionsJson } from '../data/sections-repo.js'
 import type { OrgContext } from '../http/context.js'
 
-export async function listSections(deps: EstimatesDeps, ctx: OrgContext, estimateId: string): Promise<Section[]> {
-  const e = await findLiveEstimate(deps.prisma, ctx.orgId, estimateId)
-  return loadSections(deps.prisma, ctx.orgId, e.id)
+/** GET …/estimates/{id}/sections as JSON text (built by PostgreSQL, sent as is); 404 unless a live estimate of the organisation. */
+export async function listSectionsJson(deps: EstimatesDeps, ctx: OrgContext, estimateId: string): Promise<string> {
+  const json = isUuid(estimateId) ? await loadSectionsJson(deps.prisma, ctx.orgId, estimateId) : null
+  if (json === null) throw notFound('Estimate')
+  return json
 }

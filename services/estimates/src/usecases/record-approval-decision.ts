@@ -1,10 +1,9 @@
 import { ErrorCode, PUBLIC_ESTIMATE_MESSAGES, Subjects, type PublicEstimate } from '@plumbline/contracts'
-import { AppError } from '@plumbline/service-kit'
+import { AppError, fetchCompanySettings } from '@plumbline/service-kit'
 import type { EstimatesDeps } from '../deps.js'
 import { recordEstimateEvent } from '../events/record-event.js'
 import { buildPublicEstimate, type PublicSnapshot } from './build-public-estimate.js'
 import { findPublicShare, publicLinkNotFound } from './find-public-share.js'
-import { fetchCompanySettings } from './public-company-settings.js'
 import { hashClientIp, snapshotHash } from './public-snapshot.js'
 
 export type ClientDecision = {

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { fillPath } from '@plumbline/testing'
+import { fillPath, seededRandom } from '@plumbline/testing'
 import { ALL_ROUTES, createVictim, fillBody } from '../support/matrix-routes.js'
 import { claimsFor, newOrgId, request, startEstimatesTestService, type EstimatesTestService } from '../support/estimates-test-service.js'
 
@@ -16,15 +16,6 @@ afterAll(async () => {
   await svc?.close()
 })
 
-/** Deterministic pseudo-random values (mulberry32), so a failure reproduces. */
-function rng(seed: number) {
-  return () => {
-    seed = (seed + 0x6d2b79f5) | 0
-    let t = Math.imul(seed ^ (seed >>> 15), 1 | seed)
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296
-  }
-}
 const huge = 'A'.repeat(120_000)
 const ODD: unknown[] = [
   null, true, false, 0, -1, 1e308, -1e308, 3.14159, 1e-12, '', ' ', huge, '\u0000', 'a\u0000b', '\ud800', '💥'.repeat(300), [], [1, 2], {}, { $gt: '' },
@@ -45,7 +36,7 @@ const BAD_QUERIES = [
 ]
 
 function randomBodies(count: number, seed: number): unknown[] {
-  const next = rng(seed)
+  const next = seededRandom(seed)
   const pick = <T>(xs: T[]) => xs[Math.floor(next() * xs.length)]
   return Array.from({ length: count }, () => {
     const body: Record<string, unknown> = {}
@@ -69,6 +60,9 @@ async function send(method: string, path: string, body?: unknown, raw?: { body: 
   return request(svc.base, claimsFor(orgId), method, path, body)
 }
 
+// Thousands of requests each: ~20 s on an idle 2-core machine, far more while CI runs files in parallel.
+const FUZZ_TIMEOUT_MS = 180_000
+
 describe('fuzz: no 5xx on malformed input', () => {
   it('bodies (fixed, random, raw) on every route', async () => {
     const failures: string[] = []
@@ -88,7 +82,7 @@ describe('fuzz: no 5xx on malformed input', () => {
       }
     }
     expect(failures).toEqual([])
-  })
+  }, FUZZ_TIMEOUT_MS)
 
   it('odd path params and queries on every route', async () => {
     const failures: string[] = []
@@ -113,7 +107,7 @@ describe('fuzz: no 5xx on malformed input', () => {
       if (res.status >= 500) failures.push(`org ${orgParam} → ${res.status}`)
     }
     expect(failures).toEqual([])
-  })
+  }, FUZZ_TIMEOUT_MS)
 
   it('answers 401 without an identity on every route', async () => {
     const params = await createVictim(svc, orgId)

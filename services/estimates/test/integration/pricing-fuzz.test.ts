@@ -1,6 +1,6 @@
 import http from 'node:http'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { identityHeaders } from '@plumbline/testing'
+import { identityHeaders, seededRandom } from '@plumbline/testing'
 import { claimsFor, newOrgId } from '../support/estimates-test-service.js'
 import { createProfile, sharedEstimate, startPricingService, type PricingTestService } from '../support/pricing-fixtures.js'
 
@@ -45,15 +45,6 @@ const FIELDS = [
   'markupProfileId', 'taxProfileIds', 'signerName', 'consent', 'reason', 'snapshotSha256', 'address',
 ]
 
-/** Deterministic pseudo-random values (mulberry32), so a failure reproduces. */
-function rng(seed: number) {
-  return () => {
-    seed = (seed + 0x6d2b79f5) | 0
-    let t = Math.imul(seed ^ (seed >>> 15), 1 | seed)
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296
-  }
-}
 const ODD_VALUES: unknown[] = [
   null, true, false, 0, -1, 1e308, -1e308, 1e-9, 3.14159, 100.0000001, '', ' ', huge, '\u0000', 'a\u0000b', '\ud800', '💥'.repeat(300), [], [1, 2], {}, { $gt: '' },
   'NaN', 'Infinity', '-0', '1e5', '0x10', '12,345.67', '$99.99', '99999999999999999999', '0.00001', '100.005', 'sales', 'vat', 'not-a-uuid',
@@ -63,7 +54,7 @@ const ODD_VALUES: unknown[] = [
 ]
 
 function randomBodies(count: number, seed: number): unknown[] {
-  const next = rng(seed)
+  const next = seededRandom(seed)
   const pick = <T>(xs: T[]) => xs[Math.floor(next() * xs.length)]
   return Array.from({ length: count }, () => {
     const body: Record<string, unknown> = {}

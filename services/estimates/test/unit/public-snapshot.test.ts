@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto'
 import { describe, expect, it } from 'vitest'
+import { publicLogoOf } from '../../src/usecases/build-public-estimate.js'
 import { canonicalJson, hashClientIp, snapshotHash } from '../../src/usecases/public-snapshot.js'
 
 describe('canonicalJson', () => {
@@ -29,5 +30,13 @@ describe('hashClientIp', () => {
     expect(a).not.toBe(hashClientIp('key-b', '203.0.113.7'))
     expect(a).not.toBe(createHash('sha256').update('203.0.113.7').digest('hex'))
     expect(hashClientIp('key-a', undefined)).toBeNull()
+  })
+})
+
+describe('publicLogoOf', () => {
+  it('serves an uploaded logo through the public logo route, else the checked logo URL, else nothing', () => {
+    expect(publicLogoOf('org a', { logoFileData: true, logoUrl: null, logoFileSize: 2048 })).toBe('/api/public/logos/org%20a?v=2048')
+    expect(publicLogoOf('org-a', { logoFileData: false, logoUrl: 'https://cdn.example/l.png', logoFileSize: null })).toBe('https://cdn.example/l.png')
+    expect(publicLogoOf('org-a', { logoFileData: false, logoUrl: null, logoFileSize: null })).toBeNull()
   })
 })

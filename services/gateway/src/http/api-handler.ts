@@ -47,10 +47,12 @@ export function apiHandler(deps: ApiHandlerDeps): RequestHandler {
     assertNotForged(req, deps.publicOrigin)
     const bodyLimit = bodyLimitBytes(match.route.bodyLimit, deps.env)
     assertDeclaredLength(req, bodyLimit)
-    if (match.route.rateLimit) await deps.rateLimit(match.route.rateLimit, req.ip ?? 'unknown')
+    const limit = match.route.rateLimit
+    if (limit && limit.per !== 'org') await deps.rateLimit(limit, req.ip ?? 'unknown')
     const session = await deps.resolveSession(req, match.route.access !== 'public')
     const query = new URL(req.originalUrl, 'http://gateway').searchParams
     const claims = authorize(match, session, query)
+    if (limit?.per === 'org' && claims) await deps.rateLimit(limit, `org:${claims.orgId ?? `user:${claims.sub}`}`)
     const token = claims && (await signIdentity(claims, deps.env.IDENTITY_SECRET))
     await deps.forward(req, res, {
       service: match.route.service,

@@ -14,7 +14,7 @@
 export type ServiceName = 'auth' | 'estimates' | 'ai' | 'documents' | 'meetings' | 'admin'
 export type Access = 'public' | 'user' | 'org' | 'admin'
 export type HttpMethod = 'GET' | 'HEAD' | 'POST' | 'PUT' | 'PATCH' | 'DELETE' | 'OPTIONS'
-export type RateLimitPolicy = 'login' | 'account' | 'public-estimate'
+export type RateLimitPolicy = 'login' | 'account' | 'public-estimate' | 'ai'
 /** 'default' is BODY_LIMIT_BYTES; the others name the larger env limits for uploads. */
 export type BodyLimit = 'default' | 'upload' | 'audio'
 
@@ -24,8 +24,11 @@ export type RouteEntry = {
   pattern: string
   service: ServiceName
   access: Access
-  /** Counted per client IP in `bucket`, limited by the policy's env setting. */
-  rateLimit?: { policy: RateLimitPolicy; bucket: string }
+  /**
+   * Counted in `bucket`, limited by the policy's env setting: per client IP, or per organisation
+   * (`per: 'org'`, counted after access is decided) where the cost falls on the tenant (AI calls).
+   */
+  rateLimit?: { policy: RateLimitPolicy; bucket: string; per?: 'ip' | 'org' }
   bodyLimit?: BodyLimit
   /**
    * Where the organisation comes from when the path has no :orgId. On an org route the query
@@ -39,6 +42,7 @@ export type RouteEntry = {
 
 const org = '/api/organizations/:orgId'
 const estimate = `${org}/estimates/:id`
+const aiLimit = { policy: 'ai', bucket: 'ai', per: 'org' } as const
 
 export const routeTable: readonly RouteEntry[] = [
   // auth: accounts, sessions, organisation roles
@@ -59,6 +63,8 @@ export const routeTable: readonly RouteEntry[] = [
   { pattern: `${org}/company-settings/logo/*`, service: 'documents', access: 'org', bodyLimit: 'upload' },
   { pattern: `${estimate}/generate-pdf`, service: 'documents', access: 'org' },
   { pattern: '/api/documents/*', service: 'documents', access: 'user', orgQuery: 'organizationId' },
+  // a company logo as the client's share page shows it (branding meant for clients; no sign-in)
+  { method: 'GET', pattern: '/api/public/logos/:orgId', service: 'documents', access: 'public' },
 
   // admin: settings, usage, activity, platform administration and monitoring
   { pattern: `${org}/usage`, service: 'admin', access: 'org' },
@@ -68,11 +74,13 @@ export const routeTable: readonly RouteEntry[] = [
   { pattern: '/api/admin/*', service: 'admin', access: 'admin' },
   { pattern: '/api/health/*', service: 'admin', access: 'admin' },
 
-  // ai: generation, jobs, section chat
+  // ai: generation, jobs, section chat (every call that spends model time counts per organisation)
+  { method: 'POST', pattern: '/api/ai/generate-content', service: 'ai', access: 'user', orgQuery: 'organizationId', rateLimit: aiLimit },
   { pattern: '/api/ai/*', service: 'ai', access: 'user', orgQuery: 'organizationId' },
   { pattern: `${org}/jobs/*`, service: 'ai', access: 'org' },
-  { pattern: `${estimate}/generate-all-content`, service: 'ai', access: 'org' },
-  { pattern: `${estimate}/generate-content/:type`, service: 'ai', access: 'org' },
+  { method: 'POST', pattern: `${estimate}/generate-all-content`, service: 'ai', access: 'org', rateLimit: aiLimit },
+  { method: 'POST', pattern: `${estimate}/generate-content/:type`, service: 'ai', access: 'org', rateLimit: aiLimit },
+  { method: 'POST', pattern: `${estimate}/content-sections/:type/chat`, service: 'ai', access: 'org', rateLimit: aiLimit },
   { pattern: `${estimate}/content-sections/:type/chat`, service: 'ai', access: 'org' },
 
   // meetings: recordings (large multipart bodies) and tasks

@@ -7,8 +7,13 @@ import type { RateLimitPolicy, RouteEntry } from '../routes/route-table.js'
 
 export type RateLimiter = (rule: NonNullable<RouteEntry['rateLimit']>, clientKey: string) => Promise<void>
 
-const limitOf = (policy: RateLimitPolicy, env: GatewayEnv) =>
-  policy === 'login' ? env.RATE_LIMIT_LOGIN : policy === 'account' ? env.RATE_LIMIT_ACCOUNT : env.RATE_LIMIT_PUBLIC_ESTIMATE
+const LIMIT_SETTING = {
+  login: 'RATE_LIMIT_LOGIN',
+  account: 'RATE_LIMIT_ACCOUNT',
+  'public-estimate': 'RATE_LIMIT_PUBLIC_ESTIMATE',
+  ai: 'RATE_LIMIT_AI',
+} as const satisfies Record<RateLimitPolicy, keyof GatewayEnv>
+const limitOf = (policy: RateLimitPolicy, env: GatewayEnv) => env[LIMIT_SETTING[policy]]
 
 /**
  * Fixed-window counters in Redis, shared by every gateway replica. The window index is part of

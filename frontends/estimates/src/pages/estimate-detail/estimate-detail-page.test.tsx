@@ -48,13 +48,14 @@ function stubApi(overrides: Record<string, () => Response> = {}) {
   return fetchMock
 }
 
-function renderPage() {
+function renderPage(path = '/estimates/est-1') {
   return render(
     <QueryClientProvider client={createQueryClient()}>
       <TooltipProvider>
-        <MemoryRouter initialEntries={['/estimates/est-1']}>
+        <MemoryRouter initialEntries={[path]}>
           <Routes>
             <Route path="/estimates/:id" element={<EstimateDetailPage />} />
+            <Route path="/estimates/:id/edit" element={<EstimateDetailPage startEditing />} />
           </Routes>
         </MemoryRouter>
         <Toaster />
@@ -64,6 +65,16 @@ function renderPage() {
 }
 
 describe('EstimateDetailPage', () => {
+  it('opens the Edit Estimate dialog at /estimates/:id/edit, and not at /estimates/:id', async () => {
+    stubApi()
+    renderPage('/estimates/est-1/edit')
+    expect(await screen.findByRole('heading', { name: 'Edit Estimate' })).toBeTruthy()
+    cleanup()
+    renderPage()
+    expect(await screen.findByRole('heading', { name: 'Kitchen Remodel' })).toBeTruthy()
+    expect(screen.queryByRole('heading', { name: 'Edit Estimate' })).toBeNull()
+  })
+
   it('shows contractor controls, and Client View hides them with the Q&A notes, markup panel and meeting notes', async () => {
     stubApi()
     renderPage()
@@ -71,7 +82,8 @@ describe('EstimateDetailPage', () => {
     expect(screen.getByTestId('estimated-range').textContent).toBe('$90,000 - $110,000')
     expect(screen.getByTestId('cost-per-sqft').textContent).toBe('$50.00')
     expect(screen.getByRole('button', { name: 'Share' })).toBeTruthy()
-    expect((screen.getByRole('button', { name: 'Export PDF' }) as HTMLButtonElement).disabled).toBe(true)
+    expect((screen.getByRole('button', { name: 'Export PDF' }) as HTMLButtonElement).disabled).toBe(false)
+    expect((screen.getByRole('button', { name: 'Generate All Content' }) as HTMLButtonElement).disabled).toBe(false)
     expect(screen.getByRole('button', { name: 'Edit Estimate' })).toBeTruthy()
     expect(screen.getByRole('heading', { name: 'Q&A Notes' })).toBeTruthy()
     expect(await screen.findByRole('heading', { name: 'Markup & Tax' })).toBeTruthy()

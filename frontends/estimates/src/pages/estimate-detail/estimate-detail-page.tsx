@@ -1,5 +1,5 @@
 import * as React from 'react'
-import { useParams } from 'react-router'
+import { useNavigate, useParams } from 'react-router'
 import { AlertCircle, RotateCw } from 'lucide-react'
 import { Button, Card, EmptyState } from '@plumbline/ui'
 import { parseApiError, useActiveOrganization, useAuth } from '@plumbline/web'
@@ -20,24 +20,32 @@ import { LockedBanner } from './approval/locked-banner'
 import { ShareDialog } from './share-dialog/share-dialog'
 import { EstimateNotFound } from './not-found/estimate-not-found'
 
-/** /estimates/:id and /estimates/:id/edit: the same estimate detail screen (spec 001 §2). */
-export function EstimateDetailPage() {
+/**
+ * /estimates/:id and /estimates/:id/edit: the same estimate detail screen (spec 001 §2); the
+ * /edit address opens the Edit Estimate dialog over it, and closing it returns to /estimates/:id.
+ */
+export function EstimateDetailPage({ startEditing = false }: { startEditing?: boolean }) {
   const { id = '' } = useParams()
   const { isLoading } = useAuth()
   const org = useActiveOrganization()
   if (isLoading) return <DetailSkeleton />
   // No organisation means no estimate can be reached: the same answer as a forbidden one.
   if (!org) return <EstimateNotFound />
-  return <EstimateDetail key={id} orgId={org.id} estimateId={id} />
+  return <EstimateDetail key={id} orgId={org.id} estimateId={id} startEditing={startEditing} />
 }
 
-function EstimateDetail({ orgId, estimateId }: { orgId: string; estimateId: string }) {
+function EstimateDetail({ orgId, estimateId, startEditing }: { orgId: string; estimateId: string; startEditing: boolean }) {
   const estimate = useEstimate(orgId, estimateId)
   const settings = useCompanySettings(orgId)
   const invalidate = useInvalidateEstimate(orgId, estimateId)
   const [clientView, setClientView] = React.useState(false)
   const [shareOpen, setShareOpen] = React.useState(false)
-  const [editOpen, setEditOpen] = React.useState(false)
+  const [editOpen, setEditOpen] = React.useState(startEditing)
+  const navigate = useNavigate()
+  const changeEditOpen = (open: boolean) => {
+    setEditOpen(open)
+    if (!open && startEditing) navigate(`/estimates/${estimateId}`, { replace: true })
+  }
 
   React.useEffect(() => {
     if (estimate.data) document.title = `${estimate.data.projectName} · Plumbline`
@@ -121,7 +129,7 @@ function EstimateDetail({ orgId, estimateId }: { orgId: string; estimateId: stri
       {editOpen && !clientView && !locked ? (
         <EstimateDialog
           open={editOpen}
-          onOpenChange={setEditOpen}
+          onOpenChange={changeEditOpen}
           estimate={data}
           onUpdated={() => {
             void invalidate.all()

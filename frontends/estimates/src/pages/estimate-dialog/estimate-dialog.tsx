@@ -16,6 +16,7 @@ import { ProgressDialog } from './progress-dialog'
 import { PropertyField } from './property-field'
 import { TemplatePicker } from './template-picker'
 import { useEstimateSubmit } from './use-estimate-submit'
+import { useManualAi } from './use-manual-ai'
 
 export type EstimateDialogProps = {
   open: boolean
@@ -73,6 +74,8 @@ export function EstimateDialog({ open, onOpenChange, estimate, onUpdated, onCrea
   /** The type picked in this dialog: from then on the client name drives the project name. */
   const [chosenType, setChosenType] = React.useState<ProjectType | null>(null)
   const [propertyData, setPropertyData] = React.useState<PropertyData | null>(null)
+  const manualAi = useManualAi(org?.id, open)
+  const autoAi = isAutoGenerateAI(settings.data)
 
   // Every opening starts from a clean form (create) or the estimate's values (edit).
   const estimateId = estimate?.id
@@ -81,6 +84,7 @@ export function EstimateDialog({ open, onOpenChange, estimate, onUpdated, onCrea
     reset(estimate ? formValuesFromEstimate(estimate) : EMPTY_FORM)
     setChosenType(null)
     setPropertyData(null)
+    manualAi.clear()
     // eslint-disable-next-line react-hooks/exhaustive-deps -- only when opened or the estimate changes
   }, [open, estimateId])
 
@@ -89,10 +93,14 @@ export function EstimateDialog({ open, onOpenChange, estimate, onUpdated, onCrea
     orgId: org?.id,
     mode,
     estimateId,
+    // Spec 000 §4: steps 4-5 run unless the setting is exactly false (still loading counts as on).
+    autoGenerateAI: autoAi,
+    aiSummary: manualAi.generated?.content ?? null,
     onDone: () => {
       reset(EMPTY_FORM)
       setChosenType(null)
       setPropertyData(null)
+      manualAi.clear()
       close()
     },
     onUpdated,
@@ -102,6 +110,8 @@ export function EstimateDialog({ open, onOpenChange, estimate, onUpdated, onCrea
   const address = watch('propertyAddress')
   const projectTypeId = watch('projectTypeId')
   const templateId = watch('templateId')
+  const totalCost = watch('totalCost')
+  const typeName = chosenType?.name ?? projectTypes.data?.find((t) => t.id === projectTypeId)?.name ?? null
 
   const fetchData = useMutation({
     mutationFn: (addr: string) => fetchPropertyData(addr, org?.id),
@@ -228,7 +238,15 @@ export function EstimateDialog({ open, onOpenChange, estimate, onUpdated, onCrea
                 </FormField>
               </Section>
 
-              <AiContentCard auto={isAutoGenerateAI(settings.data)} loading={settings.isLoading} />
+              <AiContentCard
+                auto={autoAi}
+                loading={settings.isLoading}
+                ready={!!projectTypeId && !!totalCost.trim()}
+                generating={manualAi.generating}
+                generated={manualAi.generated}
+                onGenerate={() => manualAi.generate(form.getValues(), typeName, propertyData)}
+                onClear={manualAi.clear}
+              />
             </div>
             <div className="sticky bottom-0 flex justify-end gap-2 border-t bg-card/95 px-4 py-3 backdrop-blur sm:px-6 sm:py-4 [&>button]:flex-1 sm:[&>button]:flex-none">
               <Button type="button" variant="outline" onClick={() => onOpenChangeGuarded(false)} disabled={submitting}>

@@ -75,11 +75,15 @@ export function suggestProjectName(typeName: string, clientName: string | null |
   return `${typeName} - ${(clientName ?? '').trim() || 'Client'}`
 }
 
+/** ZEstimatePayload's limit on aiSummary. */
+export const AI_SUMMARY_MAX = 20_000
+
 /**
  * Spec 000 §3: totalCost is sent as the entered string, squareFootage as an integer (or nothing),
- * aiSummary empty on create. An edit leaves aiSummary out so it does not erase generated text.
+ * aiSummary empty on create unless generated in the dialog. An edit leaves it out unless generated,
+ * so it does not erase earlier text.
  */
-export function toEstimatePayload(v: EstimateFormValues, mode: 'create' | 'edit'): EstimatePayload {
+export function toEstimatePayload(v: EstimateFormValues, mode: 'create' | 'edit', aiSummary?: string | null): EstimatePayload {
   const sq = v.squareFootage.trim()
   return {
     projectTypeId: v.projectTypeId,
@@ -91,7 +95,8 @@ export function toEstimatePayload(v: EstimateFormValues, mode: 'create' | 'edit'
     squareFootage: sq === '' ? null : Number.parseInt(sq, 10),
     specialFeatures: v.specialFeatures,
     meetingTranscript: v.meetingTranscript,
-    ...(mode === 'create' ? { aiSummary: '' } : {}),
+    // Text from the manual Generate AI Content action is kept as the AI summary (the list shows it).
+    ...(aiSummary?.trim() ? { aiSummary: aiSummary.trim().slice(0, AI_SUMMARY_MAX) } : mode === 'create' ? { aiSummary: '' } : {}),
   }
 }
 

@@ -1,7 +1,7 @@
 /**
  * The create/update flow of spec 000 §4: 1 validate, 2 create (or update), 3 set up phases and
  * the chosen template, 4 AI generation, 5 AI done, 6 finalise. Four steps are shown; the bar is
- * step / 4 × 100 (capped by the progress bar at 100). Steps 4–5 arrive with AI generation.
+ * step / 4 × 100, capped at 100 (so steps 4 to 6 all show a full bar).
  */
 export type FlowStep = 0 | 1 | 2 | 3 | 4 | 5 | 6
 export type FlowMode = 'create' | 'edit'
@@ -49,4 +49,6 @@ export function statusText(step: FlowStep, mode: FlowMode): string {
   }
 }
 
+/** Spec 000 §9: pauses of 500 ms after AI success and 300 ms before finalising. */
+export const AI_SUCCESS_PAUSE_MS = 500
 export const FINALISE_PAUSE_MS = 300

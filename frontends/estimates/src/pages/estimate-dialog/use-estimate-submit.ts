@@ -7,7 +7,8 @@ import { dashboardMetricsQueryKey, parseApiError, usageQueryKey } from '@plumbli
 import { applyTemplate, createEstimate, newIdempotencyKey, updateEstimate } from '../../components/api/mutations'
 import { activitiesKey, estimatesKey } from '../../components/api/query-keys'
 import { toEstimatePayload, type EstimateFormValues } from './form-schema'
-import { FINALISE_PAUSE_MS, type FlowMode, type FlowStep } from './progress-steps'
+import { AI_SUCCESS_PAUSE_MS, FINALISE_PAUSE_MS, type FlowMode, type FlowStep } from './progress-steps'
+import { runAutoGeneration } from './auto-generation'
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms))
 
@@ -23,13 +24,16 @@ export async function refreshAfterEstimateWrite(qc: ReturnType<typeof useQueryCl
 
 /**
  * The create/update flow with its progress steps (spec 000 §4). Create: validate, create (with an
- * Idempotency-Key), set up the chosen template (a failure is only logged), finalise, then open
- * the estimate. Update: validate, update, finalise, callback and toast.
+ * Idempotency-Key), set up the chosen template (a failure is only logged), generate AI content
+ * when autoGenerateAI is on (a failure only shows a notice: the estimate stands), finalise, then
+ * open the estimate. Update: validate, update, finalise, callback and toast.
  */
 export function useEstimateSubmit({
   orgId,
   mode,
   estimateId,
+  autoGenerateAI = false,
+  aiSummary = null,
   onDone,
   onUpdated,
   onCreated,
@@ -37,6 +41,10 @@ export function useEstimateSubmit({
   orgId: string | null | undefined
   mode: FlowMode
   estimateId?: string
+  /** Spec 000 §4 steps 4-5 (create only). */
+  autoGenerateAI?: boolean
+  /** Text from the manual Generate AI Content action, saved as the estimate's AI summary. */
+  aiSummary?: string | null
   onDone: () => void
   onUpdated?: (estimate: Estimate) => void
   onCreated?: (estimate: Estimate) => void
@@ -52,7 +60,8 @@ export function useEstimateSubmit({
         return
       }
       setStep(1)
-      const payload = toEstimatePayload(values, mode)
+      const payload = toEstimatePayload(values, mode, aiSummary)
+      let aiOutcome: 'none' | 'generated' | 'failed' = 'none'
       try {
         setStep(2)
         let estimate: Estimate
@@ -69,7 +78,14 @@ export function useEstimateSubmit({
               console.error('Failed to apply the starting template', err)
             }
           }
-          // Steps 4 and 5 (AI content generation) are added with AI generation.
+          if (autoGenerateAI) {
+            setStep(4)
+            aiOutcome = await runAutoGeneration(orgId, estimate.id)
+            if (aiOutcome === 'generated') {
+              setStep(5)
+              await sleep(AI_SUCCESS_PAUSE_MS)
+            }
+          }
         }
         setStep(6)
         await sleep(FINALISE_PAUSE_MS)
@@ -80,7 +96,8 @@ export function useEstimateSubmit({
           onUpdated?.(estimate)
           toast({ variant: 'success', title: 'Success', description: 'Estimate updated successfully.' })
         } else {
-          toast({ variant: 'success', title: 'Estimate created', description: 'Your estimate is ready. Add line items, content and share it from here.' })
+          // The AI outcome already has its own toast (one toast shows at a time).
+          if (aiOutcome === 'none') toast({ variant: 'success', title: 'Estimate created', description: 'Your estimate is ready. Add line items, content and share it from here.' })
           if (onCreated) onCreated(estimate)
           else navigate(`/estimates/${encodeURIComponent(estimate.id)}`)
         }
@@ -94,7 +111,7 @@ export function useEstimateSubmit({
         })
       }
     },
-    [orgId, mode, estimateId, qc, navigate, onDone, onUpdated, onCreated],
+    [orgId, mode, estimateId, autoGenerateAI, aiSummary, qc, navigate, onDone, onUpdated, onCreated],
   )
 
   return { step, submit, submitting: step > 0 }

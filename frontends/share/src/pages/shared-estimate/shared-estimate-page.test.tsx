@@ -35,6 +35,20 @@ function renderAt(path: string) {
 }
 
 describe('SharedEstimatePage', () => {
+  it("shows the company's logo when there is one, else the placeholder icon", async () => {
+    vi.stubGlobal('fetch', vi.fn().mockResolvedValue(json(200, estimate)))
+    renderAt('/share/tok-logo')
+    expect(await screen.findByTestId('logo-placeholder')).toBeTruthy()
+    expect(screen.getByTestId('public-company').textContent).toBe('Demo Construction Co.')
+    cleanup()
+    vi.stubGlobal('fetch', vi.fn().mockResolvedValue(json(200, { ...estimate, companyLogo: 'https://cdn.example.com/logo.png' })))
+    renderAt('/share/tok-logo')
+    const img = (await screen.findByRole('img', { name: 'Demo Construction Co. logo' })) as HTMLImageElement
+    expect(img.getAttribute('src')).toBe('https://cdn.example.com/logo.png')
+    // Compact in the page header: at most 100×40.
+    expect(img.style.maxHeight).toBe('40px')
+  })
+
   it('says an unknown link is invalid or expired', async () => {
     vi.stubGlobal('fetch', vi.fn().mockResolvedValue(json(404, { title: 'Not Found', detail: 'This estimate link is invalid or has expired.' })))
     renderAt('/share/nope')

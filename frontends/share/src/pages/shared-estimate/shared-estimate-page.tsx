@@ -2,11 +2,10 @@ import * as React from 'react'
 import { useParams } from 'react-router'
 import { useQueryClient } from '@tanstack/react-query'
 import { AlertCircle, FileQuestion, RotateCw, ShieldCheck } from 'lucide-react'
-import { BrandMark, Button, Card, EmptyState, Skeleton } from '@plumbline/ui'
+import { BrandMark, Button, Card, CompanyLogo, EmptyState, Skeleton } from '@plumbline/ui'
 import { parseApiError } from '@plumbline/web'
 import { publicEstimateKey, usePublicEstimate, type PublicEstimate } from './data'
 import { formatDate } from './lib/format'
-import { CompanyLogo } from './sections/company-logo'
 import { StatusBadge } from './sections/status-badge'
 import { Overview } from './sections/overview'
 import { TotalCard } from './sections/total-card'
@@ -27,7 +26,8 @@ function Shell({ estimate, children }: { estimate?: PublicEstimate; children: Re
         <div className="mx-auto flex min-h-16 max-w-4xl items-center justify-between gap-3 px-4 py-3 sm:px-6">
           {estimate ? (
             <div className="flex min-w-0 items-center gap-3">
-              <CompanyLogo src={estimate.companyLogo} name={estimate.companyName} />
+              {/* The public payload carries the logo's URL; the shared component shows its placeholder when there is none. */}
+              <CompanyLogo src={estimate.companyLogo} companyName={estimate.companyName} compact />
               {estimate.companyName ? <span className="truncate text-base font-semibold" data-testid="public-company">{estimate.companyName}</span> : null}
             </div>
           ) : (

@@ -18,6 +18,3 @@ export function DisabledWithTooltip({ tooltip, children, className }: { tooltip:
     </Tooltip>
   )
 }
-
-export const PDF_COMING_SOON = 'PDF export is coming soon'
-export const AI_COMING_SOON = 'AI generation is coming soon'

@@ -17,11 +17,5 @@ export const templatesKey = (orgId: string) => [ORG, orgId, 'templates'] as cons
 export const estimatePath = (orgId: string, id: string) => `${ORG}/${orgId}/estimates/${id}`
 export const orgPath = (orgId: string) => `${ORG}/${orgId}`
 
-/** Where the company logo lives: an external URL, or the uploaded file served by the documents service. */
-export function companyLogoSrc(orgId: string, settings: { logoUrl: string | null; logoFileData: boolean; logoFileSize?: number | null } | undefined): string | null {
-  if (!settings) return null
-  if (settings.logoUrl) return settings.logoUrl
-  // The size busts the browser cache when a new file is uploaded under the same URL.
-  if (settings.logoFileData) return `${ORG}/${orgId}/company-settings/logo/view${settings.logoFileSize ? `?v=${settings.logoFileSize}` : ''}`
-  return null
-}
+/** GET/POST …/estimates/{id}/content-sections/{type}/chat */
+export const chatKey = (orgId: string, id: string, type: string) => [ORG, orgId, 'estimates', id, 'content-sections', type, 'chat'] as const

@@ -1,60 +1,88 @@
 import * as React from 'react'
-import { ChevronDown, ChevronUp, FileText, Pencil, Sparkles } from 'lucide-react'
+import { FileText, MessageSquare, Pencil, Sparkles } from 'lucide-react'
 import { useMutation } from '@tanstack/react-query'
-import type { ContentSectionType } from '@plumbline/contracts'
-import { Button, Card, Spinner, Textarea, toast } from '@plumbline/ui'
+import type { AiProviderInfo, ContentSectionType } from '@plumbline/contracts'
+import { Button, Card, cn, toast } from '@plumbline/ui'
+import { writerName } from '../../../components/ai/ai-provider'
 import { useDetail } from '../detail-context'
 import { estimatePath } from '../data/keys'
 import { send } from '../data/send'
 import { reportMutationError } from '../data/errors'
 import { useInvalidateEstimate, type ContentLink } from '../data/queries'
-import { AI_COMING_SOON, DisabledWithTooltip } from '../common/coming-soon'
-import { CONTENT_SECTION_TITLES, contentChanged, contentPreview, shouldCollapse } from './content-rules'
+import { ConfirmDialog, type ConfirmOptions } from '../common/confirm-dialog'
+import { CONTENT_SECTION_TITLES, contentChanged } from './content-rules'
+import { EditingBody, EmptyBody, GeneratingBody, PopulatedBody } from './content-states'
 import { VisibilityControls } from './visibility-controls'
+import { useSectionGenerate } from './use-section-generate'
+import { ChatPanel } from './chat/chat-panel'
+
+export type ContentCardState = 'empty' | 'generating' | 'populated' | 'editing'
 
 /**
- * One documentation section. States (spec 001 §2): empty, generating, populated and editing.
- * Long content starts collapsed with a 150-character preview; editing always shows it all.
+ * One documentation section (spec 001 §2): empty, generating, populated and editing; its own
+ * Generate/Regenerate, the AI chat panel and the visibility switches. Readonly (client view or a
+ * locked estimate) hides every one of those controls.
  */
-export function ContentCard({ type, content, link, generating = false }: { type: ContentSectionType; content: string | null; link: ContentLink | undefined; generating?: boolean }) {
+export function ContentCard({
+  type,
+  content,
+  link,
+  generating = false,
+  provider,
+}: {
+  type: ContentSectionType
+  content: string | null
+  link: ContentLink | undefined
+  /** Generate All Content is running for this estimate. */
+  generating?: boolean
+  provider?: AiProviderInfo
+}) {
   const { orgId, estimateId, readonly } = useDetail()
   const invalidate = useInvalidateEstimate(orgId, estimateId)
   const title = CONTENT_SECTION_TITLES[type]
   const text = content ?? ''
-  const collapsible = shouldCollapse(text)
-  const [expanded, setExpanded] = React.useState(false)
   const [editing, setEditing] = React.useState(false)
-  const [draft, setDraft] = React.useState('')
+  const [chatOpen, setChatOpen] = React.useState(false)
+  const [confirm, setConfirm] = React.useState<ConfirmOptions | null>(null)
+  const generate = useSectionGenerate(orgId, estimateId, type, title, (w) => writerName(w, provider))
 
   const save = useMutation({
-    mutationFn: (next: string) => send('PATCH', `${estimatePath(orgId, estimateId)}/content/${type}`, { content: next }),
-    onSuccess: async () => {
+    mutationFn: ({ next }: { next: string; applied: boolean }) => send('PATCH', `${estimatePath(orgId, estimateId)}/content/${type}`, { content: next }),
+    onSuccess: async (_data, { applied }) => {
       await invalidate.estimate()
       setEditing(false)
-      toast({ title: 'Content saved', description: `${title} was updated.` })
+      toast({ title: applied ? 'Revision applied' : 'Content saved', description: `${title} was updated.` })
     },
     onError: (error) => reportMutationError(error, 'Failed to update content.', () => void invalidate.estimate()),
   })
 
-  // Readonly (client view, locked) leaves no way into edit mode.
+  // Readonly (client view, locked) leaves no way into edit mode or the chat.
   React.useEffect(() => {
-    if (readonly) setEditing(false)
+    if (readonly) {
+      setEditing(false)
+      setChatOpen(false)
+    }
   }, [readonly])
 
-  const startEditing = () => {
-    setDraft(text)
-    setExpanded(true)
-    setEditing(true)
+  const saveDraft = (draft: string) => {
+    // Spec 001 §4: saved only when the trimmed text differs.
+    if (!contentChanged(draft, content)) return setEditing(false)
+    save.mutate({ next: draft.trim(), applied: false })
   }
-  const submit = () => {
-    if (!contentChanged(draft, content)) {
-      setEditing(false)
-      return
-    }
-    save.mutate(draft.trim())
+  const apply = (proposed: string) => {
+    if (!contentChanged(proposed, content)) return
+    save.mutate({ next: proposed.trim(), applied: true })
   }
+  const regenerate = () =>
+    setConfirm({
+      title: `Regenerate ${title}?`,
+      description: 'AI writes this section again and the new text replaces the current one.',
+      confirmLabel: 'Regenerate',
+      onConfirm: () => generate.mutateAsync().catch(() => undefined),
+    })
 
-  const state = generating ? 'generating' : editing ? 'editing' : text.trim() ? 'populated' : 'empty'
+  const state: ContentCardState = generating || generate.isPending ? 'generating' : editing ? 'editing' : text.trim() ? 'populated' : 'empty'
+  const chatId = `chat-${type}`
 
   return (
     <Card className="flex h-full flex-col" data-testid={`content-card-${type}`} data-state={state} aria-labelledby={`content-title-${type}`}>
@@ -67,86 +95,60 @@ export function ContentCard({ type, content, link, generating = false }: { type:
             {title}
           </h3>
         </div>
-        {!readonly && state === 'populated' ? (
+        {readonly || state === 'editing' || state === 'generating' ? null : (
           <div className="flex shrink-0 items-center gap-1">
-            <DisabledWithTooltip tooltip={AI_COMING_SOON}>
-              <Button variant="ghost" size="sm" disabled>
-                <Sparkles />
-                <span className="hidden sm:inline">Regenerate</span>
-              </Button>
-            </DisabledWithTooltip>
-            <Button variant="ghost" size="sm" onClick={startEditing} aria-label={`Edit ${title}`}>
-              <Pencil />
-              <span className="hidden sm:inline">Edit</span>
+            {state === 'populated' ? (
+              <>
+                <Button variant="ghost" size="sm" onClick={regenerate} aria-label={`Regenerate ${title}`}>
+                  <Sparkles />
+                  <span className="hidden sm:inline">Regenerate</span>
+                </Button>
+                <Button variant="ghost" size="sm" onClick={() => setEditing(true)} aria-label={`Edit ${title}`}>
+                  <Pencil />
+                  <span className="hidden sm:inline">Edit</span>
+                </Button>
+              </>
+            ) : null}
+            <Button
+              variant="ghost"
+              size="sm"
+              onClick={() => setChatOpen((v) => !v)}
+              aria-expanded={chatOpen}
+              aria-controls={chatOpen ? chatId : undefined}
+              aria-label={`AI chat about ${title}`}
+              className={cn(chatOpen && 'bg-primary/10 text-primary')}
+            >
+              <MessageSquare />
+              <span className="hidden sm:inline">Chat</span>
             </Button>
           </div>
-        ) : null}
+        )}
       </div>
 
       <div className="flex-1 px-5 py-4">
         {state === 'generating' ? (
-          <div className="flex items-center gap-3 py-6 text-sm text-muted-foreground">
-            <Spinner className="size-5" label="Generating" />
-            AI is generating content...
-          </div>
+          <GeneratingBody />
         ) : state === 'editing' ? (
-          <div className="space-y-3">
-            <Textarea
-              aria-label={`${title} content`}
-              value={draft}
-              onChange={(e) => setDraft(e.target.value)}
-              rows={10}
-              autoFocus
-              className="min-h-48 font-[inherit] leading-relaxed"
-            />
-            <div className="flex justify-end gap-2">
-              <Button variant="outline" size="sm" onClick={() => setEditing(false)} disabled={save.isPending}>
-                Cancel
-              </Button>
-              <Button size="sm" onClick={submit} disabled={save.isPending}>
-                {save.isPending ? <Spinner className="size-4 text-current" label="Saving" /> : null}
-                Save
-              </Button>
-            </div>
-          </div>
+          <EditingBody title={title} initial={text} saving={save.isPending} onCancel={() => setEditing(false)} onSave={saveDraft} />
         ) : state === 'populated' ? (
-          <div>
-            <p className="whitespace-pre-wrap break-words text-sm leading-relaxed text-foreground/90" data-testid={`content-text-${type}`}>
-              {collapsible && !expanded ? contentPreview(text) : text}
-            </p>
-            {collapsible ? (
-              <Button variant="link" size="sm" className="mt-1 h-auto px-0" onClick={() => setExpanded((v) => !v)} aria-expanded={expanded}>
-                {expanded ? <ChevronUp /> : <ChevronDown />}
-                {expanded ? 'Show less' : 'Show more'}
-              </Button>
-            ) : null}
-          </div>
+          <PopulatedBody type={type} text={text} />
         ) : (
-          <div className="flex flex-col items-center gap-3 rounded-lg border border-dashed bg-muted/30 px-4 py-6 text-center">
-            <p className="text-sm text-muted-foreground">{readonly ? 'No content yet.' : `No ${title.toLowerCase()} yet. Generate it with AI or write it yourself.`}</p>
-            {readonly ? null : (
-              <div className="flex flex-wrap justify-center gap-2">
-                <DisabledWithTooltip tooltip={AI_COMING_SOON}>
-                  <Button variant="outline" size="sm" disabled>
-                    <Sparkles />
-                    Generate with AI
-                  </Button>
-                </DisabledWithTooltip>
-                <Button variant="ghost" size="sm" onClick={startEditing}>
-                  <Pencil />
-                  Write manually
-                </Button>
-              </div>
-            )}
-          </div>
+          <EmptyBody title={title} readonly={readonly} onGenerate={() => generate.mutate()} onWrite={() => setEditing(true)} />
         )}
       </div>
+
+      {!readonly && chatOpen && state !== 'editing' ? (
+        <div id={chatId} className="border-t px-5 py-4">
+          <ChatPanel type={type} title={title} content={text} provider={provider} onApply={apply} applying={save.isPending} />
+        </div>
+      ) : null}
 
       {readonly ? null : (
         <div className="border-t bg-muted/20 px-5 py-2.5">
           <VisibilityControls type={type} link={link} />
         </div>
       )}
+      <ConfirmDialog options={confirm} onClose={() => setConfirm(null)} />
     </Card>
   )
 }

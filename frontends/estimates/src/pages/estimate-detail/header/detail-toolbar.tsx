@@ -1,7 +1,8 @@
-import { ArrowLeft, Eye, FileDown, Pencil, Share2 } from 'lucide-react'
+import { ArrowLeft, Eye, Pencil, Share2 } from 'lucide-react'
 import { useNavigate } from 'react-router'
 import { Button, Label, Switch } from '@plumbline/ui'
-import { DisabledWithTooltip, PDF_COMING_SOON } from '../common/coming-soon'
+import { DisabledWithTooltip } from '../common/coming-soon'
+import { ExportPdfButton } from './export-pdf-button'
 import { StatusMenu } from './status-menu'
 
 /**
@@ -45,12 +46,7 @@ export function DetailToolbar({
                 <Share2 />
                 Share
               </Button>
-              <DisabledWithTooltip tooltip={PDF_COMING_SOON}>
-                <Button variant="outline" size="sm" disabled>
-                  <FileDown />
-                  Export PDF
-                </Button>
-              </DisabledWithTooltip>
+              <ExportPdfButton />
               {onEdit ? (
                 <Button size="sm" onClick={onEdit}>
                   <Pencil />

@@ -1,7 +1,6 @@
 import { CalendarClock, MapPin, UserRound } from 'lucide-react'
-import { Card, Logo } from '@plumbline/ui'
+import { Card, CompanyLogo } from '@plumbline/ui'
 import { useDetail } from '../detail-context'
-import { companyLogoSrc } from '../data/keys'
 import { StatusBadge } from './status-badge'
 
 export function formatDate(iso: string | null | undefined, withTime = false): string {
@@ -19,7 +18,7 @@ export function EstimateHeader({ settingsLoading }: { settingsLoading: boolean }
       <div className="h-1 w-full bg-gradient-to-r from-primary via-primary/60 to-amber" />
       <div className="flex flex-col gap-5 p-5 sm:flex-row sm:items-start sm:p-6">
         <div className="shrink-0">
-          <Logo src={companyLogoSrc(orgId, settings)} alt={settings?.companyName ? `${settings.companyName} logo` : 'Company logo'} isLoading={settingsLoading} />
+          <CompanyLogo orgId={orgId} settings={settings} companyName={settings?.companyName} isLoading={settingsLoading} />
         </div>
         <div className="min-w-0 flex-1 space-y-3">
           <div className="flex flex-wrap items-start gap-x-3 gap-y-2">

@@ -1,16 +1,17 @@
 import { COMPANY_SETTINGS_DEFAULTS, RequestSubjects, ZCompanySettings, type CompanySettings } from '@plumbline/contracts'
-import { request } from '@plumbline/messaging'
-import type { EstimatesDeps } from '../deps.js'
+import { request, type Bus } from '@plumbline/messaging'
+import type { Logger } from './logger.js'
 
-/** The public page must not hang on the admin service: a short wait, then the defaults. */
+/** Nothing a client waits for (public page, PDF, AI text) may hang on the admin service. */
 export const COMPANY_SETTINGS_TIMEOUT_MS = 1500
 
 /**
- * The organisation's company settings from the admin service (request/reply). When it does not
- * answer in time, or answers something unexpected, the page still renders: with no company name
- * or logo, line items hidden and the default variance, as the settings' own defaults say.
+ * The organisation's company settings from the admin service (request/reply), for the services
+ * that render for it: the public page, the PDF, the AI writer. When admin does not answer in time
+ * (or answers something unexpected) the work still goes on with the settings' own defaults: no
+ * company name or logo, line items hidden, the default variance, the built-in prompt template.
  */
-export async function fetchCompanySettings(deps: Pick<EstimatesDeps, 'bus' | 'logger'>, orgId: string): Promise<CompanySettings> {
+export async function fetchCompanySettings(deps: { bus: Bus; logger: Logger }, orgId: string): Promise<CompanySettings> {
   try {
     const reply = await request(deps.bus, RequestSubjects.companySettings, { orgId }, { timeoutMs: COMPANY_SETTINGS_TIMEOUT_MS })
     const parsed = ZCompanySettings.safeParse(reply)

@@ -1,6 +1,6 @@
-import { Skeleton, Spinner } from '@plumbline/ui'
+import { Skeleton, Spinner } from './misc'
 
-/** Shown while a screen's chunk loads: the page header's shape, then a spinner. */
+/** Shown while a remote's screen chunk loads (React.lazy fallback): the page header's shape, then a spinner. */
 export function PageFallback() {
   return (
     <div aria-busy="true" className="flex flex-col">

@@ -1,0 +1,35 @@
+import type { z } from 'zod'
+import type { CompanySettings, CompanySettingsPatch, ZGenerateContentResponse, ZLogoUploadResponse } from '@plumbline/contracts'
+import { apiRequest, apiUpload } from '@plumbline/web'
+import { GENERATE_CONTENT_PATH, companySettingsPath, logoPath } from './keys'
+
+export type LogoUploadResult = z.infer<typeof ZLogoUploadResponse>
+export type GeneratedContent = z.infer<typeof ZGenerateContentResponse>
+
+/** PUT takes any subset of fields and answers the whole settings. */
+export async function updateCompanySettings(orgId: string, patch: CompanySettingsPatch): Promise<CompanySettings> {
+  const res = await apiRequest('PUT', companySettingsPath(orgId), patch)
+  return (await res.json()) as CompanySettings
+}
+
+/** Spec 001 §7: multipart field `logo`, CSRF header from the cookie (apiUpload adds it). */
+export async function uploadLogo(orgId: string, file: File): Promise<LogoUploadResult> {
+  const form = new FormData()
+  form.append('logo', file, file.name)
+  const res = await apiUpload(logoPath(orgId), form)
+  return (await res.json()) as LogoUploadResult
+}
+
+export async function deleteLogo(orgId: string): Promise<void> {
+  await apiRequest('DELETE', logoPath(orgId))
+}
+
+/**
+ * The organisation goes in the query too: the gateway scopes an /api/ai call's identity to the
+ * organisation named there (and checks membership); the body names it for the ai service.
+ */
+export async function generatePreview(organizationId: string, prompt: string, projectType: string): Promise<GeneratedContent> {
+  const url = `${GENERATE_CONTENT_PATH}?organizationId=${encodeURIComponent(organizationId)}`
+  const res = await apiRequest('POST', url, { organizationId, prompt, projectType })
+  return (await res.json()) as GeneratedContent
+}

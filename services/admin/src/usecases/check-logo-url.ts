@@ -1,0 +1,24 @@
+import { ErrorCode, RequestSubjects, ZFetchLogoUrlReply } from '@plumbline/contracts'
+import { request, type Bus } from '@plumbline/messaging'
+import { AppError, badRequest, type Logger } from '@plumbline/service-kit'
+
+/** Fetching a remote image takes up to 5 s in the documents service; wait a little longer. */
+const LOGO_URL_CHECK_TIMEOUT_MS = 7000
+
+/**
+ * A logo URL is only saved once the documents service fetched it safely (https, public address
+ * on every redirect, size and type caps) and kept a copy for PDFs. Its refusal becomes a 400 on
+ * the logoUrl field; no answer means the URL could not be checked, so nothing is saved.
+ */
+export async function checkLogoUrl(deps: { bus: Bus; logger: Logger }, orgId: string, url: string): Promise<void> {
+  let raw: unknown
+  try {
+    raw = await request(deps.bus, RequestSubjects.fetchLogoUrl, { orgId, url }, { timeoutMs: LOGO_URL_CHECK_TIMEOUT_MS })
+  } catch (err) {
+    deps.logger.warn({ orgId, err: (err as Error).message }, 'logo URL check unavailable')
+    throw new AppError(503, ErrorCode.SERVICE_UNAVAILABLE, 'The logo URL could not be checked right now. Please try again in a moment.')
+  }
+  const verdict = ZFetchLogoUrlReply.safeParse(raw)
+  if (!verdict.success) throw new AppError(503, ErrorCode.SERVICE_UNAVAILABLE, 'The logo URL could not be checked right now. Please try again in a moment.')
+  if (!verdict.data.ok) throw badRequest(verdict.data.message, [{ field: 'logoUrl', message: verdict.data.message }])
+}

@@ -1,0 +1,29 @@
+import express, { type Router } from 'express'
+import { ZGenerateContentBody } from '@plumbline/contracts'
+import { parseBody, parseQuery } from '@plumbline/service-kit'
+import { z } from 'zod'
+import type { AiDeps } from '../deps.js'
+import { generateContent } from '../usecases/generate-content.js'
+import { orgCtx } from './context.js'
+
+const ZProviderQuery = z.object({ organizationId: z.string({ error: 'organizationId is required' }).min(1, 'organizationId is required').max(64) })
+
+/**
+ * /ai/…: routes without an organisation in the path. The gateway scopes the identity to the
+ * organisation named in the `organizationId` query parameter; the body's organizationId must be
+ * that organisation (else 404, as for any other tenant's object).
+ */
+export function aiRoutes(deps: AiDeps): Router {
+  const router = express.Router()
+  router.post('/ai/generate-content', async (req, res) => {
+    const body = parseBody(ZGenerateContentBody, req)
+    const ctx = orgCtx(res, body.organizationId, 'create')
+    res.json(await generateContent(deps, ctx, body))
+  })
+  router.get('/ai/provider', async (req, res) => {
+    const { organizationId } = parseQuery(ZProviderQuery, req)
+    orgCtx(res, organizationId, 'access')
+    res.json(deps.provider.info)
+  })
+  return router
+}

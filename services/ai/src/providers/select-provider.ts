@@ -1,0 +1,12 @@
+import { selectedProvider, type AiEnv } from '../env.js'
+import { createBuiltInWriter } from './builtin-writer.js'
+import { createOpenAiProvider } from './openai-provider.js'
+import type { AiProvider } from './provider.js'
+
+/** The provider the settings choose (env.ts documents the rule). */
+export function selectProvider(env: AiEnv): AiProvider {
+  if (selectedProvider(env) === 'openai') {
+    return createOpenAiProvider({ apiKey: env.OPENAI_API_KEY, baseURL: env.OPENAI_BASE_URL, model: env.OPENAI_MODEL, timeoutMs: env.OPENAI_TIMEOUT_MS })
+  }
+  return createBuiltInWriter()
+}

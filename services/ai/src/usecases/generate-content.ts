@@ -1,0 +1,24 @@
+import type { AiWriter } from '@plumbline/contracts'
+import { fetchCompanySettings } from '@plumbline/service-kit'
+import type { AiDeps } from '../deps.js'
+import { checkAiQuota } from '../events/check-ai-quota.js'
+import { recordGenerationCompleted } from '../events/record-events.js'
+import { callProvider } from './call-provider.js'
+import type { OrgContext } from './context.js'
+
+export type GenerateContentInput = { prompt: string; projectType?: string | null; propertyData?: unknown }
+
+/**
+ * POST /ai/generate-content: a document from free prompt text (the create dialog before the
+ * estimate exists, and the settings preview of the organisation's prompt template).
+ */
+export async function generateContent(deps: AiDeps, ctx: OrgContext, body: GenerateContentInput): Promise<{ content: string; writer: AiWriter }> {
+  await checkAiQuota(deps, ctx.orgId)
+  const settings = await fetchCompanySettings(deps, ctx.orgId)
+  const content = await callProvider(deps, 'free prompt', () =>
+    deps.provider.writeFreeform({ prompt: body.prompt, projectType: body.projectType ?? null, propertyData: body.propertyData, settings }),
+  )
+  const writer = deps.provider.info.writer
+  await deps.prisma.$transaction((tx) => recordGenerationCompleted(tx, ctx.orgId, ctx.userId, { kind: 'preview', estimateId: null, jobId: null, writer, contentBlocks: {} }))
+  return { content, writer }
+}

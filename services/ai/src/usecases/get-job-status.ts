@@ -1,0 +1,12 @@
+import type { JobStatusResponse } from '@plumbline/contracts'
+import { notFound } from '@plumbline/service-kit'
+import type { AiDeps } from '../deps.js'
+import { findJob } from '../data/jobs-repo.js'
+import type { OrgContext } from './context.js'
+import { jobStatusOf } from './job-status.js'
+
+export async function getJobStatus(deps: AiDeps, ctx: OrgContext, jobId: string): Promise<JobStatusResponse> {
+  const job = await findJob(deps.prisma, ctx.orgId, jobId)
+  if (!job) throw notFound('Job')
+  return jobStatusOf(job)
+}

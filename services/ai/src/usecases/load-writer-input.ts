@@ -1,0 +1,19 @@
+import type { AiDeps } from '../deps.js'
+import { fetchCompanySettings } from '@plumbline/service-kit'
+import { estimateFacts, type EstimateFacts } from '../domain/estimate-facts.js'
+import type { JobInput } from '../domain/job-input.js'
+import { fetchEstimateDocument } from '../events/fetch-estimate-document.js'
+import { buildPrompt } from '../prompts/build-prompt.js'
+
+export type WriterInput = { input: JobInput; facts: EstimateFacts; prompt: string }
+
+/** Everything a writer needs for one estimate, read now from its owners (404 for a foreign estimate). */
+export async function loadWriterInput(deps: Pick<AiDeps, 'bus' | 'logger'>, orgId: string, estimateId: string): Promise<WriterInput> {
+  const [document, settings] = await Promise.all([fetchEstimateDocument(deps, orgId, estimateId), fetchCompanySettings(deps, orgId)])
+  return fromInput({ document, settings })
+}
+
+export function fromInput(input: JobInput): WriterInput {
+  const facts = estimateFacts(input)
+  return { input, facts, prompt: buildPrompt(input.settings, facts) }
+}

@@ -1,0 +1,100 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { CONTENT_SECTION_TYPES, Subjects } from '@plumbline/contracts'
+import { connectBus, type Bus } from '@plumbline/messaging'
+import { createLogger } from '@plumbline/service-kit'
+import { createTestDatabase, testEnv, uniqueId, type TestDatabase } from '@plumbline/testing'
+import pg from 'pg'
+import { roofDocument } from '../support/fixtures.js'
+import { claimsFor, request } from '../support/ai-test-service.js'
+import { sparePort, startAiProcess, type AiProcess } from '../support/ai-process.js'
+import { startOpenAiTestServer, type OpenAiTestServer } from '../support/openai-test-server.js'
+import { startStandIns, type StandIns } from '../support/stand-ins.js'
+
+// A generate-all job survives its process being killed mid-run: the real service process is
+// killed (SIGKILL, no clean shutdown) while the slow model is writing section 2, started again,
+// and the job completes, with one result and one ai.generation.completed.v1 event, even with a
+// duplicate of its message published while the restarted worker runs.
+
+let db: TestDatabase
+let bus: Bus
+let standIns: StandIns
+let model: OpenAiTestServer
+let ai: AiProcess | undefined
+let env: Record<string, string>
+const prefix = uniqueId('t')
+const orgId = uniqueId('org-')
+const doc = roofDocument()
+
+beforeAll(async () => {
+  db = await createTestDatabase()
+  bus = await connectBus({ servers: testEnv.natsUrl, name: 'ai-restart-test', prefix, logger: createLogger('ai-restart-test', 'silent') })
+  standIns = startStandIns(bus)
+  standIns.addDocument(orgId, doc)
+  model = await startOpenAiTestServer({ kind: 'ok', delayMs: 600 })
+  env = {
+    NODE_ENV: 'test', LOG_LEVEL: 'info', DATABASE_URL: db.url, NATS_URL: testEnv.natsUrl, REDIS_URL: testEnv.redisUrl,
+    BUS_PREFIX: prefix, REDIS_PREFIX: `${prefix}:`, IDENTITY_SECRET: testEnv.identitySecret, PORT: String(await sparePort()),
+    AI_PROVIDER: 'openai', OPENAI_BASE_URL: model.baseURL, OPENAI_TIMEOUT_MS: '5000', AI_JOB_LEASE_MS: '2000', AI_RETRY_BASE_MS: '50',
+  }
+}, 120_000)
+
+afterAll(async () => {
+  await ai?.kill()
+  await model?.close()
+  await standIns?.stop()
+  if (bus) {
+    for await (const s of bus.jsm.streams.list()) if (s.config.name.startsWith(`${prefix.toUpperCase()}_`)) await bus.jsm.streams.delete(s.config.name).catch(() => {})
+    await bus.close()
+  }
+  await db?.drop()
+})
+
+async function query<T extends pg.QueryResultRow>(sql: string, values: unknown[] = []): Promise<T[]> {
+  const client = new pg.Client({ connectionString: db.url })
+  await client.connect()
+  try {
+    return (await client.query<T>(sql, values)).rows
+  } finally {
+    await client.end()
+  }
+}
+
+describe('a job killed mid-run', () => {
+  it('completes after the service restarts, once', async () => {
+    ai = await startAiProcess(env, 'first')
+    const api = (method: string, path: string) => request(ai!.base, claimsFor(orgId), method, `/organizations/${orgId}${path}`)
+    const start = await api('POST', `/estimates/${doc.estimate.id}/generate-all-content`)
+    expect(start.status, start.text).toBe(202)
+    const { jobId } = start.body as { jobId: string }
+
+    await model.waitForRequests(2)
+    await ai.kill('SIGKILL')
+    const [midRun] = await query<{ status: string; attempts: number }>('SELECT status, attempts FROM ai.ai_jobs WHERE id = $1', [jobId])
+    expect(midRun).toEqual({ status: 'running', attempts: 1 })
+
+    ai = await startAiProcess(env, 'second')
+    // While the restarted worker runs the job, a duplicate of its message arrives.
+    const [requested] = await query<{ payload: unknown }>(`SELECT payload FROM ai.outbox_events WHERE subject = 'ai.job.requested.v1'`)
+    await model.waitForRequests(3, 30_000)
+    await bus.js.publish(bus.subject('ai.job.requested.v1'), JSON.stringify(requested.payload))
+
+    const deadline = Date.now() + 45_000
+    let status: { status: string; result: { contentBlocks: Record<string, string> } | null } = { status: 'running', result: null }
+    while (Date.now() < deadline) {
+      status = (await api('GET', `/jobs/${jobId}/status`)).body
+      if (status.status !== 'running' && status.status !== 'queued') break
+      await new Promise((r) => setTimeout(r, 200))
+    }
+    expect(status.status).toBe('completed')
+    expect(Object.keys(status.result!.contentBlocks).sort()).toEqual([...CONTENT_SECTION_TYPES].sort())
+
+    // Give the duplicate time to be handled too, then count.
+    await new Promise((r) => setTimeout(r, 2500))
+    const [row] = await query<{ status: string; attempts: number }>('SELECT status, attempts FROM ai.ai_jobs WHERE id = $1', [jobId])
+    expect(row).toEqual({ status: 'completed', attempts: 2 })
+    const events = await query<{ published: boolean }>(`SELECT published_at IS NOT NULL AS published FROM ai.outbox_events WHERE subject = $1 AND payload->'data'->>'jobId' = $2`, [Subjects.aiGenerationCompleted, jobId])
+    expect(events).toEqual([{ published: true }])
+    const stream = await bus.jsm.streams.info(`${prefix.toUpperCase()}_AI`, { subjects_filter: bus.subject(Subjects.aiGenerationCompleted) })
+    expect(stream.state.subjects?.[bus.subject(Subjects.aiGenerationCompleted)]).toBe(1)
+  }, 120_000)
+})

@@ -1,0 +1,53 @@
+import { spawn, type ChildProcess } from 'node:child_process'
+import { createWriteStream, mkdirSync } from 'node:fs'
+import { createServer } from 'node:net'
+import { join } from 'node:path'
+
+const root = join(import.meta.dirname, '..', '..', '..', '..')
+const tsxLoader = join(root, 'node_modules', 'tsx', 'dist', 'esm', 'index.mjs')
+
+/** A port nobody listens on right now. */
+export async function sparePort(): Promise<number> {
+  const server = createServer()
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()))
+  const { port } = server.address() as { port: number }
+  await new Promise((r) => server.close(r))
+  return port
+}
+
+export type AiProcess = { child: ChildProcess; base: string; kill(signal?: NodeJS.Signals): Promise<void> }
+
+/**
+ * The ai service as a real process (node --import tsx services/ai/src/main.ts), as the stack
+ * starts it; its output goes to test-output/ai-process-<label>.log for when a test fails.
+ */
+export async function startAiProcess(env: Record<string, string>, label: string): Promise<AiProcess> {
+  const logDir = join(root, 'test-output')
+  mkdirSync(logDir, { recursive: true })
+  const log = createWriteStream(join(logDir, `ai-process-${label}.log`), { flags: 'a' })
+  const child = spawn(process.execPath, ['--import', tsxLoader, join(root, 'services', 'ai', 'src', 'main.ts')], {
+    cwd: join(root, 'services', 'ai'),
+    env: { ...process.env, OTEL_EXPORTER_OTLP_ENDPOINT: '', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  })
+  child.stdout!.pipe(log)
+  child.stderr!.pipe(log)
+  const base = `http://127.0.0.1:${env.PORT}`
+  const deadline = Date.now() + 60_000
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`ai exited with ${child.exitCode} during start-up (see test-output/ai-process-${label}.log)`)
+    const ok = await fetch(`${base}/healthz`).then((r) => r.ok, () => false)
+    if (ok) break
+    if (Date.now() > deadline) throw new Error('ai did not start within 60 s')
+    await new Promise((r) => setTimeout(r, 100))
+  }
+  return {
+    child, base,
+    kill: (signal = 'SIGKILL') =>
+      new Promise<void>((resolve) => {
+        if (child.exitCode !== null || child.signalCode !== null) return resolve()
+        child.once('exit', () => resolve())
+        child.kill(signal)
+      }),
+  }
+}

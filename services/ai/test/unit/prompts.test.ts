@@ -1,0 +1,54 @@
+import { describe, expect, it } from 'vitest'
+import { AI_PROMPT_VARIABLES, BUILT_IN_PROMPT_TEMPLATES, COMPANY_SETTINGS_DEFAULTS } from '@plumbline/contracts'
+import { estimateFacts } from '../../src/domain/estimate-facts.js'
+import { buildPrompt } from '../../src/prompts/build-prompt.js'
+import { BUILT_IN_TEMPLATES } from '../../src/prompts/built-in-templates.js'
+import { promptVariables } from '../../src/prompts/prompt-variables.js'
+import { renderPrompt } from '../../src/prompts/render-prompt.js'
+import { templateForProjectType } from '../../src/prompts/select-template.js'
+import { bareDocument, companySettings, roofDocument } from '../support/fixtures.js'
+
+describe('prompt templates', () => {
+  it('has the four built-in templates, each using only known variables', () => {
+    expect(Object.keys(BUILT_IN_TEMPLATES).sort()).toEqual([...BUILT_IN_PROMPT_TEMPLATES].sort())
+    for (const { text } of Object.values(BUILT_IN_TEMPLATES)) {
+      const used = [...text.matchAll(/\{\{(\w+)\}\}/g)].map((m) => m[1])
+      expect(used.length).toBeGreaterThan(5)
+      for (const v of used) expect(AI_PROMPT_VARIABLES).toContain(v)
+    }
+  })
+
+  it('picks a template by project type name, residential when unknown', () => {
+    expect(templateForProjectType('Commercial Office Build-out')).toBe('commercial_construction')
+    expect(templateForProjectType('Bathroom Renovation')).toBe('remodeling_renovation')
+    expect(templateForProjectType('Roof Repair')).toBe('maintenance_repair')
+    expect(templateForProjectType('Roofing')).toBe('residential_construction')
+    expect(templateForProjectType(null)).toBe('residential_construction')
+    expect(templateForProjectType('')).toBe('residential_construction')
+  })
+
+  it('renders variables; missing, empty and unknown ones render empty and never throw', () => {
+    expect(renderPrompt('Hello {{clientName}}, from {{ companyName }}.', { clientName: 'Jane', companyName: 'Acme' })).toBe('Hello Jane, from Acme.')
+    expect(renderPrompt('Client: {{clientName}} ({{clientEmail}}), {{nope}} {{__proto__}} {{constructor}} {{toString}}.', {})).toBe('Client:,.')
+    expect(renderPrompt('{{ }} {{1x}} {{{projectName}}} {projectName}', { projectName: 'P' })).toBe('{{ }} {{1x}} {P} {projectName}')
+    expect(renderPrompt('', {})).toBe('')
+    expect(() => renderPrompt('{{'.repeat(10_000), {})).not.toThrow()
+  })
+
+  it('fills every variable from an estimate, and leaves the missing ones empty', () => {
+    const facts = estimateFacts({ document: roofDocument(), settings: companySettings() })
+    const vars = promptVariables(facts)
+    expect(vars).toMatchObject({ projectType: 'Roofing', projectName: 'Smith Roof Replacement', clientName: 'Jane Smith', clientEmail: 'jane@example.com', companyName: 'Summit Roofing Co.', contractorLicense: 'CA-1047722', squareFootage: '2,400' })
+    expect(vars.totalCost).toMatch(/^\$\d{1,3}(,\d{3})*(\.\d\d)?$/)
+    const bare = estimateFacts({ document: bareDocument(), settings: COMPANY_SETTINGS_DEFAULTS })
+    const prompt = buildPrompt({ aiPromptTemplate: null }, bare)
+    expect(prompt).not.toMatch(/\{\{|undefined|null/)
+    expect(prompt).toContain('Project: Smith Roof Replacement')
+  })
+
+  it("uses the organisation's own template when it has one (blank means none)", () => {
+    const facts = estimateFacts({ document: roofDocument(), settings: companySettings() })
+    expect(buildPrompt({ aiPromptTemplate: 'For {{clientName}} at {{propertyAddress}}' }, facts)).toBe('For Jane Smith at 12 Elm Street, Springfield, IL 62701')
+    expect(buildPrompt({ aiPromptTemplate: '   ' }, facts)).toContain('residential construction project')
+  })
+})

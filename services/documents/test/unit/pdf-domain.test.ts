@@ -1,0 +1,108 @@
+import { describe, expect, it } from 'vitest'
+import { COMPANY_SETTINGS_DEFAULTS } from '@plumbline/contracts'
+import { brandingFrom, DEFAULT_BRANDING } from '../../src/domain/branding.js'
+import { checkLink, signLink } from '../../src/domain/link-signature.js'
+import { formatCents, formatMoney, formatQuantity, toCents, varianceRange } from '../../src/domain/money.js'
+import { buildPdfModel, pageSizeOf } from '../../src/domain/pdf-model.js'
+import { parseBlocks } from '../../src/pdf/rich-text.js'
+import { logoFileName } from '../../src/usecases/upload-logo.js'
+import { pdfFileName } from '../../src/usecases/generate-pdf.js'
+import { contentDisposition } from '../../src/http/send-file.js'
+import { makeDocument, makeSettings } from '../support/fixtures.js'
+
+describe('money', () => {
+  it('parses and formats decimal strings without floats', () => {
+    expect(toCents('1234.5')).toBe(123450n)
+    expect(toCents('-12.345')).toBe(-1235n)
+    expect(toCents('0.004')).toBe(0n)
+    expect(toCents('garbage')).toBe(0n)
+    expect(formatCents(123456789n)).toBe('$1,234,567.89')
+    expect(formatCents(-1200n)).toBe('-$12.00')
+    expect(formatMoney('999999999999.99')).toBe('$999,999,999,999.99')
+    expect(formatQuantity('12.500')).toBe('12.5')
+    expect(formatQuantity('3.000')).toBe('3')
+  })
+
+  it('variance range is total ± percent, never below zero', () => {
+    expect(varianceRange(1_000_000n, '15.00')).toEqual({ low: 850_000n, high: 1_150_000n })
+    expect(varianceRange(333n, '10')).toEqual({ low: 300n, high: 366n })
+    expect(varianceRange(100n, '150')).toEqual({ low: 0n, high: 250n })
+  })
+})
+
+describe('branding', () => {
+  it('takes valid dark-enough hex colours and falls back otherwise', () => {
+    expect(brandingFrom({ primary: '#0F5132' }).primary).toBe('#0f5132')
+    expect(brandingFrom({ primary: '#abc' }).primary).toBe('#aabbcc')
+    expect(brandingFrom({ primary: 'red' }).primary).toBe(DEFAULT_BRANDING.primary)
+    expect(brandingFrom({ primary: '#ffffff' }).primary).toBe(DEFAULT_BRANDING.primary)
+    expect(brandingFrom({ primary: '#12345g' }).primary).toBe(DEFAULT_BRANDING.primary)
+    expect(brandingFrom({ primary: { $gt: '' } }).primary).toBe(DEFAULT_BRANDING.primary)
+  })
+})
+
+describe('signed links', () => {
+  const secret = 'x'.repeat(40)
+  const fields = { fileId: 'f', orgId: 'o', expires: 2_000_000_000 }
+  it('valid, expired and tampered', () => {
+    const sig = signLink(secret, fields)
+    expect(checkLink(secret, fields, sig, 1_000)).toBe('valid')
+    expect(checkLink(secret, fields, sig, 2_000_000_000_000)).toBe('expired')
+    expect(checkLink(secret, { ...fields, orgId: 'p' }, sig, 1_000)).toBe('invalid')
+    expect(checkLink(secret, { ...fields, expires: fields.expires + 1 }, sig, 1_000)).toBe('invalid')
+    expect(checkLink('y'.repeat(40), fields, sig, 1_000)).toBe('invalid')
+    expect(checkLink(secret, fields, '', 1_000)).toBe('invalid')
+  })
+})
+
+describe('PDF model', () => {
+  it('prints only sections flagged for the PDF, never qa_notes; only enabled, visible phases; no tax percentages', () => {
+    const model = buildPdfModel(makeDocument({ lineItems: 3 }), makeSettings())
+    expect(model.sections.map((s) => s.heading)).toEqual(['Executive Summary', 'Project Overview', 'Scope of Work'])
+    expect(model.phases.map((p) => p.name)).toEqual(['Preparation', 'Tear-off and Install', 'Final Inspection'])
+    expect(model.totals.map((t) => t.label)).toEqual(['Subtotal', 'Markup', 'Tax', 'Grand Total'])
+    expect(JSON.stringify(model)).not.toContain('8.25')
+    expect(model.lineItemSections[0].items).toHaveLength(3)
+  })
+
+  it('hides line items unless enabled and defaults to Letter', () => {
+    const model = buildPdfModel(makeDocument({ lineItems: 3 }), { ...COMPANY_SETTINGS_DEFAULTS })
+    expect(model.lineItemSections).toEqual([])
+    expect(model.pageSize).toBe('LETTER')
+    expect(model.company.name).toBeNull()
+    expect(pageSizeOf({ pageSize: 'a4' })).toBe('A4')
+    expect(pageSizeOf({ pageSize: 'Tabloid' })).toBe('LETTER')
+  })
+
+  it('reads light Markdown into headings, bullets and paragraphs', () => {
+    expect(parseBlocks('## Roofing\n- one **bold**\n2. two\n\npara\ncontinued')).toEqual([
+      { kind: 'heading', text: 'Roofing' },
+      { kind: 'bullet', text: 'one bold', marker: '•' },
+      { kind: 'bullet', text: 'two', marker: '2.' },
+      { kind: 'paragraph', text: 'para continued' },
+    ])
+  })
+})
+
+describe('file names', () => {
+  it('are safe for headers and disks', () => {
+    expect(logoFileName('../../etc/passwd.png', 'png')).toBe('passwd.png')
+    expect(logoFileName('C:\\x\\Évian logo.PDF', 'png')).toBe('Evian-logo.png')
+    expect(logoFileName('"; rm -rf.jpg', 'jpg')).toBe('rm-rf.jpg')
+    expect(logoFileName('', 'png')).toBe('logo.png')
+    expect(pdfFileName('Smith "Roof" / Replacement')).toBe('Smith-Roof-Replacement-estimate.pdf')
+    expect(pdfFileName('💥')).toBe('estimate-estimate.pdf')
+    expect(contentDisposition('a"b\r\nc.pdf')).toBe(`inline; filename="abc.pdf"; filename*=UTF-8''a%22b%0D%0Ac.pdf`)
+  })
+})
+
+describe('printable text', () => {
+  it('keeps Latin-1 and typographic marks, replaces what the standard fonts cannot print', async () => {
+    const { printable } = await import('../../src/domain/printable.js')
+    expect(printable('Zoë – “quoted” • 5€ ™')).toBe('Zoë – “quoted” • 5€ ™')
+    expect(printable('a💥b日本\u0000c\u0007')).toBe('a?b??c')
+    const doc = makeDocument({ lineItems: 1 })
+    doc.estimate.clientName = 'Jane 💥 Smith'
+    expect(buildPdfModel(doc, makeSettings()).facts[0]).toEqual({ label: 'Client', value: 'Jane ? Smith' })
+  })
+})

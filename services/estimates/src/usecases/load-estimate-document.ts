@@ -1,0 +1,34 @@
+import { AppError } from '@plumbline/service-kit'
+import { CONTENT_SECTION_TYPES, type EstimateDocumentReply } from '@plumbline/contracts'
+import type { EstimatesDeps } from '../deps.js'
+import { isUuid } from '../data/db.js'
+import { loadSections } from '../data/sections-repo.js'
+import { toContentLinkDto, toPhaseDto } from '../data/mappers.js'
+import { loadEstimateDto } from './get-estimate.js'
+import { loadEstimateTotals } from './load-estimate-totals.js'
+
+const LINK_ORDER = new Map<string, number>(CONTENT_SECTION_TYPES.map((t, i) => [t, i]))
+
+/**
+ * Everything the ai and documents services write about or render for one estimate, for
+ * rpc.estimates.document.get. An unknown id or another organisation's estimate answers
+ * `found: false`: the caller turns that into its own 404.
+ */
+export async function loadEstimateDocument(deps: EstimatesDeps, orgId: string, estimateId: string): Promise<EstimateDocumentReply> {
+  if (!isUuid(estimateId)) return { found: false }
+  let estimate
+  try {
+    estimate = await loadEstimateDto(deps.prisma, deps, orgId, estimateId)
+  } catch (err) {
+    if (err instanceof AppError && err.status === 404) return { found: false }
+    throw err
+  }
+  const [phases, sections, links, pricing] = await Promise.all([
+    deps.prisma.estimatePhase.findMany({ where: { estimateId: estimate.id, organizationId: orgId }, orderBy: [{ sortOrder: 'asc' }, { createdAt: 'asc' }, { id: 'asc' }] }),
+    loadSections(deps.prisma, orgId, estimate.id),
+    deps.prisma.contentLink.findMany({ where: { estimateId: estimate.id, organizationId: orgId } }),
+    loadEstimateTotals(deps.prisma, orgId, estimate.id),
+  ])
+  const contentLinks = links.sort((a, b) => (LINK_ORDER.get(a.role) ?? 99) - (LINK_ORDER.get(b.role) ?? 99)).map(toContentLinkDto)
+  return { found: true, document: { estimate, phases: phases.map(toPhaseDto), sections, contentLinks, pricing } }
+}
