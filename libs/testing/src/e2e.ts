@@ -92,15 +92,23 @@ export async function apiOk<T = any>(page: Page, method: string, path: string, d
 
 /**
  * Elements that stick out past the right edge of the viewport (none on a well-built phone layout).
+ * Content inside a container that clips or scrolls sideways (a wide table in its own scroller) is
+ * not counted, as long as that container itself fits: the page does not move sideways.
  * Runs in the page; written as source text because this package is type-checked without DOM types.
  */
 export async function overflowingElements(page: Page): Promise<string[]> {
   return page.evaluate<string[]>(`(() => {
     const width = document.documentElement.clientWidth
+    const clippedByFittingAncestor = (el) => {
+      for (let a = el.parentElement; a && a !== document.body; a = a.parentElement) {
+        if (getComputedStyle(a).overflowX !== 'visible' && a.getBoundingClientRect().right <= width + 1) return true
+      }
+      return false
+    }
     const out = []
     for (const el of Array.from(document.querySelectorAll('body *'))) {
       const r = el.getBoundingClientRect()
-      if (r.width > 0 && r.right > width + 1 && getComputedStyle(el).position !== 'fixed') {
+      if (r.width > 0 && r.right > width + 1 && getComputedStyle(el).position !== 'fixed' && !clippedByFittingAncestor(el)) {
         out.push(el.tagName.toLowerCase() + '.' + String(el.className).slice(0, 80) + ' right=' + Math.round(r.right))
       }
     }

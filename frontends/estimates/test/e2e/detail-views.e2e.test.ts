@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Browser } from 'playwright-core'
-import { launchBrowser, screenshot } from '@plumbline/testing'
+import { launchBrowser, overflowingElements, screenshot } from '@plumbline/testing'
 import { addItem, addSection, apiOk, createEstimate, signedIn, visible } from './detail-helpers'
 
 let browser: Browser
@@ -87,9 +87,16 @@ describe('estimate detail: contractor mode, client view and not found', () => {
     const est = await createEstimate(phone.page)
     const s = await addSection(phone.page, est, 'Roofing')
     await addItem(phone.page, est, s.id, { name: 'Architectural shingles', quantity: 32, unit: 'sqft', unitCost: 95 })
+    // A long profile name and summary must wrap or truncate, not widen the page.
+    await apiOk(phone.page, 'POST', `${est.org}/markup-profiles`, {
+      name: 'Storm season restoration with supervisor and permit allowance', overheadPercentage: '12.5', profitPercentage: '15', contingencyPercentage: '7.5',
+      laborMarkupPercentage: '5', materialMarkupPercentage: '10', equipmentMarkupPercentage: '8', subcontractorMarkupPercentage: '6', isTemplate: false, estimateId: est.id,
+    })
     await phone.page.goto(`/estimates/${est.id}`)
     await visible(phone.page.getByRole('heading', { name: 'Line Items' }))
+    await visible(phone.page.getByRole('radio', { name: 'Storm season restoration with supervisor and permit allowance' }))
     await screenshot(phone.page, 'detail-mobile')
+    expect(await overflowingElements(phone.page)).toEqual([])
     await phone.context.close()
 
     const dark = await signedIn(browser, { colorScheme: 'dark' })

@@ -121,8 +121,9 @@ export function MarkupTaxPanel() {
           <p className="mt-0.5 text-sm text-muted-foreground">Markup applies to the base total; tax applies per selected profile on the marked-up total.</p>
         </div>
         <div className="@container">
-        <div className="grid gap-6 p-5 @3xl:grid-cols-[minmax(0,1fr)_minmax(280px,340px)]">
-          <div className="space-y-6">
+        {/* minmax(0, …) columns and min-w-0: a long profile summary truncates instead of widening the page on a phone. */}
+        <div className="grid grid-cols-[minmax(0,1fr)] gap-6 p-5 @3xl:grid-cols-[minmax(0,1fr)_minmax(280px,340px)]">
+          <div className="min-w-0 space-y-6">
             {/* Markup profiles: one (or none) applies. */}
             <div>
               <div className="mb-2 flex items-center justify-between gap-2">
@@ -159,7 +160,7 @@ export function MarkupTaxPanel() {
                             {checked ? <span className="size-2 rounded-full bg-primary" /> : null}
                           </span>
                           <span className="min-w-0">
-                            <span className="flex items-center gap-2 text-sm font-medium">
+                            <span className="flex flex-wrap items-center gap-x-2 gap-y-1 text-sm font-medium">
                               {p ? p.name : 'No markup'}
                               {p?.isDefault ? <Badge variant="info">Default</Badge> : null}
                               {p && !p.isTemplate ? <Badge variant="outline">This estimate</Badge> : null}
@@ -224,7 +225,7 @@ export function MarkupTaxPanel() {
                       <div key={t.id} className={cn('flex items-center gap-3 px-3 py-2.5', checked && 'bg-primary/5')}>
                         <Checkbox id={`tax-select-${t.id}`} checked={checked} disabled={disabled} onCheckedChange={(v) => toggleTax(t.id, v === true)} aria-label={`Apply ${t.name}`} />
                         <label htmlFor={`tax-select-${t.id}`} className="min-w-0 flex-1 cursor-pointer">
-                          <span className="flex items-center gap-2 text-sm font-medium">
+                          <span className="flex flex-wrap items-center gap-x-2 gap-y-1 text-sm font-medium">
                             {t.name}
                             {t.isActive ? null : <Badge variant="secondary">Inactive</Badge>}
                           </span>
