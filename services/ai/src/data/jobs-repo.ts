@@ -14,6 +14,22 @@ export function createJob(db: Db, job: { id: string; orgId: string; estimateId: 
   })
 }
 
+/** Serialises job starts for one estimate until the transaction ends (two clicks, two tabs). */
+export async function lockEstimateJobs(db: Db, orgId: string, estimateId: string): Promise<void> {
+  await db.$executeRaw`SELECT pg_advisory_xact_lock(hashtextextended(${`ai-job:${orgId}:${estimateId}`}, 0))`
+}
+
+/**
+ * The estimate's generate-all job that is still queued or running and recent enough to be
+ * waited for (a client polls for two minutes); a second start joins it instead of paying twice.
+ */
+export const findActiveJob = (db: Db, orgId: string, estimateId: string, since: Date) =>
+  db.aiJob.findFirst({
+    where: { organizationId: orgId, estimateId, status: { in: ['queued', 'running'] }, createdAt: { gte: since } },
+    orderBy: { createdAt: 'desc' },
+    select: { id: true },
+  })
+
 export const findJob = (db: Db, orgId: string, id: string) => db.aiJob.findFirst({ where: { id, organizationId: orgId } })
 
 /**

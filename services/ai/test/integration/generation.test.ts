@@ -58,6 +58,35 @@ describe('generate-all job', () => {
     expect(await svc.deps.prisma.aiJob.count()).toBe(before)
   })
 
+  it('a second start while the estimate has a job queued joins it; once it is finished or cancelled, a new job starts', async () => {
+    const { orgId, api, id } = orgWithEstimate()
+    const queued = await queuedJobWithoutMessage(orgId, id)
+    const again = await api('POST', `/estimates/${id}/generate-all-content`)
+    expect(again.status, again.text).toBe(202)
+    expect(again.body.jobId).toBe(queued)
+    const both = await Promise.all([1, 2].map(() => api('POST', `/estimates/${id}/generate-all-content`)))
+    expect(both.map((r) => r.body.jobId)).toEqual([queued, queued])
+    expect(await svc.deps.prisma.aiJob.count({ where: { organizationId: orgId } })).toBe(1)
+
+    expect((await api('POST', `/jobs/${queued}/cancel`)).status).toBe(200)
+    const fresh = await api('POST', `/estimates/${id}/generate-all-content`)
+    expect(fresh.body.jobId).not.toBe(queued)
+    expect((await waitForJob(api, fresh.body.jobId)).status).toBe('completed')
+    const next = await api('POST', `/estimates/${id}/generate-all-content`)
+    expect(next.body.jobId).not.toBe(fresh.body.jobId)
+  })
+
+  it('two starts at the same moment for an idle estimate make one job', async () => {
+    const { orgId, api, id } = orgWithEstimate()
+    const starts = await Promise.all([1, 2, 3].map(() => api('POST', `/estimates/${id}/generate-all-content`)))
+    const ids = new Set(starts.map((r) => r.body.jobId))
+    // The writer may finish the first job before a later request takes the lock; then a second
+    // job is right. What must never happen is two jobs running side by side.
+    const rows = await svc.deps.prisma.aiJob.findMany({ where: { organizationId: orgId }, orderBy: { createdAt: 'asc' } })
+    expect(rows.map((r) => r.id).sort()).toEqual([...ids].sort())
+    for (let i = 1; i < rows.length; i++) expect(rows[i - 1]!.finishedAt!.getTime()).toBeLessThanOrEqual(rows[i]!.createdAt.getTime())
+  })
+
   it('a duplicated job message produces one result and one event', async () => {
     const { api, id } = orgWithEstimate()
     const { jobId } = (await api('POST', `/estimates/${id}/generate-all-content`)).body
