@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { Browser } from 'playwright-core'
+import type { Browser, Locator, Page } from 'playwright-core'
 import { launchBrowser, overflowingElements, screenshot } from '@plumbline/testing'
 import { addItem, addSection, apiOk, createEstimate, signedIn, visible } from './detail-helpers'
 
@@ -10,6 +10,12 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close()
 })
+
+/** Whether the element lies across the viewport's width, so it is read without scrolling sideways. */
+async function fitsViewportWidth(page: Page, locator: Locator): Promise<boolean> {
+  const box = await locator.boundingBox()
+  return !!box && box.x >= 0 && box.x + box.width <= page.viewportSize()!.width
+}
 
 const long = Array.from({ length: 8 }, (_, i) => `Step ${i + 1}: demolition, framing, electrical and finishes as agreed on site.`).join('\n')
 
@@ -86,7 +92,8 @@ describe('estimate detail: contractor mode, client view and not found', () => {
     const phone = await signedIn(browser, { mobile: true })
     const est = await createEstimate(phone.page)
     const s = await addSection(phone.page, est, 'Roofing')
-    await addItem(phone.page, est, s.id, { name: 'Architectural shingles', quantity: 32, unit: 'sqft', unitCost: 95 })
+    await addItem(phone.page, est, s.id, { name: 'Architectural shingles', description: 'Class 4 impact rated, with starter strip, ridge caps and ice and water shield at the eaves and valleys', quantity: 32, unit: 'sqft', unitCost: 95 })
+    await addItem(phone.page, est, s.id, { name: 'Ice-and-water-shield self-adhering underlayment along every eave, valley and penetration', quantity: 6, unit: 'each', unitCost: 1249.5, isLabor: true, isMaterial: false })
     // A long profile name and summary must wrap or truncate, not widen the page.
     await apiOk(phone.page, 'POST', `${est.org}/markup-profiles`, {
       name: 'Storm season restoration with supervisor and permit allowance', overheadPercentage: '12.5', profitPercentage: '15', contingencyPercentage: '7.5',
@@ -97,7 +104,47 @@ describe('estimate detail: contractor mode, client view and not found', () => {
     await visible(phone.page.getByRole('radio', { name: 'Storm season restoration with supervisor and permit allowance' }))
     await screenshot(phone.page, 'detail-mobile')
     expect(await overflowingElements(phone.page)).toEqual([])
+
+    // Line items are cards on a phone: the quantity line and the total are on screen, not off to the right of a wide table.
+    const roofing = phone.page.getByTestId('line-item-section').filter({ hasText: 'Roofing' })
+    const card = await visible(roofing.getByTestId('line-item-row').filter({ hasText: 'Architectural shingles' }))
+    expect(await roofing.getByRole('table').count()).toBe(0)
+    const quantity = await visible(card.getByTestId('line-item-quantity'))
+    expect(await quantity.textContent()).toBe('32 sqft × $95.00')
+    expect(await card.getByTestId('line-item-total').textContent()).toBe('$3,040.00')
+    for (const figure of [quantity, card.getByTestId('line-item-total'), card.getByRole('button', { name: 'Edit Architectural shingles' })]) {
+      expect(await fitsViewportWidth(phone.page, figure)).toBe(true)
+    }
+
+    // Editing on a phone goes through the dialog, prefilled from the item.
+    await card.getByRole('button', { name: 'Edit Architectural shingles' }).click()
+    const edit = await visible(phone.page.getByRole('dialog', { name: 'Edit Line Item' }))
+    expect(await edit.getByLabel('Quantity').inputValue()).toBe('32')
+    await edit.getByLabel('Quantity').fill('40')
+    expect(await edit.getByTestId('line-item-dialog-total').textContent()).toBe('$3,800.00')
+    await screenshot(phone.page, 'detail-mobile-edit-line-item', { fullPage: false })
+    await edit.getByRole('button', { name: 'Save' }).click()
+    await edit.waitFor({ state: 'hidden' })
+    await expect.poll(() => card.getByTestId('line-item-total').textContent()).toBe('$3,800.00')
+    expect(await quantity.textContent()).toBe('40 sqft × $95.00')
+    const [roofingSaved] = await apiOk<{ lineItems: { name: string; quantity: string; totalCost: string }[] }[]>(phone.page, 'GET', `${est.base}/sections`)
+    expect(roofingSaved!.lineItems.find((i) => i.name === 'Architectural shingles')).toMatchObject({ quantity: '40.000', totalCost: '3800.00' })
+    await roofing.evaluate((el) => el.scrollIntoView({ block: 'center' }))
+    await screenshot(phone.page, 'detail-mobile-line-items', { fullPage: false })
     await phone.context.close()
+
+    const darkPhone = await signedIn(browser, { mobile: true, colorScheme: 'dark' })
+    await darkPhone.page.goto(`/estimates/${est.id}`)
+    const darkRoofing = await visible(darkPhone.page.getByTestId('line-item-section').filter({ hasText: 'Roofing' }))
+    await darkRoofing.evaluate((el) => el.scrollIntoView({ block: 'center' }))
+    await screenshot(darkPhone.page, 'detail-mobile-line-items-dark', { fullPage: false })
+    // Client View: the same cards, without the drag handle or the Edit/Delete buttons.
+    await darkPhone.page.getByLabel('Client View').click()
+    await visible(darkPhone.page.getByText('Client View: this is what your client sees. Editing is hidden.'))
+    expect(await darkRoofing.getByTestId('line-item-row').getByRole('button').count()).toBe(0)
+    await darkRoofing.evaluate((el) => el.scrollIntoView({ block: 'center' }))
+    await screenshot(darkPhone.page, 'detail-mobile-client-view-dark', { fullPage: false })
+    await darkPhone.context.close()
 
     const dark = await signedIn(browser, { colorScheme: 'dark' })
     await dark.page.goto(`/estimates/${est.id}`)

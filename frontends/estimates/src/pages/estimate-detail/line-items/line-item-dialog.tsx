@@ -1,20 +1,25 @@
 import * as React from 'react'
-import { LINE_ITEM_UNITS } from '@plumbline/contracts'
+import { LINE_ITEM_UNITS, type LineItem } from '@plumbline/contracts'
 import { Button, Checkbox, Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, FormField, Input, Label, Spinner, Textarea } from '@plumbline/ui'
 import { NativeSelect } from '../common/native-select'
 import { portalScope } from '../common/portal-scope'
 import { formatCurrency } from '../lib/money'
-import { COST_TYPES, COST_TYPE_LABELS, QUANTITY_STEP, UNIT_COST_STEP, emptyLineItemDraft, lineTotal, toLineItemPayload, type CostType, type LineItemDraft, type LineItemFieldErrors } from './line-item-math'
+import { COST_TYPES, COST_TYPE_LABELS, QUANTITY_STEP, UNIT_COST_STEP, draftFromItem, emptyLineItemDraft, lineTotal, toLineItemPayload, type CostType, type LineItemDraft, type LineItemFieldErrors } from './line-item-math'
 
-/** Add Line Item: the spec 001 §5 defaults, required fields, and the total recomputed on every change. */
+/**
+ * Add Line Item: the spec 001 §5 defaults, required fields, and the total recomputed on every change.
+ * Given an item it is Edit Line Item instead, prefilled from it (phones edit here, not in the table).
+ */
 export function LineItemDialog({
   sectionName,
+  item,
   open,
   onOpenChange,
   onSubmit,
   saving,
 }: {
   sectionName: string
+  item?: LineItem
   open: boolean
   onOpenChange: (open: boolean) => void
   onSubmit: (payload: Record<string, unknown>) => Promise<unknown>
@@ -24,9 +29,10 @@ export function LineItemDialog({
   const [errors, setErrors] = React.useState<LineItemFieldErrors>({})
   React.useEffect(() => {
     if (open) {
-      setDraft(emptyLineItemDraft())
+      setDraft(item ? draftFromItem(item) : emptyLineItemDraft())
       setErrors({})
     }
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- reset only when (re)opened: a refetch handing over a new item object must not wipe what was typed
   }, [open])
 
   const set = <K extends keyof LineItemDraft>(k: K, v: LineItemDraft[K]) => {
@@ -54,8 +60,8 @@ export function LineItemDialog({
       <DialogContent className="max-w-xl" {...portalScope}>
         <form onSubmit={(e) => void submit(e)} className="grid gap-5" noValidate>
           <DialogHeader>
-            <DialogTitle>Add Line Item</DialogTitle>
-            <DialogDescription>Adds an item to {sectionName}.</DialogDescription>
+            <DialogTitle>{item ? 'Edit Line Item' : 'Add Line Item'}</DialogTitle>
+            <DialogDescription>{item ? `Updates an item in ${sectionName}.` : `Adds an item to ${sectionName}.`}</DialogDescription>
           </DialogHeader>
           <FormField id="li-name" label="Name" error={errors.name}>
             <Input id="li-name" value={draft.name} onChange={(e) => set('name', e.target.value)} aria-invalid={!!errors.name} placeholder="e.g. Drywall sheets" autoFocus />
@@ -113,7 +119,7 @@ export function LineItemDialog({
             </Button>
             <Button type="submit" disabled={saving}>
               {saving ? <Spinner className="size-4 text-current" label="Saving" /> : null}
-              Add Line Item
+              {item ? 'Save' : 'Add Line Item'}
             </Button>
           </DialogFooter>
         </form>

@@ -1,12 +1,11 @@
 import * as React from 'react'
-import { useSortable } from '@dnd-kit/sortable'
-import { CSS } from '@dnd-kit/utilities'
-import { Check, GripVertical, Pencil, Trash2, X } from 'lucide-react'
+import { Check, Pencil, Trash2, X } from 'lucide-react'
 import { LINE_ITEM_UNITS, costTypeLabel, type LineItem } from '@plumbline/contracts'
 import { Button, Input, Spinner, cn } from '@plumbline/ui'
 import { NativeSelect } from '../common/native-select'
 import { formatCurrency, formatNumber } from '../lib/money'
 import { COST_TYPES, COST_TYPE_LABELS, QUANTITY_STEP, UNIT_COST_STEP, draftFromItem, lineTotal, toLineItemPayload, type CostType, type LineItemDraft, type LineItemFieldErrors } from './line-item-math'
+import { DragHandle, useSortableLineItem } from './sortable-line-item'
 
 const TYPE_TONES: Record<string, string> = {
   Labor: 'bg-sky-500/10 text-sky-700 dark:text-sky-300',
@@ -35,18 +34,13 @@ export function LineItemRow({
   onDelete: () => void
   saving: boolean
 }) {
-  const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } = useSortable({
-    id: item.id,
-    data: { sectionId: item.sectionId },
-    disabled: readonly,
-  })
+  const { setNodeRef, style, isDragging, handleProps } = useSortableLineItem(item, readonly)
   const [draft, setDraft] = React.useState<LineItemDraft | null>(null)
   const [errors, setErrors] = React.useState<LineItemFieldErrors>({})
   React.useEffect(() => {
     if (readonly) setDraft(null)
   }, [readonly])
 
-  const style: React.CSSProperties = { transform: CSS.Translate.toString(transform), transition }
   const set = <K extends keyof LineItemDraft>(k: K, v: LineItemDraft[K]) => setDraft((d) => (d ? { ...d, [k]: v } : d))
 
   const save = async () => {
@@ -135,16 +129,7 @@ export function LineItemRow({
     >
       {readonly ? null : (
         <td className="py-2.5 pl-3 align-middle">
-          <button
-            type="button"
-            ref={setActivatorNodeRef}
-            {...attributes}
-            {...listeners}
-            aria-label={`Reorder ${item.name}`}
-            className="flex size-6 cursor-grab touch-none items-center justify-center rounded text-muted-foreground/60 hover:bg-accent hover:text-foreground active:cursor-grabbing"
-          >
-            <GripVertical className="size-4" />
-          </button>
+          <DragHandle itemName={item.name} handleProps={handleProps} className="size-6" />
         </td>
       )}
       <td className={cn('py-2.5 pr-3', readonly && 'pl-4')}>

@@ -2,6 +2,7 @@ import * as React from 'react'
 import { DndContext, KeyboardSensor, PointerSensor, closestCenter, useSensor, useSensors, type DragEndEvent } from '@dnd-kit/core'
 import { arrayMove, sortableKeyboardCoordinates } from '@dnd-kit/sortable'
 import { ChevronsDownUp, ChevronsUpDown, Download, LayoutTemplate, ListPlus, MoreVertical, Plus, RotateCw, Rows3, Upload } from 'lucide-react'
+import type { LineItem } from '@plumbline/contracts'
 import { Button, Card, DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuSeparator, DropdownMenuTrigger, EmptyState, Skeleton } from '@plumbline/ui'
 import { useDetail } from '../detail-context'
 import { estimatePath } from '../data/keys'
@@ -32,6 +33,7 @@ export function LineItemsEditor() {
   const [collapsed, setCollapsed] = React.useState<Set<string>>(new Set())
   const [addSectionOpen, setAddSectionOpen] = React.useState(false)
   const [addItemFor, setAddItemFor] = React.useState<{ id: string; name: string } | null>(null)
+  const [editing, setEditing] = React.useState<{ item: LineItem; sectionName: string } | null>(null)
   const [templateOpen, setTemplateOpen] = React.useState(false)
   const [importOpen, setImportOpen] = React.useState(false)
   const [prompt, setPrompt] = React.useState<PromptOptions | null>(null)
@@ -183,6 +185,7 @@ export function LineItemsEditor() {
                   readonly={readonly}
                   mutations={mutations}
                   onAddItem={() => setAddItemFor({ id: section.id, name: section.name })}
+                  onEditItem={(item) => setEditing({ item, sectionName: section.name })}
                   onRename={() =>
                     setPrompt({
                       title: 'Rename section',
@@ -241,6 +244,14 @@ export function LineItemsEditor() {
           const section = list.find((s) => s.id === addItemFor?.id)
           return mutations.addItem.mutateAsync({ sectionId: addItemFor!.id, payload: { ...payload, sortOrder: section?.lineItems.length ?? 0 } })
         }}
+      />
+      <LineItemDialog
+        sectionName={editing?.sectionName ?? ''}
+        item={editing?.item}
+        open={!!editing}
+        onOpenChange={(open) => !open && setEditing(null)}
+        saving={mutations.updateItem.isPending}
+        onSubmit={(payload) => mutations.updateItem.mutateAsync({ id: editing!.item.id, payload })}
       />
       <ApplyTemplateDialog open={templateOpen} onOpenChange={setTemplateOpen} />
       <ImportCsvDialog open={importOpen} onOpenChange={setImportOpen} />

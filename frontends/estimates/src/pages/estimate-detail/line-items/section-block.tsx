@@ -1,10 +1,12 @@
 import * as React from 'react'
 import { SortableContext, verticalListSortingStrategy } from '@dnd-kit/sortable'
 import { ChevronRight, MoreHorizontal, Pencil, Plus, Trash2 } from 'lucide-react'
-import type { Section } from '@plumbline/contracts'
+import type { LineItem, Section } from '@plumbline/contracts'
 import { Button, DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuSeparator, DropdownMenuTrigger, cn } from '@plumbline/ui'
+import { BELOW_MD, useMediaQuery } from '../../../components/use-media-query'
 import { portalScope } from '../common/portal-scope'
 import { formatCurrency } from '../lib/money'
+import { LineItemCard } from './line-item-card'
 import { LineItemRow } from './line-item-row'
 import type { LineItemMutations } from './use-line-item-mutations'
 
@@ -13,7 +15,7 @@ const HEADERS = ['Item', 'Type', 'Qty', 'Unit', 'Unit Cost', 'Total'] as const
 const WIDTHS: Record<(typeof HEADERS)[number], string | undefined> = { Item: undefined, Type: 'w-[136px]', Qty: 'w-[104px]', Unit: 'w-[96px]', 'Unit Cost': 'w-[124px]', Total: 'w-[128px]' }
 const RIGHT = new Set(['Qty', 'Unit Cost', 'Total'])
 
-/** A collapsible priced section with its line items table. */
+/** A collapsible priced section with its line items: a table, or stacked cards below `md`. */
 export function SectionBlock({
   section,
   collapsed,
@@ -23,6 +25,7 @@ export function SectionBlock({
   onAddItem,
   onRename,
   onDelete,
+  onEditItem,
   onDeleteItem,
 }: {
   section: Section
@@ -33,11 +36,14 @@ export function SectionBlock({
   onAddItem: () => void
   onRename: () => void
   onDelete: () => void
+  /** Edits an item in the line item dialog; only the phone layout asks, the table edits in place. */
+  onEditItem: (item: LineItem) => void
   onDeleteItem: (itemId: string, name: string) => void
 }) {
   const items = section.lineItems
   const ids = React.useMemo(() => items.map((i) => i.id), [items])
   const count = items.length
+  const phone = useMediaQuery(BELOW_MD)
   return (
     <div className="overflow-hidden rounded-lg border bg-card" data-testid="line-item-section" data-section-name={section.name}>
       <div className="flex items-center gap-2 bg-muted/40 px-3 py-2.5">
@@ -96,6 +102,14 @@ export function SectionBlock({
                 </Button>
               )}
             </div>
+          ) : phone ? (
+            <ul className="text-sm">
+              <SortableContext items={ids} strategy={verticalListSortingStrategy}>
+                {items.map((item) => (
+                  <LineItemCard key={item.id} item={item} readonly={readonly} onEdit={() => onEditItem(item)} onDelete={() => onDeleteItem(item.id, item.name)} />
+                ))}
+              </SortableContext>
+            </ul>
           ) : (
             <div className="overflow-x-auto">
               <table className="w-full min-w-[900px] table-fixed text-sm">
