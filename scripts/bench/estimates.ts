@@ -1,7 +1,7 @@
 import pg from 'pg'
 import { ZEstimateListQuery } from '@plumbline/contracts'
 import { poolConfig } from '@plumbline/db'
-import { listEstimatesSql, readsAllMatches } from '../../services/estimates/src/data/list-estimates-query.js'
+import { readListPage, type RunSql } from '../../services/estimates/src/data/list-estimates-query.js'
 import { DEMO_ORGANIZATION } from '../../services/auth/src/seed/demo-accounts.js'
 import type { Stack } from '../lib/stack.js'
 import { fmt, measure, timed, timedRequest, type Result } from './measure.js'
@@ -74,17 +74,10 @@ export async function benchEstimates(stack: Stack, session: BrowserSession, data
     const p95AtC1: string[] = []
     for (const [label, query] of scenarios) {
       const parsed = ZEstimateListQuery.parse(query)
-      const sql = listEstimatesSql(ORG, parsed)
       const listViaGateway = () => timedRequest(`${api}/estimates?${new URLSearchParams(query)}`, { headers: { cookie: session.cookie } })
-      // The same statements in the same order as the service (src/usecases/list-estimates.ts).
-      const listRaw = () =>
-        timed(async () => {
-          if (!parsed.search) return Promise.all([pool.query(sql.page.text, sql.page.values), pool.query(sql.count.text, sql.count.values)])
-          const total = (await pool.query<{ total: number }>(sql.count.text, sql.count.values)).rows[0]!.total
-          if (total === 0 || (parsed.page - 1) * parsed.limit >= total) return
-          const page = readsAllMatches(total, parsed) ? sql.pageFromMatches : sql.page
-          return pool.query(page.text, page.values)
-        })
+      // The same statements in the same order as the service: its own readListPage over pg.
+      const run: RunSql = async (sql) => (await pool.query(sql.text, sql.values)).rows
+      const listRaw = () => timed(() => readListPage(run, ORG, parsed))
       console.log(`  ${label}`)
       for (const c of [1, 16]) {
         const g = await measure(listViaGateway, c, c === 1 ? 400 : 1600, 50)

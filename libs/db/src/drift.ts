@@ -52,6 +52,23 @@ function reportCharAsText<T>(adapter: T): T {
   return adapter
 }
 
+/**
+ * adapter-pg runs a migration script by splitting it at every ';', which cuts a PL/pgSQL
+ * function body (estimates' count trigger) apart. A query without parameters uses the simple
+ * protocol, which takes the whole script as PostgreSQL's own migrate step does (migrate.ts).
+ */
+function wholeScripts<T>(adapter: T): T {
+  const a = adapter as any
+  a.executeScript = async (script: string) => {
+    try {
+      await a.client.query(script)
+    } catch (error) {
+      a.onError(error)
+    }
+  }
+  return adapter
+}
+
 async function admin(config: pg.ClientConfig, sql: string) {
   const c = new pg.Client({ ...config, database: 'postgres' })
   await c.connect()
@@ -75,7 +92,7 @@ export async function schemaDrift(opts: { databaseUrl: string; schema: string; s
     connectToShadowDb: async () => {
       const name = `shadow_${randomUUID().replace(/-/g, '')}`
       await admin(base, `CREATE DATABASE ${quoteIdent(name)}`)
-      const shadow: any = reportCharAsText(await new PrismaPg({ ...pgConfig, database: name }, adapterOpts).connect())
+      const shadow: any = wholeScripts(reportCharAsText(await new PrismaPg({ ...pgConfig, database: name }, adapterOpts).connect()))
       const dispose = shadow.dispose.bind(shadow)
       shadow.dispose = async () => {
         await dispose()
