@@ -30,8 +30,18 @@ export type ServiceDefinition<P extends PrismaLike> = {
   bodyLimit?: string
 }
 
-export async function connectRedis(url: string, logger: Logger): Promise<RedisClientType> {
-  const redis: RedisClientType = createClient({ url, socket: { reconnectStrategy: (retries) => Math.min(retries * 100, 2000) } })
+export type CachedReads = { ttlMs: number; maxEntries: number }
+
+/**
+ * `cachedReads`: RESP3 client-side caching. A GET is answered from this process's memory until
+ * Redis reports the key changed, expired or was deleted (server-assisted tracking on this
+ * connection), and at most ttlMs in any case; a lost connection drops the whole cache. For hot
+ * keys read on every request (the gateway's sessions), it saves a Redis round trip per read.
+ */
+export async function connectRedis(url: string, logger: Logger, opts: { cachedReads?: CachedReads } = {}): Promise<RedisClientType> {
+  const cache = opts.cachedReads && { RESP: 3 as const, clientSideCache: { ttl: opts.cachedReads.ttlMs, maxEntries: opts.cachedReads.maxEntries, evictPolicy: 'LRU' as const } }
+  // The RESP3 client's GET/SET/DEL replies are the same strings and numbers as RESP2's.
+  const redis = createClient({ url, socket: { reconnectStrategy: (retries) => Math.min(retries * 100, 2000) }, ...cache }) as unknown as RedisClientType
   redis.on('error', (err) => logger.warn({ err: err.message }, 'redis error'))
   await redis.connect()
   return redis

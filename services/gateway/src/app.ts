@@ -23,11 +23,16 @@ export type GatewayDeps = {
   env: GatewayEnv
   logger: Logger
   redis: RedisClientType
+  /** Session and identity reads; main.ts passes a client-side cached connection. Defaults to `redis`. */
+  sessionRedis?: RedisClientType
   bus: Bus
   metrics?: Metrics
   /** Defaults to asking auth over NATS; tests may substitute. */
   lookupIdentity?: IdentityLookup
 }
+
+/** Upper bound on a cached session read (tracking normally invalidates it at once). */
+export const SESSION_READ_CACHE = { ttlMs: 10_000, maxEntries: 50_000 }
 
 export type GatewayApp = Express & { closeGateway: () => Promise<void> }
 
@@ -69,7 +74,7 @@ export function createGatewayApp(deps: GatewayDeps): GatewayApp {
     match: createRouteMatcher(routeTable, { includeDev: env.NODE_ENV !== 'production' }),
     upstreams,
     rateLimit: createRateLimiter(redis, env),
-    resolveSession: createSessionResolver({ redis, env, lookupIdentity: deps.lookupIdentity ?? busIdentityLookup(bus, env.DEPENDENCY_TIMEOUT_MS) }),
+    resolveSession: createSessionResolver({ redis: deps.sessionRedis ?? redis, env, lookupIdentity: deps.lookupIdentity ?? busIdentityLookup(bus, env.DEPENDENCY_TIMEOUT_MS) }),
     forward: forwarder.forward,
   }))
   if (env.SHELL_DIST) {

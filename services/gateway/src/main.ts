@@ -6,7 +6,7 @@ const { assertProductionSecrets, connectRedis, createLogger, runService } = awai
 const { connectBus } = await import('@plumbline/messaging')
 const { stopTelemetry } = await import('@plumbline/telemetry')
 const { loadEnv } = await import('./env.js')
-const { createGatewayApp } = await import('./app.js')
+const { createGatewayApp, SESSION_READ_CACHE } = await import('./app.js')
 
 // The gateway owns no database: no migrations, no outbox, only Redis (sessions, rate limits)
 // and NATS (identity look-ups), hence its own small start-up rather than startServiceRuntime.
@@ -14,8 +14,10 @@ const env = loadEnv()
 assertProductionSecrets(env)
 const logger = createLogger('gateway', env.LOG_LEVEL)
 const redis = await connectRedis(env.REDIS_URL, logger)
+// Every request reads its session and identity: served from memory, kept fresh by Redis tracking.
+const sessionRedis = await connectRedis(env.REDIS_URL, logger, { cachedReads: SESSION_READ_CACHE })
 const bus = await connectBus({ servers: env.NATS_URL, name: 'gateway', prefix: env.BUS_PREFIX, logger })
-const app = createGatewayApp({ env, logger, redis, bus })
+const app = createGatewayApp({ env, logger, redis, sessionRedis, bus })
 
 await runService({
   app, port: env.PORT, host: env.HOST, logger,
@@ -23,6 +25,7 @@ await runService({
     { name: 'upstreams', close: () => app.closeGateway() },
     { name: 'bus', close: () => bus.close() },
     { name: 'redis', close: () => redis.quit() },
+    { name: 'session redis', close: () => sessionRedis.quit() },
     { name: 'telemetry', close: () => stopTelemetry() },
   ],
 })

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { IDENTITY_HEADER, SESSION_COOKIE } from '@plumbline/contracts'
+import { IDENTITY_HEADER, SESSION_COOKIE, redisKeys } from '@plumbline/contracts'
 import { verifyIdentity } from '@plumbline/service-kit'
 import { testEnv } from '@plumbline/testing'
 import { membership, startGateway, type GatewayHarness, type TestUser } from './support/gateway-harness.js'
@@ -37,6 +37,25 @@ describe('sessions', () => {
     await expectProblem(await gw.api('/api/user', { user: ghost }), 401, 'UNAUTHENTICATED')
     const garbage: TestUser = { ...member, cookie: `${SESSION_COOKIE}=../../etc` }
     await expectProblem(await gw.api('/api/user', { user: garbage }), 401, 'UNAUTHENTICATED')
+  })
+
+  it('sees a sign-out, a session that expires and a membership change on the next request, although session reads are cached', async () => {
+    const user = await gw.signIn({ memberships: [membership('org-1')] })
+    const ok = () => gw.api('/api/organizations/org-1/estimates', { user })
+    expect((await ok()).status).toBe(200)
+    expect((await ok()).status).toBe(200) // now answered from the cache
+    // Another org's membership replaces this one (the identity key is rewritten by auth).
+    const identityKey = redisKeys.identity(gw.env.REDIS_PREFIX, user.identity.userId)
+    await gw.redis.set(identityKey, JSON.stringify({ ...user.identity, memberships: [membership('org-9')] }), { EX: 300 })
+    await expect.poll(async () => (await ok()).status, { timeout: 2000, interval: 20 }).toBe(404)
+    // Sign-out deletes the session key.
+    await gw.redis.del(redisKeys.session(gw.env.REDIS_PREFIX, user.sessionId))
+    await expect.poll(async () => (await gw.api('/api/user', { user })).status, { timeout: 2000, interval: 20 }).toBe(401)
+    // A session key that expires in Redis.
+    const short = await gw.signIn({ memberships: [] })
+    expect((await gw.api('/api/user', { user: short })).status).toBe(200)
+    await gw.redis.pExpire(redisKeys.session(gw.env.REDIS_PREFIX, short.sessionId), 50)
+    await expect.poll(async () => (await gw.api('/api/user', { user: short })).status, { timeout: 3000, interval: 50 }).toBe(401)
   })
 
   it('lets anonymous callers through public routes without a token', async () => {

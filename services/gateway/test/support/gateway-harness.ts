@@ -6,7 +6,7 @@ import { CSRF_COOKIE, CSRF_HEADER, SESSION_COOKIE, redisKeys, type Membership, t
 import { connectBus, type Bus } from '@plumbline/messaging'
 import { connectRedis, createLogger } from '@plumbline/service-kit'
 import { testEnv, uniqueId } from '@plumbline/testing'
-import { createGatewayApp, type GatewayApp } from '../../src/app.js'
+import { createGatewayApp, SESSION_READ_CACHE, type GatewayApp } from '../../src/app.js'
 import { ZGatewayEnv, type GatewayEnv } from '../../src/env.js'
 import type { ServiceName } from '../../src/routes/route-table.js'
 import { startFakeUpstream, type FakeUpstream } from './fake-upstream.js'
@@ -61,8 +61,10 @@ export async function startGateway(opts: { env?: Record<string, string>; bus?: B
   })
   const logger = createLogger('gateway-test', 'silent')
   const redis = await connectRedis(opts.redisUrl ?? testEnv.redisUrl, logger)
+  // As in production: sessions are read through a client-side cached connection.
+  const sessionRedis = await connectRedis(opts.redisUrl ?? testEnv.redisUrl, logger, { cachedReads: SESSION_READ_CACHE })
   const bus = opts.bus ?? (await connectBus({ servers: testEnv.natsUrl, name: 'gateway-test', prefix, logger }))
-  const app: GatewayApp = createGatewayApp({ env, logger, redis, bus })
+  const app: GatewayApp = createGatewayApp({ env, logger, redis, sessionRedis, bus })
   const server = await new Promise<Server>((resolve) => {
     const s = app.listen(0, '127.0.0.1', () => resolve(s))
   })
@@ -97,6 +99,8 @@ export async function startGateway(opts: { env?: Record<string, string>; bus?: B
       if (keys.length) await redis.del(keys)
       await redis.quit()
     } else redis.destroy() // a test stopped its own Redis
+    if (sessionRedis.isReady) await sessionRedis.quit()
+    else sessionRedis.destroy()
     if (!opts.bus) await bus.close()
     await Promise.all(SERVICES.map((s) => upstreams[s].close()))
   }
