@@ -1,7 +1,7 @@
 import type { Request } from 'express'
 import type { z } from 'zod'
 import { ErrorCode } from '@plumbline/contracts'
-import { AppError, zodFieldErrors } from './errors.js'
+import { AppError, notFound, zodFieldErrors } from './errors.js'
 
 function parseOrThrow<T extends z.ZodType>(schema: T, value: unknown, where: string): z.infer<T> {
   const result = schema.safeParse(value)
@@ -14,3 +14,14 @@ function parseOrThrow<T extends z.ZodType>(schema: T, value: unknown, where: str
 export const parseBody = <T extends z.ZodType>(schema: T, req: Request): z.infer<T> => parseOrThrow(schema, req.body ?? {}, 'body')
 export const parseQuery = <T extends z.ZodType>(schema: T, req: Request): z.infer<T> => parseOrThrow(schema, req.query, 'query')
 export const parseParams = <T extends z.ZodType>(schema: T, req: Request): z.infer<T> => parseOrThrow(schema, req.params, 'params')
+
+const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
+/** Ids are UUIDs; anything else cannot name a row, so callers answer 404 without a query. */
+export const isUuid = (value: unknown): value is string => typeof value === 'string' && UUID_RE.test(value)
+
+/** A UUID path parameter; anything else names nothing, so it is a 404 like a missing row. */
+export function uuidParam(req: Request, name: string, what: string): string {
+  const value = req.params[name]
+  if (!isUuid(value)) throw notFound(what)
+  return value.toLowerCase()
+}

@@ -1,7 +1,7 @@
 import * as React from 'react'
 import { useLocation } from 'react-router'
 import { Blocks, RotateCw } from 'lucide-react'
-import { Button, Card, ErrorBoundary, Skeleton, Spinner } from '@plumbline/ui'
+import { Button, Card, ErrorBoundary, PageFallback, Spinner } from '@plumbline/ui'
 import { loadRemoteApp, type RemoteAppProps } from './registry'
 import { REMOTE_LABELS, type RemoteName } from './routes'
 
@@ -31,29 +31,6 @@ export function RemoteUnavailable({ name, onRetry, retrying }: { name: RemoteNam
           </Button>
         </div>
       </Card>
-    </div>
-  )
-}
-
-function RemoteLoading() {
-  return (
-    <div aria-busy="true" className="flex flex-col">
-      <div className="border-b bg-card/80">
-        <div className="mx-auto flex max-w-7xl items-center justify-between px-4 py-5 sm:px-6 lg:px-8">
-          <div className="space-y-2">
-            <Skeleton className="h-6 w-44" />
-            <Skeleton className="h-4 w-72" />
-          </div>
-          <Skeleton className="h-9 w-32" />
-        </div>
-      </div>
-      <div className="mx-auto w-full max-w-7xl space-y-4 px-4 py-8 sm:px-6 lg:px-8">
-        <Skeleton className="h-28 w-full rounded-xl" />
-        <Skeleton className="h-28 w-full rounded-xl" />
-        <div className="flex justify-center pt-2">
-          <Spinner label="Loading" />
-        </div>
-      </div>
     </div>
   )
 }
@@ -94,7 +71,7 @@ export function RemoteView({ name }: { name: RemoteName }) {
     setAttempt((a) => a + 1)
   }, [name])
 
-  if (state.status === 'loading') return <RemoteLoading />
+  if (state.status === 'loading') return <PageFallback cards={2} />
   if (state.status === 'error') return <RemoteUnavailable name={name} onRetry={retry} />
   const { Comp } = state
   return (

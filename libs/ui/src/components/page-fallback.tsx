@@ -1,7 +1,10 @@
 import { Skeleton, Spinner } from './misc'
 
-/** Shown while a remote's screen chunk loads (React.lazy fallback): the page header's shape, then a spinner. */
-export function PageFallback() {
+/**
+ * Shown while a screen's code loads (a remote in the shell, a lazy page in a remote): the page
+ * header's shape, `cards` placeholder cards, then a spinner.
+ */
+export function PageFallback({ cards = 0 }: { cards?: number }) {
   return (
     <div aria-busy="true" className="flex flex-col">
       <div className="border-b bg-card/80">
@@ -13,8 +16,13 @@ export function PageFallback() {
           <Skeleton className="h-9 w-32" />
         </div>
       </div>
-      <div className="flex justify-center py-16">
-        <Spinner label="Loading" />
+      <div className="mx-auto w-full max-w-7xl space-y-4 px-4 py-8 sm:px-6 lg:px-8">
+        {Array.from({ length: cards }, (_, i) => (
+          <Skeleton key={i} className="h-28 w-full rounded-xl" />
+        ))}
+        <div className="flex justify-center py-8">
+          <Spinner label="Loading" />
+        </div>
       </div>
     </div>
   )

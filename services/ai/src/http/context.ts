@@ -1,7 +1,6 @@
-import type { Request, Response } from 'express'
+import type { Response } from 'express'
 import type { PermissionAction } from '@plumbline/contracts'
-import { notFound, orgContextOf, requirePermission } from '@plumbline/service-kit'
-import { isUuid } from '../data/db.js'
+import { orgContextOf, requirePermission } from '@plumbline/service-kit'
 import type { OrgContext } from '../usecases/context.js'
 
 /**
@@ -14,9 +13,3 @@ export function orgCtx(res: Response, orgId: unknown, action: PermissionAction):
   return ctx
 }
 
-/** A UUID path parameter; anything else names nothing, so it is a 404 like a missing row. */
-export function uuidParam(req: Request, name: string, what: string): string {
-  const value = req.params[name]
-  if (!isUuid(value)) throw notFound(what)
-  return value.toLowerCase()
-}

@@ -3,7 +3,8 @@ import type { AiDeps } from '../deps.js'
 import { cancelJob } from '../usecases/cancel-job.js'
 import { getJobStatus } from '../usecases/get-job-status.js'
 import { startGenerateAll } from '../usecases/start-generate-all.js'
-import { orgCtx, uuidParam } from './context.js'
+import { uuidParam } from '@plumbline/service-kit'
+import { orgCtx } from './context.js'
 
 const org = '/organizations/:orgId'
 

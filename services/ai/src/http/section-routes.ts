@@ -6,7 +6,8 @@ import type { AiDeps } from '../deps.js'
 import { generateSection } from '../usecases/generate-section.js'
 import { listChatMessages } from '../usecases/list-chat-messages.js'
 import { sendChatMessage } from '../usecases/send-chat-message.js'
-import { orgCtx, uuidParam } from './context.js'
+import { uuidParam } from '@plumbline/service-kit'
+import { orgCtx } from './context.js'
 
 const estimate = '/organizations/:orgId/estimates/:id'
 const ZTypeParams = z.object({ type: ZContentSectionType })

@@ -3,7 +3,8 @@ import { ZEstimateIdParams } from '@plumbline/contracts'
 import { parseParams } from '@plumbline/service-kit'
 import type { DocumentsDeps } from '../deps.js'
 import { generatePdf } from '../usecases/generate-pdf.js'
-import { orgCtx, uuidParam } from './context.js'
+import { uuidParam } from '@plumbline/service-kit'
+import { orgCtx } from './context.js'
 
 /** PDF export of an estimate: anyone who may open estimates may export them. */
 export function pdfRoutes(deps: DocumentsDeps): Router {

@@ -4,10 +4,6 @@ import type { Prisma, PrismaClient } from '../generated/prisma/client.js'
 export type Db = PrismaClient | Prisma.TransactionClient
 export type Tx = Prisma.TransactionClient
 
-const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
-/** Ids are UUIDs; anything else cannot name a row, so callers answer 404 without a query. */
-export const isUuid = (value: unknown): value is string => typeof value === 'string' && UUID_RE.test(value)
-
 /** Unique-constraint violation (Prisma P2002, or 23505 from raw SQL). */
 export function isUniqueViolation(err: unknown): boolean {
   const e = err as { code?: string; meta?: { code?: string }; cause?: { code?: string } } | null

@@ -2,7 +2,7 @@ import { badRequest } from '@plumbline/service-kit'
 import type { ZEstimateListQuery } from '@plumbline/contracts'
 import type { z } from 'zod'
 import { Prisma } from '../generated/prisma/client.js'
-import { isUuid } from './db.js'
+import { isUuid } from '@plumbline/service-kit'
 
 export type EstimateListQuery = z.output<typeof ZEstimateListQuery>
 

@@ -5,7 +5,8 @@ import type { EstimatesDeps } from '../deps.js'
 import { listContentLinks } from '../usecases/list-content-links.js'
 import { saveContentSection } from '../usecases/save-content-section.js'
 import { setContentVisibility } from '../usecases/set-content-visibility.js'
-import { orgCtx, uuidParam } from './context.js'
+import { uuidParam } from '@plumbline/service-kit'
+import { orgCtx } from './context.js'
 
 const base = '/organizations/:orgId/estimates/:id'
 

@@ -1,7 +1,6 @@
 import type { Request, Response } from 'express'
 import type { PermissionAction } from '@plumbline/contracts'
-import { notFound, orgContextOf, requirePermission, type RequestContext } from '@plumbline/service-kit'
-import { isUuid } from '../data/db.js'
+import { orgContextOf, requirePermission, type RequestContext } from '@plumbline/service-kit'
 
 export type OrgContext = RequestContext & { orgId: string }
 
@@ -16,9 +15,3 @@ export function orgCtx(req: Request, res: Response, action: PermissionAction): O
   return ctx
 }
 
-/** A UUID path parameter; anything else names nothing, so it is a 404 like a missing row. */
-export function uuidParam(req: Request, name: string, what: string): string {
-  const value = req.params[name]
-  if (!isUuid(value)) throw notFound(what)
-  return value.toLowerCase()
-}

@@ -9,7 +9,8 @@ import { getEstimate } from '../usecases/get-estimate.js'
 import { listEstimates } from '../usecases/list-estimates.js'
 import { setEstimateStatus } from '../usecases/set-estimate-status.js'
 import { updateEstimate } from '../usecases/update-estimate.js'
-import { orgCtx, uuidParam } from './context.js'
+import { uuidParam } from '@plumbline/service-kit'
+import { orgCtx } from './context.js'
 
 const base = '/organizations/:orgId/estimates'
 

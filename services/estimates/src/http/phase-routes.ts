@@ -4,7 +4,8 @@ import { parseBody } from '@plumbline/service-kit'
 import type { EstimatesDeps } from '../deps.js'
 import { listPhases } from '../usecases/list-phases.js'
 import { updatePhaseBudget } from '../usecases/update-phase-budget.js'
-import { orgCtx, uuidParam } from './context.js'
+import { uuidParam } from '@plumbline/service-kit'
+import { orgCtx } from './context.js'
 
 export function phaseRoutes(deps: EstimatesDeps): Router {
   const router = express.Router()

@@ -13,7 +13,8 @@ import { listTaxProfiles } from '../usecases/list-tax-profiles.js'
 import { selectMarkupAndTax } from '../usecases/select-markup-and-tax.js'
 import { updateMarkupProfile } from '../usecases/update-markup-profile.js'
 import { updateTaxProfile } from '../usecases/update-tax-profile.js'
-import { orgCtx, uuidParam } from './context.js'
+import { uuidParam } from '@plumbline/service-kit'
+import { orgCtx } from './context.js'
 
 const org = '/organizations/:orgId'
 

@@ -13,7 +13,8 @@ import { listSectionsJson } from '../usecases/list-sections.js'
 import { reorderLineItems } from '../usecases/reorder-line-items.js'
 import { updateLineItem } from '../usecases/update-line-item.js'
 import { updateSection } from '../usecases/update-section.js'
-import { orgCtx, uuidParam } from './context.js'
+import { uuidParam } from '@plumbline/service-kit'
+import { orgCtx } from './context.js'
 
 const org = '/organizations/:orgId'
 const estimate = `${org}/estimates/:id`

@@ -1,6 +1,6 @@
 import { notFound } from '@plumbline/service-kit'
 import type { EstimatesDeps } from '../deps.js'
-import { isUuid } from '../data/db.js'
+import { isUuid } from '@plumbline/service-kit'
 import { touchEditableEstimate } from '../data/estimates-repo.js'
 import { TEMPLATE_INCLUDE } from '../data/mappers.js'
 import { recomputeSectionTotal } from '../data/sections-repo.js'

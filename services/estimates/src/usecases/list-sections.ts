@@ -1,6 +1,6 @@
 import { notFound } from '@plumbline/service-kit'
 import type { EstimatesDeps } from '../deps.js'
-import { isUuid } from '../data/db.js'
+import { isUuid } from '@plumbline/service-kit'
 import { loadSectionsJson } from '../data/sections-repo.js'
 import type { OrgContext } from '../http/context.js'
 

@@ -1,7 +1,7 @@
 import { AppError } from '@plumbline/service-kit'
 import { CONTENT_SECTION_TYPES, type EstimateDocumentReply } from '@plumbline/contracts'
 import type { EstimatesDeps } from '../deps.js'
-import { isUuid } from '../data/db.js'
+import { isUuid } from '@plumbline/service-kit'
 import { loadSections } from '../data/sections-repo.js'
 import { toContentLinkDto, toPhaseDto } from '../data/mappers.js'
 import { loadEstimateDto } from './get-estimate.js'

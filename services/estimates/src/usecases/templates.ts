@@ -2,7 +2,8 @@ import { ErrorCode, type Template, type ZTemplateInput } from '@plumbline/contra
 import { AppError, notFound } from '@plumbline/service-kit'
 import type { z } from 'zod'
 import type { EstimatesDeps } from '../deps.js'
-import { isUuid, type Tx } from '../data/db.js'
+import { isUuid } from '@plumbline/service-kit'
+import type { Tx } from '../data/db.js'
 import { TEMPLATE_INCLUDE, toTemplateDto } from '../data/mappers.js'
 import type { OrgContext } from '../http/context.js'
 
