@@ -84,11 +84,11 @@ describe('openai provider', () => {
     const text = await withRetries(() => provider().writeSection({ type: 'timeline', facts, prompt }), { maxAttempts: 3, baseMs: 20, onRetry: (_a, _e, d) => delays.push(d) })
     expect(text).toBe('Model text for Timeline Considerations.')
     expect(server.requests).toHaveLength(3)
-    // Jittered exponential back-off: 20 ms × 2^(n-1) × [0.5, 1.5).
+    // Jittered exponential back-off: 20 ms × 2^(n-1) × [0.5, 1.5), rounded to whole ms.
     expect(delays[0]).toBeGreaterThanOrEqual(10)
-    expect(delays[0]).toBeLessThan(30)
+    expect(delays[0]).toBeLessThanOrEqual(30)
     expect(delays[1]).toBeGreaterThanOrEqual(20)
-    expect(delays[1]).toBeLessThan(60)
+    expect(delays[1]).toBeLessThanOrEqual(60)
 
     server.requests.length = 0
     server.queue = [{ kind: 'status', status: 502 }, { kind: 'status', status: 502 }, { kind: 'status', status: 502 }, { kind: 'ok' }]

@@ -1,8 +1,7 @@
-import { badRequest } from '@plumbline/service-kit'
+import { badRequest, isUuid } from '@plumbline/service-kit'
 import type { ZEstimateListQuery } from '@plumbline/contracts'
 import type { z } from 'zod'
 import { Prisma } from '../generated/prisma/client.js'
-import { isUuid } from '@plumbline/service-kit'
 
 export type EstimateListQuery = z.output<typeof ZEstimateListQuery>
 
@@ -16,7 +15,7 @@ export type EstimateListQuery = z.output<typeof ZEstimateListQuery>
 //   that stops after LIMIT rows;
 // - the count without search or dates sums a few rows of estimate_counts (kept by a trigger);
 //   with dates it is an index-only scan of estimates_list_count_idx (organization_id,
-//   deleted_at, status, project_type_id, created_at); with a search, the trigram index.
+//   deleted_at, status, project_type_id, created_at); with a search, the matches themselves.
 // test/integration/list-explain.test.ts EXPLAINs these exact queries on 20,000 rows of one org.
 
 const SORT_COLUMNS = {
@@ -50,58 +49,49 @@ export function listWhere(orgId: string, q: EstimateListQuery): Prisma.Sql {
   return Prisma.join(parts, ' AND ')
 }
 
-/** `alias`: the table alias to qualify the columns with, where a join makes them ambiguous. */
-export function listOrderBy(q: EstimateListQuery, alias?: string): Prisma.Sql {
-  const at = alias ? `${alias}.` : ''
-  const column = Prisma.raw(`${at}${SORT_COLUMNS[q.sortBy]}`)
+export function listOrderBy(q: EstimateListQuery): Prisma.Sql {
+  const column = Prisma.raw(SORT_COLUMNS[q.sortBy])
   const dir = q.sortOrder === 'asc' ? Prisma.raw('ASC') : Prisma.raw('DESC')
   // PostgreSQL's default null placement (last ascending, first descending) matches the indexes'.
-  return Prisma.sql`ORDER BY ${column} ${dir}, ${Prisma.raw(`${at}id`)} ${dir}`
+  return Prisma.sql`ORDER BY ${column} ${dir}, id ${dir}`
 }
 
 const PAGE_COLUMNS = Prisma.sql`e.id, e.project_name, e.client_name, e.property_address, e.updated_at, e.created_at, e.total_cost::text AS total_cost_text,
              e.status, e.ai_summary, e.project_type_id, s.token_ciphertext`
 
 /**
- * The queries the repository runs: the count, and a page read one of three ways.
- * - `page` walks the sort column's index and stops after LIMIT matching rows: right when no
- *   search is given or when matches are dense.
- * - `pageFromMatches` first collects every match through the trigram (and filter) bitmaps, then
- *   sorts them: right when a search matches few rows. Walking the sort index would then visit
- *   the whole organisation to find them (100,000 rows for a term with no match), and the
- *   planner cannot know that in advance.
- * - `fewMatches` is pageFromMatches for at most FEW_MATCHES + 1 matches, with their count in
- *   every row (and one row with a null id when the page is empty): a search that matches few
- *   rows, the usual one (a client's name, a street), is answered in one round trip and one
- *   trigram scan. A count above FEW_MATCHES means "more": listEstimates then counts and walks.
+ * The queries the repository runs.
+ * - `page` walks the sort column's index and stops after LIMIT matching rows (no search).
+ * - `count` sums estimate_counts, or counts the rows when dates limit the list.
+ * - `searched` answers a search in one query: every match (id and sort key only) through the
+ *   trigram and filter bitmaps, their count, and the page sorted from them, in each row (one
+ *   row with a null id when the page is empty). An exact total needs every match anyway; with
+ *   them in hand, sorting is cheaper than walking a sort index, which for a rare term would
+ *   visit the whole organisation to find a handful of rows.
  */
-export function listEstimatesSql(orgId: string, q: EstimateListQuery): { page: Prisma.Sql; pageFromMatches: Prisma.Sql; fewMatches: Prisma.Sql; count: Prisma.Sql } {
+export function listEstimatesSql(orgId: string, q: EstimateListQuery): { page: Prisma.Sql; count: Prisma.Sql; searched: Prisma.Sql } {
   const where = listWhere(orgId, q)
   const offset = (q.page - 1) * q.limit
   const order = listOrderBy(q)
+  const dir = Prisma.raw(q.sortOrder === 'asc' ? 'ASC' : 'DESC')
   return {
     page: Prisma.sql`
       SELECT ${PAGE_COLUMNS}
       FROM (SELECT * FROM estimates WHERE ${where} ${order} LIMIT ${q.limit} OFFSET ${offset}) e
       LEFT JOIN share_links s ON s.estimate_id = e.id AND s.revoked_at IS NULL
       ${order}`,
-    pageFromMatches: Prisma.sql`
-      WITH matches AS MATERIALIZED (SELECT * FROM estimates WHERE ${where})
-      SELECT ${PAGE_COLUMNS}
-      FROM (SELECT * FROM matches ${order} LIMIT ${q.limit} OFFSET ${offset}) e
-      LEFT JOIN share_links s ON s.estimate_id = e.id AND s.revoked_at IS NULL
-      ${order}`,
-    fewMatches: Prisma.sql`
-      WITH matches AS MATERIALIZED (SELECT * FROM estimates WHERE ${where} LIMIT ${FEW_MATCHES + 1}),
-           counted AS (SELECT count(*)::int AS total FROM matches)
-      SELECT c.total, ${PAGE_COLUMNS}
-      FROM counted c
-      LEFT JOIN LATERAL (SELECT * FROM matches ${order} LIMIT ${q.limit} OFFSET ${offset}) e ON true
-      LEFT JOIN share_links s ON s.estimate_id = e.id AND s.revoked_at IS NULL
-      ${listOrderBy(q, 'e')}`,
     count: countsServe(q)
       ? Prisma.sql`SELECT coalesce(sum(n), 0)::int AS total FROM estimate_counts WHERE ${countsWhere(orgId, q)}`
       : Prisma.sql`SELECT count(*)::int AS total FROM estimates WHERE ${where}`,
+    searched: Prisma.sql`
+      WITH matches AS MATERIALIZED (SELECT id, ${Prisma.raw(SORT_COLUMNS[q.sortBy])} AS sort_key FROM estimates WHERE ${where}),
+           counted AS (SELECT count(*)::int AS total FROM matches),
+           page AS (SELECT id, sort_key FROM matches ORDER BY sort_key ${dir}, id ${dir} LIMIT ${q.limit} OFFSET ${offset})
+      SELECT c.total, ${PAGE_COLUMNS}
+      FROM counted c
+      LEFT JOIN (page p JOIN estimates e ON e.id = p.id) ON true
+      LEFT JOIN share_links s ON s.estimate_id = e.id AND s.revoked_at IS NULL
+      ORDER BY p.sort_key ${dir}, p.id ${dir}`,
   }
 }
 
@@ -113,16 +103,6 @@ function countsWhere(orgId: string, q: EstimateListQuery): Prisma.Sql {
   if (q.status && q.status !== 'all') parts.push(Prisma.sql`status = ${q.status}`)
   if (q.projectTypeId && q.projectTypeId !== 'all') parts.push(isUuid(q.projectTypeId) ? Prisma.sql`project_type_id = ${q.projectTypeId}::uuid` : Prisma.sql`false`)
   return Prisma.join(parts, ' AND ')
-}
-
-/** Up to this many matches, sorting all of them is cheaper than walking a sort index to find them. */
-export const FEW_MATCHES = 2000
-
-/** Which page query suits a search with `total` matches (see listEstimatesSql). */
-export function readsAllMatches(total: number, q: EstimateListQuery): boolean {
-  const needed = q.page * q.limit
-  // Dense matches fill a page after a short index walk; sparse ones, or a page deep into them, do not.
-  return total <= FEW_MATCHES || needed > total / 4
 }
 
 export type ListRow = {
@@ -142,19 +122,10 @@ async function browsePage(run: RunSql, orgId: string, q: EstimateListQuery): Pro
   return { rows, total: countOf(counted) }
 }
 
-/**
- * A search: most match a handful of rows (a client, a street), answered in one query that
- * collects up to FEW_MATCHES + 1 matches with their count. More matches than that: count them
- * and walk the sort index side by side, or collect them all for a page deep into them.
- */
+/** A search: one query brings the page and the total (see `searched`). */
 async function searchPage(run: RunSql, orgId: string, q: EstimateListQuery): Promise<ListPage> {
-  const sql = listEstimatesSql(orgId, q)
-  const few = await run<ListRow & { total: number }>(sql.fewMatches)
-  const collected = countOf(few)
-  if (collected <= FEW_MATCHES) return { rows: few.filter((r) => r.id !== null), total: collected }
-  const [counted, walked] = await Promise.all([run<{ total: number }>(sql.count), run<ListRow>(sql.page)])
-  const total = countOf(counted)
-  return { rows: readsAllMatches(total, q) ? await run<ListRow>(sql.pageFromMatches) : walked, total }
+  const rows = await run<ListRow & { total: number }>(listEstimatesSql(orgId, q).searched)
+  return { rows: rows.filter((r) => r.id !== null), total: countOf(rows) }
 }
 
 /** One page of the organisation's live estimates and how many there are in all. */
