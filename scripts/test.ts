@@ -16,8 +16,9 @@ mkdirSync(out, { recursive: true })
 const step = (m: string) => console.log(`\n\x1b[36m▸\x1b[0m ${m} (${Math.round((Date.now() - started) / 1000)} s)`)
 
 function ensureChromium() {
-  // poppler-utils: the documents service's PDF tests read PDFs with pdftotext/pdftoppm.
-  if (existsSync(CHROMIUM_PATH) && existsSync('/usr/bin/pdftotext')) return
+  // poppler-utils: the documents service's PDF tests read PDFs with pdftotext/pdftoppm;
+  // openssl makes the throwaway certificate of its local https test server.
+  if (existsSync(CHROMIUM_PATH) && existsSync('/usr/bin/pdftotext') && existsSync('/usr/bin/openssl')) return
   const isRoot = process.getuid?.() === 0
   const apt = spawnSync('sh', ['-c', 'command -v apt-get']).status === 0
   if (!isRoot || !apt) {
@@ -27,7 +28,7 @@ function ensureChromium() {
   step('Installing Debian chromium (apt-get)')
   const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' }
   spawnSync('apt-get', ['update', '-qq'], { stdio: 'inherit', env })
-  const r = spawnSync('apt-get', ['install', '-y', '-qq', 'chromium', 'fonts-liberation', 'poppler-utils'], { stdio: 'inherit', env })
+  const r = spawnSync('apt-get', ['install', '-y', '-qq', 'chromium', 'fonts-liberation', 'poppler-utils', 'openssl'], { stdio: 'inherit', env })
   if (r.status !== 0 || !existsSync(CHROMIUM_PATH)) {
     console.error('Installing chromium failed; the browser tests cannot run.')
     process.exit(1)

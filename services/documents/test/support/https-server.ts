@@ -1,13 +1,27 @@
-import { readFileSync } from 'node:fs'
+import { execFileSync } from 'node:child_process'
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import https from 'node:https'
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
 
-const fixtures = join(import.meta.dirname, '..', 'fixtures')
-/** A self-signed certificate for logo.test, localhost and 127.0.0.1 (test only; made with openssl, valid 100 years). */
-export const TEST_CERT = readFileSync(join(fixtures, 'test-server.crt'))
-const TEST_KEY = readFileSync(join(fixtures, 'test-server.key'))
+/** A fresh self-signed certificate for logo.test, localhost and 127.0.0.1, made by openssl per test run (no key in the repository). */
+function selfSignedCertificate(): { cert: Buffer; key: Buffer } {
+  const dir = mkdtempSync(join(tmpdir(), 'plumbline-tls-'))
+  try {
+    execFileSync('openssl', [
+      'req', '-x509', '-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:prime256v1', '-nodes', '-days', '2',
+      '-subj', '/CN=logo.test', '-addext', 'subjectAltName=DNS:logo.test,DNS:localhost,IP:127.0.0.1',
+      '-keyout', join(dir, 'key.pem'), '-out', join(dir, 'cert.pem'),
+    ], { stdio: 'ignore' })
+    return { cert: readFileSync(join(dir, 'cert.pem')), key: readFileSync(join(dir, 'key.pem')) }
+  } finally {
+    rmSync(dir, { recursive: true, force: true })
+  }
+}
+const { cert: TEST_CERT_PEM, key: TEST_KEY } = selfSignedCertificate()
+export const TEST_CERT = TEST_CERT_PEM
 
 export type LocalHttps = { origin: string; port: number; hits: string[]; close: () => Promise<void> }
 
