@@ -3,7 +3,7 @@
 // wasm, see libs/db/src/drift.ts). Usage: npm run migration:new -- <service> <name>
 import { mkdirSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { schemaDrift } from '@plumbline/db/drift'
+import { serviceDrift } from '@plumbline/db/drift'
 
 const [service, name = 'migration'] = process.argv.slice(2)
 if (!service || !/^[a-z_]+$/.test(name)) {
@@ -11,12 +11,7 @@ if (!service || !/^[a-z_]+$/.test(name)) {
   process.exit(2)
 }
 const dir = join(import.meta.dirname, '..', 'services', service, 'prisma')
-const sql = await schemaDrift({
-  databaseUrl: process.env.DATABASE_URL ?? 'postgresql://postgres@127.0.0.1:5432/postgres',
-  schema: service,
-  schemaPath: join(dir, 'schema.prisma'),
-  migrationsDir: join(dir, 'migrations'),
-})
+const sql = await serviceDrift(process.env.DATABASE_URL ?? 'postgresql://postgres@127.0.0.1:5432/postgres', service, dir)
 if (!sql) {
   console.log('no schema changes')
 } else {

@@ -121,3 +121,7 @@ export async function schemaDrift(opts: { databaseUrl: string; schema: string; s
     engine.free?.()
   }
 }
+
+/** The drift of one service whose `prismaDir` holds schema.prisma and migrations/ (its test and migration:new). */
+export const serviceDrift = (databaseUrl: string, schema: string, prismaDir: string): Promise<string> =>
+  schemaDrift({ databaseUrl, schema, schemaPath: path.join(prismaDir, 'schema.prisma'), migrationsDir: path.join(prismaDir, 'migrations') })
