@@ -2,10 +2,25 @@ import type { ServiceDeps } from '@plumbline/service-kit'
 import type { EstimatesEnv } from './env.js'
 import type { PrismaClient } from './generated/prisma/client.js'
 import { createShareTokenCrypto, type ShareTokenCrypto } from './domain/share-token-crypto.js'
+import type { SearchTotals } from './data/list-estimates-query.js'
+import type { SectionsDocuments } from './data/sections-repo.js'
+import { createVersionedMemo } from './data/versioned-memo.js'
 
 /** What every router and use case of the service gets. */
-export type EstimatesDeps = ServiceDeps<PrismaClient> & { env: EstimatesEnv; shareTokens: ShareTokenCrypto }
+export type EstimatesDeps = ServiceDeps<PrismaClient> & {
+  env: EstimatesEnv
+  shareTokens: ShareTokenCrypto
+  /** Searches' totals by list version (see readListPage). */
+  searchTotals: SearchTotals
+  /** Sections documents by sections version (see listSectionsJson). */
+  sectionsDocuments: SectionsDocuments
+}
 
 export function buildDeps(base: ServiceDeps<PrismaClient>, env: EstimatesEnv): EstimatesDeps {
-  return { ...base, env, shareTokens: createShareTokenCrypto(env.SHARE_TOKEN_KEY) }
+  return {
+    ...base, env, shareTokens: createShareTokenCrypto(env.SHARE_TOKEN_KEY),
+    searchTotals: createVersionedMemo({ maxEntries: 10_000 }),
+    // JSON text is mostly ASCII: its length is close to its bytes (UTF-16 in memory is twice that).
+    sectionsDocuments: createVersionedMemo({ maxEntries: 2_000, maxBytes: env.SECTIONS_MEMO_MB * 1024 * 1024, sizeOf: (body: string) => body.length * 2 }),
+  }
 }

@@ -2,6 +2,7 @@ import { badRequest, isUuid } from '@plumbline/service-kit'
 import type { ZEstimateListQuery } from '@plumbline/contracts'
 import type { z } from 'zod'
 import { Prisma } from '../generated/prisma/client.js'
+import type { Versioned, VersionedMemo } from './versioned-memo.js'
 
 export type EstimateListQuery = z.output<typeof ZEstimateListQuery>
 
@@ -59,25 +60,35 @@ export function listOrderBy(q: EstimateListQuery): Prisma.Sql {
 const PAGE_COLUMNS = Prisma.sql`e.id, e.project_name, e.client_name, e.property_address, e.updated_at, e.created_at, e.total_cost::text AS total_cost_text,
              e.status, e.ai_summary, e.project_type_id, s.token_ciphertext`
 
+/** The organisation's list version (see EstimateListVersion in the schema) as text: a bigint sum. */
+const listVersion = (orgId: string) =>
+  Prisma.sql`SELECT coalesce(sum(version), 0)::text AS version FROM estimate_list_versions WHERE organization_id = ${orgId}`
+
 /**
  * The queries the repository runs.
  * - `page` walks the sort column's index and stops after LIMIT matching rows (no search).
  * - `count` sums estimate_counts, or counts the rows when dates limit the list.
  * - `searched` answers a search in one query: every match (id and sort key only) through the
  *   trigram and filter bitmaps, their count, and the page sorted from them, in each row (one
- *   row with a null id when the page is empty). An exact total needs every match anyway; with
+ *   row with a null id when the page is empty), with the list version and the organisation's
+ *   live estimates read in the same snapshot. An exact total needs every match anyway; with
  *   them in hand, sorting is cheaper than walking a sort index, which for a rare term would
  *   visit the whole organisation to find a handful of rows.
+ * - `pageAtVersion` is `page` with a search, beside the list version: used once the search's
+ *   total is known at a version and walking the sort index is known to be cheap.
+ * - `version` is the list version alone: a known total of zero (or a page past the end) needs
+ *   nothing else.
  */
-export function listEstimatesSql(orgId: string, q: EstimateListQuery): { page: Prisma.Sql; count: Prisma.Sql; searched: Prisma.Sql } {
+export function listEstimatesSql(orgId: string, q: EstimateListQuery) {
   const where = listWhere(orgId, q)
   const offset = (q.page - 1) * q.limit
   const order = listOrderBy(q)
   const dir = Prisma.raw(q.sortOrder === 'asc' ? 'ASC' : 'DESC')
+  const pageRows = Prisma.sql`SELECT * FROM estimates WHERE ${where} ${order} LIMIT ${q.limit} OFFSET ${offset}`
   return {
     page: Prisma.sql`
       SELECT ${PAGE_COLUMNS}
-      FROM (SELECT * FROM estimates WHERE ${where} ${order} LIMIT ${q.limit} OFFSET ${offset}) e
+      FROM (${pageRows}) e
       LEFT JOIN share_links s ON s.estimate_id = e.id AND s.revoked_at IS NULL
       ${order}`,
     count: countsServe(q)
@@ -87,11 +98,18 @@ export function listEstimatesSql(orgId: string, q: EstimateListQuery): { page: P
       WITH matches AS MATERIALIZED (SELECT id, ${Prisma.raw(SORT_COLUMNS[q.sortBy])} AS sort_key FROM estimates WHERE ${where}),
            counted AS (SELECT count(*)::int AS total FROM matches),
            page AS (SELECT id, sort_key FROM matches ORDER BY sort_key ${dir}, id ${dir} LIMIT ${q.limit} OFFSET ${offset})
-      SELECT c.total, ${PAGE_COLUMNS}
+      SELECT c.total, v.version, (SELECT coalesce(sum(n), 0)::int FROM estimate_counts WHERE organization_id = ${orgId}) AS org_live, ${PAGE_COLUMNS}
       FROM counted c
+      CROSS JOIN (${listVersion(orgId)}) v
       LEFT JOIN (page p JOIN estimates e ON e.id = p.id) ON true
       LEFT JOIN share_links s ON s.estimate_id = e.id AND s.revoked_at IS NULL
       ORDER BY p.sort_key ${dir}, p.id ${dir}`,
+    pageAtVersion: Prisma.sql`
+      SELECT v.version, ${PAGE_COLUMNS}
+      FROM (${listVersion(orgId)}) v
+      LEFT JOIN ((${pageRows}) e LEFT JOIN share_links s ON s.estimate_id = e.id AND s.revoked_at IS NULL) ON true
+      ${order}`,
+    version: listVersion(orgId),
   }
 }
 
@@ -122,12 +140,57 @@ async function browsePage(run: RunSql, orgId: string, q: EstimateListQuery): Pro
   return { rows, total: countOf(counted) }
 }
 
-/** A search: one query brings the page and the total (see `searched`). */
-async function searchPage(run: RunSql, orgId: string, q: EstimateListQuery): Promise<ListPage> {
-  const rows = await run<ListRow & { total: number }>(listEstimatesSql(orgId, q).searched)
-  return { rows: rows.filter((r) => r.id !== null), total: countOf(rows) }
+/**
+ * A search's total, remembered at the list version it was counted at, with the organisation's
+ * live estimates then (unchanged while the version is: creating and deleting move it).
+ */
+export type KnownTotal = { total: number; orgLive: number }
+export type SearchTotals = VersionedMemo<KnownTotal>
+
+/** Rows a sort-index walk may visit to fill a page before collecting the matches is cheaper. */
+const WALK_BUDGET = 5_000
+
+const searchKey = (orgId: string, q: EstimateListQuery) =>
+  JSON.stringify([orgId, q.search, q.status ?? 'all', q.projectTypeId ?? 'all', q.startDate ?? '', q.endDate ?? ''])
+
+/**
+ * A walk down the sort index meets a match about every orgLive / total rows, so filling the
+ * page visits about (offset + limit) × orgLive / total rows.
+ */
+const walkIsCheap = (known: KnownTotal, q: EstimateListQuery) =>
+  ((q.page - 1) * q.limit + q.limit) * known.orgLive <= WALK_BUDGET * known.total
+
+/**
+ * Once the total is known at the current version, only the page is read: nothing at all past
+ * the last match, a sort-index walk when matches are dense enough. Both read the version in
+ * the same statement; a moved version falls back to `searched`, which counts anew.
+ */
+async function knownTotalPage(run: RunSql, orgId: string, q: EstimateListQuery, known: Versioned<KnownTotal>): Promise<ListPage | null> {
+  const sql = listEstimatesSql(orgId, q)
+  if ((q.page - 1) * q.limit >= known.value.total) {
+    const [current] = await run<{ version: string }>(sql.version)
+    return current?.version === known.version ? { rows: [], total: known.value.total } : null
+  }
+  if (!walkIsCheap(known.value, q)) return null
+  const rows = await run<ListRow & { version: string }>(sql.pageAtVersion)
+  return rows[0]?.version === known.version ? { rows: rows.filter((r) => r.id !== null), total: known.value.total } : null
 }
 
-/** One page of the organisation's live estimates and how many there are in all. */
-export const readListPage = (run: RunSql, orgId: string, q: EstimateListQuery): Promise<ListPage> =>
-  q.search ? searchPage(run, orgId, q) : browsePage(run, orgId, q)
+/** A search: the remembered total and the page, or one query that brings the page and counts the total (see `searched`). */
+async function searchPage(run: RunSql, orgId: string, q: EstimateListQuery, totals?: SearchTotals): Promise<ListPage> {
+  const key = searchKey(orgId, q)
+  const known = totals?.get(key)
+  const fast = known ? await knownTotalPage(run, orgId, q, known) : null
+  if (fast) return fast
+  const rows = await run<ListRow & { total: number; version: string; org_live: number }>(listEstimatesSql(orgId, q).searched)
+  const total = countOf(rows)
+  totals?.set(key, { version: rows[0]!.version, value: { total, orgLive: Number(rows[0]!.org_live) } })
+  return { rows: rows.filter((r) => r.id !== null), total }
+}
+
+/**
+ * One page of the organisation's live estimates and how many there are in all. `totals`
+ * remembers searches' totals; pass it only with a `run` outside any transaction.
+ */
+export const readListPage = (run: RunSql, orgId: string, q: EstimateListQuery, totals?: SearchTotals): Promise<ListPage> =>
+  q.search ? searchPage(run, orgId, q, totals) : browsePage(run, orgId, q)

@@ -1,5 +1,10 @@
 import type { Section } from '@plumbline/contracts'
+import { Prisma } from '../generated/prisma/client.js'
 import type { Db, Tx } from './db.js'
+import type { Versioned, VersionedMemo } from './versioned-memo.js'
+
+/** Version 0: the estimate's sections were never written since versions were kept. */
+const sectionsVersion = Prisma.sql`coalesce((SELECT version FROM estimate_sections_versions v WHERE v.estimate_id = e.id), 0)::text AS version`
 
 /** A section's total is the sum of its line items' totals (kept in step inside each edit's transaction). */
 export async function recomputeSectionTotal(tx: Tx, sectionId: string): Promise<void> {
@@ -8,17 +13,21 @@ export async function recomputeSectionTotal(tx: Tx, sectionId: string): Promise<
     WHERE id = ${sectionId}::uuid`
 }
 
+/** An estimate's sections documents remembered by sections version (see EstimateSectionsVersion). */
+export type SectionsDocuments = VersionedMemo<string>
+
 /**
  * An estimate's sections with their line items in display order (sortOrder, then creation), as
- * the API's JSON text built by PostgreSQL in one round trip, or null when the estimate is not a
- * live one of the organisation. Numerics print with exactly the scales the API promises, and
- * the HTTP route sends the text as it is: 500 line items need no rows, Decimal objects or
- * JSON.stringify in Node (Prisma's nested include was ~7× the raw queries, two text queries ~4×).
- * Line items are whole rows turned to JSON (json_agg of a sorted subquery: PostgreSQL
- * aggregates a plain sorted scan in its order), ~25% faster than json_build_object per item.
+ * the API's JSON text built by PostgreSQL in one round trip, with the sections version read in
+ * the same snapshot, or null when the estimate is not a live one of the organisation. Numerics
+ * print with exactly the scales the API promises, and the HTTP route sends the text as it is:
+ * 500 line items need no rows, Decimal objects or JSON.stringify in Node (Prisma's nested
+ * include was ~7× the raw queries, two text queries ~4×). Line items are whole rows turned to
+ * JSON (json_agg of a sorted subquery: PostgreSQL aggregates a plain sorted scan in its order),
+ * ~25% faster than json_build_object per item.
  */
-export async function loadSectionsJson(db: Db, orgId: string, estimateId: string): Promise<string | null> {
-  const rows = await db.$queryRaw<{ body: string }[]>`
+export async function loadVersionedSectionsJson(db: Db, orgId: string, estimateId: string): Promise<Versioned<string> | null> {
+  const rows = await db.$queryRaw<{ body: string; version: string }[]>`
     SELECT COALESCE((
       SELECT json_agg(json_build_object(
                'id', s.id, 'name', s.name, 'description', s.description, 'total', s.total::text, 'sortOrder', s.sort_order,
@@ -31,14 +40,23 @@ export async function loadSectionsJson(db: Db, orgId: string, estimateId: string
                    FROM line_items WHERE section_id = s.id AND organization_id = ${orgId}
                    ORDER BY sort_order, created_at, id) li), '[]'::json))
              ORDER BY s.sort_order, s.created_at, s.id)
-      FROM sections s WHERE s.estimate_id = e.id AND s.organization_id = ${orgId}), '[]'::json)::text AS body
+      FROM sections s WHERE s.estimate_id = e.id AND s.organization_id = ${orgId}), '[]'::json)::text AS body,
+      ${sectionsVersion}
     FROM estimates e
     WHERE e.id = ${estimateId}::uuid AND e.organization_id = ${orgId} AND e.deleted_at IS NULL`
-  return rows[0]?.body ?? null
+  return rows[0] ? { version: rows[0].version, value: rows[0].body } : null
+}
+
+/** The sections version of a live estimate of the organisation, or null when there is none. */
+export async function readSectionsVersion(db: Db, orgId: string, estimateId: string): Promise<string | null> {
+  const rows = await db.$queryRaw<{ version: string }[]>`
+    SELECT ${sectionsVersion} FROM estimates e
+    WHERE e.id = ${estimateId}::uuid AND e.organization_id = ${orgId} AND e.deleted_at IS NULL`
+  return rows[0]?.version ?? null
 }
 
 /** The same sections as objects, for use cases that work with them (CSV export, documents). */
 export async function loadSections(db: Db, orgId: string, estimateId: string): Promise<Section[]> {
-  const json = await loadSectionsJson(db, orgId, estimateId)
-  return json === null ? [] : (JSON.parse(json) as Section[])
+  const loaded = await loadVersionedSectionsJson(db, orgId, estimateId)
+  return loaded === null ? [] : (JSON.parse(loaded.value) as Section[])
 }

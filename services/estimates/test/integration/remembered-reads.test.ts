@@ -1,0 +1,207 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { ZEstimateListQuery, ZEstimateListResponse } from '@plumbline/contracts'
+import { seededRandom } from '@plumbline/testing'
+import type { Prisma } from '../../src/generated/prisma/client.js'
+import { listEstimatesSql, readListPage, type KnownTotal, type RunSql } from '../../src/data/list-estimates-query.js'
+import { loadVersionedSectionsJson } from '../../src/data/sections-repo.js'
+import { createVersionedMemo } from '../../src/data/versioned-memo.js'
+import { createEstimate, estimatePayload, newOrgId, REMODELING, ROOFING, startEstimatesTestService, type Api, type EstimatesTestService } from '../support/estimates-test-service.js'
+
+// Searches' totals and sections documents are remembered by a version that triggers move in
+// the writer's transaction (migration …_list_and_sections_versions). Whatever changes, through
+// the API or straight in SQL, what the API answers must equal what a fresh read answers.
+
+let svc: EstimatesTestService
+
+beforeAll(async () => {
+  svc = await startEstimatesTestService()
+})
+afterAll(async () => {
+  await svc?.close()
+})
+
+const WORDS = ['Kitchen', 'Roof', 'Deck', 'Bath'] as const
+const SEARCHES: Record<string, string>[] = [
+  { search: 'kitchen' },
+  { search: 'kitchen', status: 'pending', sortBy: 'totalCost', sortOrder: 'asc' },
+  { search: 'roof', projectTypeId: ROOFING, limit: '10', page: '2' },
+  { search: 'oak', sortBy: 'projectName', sortOrder: 'asc', limit: '10' },
+  { search: 'deck', startDate: '2000-01-01', endDate: '2025-06-30' },
+  { search: 'bath', page: '50' },
+]
+
+type Listed = { ids: string[]; total: number }
+
+async function listed(api: Api, query: Record<string, string>): Promise<Listed> {
+  const res = await api('GET', `/estimates?${new URLSearchParams(query)}`)
+  expect(res.status, res.text).toBe(200)
+  const body = ZEstimateListResponse.parse(res.body)
+  return { ids: body.estimates.map((e) => e.id), total: body.total }
+}
+
+/** The same list read anew: nothing remembered. */
+async function fresh(orgId: string, query: Record<string, string>): Promise<Listed> {
+  const page = await readListPage((sql) => svc.deps.prisma.$queryRaw(sql), orgId, ZEstimateListQuery.parse(query))
+  return { ids: page.rows.map((r) => r.id), total: page.total }
+}
+
+async function expectSearchesFresh(orgId: string, step: string) {
+  for (const query of SEARCHES) expect(await listed(svc.as(orgId), query), `${step}: ${JSON.stringify(query)}`).toEqual(await fresh(orgId, query))
+}
+
+describe('remembered search totals', () => {
+  it('follow creates, renames, status and type changes, deletes, restores and SQL writes', async () => {
+    const orgId = newOrgId()
+    const api = svc.as(orgId)
+    const random = seededRandom(20261124)
+    const pick = <T,>(xs: readonly T[]) => xs[Math.floor(random() * xs.length)]!
+    const name = () => `${pick(WORDS)} job ${Math.floor(random() * 1000)}`
+    const address = () => `${Math.floor(random() * 90) + 1} ${pick(['Oak', 'Pine'])} St, Austin, TX 78701`
+    const live: string[] = []
+    for (let i = 0; i < 12; i++) live.push((await createEstimate(api, { projectName: name(), propertyAddress: address(), projectTypeId: pick([ROOFING, REMODELING]) })).id)
+    await expectSearchesFresh(orgId, 'start')
+    for (let step = 0; step < 36; step++) {
+      const roll = random()
+      const id = pick(live)
+      if (roll < 0.2) {
+        live.push((await createEstimate(api, { projectName: name(), propertyAddress: address() })).id)
+      } else if (roll < 0.35) {
+        const res = await api('PUT', `/estimates/${id}`, estimatePayload({ projectName: name(), propertyAddress: address(), projectTypeId: pick([ROOFING, REMODELING]) }))
+        expect([200, 409], res.text).toContain(res.status) // 409: approved estimates are locked
+      } else if (roll < 0.5) {
+        expect((await api('PATCH', `/estimates/${id}/status`, { status: pick(['draft', 'pending', 'rejected']) })).status).toBe(200)
+      } else if (roll < 0.6) {
+        live.splice(live.indexOf(id), 1)
+        expect((await api('DELETE', `/estimates/${id}`)).status).toBe(204)
+      } else if (roll < 0.7) {
+        await svc.deps.prisma.$executeRaw`UPDATE estimates SET project_name = ${name()} WHERE id = ${id}::uuid`
+      } else if (roll < 0.8) {
+        await svc.deps.prisma.$executeRaw`UPDATE estimates SET created_at = created_at - interval '3 years' WHERE id = ${id}::uuid`
+      } else if (roll < 0.9) {
+        await svc.deps.prisma.$executeRaw`UPDATE estimates SET deleted_at = now() WHERE id = ${id}::uuid`
+        await expectSearchesFresh(orgId, `step ${step} (soft-deleted)`)
+        await svc.deps.prisma.$executeRaw`UPDATE estimates SET deleted_at = NULL WHERE id = ${id}::uuid`
+      } else {
+        live.splice(live.indexOf(id), 1)
+        await svc.deps.prisma.$executeRaw`DELETE FROM estimates WHERE id = ${id}::uuid`
+      }
+      await expectSearchesFresh(orgId, `step ${step}`)
+    }
+    // Another organisation's writes leave these lists as they are, and never show in them.
+    await createEstimate(svc.as(newOrgId()), { projectName: 'Kitchen elsewhere' })
+    await expectSearchesFresh(orgId, 'after another organisation wrote')
+  }, 120_000)
+
+  it('stay exact when many writers create and search at once', async () => {
+    const orgId = newOrgId()
+    const api = svc.as(orgId)
+    await Promise.all(
+      Array.from({ length: 16 }, async (_, i) => {
+        await createEstimate(api, { projectName: `Kitchen remodel ${i}` })
+        await listed(api, { search: 'kitchen' })
+      }),
+    )
+    expect(await listed(api, { search: 'kitchen' })).toEqual(await fresh(orgId, { search: 'kitchen' }))
+    expect((await listed(api, { search: 'kitchen' })).total).toBe(16)
+  }, 60_000)
+
+  it('are counted once per version: a repeat reads only the page (or nothing past the last match)', async () => {
+    const orgId = newOrgId()
+    for (let i = 0; i < 30; i++) await createEstimate(svc.as(orgId), { projectName: i % 2 ? `Kitchen ${i}` : `Roof ${i}` })
+    const statements: string[] = []
+    const run: RunSql = async <T,>(sql: Prisma.Sql) => {
+      statements.push(sql.text)
+      return svc.deps.prisma.$queryRaw<T[]>(sql)
+    }
+    const totals = createVersionedMemo<KnownTotal>({ maxEntries: 10 })
+    const q = ZEstimateListQuery.parse({ search: 'kitchen', limit: '10' })
+    const sql = listEstimatesSql(orgId, q)
+    const idsAndTotal = ({ rows, total }: { rows: { id: string }[]; total: number }) => ({ ids: rows.map((r) => r.id), total })
+    const first = idsAndTotal(await readListPage(run, orgId, q, totals))
+    expect(idsAndTotal(await readListPage(run, orgId, q, totals))).toEqual(first)
+    expect(first.total).toBe(15)
+    expect(first.ids).toHaveLength(10)
+    expect(statements).toEqual([sql.searched.text, sql.pageAtVersion.text])
+
+    statements.length = 0
+    const pastTheEnd = ZEstimateListQuery.parse({ search: 'kitchen', limit: '10', page: '3' })
+    await readListPage(run, orgId, pastTheEnd, totals)
+    expect(await readListPage(run, orgId, pastTheEnd, totals)).toEqual({ rows: [], total: 15 })
+    expect(statements.slice(1)).toEqual([sql.version.text])
+
+    // A rename moves the version: the next read counts anew.
+    statements.length = 0
+    await svc.deps.prisma.$executeRaw`UPDATE estimates SET project_name = 'Kitchen extra' WHERE organization_id = ${orgId} AND project_name = 'Roof 0'`
+    expect((await readListPage(run, orgId, q, totals)).total).toBe(16)
+    expect(statements).toEqual([sql.pageAtVersion.text, sql.searched.text])
+
+    // A change to a sort key only (updated_at, total_cost) leaves the version where it was.
+    statements.length = 0
+    await svc.deps.prisma.$executeRaw`UPDATE estimates SET total_cost = total_cost + 1, updated_at = now() WHERE organization_id = ${orgId}`
+    expect((await readListPage(run, orgId, q, totals)).total).toBe(16)
+    expect(statements).toEqual([sql.pageAtVersion.text])
+  })
+})
+
+describe('remembered sections documents', () => {
+  const sectionsOf = async (api: Api, estimateId: string) => {
+    const res = await api('GET', `/estimates/${estimateId}/sections`)
+    return { status: res.status, body: res.text }
+  }
+  const freshSections = async (orgId: string, estimateId: string) => (await loadVersionedSectionsJson(svc.deps.prisma, orgId, estimateId))?.value
+
+  it('follow edits through the API and in SQL, and stop at deletion and at other organisations', async () => {
+    const orgId = newOrgId()
+    const api = svc.as(orgId)
+    const e = await createEstimate(api)
+    const expectFresh = async (step: string) => {
+      const read = await sectionsOf(api, e.id)
+      expect(read.status, step).toBe(200)
+      expect(read.body, step).toBe(await freshSections(orgId, e.id))
+    }
+    await expectFresh('no sections')
+    const section = (await api('POST', `/estimates/${e.id}/sections`, { name: 'Roofing' })).body
+    await expectFresh('a section')
+    const created = await api('POST', `/sections/${section.id}/line-items`, { name: 'Shingles', quantity: '10', unit: 'sqft', unitCost: '95.00' })
+    expect(created.status, created.text).toBe(201)
+    const item = created.body
+    await expectFresh('a line item')
+    await expectFresh('read again')
+    expect((await api('PUT', `/line-items/${item.id}`, { name: 'Shingles', quantity: '12', unit: 'sqft', unitCost: '95.00' })).status).toBe(200)
+    expect(JSON.parse((await sectionsOf(api, e.id)).body)[0].lineItems[0].totalCost).toBe('1140.00')
+    await expectFresh('an updated line item')
+    await svc.deps.prisma.$executeRaw`UPDATE line_items SET name = 'Ridge cap' WHERE id = ${item.id}::uuid`
+    expect(JSON.parse((await sectionsOf(api, e.id)).body)[0].lineItems[0].name).toBe('Ridge cap')
+    await svc.deps.prisma.$executeRaw`UPDATE sections SET name = 'Roof' WHERE id = ${section.id}::uuid`
+    expect(JSON.parse((await sectionsOf(api, e.id)).body)[0].name).toBe('Roof')
+    await svc.deps.prisma.$executeRaw`DELETE FROM line_items WHERE id = ${item.id}::uuid`
+    expect(JSON.parse((await sectionsOf(api, e.id)).body)[0].lineItems).toEqual([])
+    await expectFresh('after SQL writes')
+
+    // Remembered or not, another organisation gets 404, and so does anyone once it is deleted.
+    expect((await sectionsOf(svc.as(newOrgId()), e.id)).status).toBe(404)
+    expect((await api('DELETE', `/estimates/${e.id}`)).status).toBe(204)
+    expect((await sectionsOf(api, e.id)).status).toBe(404)
+    await svc.deps.prisma.$executeRaw`UPDATE estimates SET deleted_at = NULL WHERE id = ${e.id}::uuid`
+    await expectFresh('restored')
+    await svc.deps.prisma.$executeRaw`DELETE FROM estimates WHERE id = ${e.id}::uuid`
+    expect((await sectionsOf(api, e.id)).status).toBe(404)
+  })
+
+  it('end on the last write when edits and reads interleave', async () => {
+    const orgId = newOrgId()
+    const api = svc.as(orgId)
+    const e = await createEstimate(api)
+    const section = (await api('POST', `/estimates/${e.id}/sections`, { name: 'Work' })).body
+    await Promise.all(
+      Array.from({ length: 12 }, async (_, i) => {
+        expect((await api('POST', `/sections/${section.id}/line-items`, { name: `Item ${i}`, quantity: '1', unit: 'each', unitCost: `${i + 1}.00` })).status).toBe(201)
+        expect((await sectionsOf(api, e.id)).status).toBe(200)
+      }),
+    )
+    const read = JSON.parse((await sectionsOf(api, e.id)).body)
+    expect(read[0].lineItems).toHaveLength(12)
+    expect(read[0].total).toBe('78.00')
+    expect(read).toEqual(JSON.parse((await freshSections(orgId, e.id))!))
+  })
+})
