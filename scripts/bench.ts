@@ -26,12 +26,15 @@ const stack = await startStack({
   env: { LOG_LEVEL: 'warn', GATEWAY_HOST: '127.0.0.1', IDENTITY_SECRET, DEFAULT_ESTIMATES_LIMIT: '-1', RATE_LIMIT_LOGIN: '1000' },
 })
 
+// `npm run bench -- estimates pdf` runs only the named parts; no names run them all.
+const only = new Set(process.argv.slice(2))
+const wanted = (part: string) => only.size === 0 || only.has(part)
 try {
   const session = await signInDemoUser(stack.url)
-  await benchGatewayHop(stack, session, IDENTITY_SECRET)
-  await benchEstimates(stack, session, databaseUrl)
-  await benchPdf()
-  await benchAi()
+  if (wanted('gateway')) await benchGatewayHop(stack, session, IDENTITY_SECRET)
+  if (wanted('estimates')) await benchEstimates(stack, session, databaseUrl, IDENTITY_SECRET)
+  if (wanted('pdf')) await benchPdf()
+  if (wanted('ai')) await benchAi()
 } finally {
   await stack.stop()
   await infra.stop()

@@ -108,6 +108,8 @@ describe('line items on a phone', () => {
     fireEvent.click(within(card).getByRole('button', { name: 'Edit Architectural shingles' }))
     const dialog = await screen.findByRole('dialog', { name: 'Edit Line Item' })
     const field = (label: string) => within(dialog).getByLabelText(label) as HTMLInputElement
+    // No field takes focus on opening (a phone's keyboard would cover the form): the dialog does.
+    await waitFor(() => expect(document.activeElement).toBe(dialog))
     expect(field('Name').value).toBe('Architectural shingles')
     expect(field('Description (optional)').value).toBe('Class 4 impact rated, 30-year warranty')
     expect(field('Type').value).toBe('material')

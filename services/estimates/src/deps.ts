@@ -2,7 +2,7 @@ import type { ServiceDeps } from '@plumbline/service-kit'
 import type { EstimatesEnv } from './env.js'
 import type { PrismaClient } from './generated/prisma/client.js'
 import { createShareTokenCrypto, type ShareTokenCrypto } from './domain/share-token-crypto.js'
-import type { SearchTotals } from './data/list-estimates-query.js'
+import { knownTotalBytes, type SearchTotals } from './data/list-estimates-query.js'
 import type { SectionsDocuments } from './data/sections-repo.js'
 import { createVersionedMemo } from './data/versioned-memo.js'
 
@@ -19,7 +19,7 @@ export type EstimatesDeps = ServiceDeps<PrismaClient> & {
 export function buildDeps(base: ServiceDeps<PrismaClient>, env: EstimatesEnv): EstimatesDeps {
   return {
     ...base, env, shareTokens: createShareTokenCrypto(env.SHARE_TOKEN_KEY),
-    searchTotals: createVersionedMemo({ maxEntries: 10_000 }),
+    searchTotals: createVersionedMemo({ maxEntries: 10_000, maxBytes: 32 * 1024 * 1024, sizeOf: knownTotalBytes }),
     // JSON text is mostly ASCII: its length is close to its bytes (UTF-16 in memory is twice that).
     sectionsDocuments: createVersionedMemo({ maxEntries: 2_000, maxBytes: env.SECTIONS_MEMO_MB * 1024 * 1024, sizeOf: (body: string) => body.length * 2 }),
   }

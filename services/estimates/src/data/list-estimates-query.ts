@@ -27,6 +27,11 @@ const SORT_COLUMNS = {
   clientName: 'client_name',
 } as const
 
+/** Rows a sort-index walk may visit to fill a page before collecting the matches is cheaper. */
+const WALK_BUDGET = 5_000
+/** Up to this many matches, their ids are remembered with the total (about 40 bytes each). */
+const REMEMBERED_IDS = 500
+
 /** LIKE pattern for a literal substring: %, _ and \ in the user's text match themselves. */
 export const containsPattern = (text: string) => `%${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`
 
@@ -78,6 +83,9 @@ const listVersion = (orgId: string) =>
  *   total is known at a version and walking the sort index is known to be cheap.
  * - `version` is the list version alone: a known total of zero (or a page past the end) needs
  *   nothing else.
+ * - `pageOfMatches` sorts the page from a few known matches (their ids), beside the version:
+ *   the matches of a rare term whose trigrams are common (a client's name) cost the GIN index
+ *   a walk through long posting lists every time, and cannot change while the version holds.
  */
 export function listEstimatesSql(orgId: string, q: EstimateListQuery) {
   const where = listWhere(orgId, q)
@@ -98,7 +106,10 @@ export function listEstimatesSql(orgId: string, q: EstimateListQuery) {
       WITH matches AS MATERIALIZED (SELECT id, ${Prisma.raw(SORT_COLUMNS[q.sortBy])} AS sort_key FROM estimates WHERE ${where}),
            counted AS (SELECT count(*)::int AS total FROM matches),
            page AS (SELECT id, sort_key FROM matches ORDER BY sort_key ${dir}, id ${dir} LIMIT ${q.limit} OFFSET ${offset})
-      SELECT c.total, v.version, (SELECT coalesce(sum(n), 0)::int FROM estimate_counts WHERE organization_id = ${orgId}) AS org_live, ${PAGE_COLUMNS}
+      SELECT c.total, v.version, (SELECT coalesce(sum(n), 0)::int FROM estimate_counts WHERE organization_id = ${orgId}) AS org_live,
+             CASE WHEN c.total <= ${REMEMBERED_IDS} AND row_number() OVER (ORDER BY p.sort_key ${dir}, p.id ${dir}) = 1
+                  THEN coalesce((SELECT array_agg(id::text) FROM matches), '{}') END AS match_ids,
+             ${PAGE_COLUMNS}
       FROM counted c
       CROSS JOIN (${listVersion(orgId)}) v
       LEFT JOIN (page p JOIN estimates e ON e.id = p.id) ON true
@@ -110,6 +121,12 @@ export function listEstimatesSql(orgId: string, q: EstimateListQuery) {
       LEFT JOIN ((${pageRows}) e LEFT JOIN share_links s ON s.estimate_id = e.id AND s.revoked_at IS NULL) ON true
       ${order}`,
     version: listVersion(orgId),
+    pageOfMatches: (ids: readonly string[]) => Prisma.sql`
+      SELECT v.version, ${PAGE_COLUMNS}
+      FROM (${listVersion(orgId)}) v
+      LEFT JOIN ((SELECT * FROM estimates WHERE id = ANY(${ids}::uuid[]) AND ${where} ${order} LIMIT ${q.limit} OFFSET ${offset}) e
+                 LEFT JOIN share_links s ON s.estimate_id = e.id AND s.revoked_at IS NULL) ON true
+      ${order}`,
   }
 }
 
@@ -144,11 +161,10 @@ async function browsePage(run: RunSql, orgId: string, q: EstimateListQuery): Pro
  * A search's total, remembered at the list version it was counted at, with the organisation's
  * live estimates then (unchanged while the version is: creating and deleting move it).
  */
-export type KnownTotal = { total: number; orgLive: number }
+export type KnownTotal = { total: number; orgLive: number; ids?: string[] }
 export type SearchTotals = VersionedMemo<KnownTotal>
 
-/** Rows a sort-index walk may visit to fill a page before collecting the matches is cheaper. */
-const WALK_BUDGET = 5_000
+export const knownTotalBytes = (known: KnownTotal) => 64 + (known.ids?.length ?? 0) * 40
 
 const searchKey = (orgId: string, q: EstimateListQuery) =>
   JSON.stringify([orgId, q.search, q.status ?? 'all', q.projectTypeId ?? 'all', q.startDate ?? '', q.endDate ?? ''])
@@ -171,8 +187,9 @@ async function knownTotalPage(run: RunSql, orgId: string, q: EstimateListQuery, 
     const [current] = await run<{ version: string }>(sql.version)
     return current?.version === known.version ? { rows: [], total: known.value.total } : null
   }
-  if (!walkIsCheap(known.value, q)) return null
-  const rows = await run<ListRow & { version: string }>(sql.pageAtVersion)
+  const statement = known.value.ids ? sql.pageOfMatches(known.value.ids) : walkIsCheap(known.value, q) ? sql.pageAtVersion : null
+  if (!statement) return null
+  const rows = await run<ListRow & { version: string }>(statement)
   return rows[0]?.version === known.version ? { rows: rows.filter((r) => r.id !== null), total: known.value.total } : null
 }
 
@@ -182,10 +199,11 @@ async function searchPage(run: RunSql, orgId: string, q: EstimateListQuery, tota
   const known = totals?.get(key)
   const fast = known ? await knownTotalPage(run, orgId, q, known) : null
   if (fast) return fast
-  const rows = await run<ListRow & { total: number; version: string; org_live: number }>(listEstimatesSql(orgId, q).searched)
+  const rows = await run<ListRow & { total: number; version: string; org_live: number; match_ids: string[] | null }>(listEstimatesSql(orgId, q).searched)
   const total = countOf(rows)
-  totals?.set(key, { version: rows[0]!.version, value: { total, orgLive: Number(rows[0]!.org_live) } })
-  return { rows: rows.filter((r) => r.id !== null), total }
+  const ids = rows[0]!.match_ids ?? undefined
+  totals?.set(key, { version: rows[0]!.version, value: { total, orgLive: Number(rows[0]!.org_live), ids } })
+  return { rows: rows.filter((r) => r.id !== null).map(({ match_ids: _, ...row }) => row), total }
 }
 
 /**

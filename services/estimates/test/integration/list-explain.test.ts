@@ -54,9 +54,11 @@ const describePlan = (nodes: PlanNode[]) => nodes.map((n) => `${n['Node Type']}$
 async function expectIndexed(query: Record<string, string>) {
   const q = ZEstimateListQuery.parse(query)
   const sql = listEstimatesSql(ORG, q)
-  for (const [name, statement] of Object.entries(sql)) {
-    if ((name === 'searched' || name === 'pageAtVersion') && !q.search) continue // only ever used for a search
+  const someMatches = (await svc.deps.prisma.$queryRaw<{ id: string }[]>(sql.page)).map((r) => r.id)
+  for (const [name, built] of Object.entries(sql)) {
+    if (['searched', 'pageAtVersion', 'pageOfMatches'].includes(name) && !q.search) continue // only ever used for a search
     if (name === 'version') continue // estimate_list_versions alone
+    const statement = typeof built === 'function' ? built(someMatches) : built
     const nodes = await explain(statement)
     const plan = describePlan(nodes)
     if (process.env.SHOW_PLANS) console.log(name, JSON.stringify(query), plan)
@@ -111,13 +113,22 @@ describe('a search page', () => {
     for (const query of queries) {
       const sql = listEstimatesSql(ORG, ZEstimateListQuery.parse(query))
       const walked = await svc.deps.prisma.$queryRaw<{ id: string }[]>(sql.page)
-      const searched = await svc.deps.prisma.$queryRaw<{ id: string | null; total: number }[]>(sql.searched)
+      const searched = await svc.deps.prisma.$queryRaw<{ id: string | null; total: number; match_ids: string[] | null }[]>(sql.searched)
       const atVersion = await svc.deps.prisma.$queryRaw<{ id: string | null }[]>(sql.pageAtVersion)
       const total = (await svc.deps.prisma.$queryRaw<{ total: number }[]>(sql.count))[0]!.total
       expect(searched.length, JSON.stringify(query)).toBeGreaterThan(0) // the total comes even with an empty page
       expect(searched.every((r) => r.total === total), JSON.stringify(query)).toBe(true)
       expect(searched.map((r) => r.id).filter((id) => id !== null), JSON.stringify(query)).toEqual(walked.map((r) => r.id))
       expect(atVersion.map((r) => r.id).filter((id) => id !== null), JSON.stringify(query)).toEqual(walked.map((r) => r.id))
+      // A few matches come with their ids (on the first row only), and their page sorts the same.
+      const ids = searched[0]!.match_ids
+      expect(ids === null, JSON.stringify(query)).toBe(total > 500)
+      expect(searched.slice(1).every((r) => r.match_ids === null)).toBe(true)
+      if (ids) {
+        expect(ids).toHaveLength(total)
+        const fromIds = await svc.deps.prisma.$queryRaw<{ id: string | null }[]>(sql.pageOfMatches(ids))
+        expect(fromIds.map((r) => r.id).filter((id) => id !== null), JSON.stringify(query)).toEqual(walked.map((r) => r.id))
+      }
     }
   })
 })

@@ -1,11 +1,12 @@
+import http from 'node:http'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { ZEstimateListQuery, ZEstimateListResponse } from '@plumbline/contracts'
-import { seededRandom } from '@plumbline/testing'
+import { identityHeaders, seededRandom } from '@plumbline/testing'
 import type { Prisma } from '../../src/generated/prisma/client.js'
 import { listEstimatesSql, readListPage, type KnownTotal, type RunSql } from '../../src/data/list-estimates-query.js'
 import { loadVersionedSectionsJson } from '../../src/data/sections-repo.js'
 import { createVersionedMemo } from '../../src/data/versioned-memo.js'
-import { createEstimate, estimatePayload, newOrgId, REMODELING, ROOFING, startEstimatesTestService, type Api, type EstimatesTestService } from '../support/estimates-test-service.js'
+import { claimsFor, createEstimate, estimatePayload, newOrgId, REMODELING, ROOFING, startEstimatesTestService, type Api, type EstimatesTestService } from '../support/estimates-test-service.js'
 
 // Searches' totals and sections documents are remembered by a version that triggers move in
 // the writer's transaction (migration …_list_and_sections_versions). Whatever changes, through
@@ -49,6 +50,15 @@ async function expectSearchesFresh(orgId: string, step: string) {
   for (const query of SEARCHES) expect(await listed(svc.as(orgId), query), `${step}: ${JSON.stringify(query)}`).toEqual(await fresh(orgId, query))
 }
 
+/** `count` estimates named '<word> bulk N' written in one statement (the list version moves once). */
+async function manyEstimates(orgId: string, word: string, count: number) {
+  await svc.deps.prisma.$executeRaw`
+    INSERT INTO estimates (id, organization_id, created_by, project_type_id, project_name, client_name, client_email, property_address, total_cost, status, updated_at)
+    SELECT gen_random_uuid(), ${orgId}, 'test', ${ROOFING}::uuid, ${word} || ' bulk ' || g, 'Bulk Client', 'bulk@example.com', g || ' Elm St, Austin, TX 78701',
+           g, (ARRAY['draft','pending','rejected'])[1 + g % 3], now() - (g || ' minutes')::interval
+    FROM generate_series(1, ${count}::int) g`
+}
+
 describe('remembered search totals', () => {
   it('follow creates, renames, status and type changes, deletes, restores and SQL writes', async () => {
     const orgId = newOrgId()
@@ -59,6 +69,8 @@ describe('remembered search totals', () => {
     const address = () => `${Math.floor(random() * 90) + 1} ${pick(['Oak', 'Pine'])} St, Austin, TX 78701`
     const live: string[] = []
     for (let i = 0; i < 12; i++) live.push((await createEstimate(api, { projectName: name(), propertyAddress: address(), projectTypeId: pick([ROOFING, REMODELING]) })).id)
+    // Enough decks that their search remembers a total without ids and walks the sort index.
+    await manyEstimates(orgId, 'Deck', 600)
     await expectSearchesFresh(orgId, 'start')
     for (let step = 0; step < 36; step++) {
       const roll = random()
@@ -121,7 +133,8 @@ describe('remembered search totals', () => {
     expect(idsAndTotal(await readListPage(run, orgId, q, totals))).toEqual(first)
     expect(first.total).toBe(15)
     expect(first.ids).toHaveLength(10)
-    expect(statements).toEqual([sql.searched.text, sql.pageAtVersion.text])
+    // 15 matches: remembered by id, the page is sorted from them.
+    expect(statements).toEqual([sql.searched.text, sql.pageOfMatches([]).text])
 
     statements.length = 0
     const pastTheEnd = ZEstimateListQuery.parse({ search: 'kitchen', limit: '10', page: '3' })
@@ -133,12 +146,19 @@ describe('remembered search totals', () => {
     statements.length = 0
     await svc.deps.prisma.$executeRaw`UPDATE estimates SET project_name = 'Kitchen extra' WHERE organization_id = ${orgId} AND project_name = 'Roof 0'`
     expect((await readListPage(run, orgId, q, totals)).total).toBe(16)
-    expect(statements).toEqual([sql.pageAtVersion.text, sql.searched.text])
+    expect(statements).toEqual([sql.pageOfMatches([]).text, sql.searched.text])
+
+    // Many matches: remembered without ids, the page walks the sort index.
+    await manyEstimates(orgId, 'Kitchen', 600)
+    statements.length = 0
+    expect((await readListPage(run, orgId, q, totals)).total).toBe(616)
+    expect(idsAndTotal(await readListPage(run, orgId, q, totals))).toEqual(await fresh(orgId, { search: 'kitchen', limit: '10' }))
+    expect(statements).toEqual([sql.pageOfMatches([]).text, sql.searched.text, sql.pageAtVersion.text])
 
     // A change to a sort key only (updated_at, total_cost) leaves the version where it was.
     statements.length = 0
     await svc.deps.prisma.$executeRaw`UPDATE estimates SET total_cost = total_cost + 1, updated_at = now() WHERE organization_id = ${orgId}`
-    expect((await readListPage(run, orgId, q, totals)).total).toBe(16)
+    expect((await readListPage(run, orgId, q, totals)).total).toBe(616)
     expect(statements).toEqual([sql.pageAtVersion.text])
   })
 })
@@ -186,6 +206,33 @@ describe('remembered sections documents', () => {
     await expectFresh('restored')
     await svc.deps.prisma.$executeRaw`DELETE FROM estimates WHERE id = ${e.id}::uuid`
     expect((await sectionsOf(api, e.id)).status).toBe(404)
+  })
+
+  it('are named by an ETag that changes with every edit and answers 304 while unchanged', async () => {
+    const orgId = newOrgId()
+    const api = svc.as(orgId)
+    const e = await createEstimate(api)
+    const section = (await api('POST', `/estimates/${e.id}/sections`, { name: 'Work' })).body
+    const first = await api('GET', `/estimates/${e.id}/sections`)
+    const etag = first.headers.get('etag')!
+    expect(etag).toMatch(/^W\/".+"$/)
+    // As a browser revalidates from its cache (fetch would add Cache-Control: no-cache here).
+    const revalidate = async () => {
+      const headers = { ...(await identityHeaders(claimsFor(orgId))), 'if-none-match': etag }
+      return new Promise<{ status: number; body: string }>((resolve, reject) => {
+        http.get(`${svc.base}/organizations/${orgId}/estimates/${e.id}/sections`, { headers }, (res) => {
+          let body = ''
+          res.on('data', (chunk) => (body += chunk))
+          res.on('end', () => resolve({ status: res.statusCode!, body }))
+        }).on('error', reject)
+      })
+    }
+    expect(await revalidate()).toEqual({ status: 304, body: '' })
+    await api('POST', `/sections/${section.id}/line-items`, { name: 'Labor', quantity: '2', unit: 'hours', unitCost: '50.00' })
+    expect((await revalidate()).status).toBe(200)
+    const changed = await api('GET', `/estimates/${e.id}/sections`)
+    expect(changed.headers.get('etag')).not.toBe(etag)
+    expect(changed.body[0].lineItems[0].totalCost).toBe('100.00')
   })
 
   it('end on the last write when edits and reads interleave', async () => {

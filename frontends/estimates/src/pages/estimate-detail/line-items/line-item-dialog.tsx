@@ -7,6 +7,15 @@ import { formatCurrency } from '../lib/money'
 import { COST_TYPES, COST_TYPE_LABELS, QUANTITY_STEP, UNIT_COST_STEP, draftFromItem, emptyLineItemDraft, lineTotal, toLineItemPayload, type CostType, type LineItemDraft, type LineItemFieldErrors } from './line-item-math'
 
 /**
+ * Editing happens here on phones, where focusing a field opens the keyboard over the form the
+ * user came to read: the dialog itself takes focus (announced by its title) instead.
+ */
+function focusDialogItself(e: Event) {
+  e.preventDefault()
+  ;(e.currentTarget as HTMLElement).focus()
+}
+
+/**
  * Add Line Item: the spec 001 §5 defaults, required fields, and the total recomputed on every change.
  * Given an item it is Edit Line Item instead, prefilled from it (phones edit here, not in the table).
  */
@@ -57,14 +66,14 @@ export function LineItemDialog({
 
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent className="max-w-xl" {...portalScope}>
+      <DialogContent className="max-w-xl" {...portalScope} onOpenAutoFocus={item ? focusDialogItself : undefined}>
         <form onSubmit={(e) => void submit(e)} className="grid gap-5" noValidate>
           <DialogHeader>
             <DialogTitle>{item ? 'Edit Line Item' : 'Add Line Item'}</DialogTitle>
             <DialogDescription>{item ? `Updates an item in ${sectionName}.` : `Adds an item to ${sectionName}.`}</DialogDescription>
           </DialogHeader>
           <FormField id="li-name" label="Name" error={errors.name}>
-            <Input id="li-name" value={draft.name} onChange={(e) => set('name', e.target.value)} aria-invalid={!!errors.name} placeholder="e.g. Drywall sheets" autoFocus />
+            <Input id="li-name" value={draft.name} onChange={(e) => set('name', e.target.value)} aria-invalid={!!errors.name} placeholder="e.g. Drywall sheets" autoFocus={!item} />
           </FormField>
           <FormField id="li-description" label="Description (optional)">
             <Textarea id="li-description" value={draft.description} onChange={(e) => set('description', e.target.value)} rows={2} className="min-h-16" />
