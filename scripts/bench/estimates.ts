@@ -104,8 +104,9 @@ export async function benchEstimates(stack: Stack, session: BrowserSession, data
     console.log('  (a search repeated or paged at an unchanged list version reads only its page; "first read after a change" counts every match)')
 
     const estimateId = await seedLargeEstimate(pool)
-    console.log(`\nEstimate detail: sections with ${LINE_ITEMS} line items`)
+    console.log(`\nEstimate detail: sections with ${LINE_ITEMS} line items (requests accept gzip, as browsers do)`)
     const detailViaGateway = () => timedRequest(`${api}/estimates/${estimateId}/sections`, { headers: { cookie: session.cookie } })
+    const detailUncompressed = () => timedRequest(`${api}/estimates/${estimateId}/sections`, { headers: { cookie: session.cookie, 'accept-encoding': 'identity' } })
     const detailRaw = () =>
       timed(async () => {
         await pool.query('SELECT * FROM sections WHERE estimate_id = $1 AND organization_id = $2 ORDER BY sort_order', [estimateId, ORG])
@@ -123,6 +124,7 @@ export async function benchEstimates(stack: Stack, session: BrowserSession, data
       const r = await measure(detailRaw, c, c === 1 ? 300 : 1200, 30)
       if (c === 1) ratio = g.p95 / r.p95
       row(`c=${c} via gateway`, g)
+      if (c === 1) row('c=1 via gateway, no gzip', await measure(detailUncompressed, 1, 300, 30))
       row(`c=${c} service alone`, d)
       row(`c=${c} raw pg (same rows)`, r)
     }

@@ -1,4 +1,5 @@
 import http from 'node:http'
+import { createGunzip } from 'node:zlib'
 
 // Load generation for `npm run bench`: keep-alive HTTP with a fixed number of requests in
 // flight (the concurrency), and the same loop around raw database calls for baselines.
@@ -6,12 +7,18 @@ import http from 'node:http'
 const agent = new http.Agent({ keepAlive: true, maxSockets: 64 })
 export const closeAgent = () => agent.destroy()
 
+/**
+ * One request as a browser makes it: it accepts gzip, and a compressed answer counts as done
+ * once it is decompressed.
+ */
 export function timedRequest(url: string, opts: { method?: string; headers?: Record<string, string>; body?: string; expect?: number } = {}): Promise<number> {
   return new Promise((resolve, reject) => {
     const started = process.hrtime.bigint()
-    const req = http.request(url, { agent, method: opts.method ?? 'GET', headers: opts.headers }, (res) => {
-      res.resume()
-      res.on('end', () => {
+    const req = http.request(url, { agent, method: opts.method ?? 'GET', headers: { 'accept-encoding': 'gzip', ...opts.headers } }, (res) => {
+      const body = res.headers['content-encoding'] === 'gzip' ? res.pipe(createGunzip()) : res
+      body.on('error', reject)
+      body.resume()
+      body.on('end', () => {
         const ms = Number(process.hrtime.bigint() - started) / 1e6
         if (res.statusCode === (opts.expect ?? 200)) resolve(ms)
         else reject(new Error(`${opts.method ?? 'GET'} ${url} answered ${res.statusCode}`))

@@ -3,7 +3,7 @@ import type { EstimatesEnv } from './env.js'
 import type { PrismaClient } from './generated/prisma/client.js'
 import { createShareTokenCrypto, type ShareTokenCrypto } from './domain/share-token-crypto.js'
 import { knownTotalBytes, type SearchTotals } from './data/list-estimates-query.js'
-import type { SectionsDocuments } from './data/sections-repo.js'
+import { sectionsDocumentBytes, type SectionsDocuments } from './data/sections-repo.js'
 import { createVersionedMemo } from './data/versioned-memo.js'
 
 /** What every router and use case of the service gets. */
@@ -20,7 +20,6 @@ export function buildDeps(base: ServiceDeps<PrismaClient>, env: EstimatesEnv): E
   return {
     ...base, env, shareTokens: createShareTokenCrypto(env.SHARE_TOKEN_KEY),
     searchTotals: createVersionedMemo({ maxEntries: 10_000, maxBytes: 32 * 1024 * 1024, sizeOf: knownTotalBytes }),
-    // JSON text is mostly ASCII: its length is close to its bytes (UTF-16 in memory is twice that).
-    sectionsDocuments: createVersionedMemo({ maxEntries: 2_000, maxBytes: env.SECTIONS_MEMO_MB * 1024 * 1024, sizeOf: (body: string) => body.length * 2 }),
+    sectionsDocuments: createVersionedMemo({ maxEntries: 2_000, maxBytes: env.SECTIONS_MEMO_MB * 1024 * 1024, sizeOf: sectionsDocumentBytes }),
   }
 }

@@ -13,8 +13,12 @@ export async function recomputeSectionTotal(tx: Tx, sectionId: string): Promise<
     WHERE id = ${sectionId}::uuid`
 }
 
-/** An estimate's sections documents remembered by sections version (see EstimateSectionsVersion). */
-export type SectionsDocuments = VersionedMemo<string>
+/** An estimate's sections as JSON text, and gzipped once a client asked for that. */
+export type SectionsDocument = { json: string; gzip?: Buffer }
+/** Sections documents remembered by sections version (see EstimateSectionsVersion). */
+export type SectionsDocuments = VersionedMemo<SectionsDocument>
+/** JSON text is mostly ASCII: its length is close to its bytes (UTF-16 in memory is twice that). */
+export const sectionsDocumentBytes = (document: SectionsDocument) => document.json.length * 2 + (document.gzip?.length ?? 0)
 
 /**
  * An estimate's sections with their line items in display order (sortOrder, then creation), as

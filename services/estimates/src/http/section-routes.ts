@@ -25,11 +25,15 @@ export function sectionRoutes(deps: EstimatesDeps): Router {
   router.get(`${estimate}/sections`, async (req, res) => {
     const ctx = orgCtx(req, res, 'access')
     const estimateId = uuidParam(req, 'id', 'Estimate')
-    const { version, value } = await listSectionsJson(deps, ctx, estimateId)
+    const acceptsGzip = req.acceptsEncodings('gzip') === 'gzip'
+    const { version, value } = await listSectionsJson(deps, ctx, estimateId, acceptsGzip)
     // The sections version names the body: express sends 304 to a matching If-None-Match and
     // skips hashing ~200 kB for its own ETag.
     res.setHeader('ETag', `W/"${estimateId}.${version}"`)
-    res.type('application/json').send(value)
+    res.setHeader('Vary', 'Accept-Encoding')
+    res.type('application/json')
+    if (acceptsGzip && value.gzip) res.setHeader('Content-Encoding', 'gzip').send(value.gzip)
+    else res.send(value.json)
   })
   router.post(`${estimate}/sections`, async (req, res) => {
     const ctx = orgCtx(req, res, 'edit')

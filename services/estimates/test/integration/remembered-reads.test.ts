@@ -1,4 +1,5 @@
 import http from 'node:http'
+import { gunzipSync } from 'node:zlib'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { ZEstimateListQuery, ZEstimateListResponse } from '@plumbline/contracts'
 import { identityHeaders, seededRandom } from '@plumbline/testing'
@@ -233,6 +234,40 @@ describe('remembered sections documents', () => {
     const changed = await api('GET', `/estimates/${e.id}/sections`)
     expect(changed.headers.get('etag')).not.toBe(etag)
     expect(changed.body[0].lineItems[0].totalCost).toBe('100.00')
+  })
+
+  it('come gzipped to a client that accepts it (once per version), and as plain JSON otherwise', async () => {
+    const orgId = newOrgId()
+    const api = svc.as(orgId)
+    const e = await createEstimate(api)
+    const section = (await api('POST', `/estimates/${e.id}/sections`, { name: 'Framing' })).body
+    const get = async (headers: Record<string, string>) => {
+      const all = { ...(await identityHeaders(claimsFor(orgId))), ...headers }
+      return new Promise<{ status: number; encoding?: string; vary?: string; body: Buffer }>((resolve, reject) => {
+        http.get(`${svc.base}/organizations/${orgId}/estimates/${e.id}/sections`, { headers: all }, (res) => {
+          const chunks: Buffer[] = []
+          res.on('data', (chunk: Buffer) => chunks.push(chunk))
+          res.on('end', () => resolve({ status: res.statusCode!, encoding: res.headers['content-encoding'], vary: res.headers.vary, body: Buffer.concat(chunks) }))
+        }).on('error', reject)
+      })
+    }
+    // Under 1 kB: plain JSON whatever the client accepts.
+    expect((await get({ 'accept-encoding': 'gzip' })).encoding).toBeUndefined()
+    for (let i = 0; i < 20; i++) await api('POST', `/sections/${section.id}/line-items`, { name: `Stud ${i}`, quantity: '10', unit: 'each', unitCost: '4.25' })
+    const plain = await get({})
+    expect(plain.encoding).toBeUndefined()
+    expect(plain.vary).toBe('Accept-Encoding')
+    for (let round = 0; round < 2; round++) {
+      const zipped = await get({ 'accept-encoding': 'br;q=1, gzip;q=0.8' })
+      expect(zipped.encoding).toBe('gzip')
+      expect(zipped.body.length).toBeLessThan(plain.body.length / 3)
+      expect(gunzipSync(zipped.body).toString()).toBe(plain.body.toString())
+    }
+    expect((await get({ 'accept-encoding': 'identity' })).encoding).toBeUndefined()
+    // An edit: the next gzip is of the new document.
+    await api('POST', `/sections/${section.id}/line-items`, { name: 'Header', quantity: '1', unit: 'each', unitCost: '80.00' })
+    const after = JSON.parse(gunzipSync((await get({ 'accept-encoding': 'gzip' })).body).toString())
+    expect(after[0].lineItems).toHaveLength(21)
   })
 
   it('end on the last write when edits and reads interleave', async () => {
