@@ -75,6 +75,11 @@ export async function benchEstimates(stack: Stack, session: BrowserSession, data
       ['broad search (10%)', { search: 'kitchen', status: 'all', sortBy: 'totalCost', sortOrder: 'asc', limit: '20', page: '2' }],
       ['search ruled out by filter', { search: 'kitchen', status: 'draft', sortBy: 'totalCost', sortOrder: 'asc', limit: '20', page: '2' }],
     ]
+    // The service alone (no gateway), with the identity token the gateway would send;
+    // signIdentity renews the 60 s token before it expires and otherwise answers from memory.
+    const claims = { sub: session.userId, email: session.email, systemRole: 'user', orgId: ORG, orgRole: 'Owner', permissions: SYSTEM_ROLE_PERMISSIONS.Owner } as const
+    const direct = async (path: string) =>
+      timedRequest(`http://127.0.0.1:${stack.servicePorts.estimates}/organizations/${ORG}${path}`, { headers: { [IDENTITY_HEADER]: await signIdentity(claims, identitySecret) } })
     // A change to list membership (here: one estimate's creation time, moved by a millisecond)
     // moves the organisation's list version, so the next search counts its matches anew.
     const bumpRow = (await pool.query<{ id: string }>(`SELECT id FROM estimates WHERE organization_id = $1 LIMIT 1`, [ORG])).rows[0].id
@@ -94,6 +99,7 @@ export async function benchEstimates(stack: Stack, session: BrowserSession, data
         const r = await measure(listRaw, c, c === 1 ? 400 : 1600, 50)
         if (c === 1) p95AtC1.push(`${label} ${g.p95.toFixed(2)} ms ${g.p95 < 15 ? '(met)' : '(not met)'}`)
         row(`  c=${c} via gateway`, g)
+        if (c === 1) row('  c=1 service alone', await measure(() => direct(`/estimates?${new URLSearchParams(query)}`), 1, 400, 50))
         row(`  c=${c} raw pg (same SQL)`, r)
       }
       if (parsed.search) {
@@ -114,11 +120,7 @@ export async function benchEstimates(stack: Stack, session: BrowserSession, data
         await pool.query('SELECT * FROM sections WHERE estimate_id = $1 AND organization_id = $2 ORDER BY sort_order', [estimateId, ORG])
         await pool.query('SELECT * FROM line_items WHERE estimate_id = $1 AND organization_id = $2 ORDER BY section_id, sort_order', [estimateId, ORG])
       })
-    // The service alone (no gateway), with the identity token the gateway would send.
-    // signIdentity renews the 60 s token before it expires and otherwise answers from memory.
-    const claims = { sub: session.userId, email: session.email, systemRole: 'user', orgId: ORG, orgRole: 'Owner', permissions: SYSTEM_ROLE_PERMISSIONS.Owner } as const
-    const detailDirect = async () =>
-      timedRequest(`http://127.0.0.1:${stack.servicePorts.estimates}/organizations/${ORG}/estimates/${estimateId}/sections`, { headers: { [IDENTITY_HEADER]: await signIdentity(claims, identitySecret) } })
+    const detailDirect = () => direct(`/estimates/${estimateId}/sections`)
     let ratio = 0
     for (const c of [1, 16]) {
       const g = await measure(detailViaGateway, c, c === 1 ? 300 : 1200, 30)

@@ -164,6 +164,24 @@ describe('remembered search totals', () => {
   })
 })
 
+type RawAnswer = { status: number; encoding?: string; vary?: string; body: Buffer }
+
+/**
+ * GET the sections with exactly these headers, as a browser's own cache revalidation or
+ * content negotiation sends them (fetch would add Accept-Encoding, and Cache-Control: no-cache
+ * to a conditional request), and the bytes as they came.
+ */
+async function rawSections(orgId: string, estimateId: string, headers: Record<string, string>): Promise<RawAnswer> {
+  const all = { ...(await identityHeaders(claimsFor(orgId))), ...headers }
+  return new Promise((resolve, reject) => {
+    http.get(`${svc.base}/organizations/${orgId}/estimates/${estimateId}/sections`, { headers: all }, (res) => {
+      const chunks: Buffer[] = []
+      res.on('data', (chunk: Buffer) => chunks.push(chunk))
+      res.on('end', () => resolve({ status: res.statusCode!, encoding: res.headers['content-encoding'], vary: res.headers.vary, body: Buffer.concat(chunks) }))
+    }).on('error', reject)
+  })
+}
+
 describe('remembered sections documents', () => {
   const sectionsOf = async (api: Api, estimateId: string) => {
     const res = await api('GET', `/estimates/${estimateId}/sections`)
@@ -217,16 +235,9 @@ describe('remembered sections documents', () => {
     const first = await api('GET', `/estimates/${e.id}/sections`)
     const etag = first.headers.get('etag')!
     expect(etag).toMatch(/^W\/".+"$/)
-    // As a browser revalidates from its cache (fetch would add Cache-Control: no-cache here).
     const revalidate = async () => {
-      const headers = { ...(await identityHeaders(claimsFor(orgId))), 'if-none-match': etag }
-      return new Promise<{ status: number; body: string }>((resolve, reject) => {
-        http.get(`${svc.base}/organizations/${orgId}/estimates/${e.id}/sections`, { headers }, (res) => {
-          let body = ''
-          res.on('data', (chunk) => (body += chunk))
-          res.on('end', () => resolve({ status: res.statusCode!, body }))
-        }).on('error', reject)
-      })
+      const answer = await rawSections(orgId, e.id, { 'if-none-match': etag })
+      return { status: answer.status, body: answer.body.toString() }
     }
     expect(await revalidate()).toEqual({ status: 304, body: '' })
     await api('POST', `/sections/${section.id}/line-items`, { name: 'Labor', quantity: '2', unit: 'hours', unitCost: '50.00' })
@@ -241,16 +252,7 @@ describe('remembered sections documents', () => {
     const api = svc.as(orgId)
     const e = await createEstimate(api)
     const section = (await api('POST', `/estimates/${e.id}/sections`, { name: 'Framing' })).body
-    const get = async (headers: Record<string, string>) => {
-      const all = { ...(await identityHeaders(claimsFor(orgId))), ...headers }
-      return new Promise<{ status: number; encoding?: string; vary?: string; body: Buffer }>((resolve, reject) => {
-        http.get(`${svc.base}/organizations/${orgId}/estimates/${e.id}/sections`, { headers: all }, (res) => {
-          const chunks: Buffer[] = []
-          res.on('data', (chunk: Buffer) => chunks.push(chunk))
-          res.on('end', () => resolve({ status: res.statusCode!, encoding: res.headers['content-encoding'], vary: res.headers.vary, body: Buffer.concat(chunks) }))
-        }).on('error', reject)
-      })
-    }
+    const get = (headers: Record<string, string>) => rawSections(orgId, e.id, headers)
     // Under 1 kB: plain JSON whatever the client accepts.
     expect((await get({ 'accept-encoding': 'gzip' })).encoding).toBeUndefined()
     for (let i = 0; i < 20; i++) await api('POST', `/sections/${section.id}/line-items`, { name: `Stud ${i}`, quantity: '10', unit: 'each', unitCost: '4.25' })
