@@ -12,7 +12,7 @@ export type EstimatesDeps = ServiceDeps<PrismaClient> & {
   shareTokens: ShareTokenCrypto
   /** Searches' totals by list version (see readListPage). */
   searchTotals: SearchTotals
-  /** Sections documents by sections version (see listSectionsJson). */
+  /** Sections documents by sections version (see listSectionsDocument). */
   sectionsDocuments: SectionsDocuments
 }
 

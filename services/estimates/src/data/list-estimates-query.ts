@@ -87,6 +87,8 @@ const listVersion = (orgId: string) =>
  *   the matches of a rare term whose trigrams are common (a client's name) cost the GIN index
  *   a walk through long posting lists every time, and cannot change while the version holds.
  */
+export type ListSql = ReturnType<typeof listEstimatesSql>
+
 export function listEstimatesSql(orgId: string, q: EstimateListQuery) {
   const where = listWhere(orgId, q)
   const offset = (q.page - 1) * q.limit
@@ -181,8 +183,7 @@ const walkIsCheap = (known: KnownTotal, q: EstimateListQuery) =>
  * the last match, a sort-index walk when matches are dense enough. Both read the version in
  * the same statement; a moved version falls back to `searched`, which counts anew.
  */
-async function knownTotalPage(run: RunSql, orgId: string, q: EstimateListQuery, known: Versioned<KnownTotal>): Promise<ListPage | null> {
-  const sql = listEstimatesSql(orgId, q)
+async function knownTotalPage(run: RunSql, sql: ListSql, q: EstimateListQuery, known: Versioned<KnownTotal>): Promise<ListPage | null> {
   if ((q.page - 1) * q.limit >= known.value.total) {
     const [current] = await run<{ version: string }>(sql.version)
     return current?.version === known.version ? { rows: [], total: known.value.total } : null
@@ -197,9 +198,10 @@ async function knownTotalPage(run: RunSql, orgId: string, q: EstimateListQuery, 
 async function searchPage(run: RunSql, orgId: string, q: EstimateListQuery, totals?: SearchTotals): Promise<ListPage> {
   const key = searchKey(orgId, q)
   const known = totals?.get(key)
-  const fast = known ? await knownTotalPage(run, orgId, q, known) : null
+  const sql = listEstimatesSql(orgId, q)
+  const fast = known ? await knownTotalPage(run, sql, q, known) : null
   if (fast) return fast
-  const rows = await run<ListRow & { total: number; version: string; org_live: number; match_ids: string[] | null }>(listEstimatesSql(orgId, q).searched)
+  const rows = await run<ListRow & { total: number; version: string; org_live: number; match_ids: string[] | null }>(sql.searched)
   const total = countOf(rows)
   const ids = rows[0]!.match_ids ?? undefined
   totals?.set(key, { version: rows[0]!.version, value: { total, orgLive: Number(rows[0]!.org_live), ids } })

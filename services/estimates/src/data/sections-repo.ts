@@ -1,10 +1,6 @@
 import type { Section } from '@plumbline/contracts'
-import { Prisma } from '../generated/prisma/client.js'
 import type { Db, Tx } from './db.js'
-import type { Versioned, VersionedMemo } from './versioned-memo.js'
-
-/** Version 0: the estimate's sections were never written since versions were kept. */
-const sectionsVersion = Prisma.sql`coalesce((SELECT version FROM estimate_sections_versions v WHERE v.estimate_id = e.id), 0)::text AS version`
+import type { VersionedMemo } from './versioned-memo.js'
 
 /** A section's total is the sum of its line items' totals (kept in step inside each edit's transaction). */
 export async function recomputeSectionTotal(tx: Tx, sectionId: string): Promise<void> {
@@ -20,19 +16,24 @@ export type SectionsDocuments = VersionedMemo<SectionsDocument>
 /** JSON text is mostly ASCII: its length is close to its bytes (UTF-16 in memory is twice that). */
 export const sectionsDocumentBytes = (document: SectionsDocument) => document.json.length * 2 + (document.gzip?.length ?? 0)
 
+/** An estimate's sections version, and its sections as JSON text unless the caller already has that version. */
+export type SectionsRead = { version: string; json: string | null }
+
 /**
  * An estimate's sections with their line items in display order (sortOrder, then creation), as
- * the API's JSON text built by PostgreSQL in one round trip, with the sections version read in
- * the same snapshot, or null when the estimate is not a live one of the organisation. Numerics
- * print with exactly the scales the API promises, and the HTTP route sends the text as it is:
- * 500 line items need no rows, Decimal objects or JSON.stringify in Node (Prisma's nested
- * include was ~7× the raw queries, two text queries ~4×). Line items are whole rows turned to
- * JSON (json_agg of a sorted subquery: PostgreSQL aggregates a plain sorted scan in its order),
- * ~25% faster than json_build_object per item.
+ * the API's JSON text built by PostgreSQL, and the sections version read in the same snapshot,
+ * in one round trip; null when the estimate is not a live one of the organisation. Given the
+ * version the caller holds, the text is built only if the version moved (json null otherwise):
+ * an unchanged estimate costs one primary-key read. Numerics print with exactly the scales the
+ * API promises, and the HTTP route sends the text as it is: 500 line items need no rows,
+ * Decimal objects or JSON.stringify in Node (Prisma's nested include was ~7× the raw queries,
+ * two text queries ~4×). Line items are whole rows turned to JSON (json_agg of a sorted
+ * subquery: PostgreSQL aggregates a plain sorted scan in its order), ~25% faster than
+ * json_build_object per item.
  */
-export async function loadVersionedSectionsJson(db: Db, orgId: string, estimateId: string): Promise<Versioned<string> | null> {
-  const rows = await db.$queryRaw<{ body: string; version: string }[]>`
-    SELECT COALESCE((
+export async function readSectionsJson(db: Db, orgId: string, estimateId: string, heldVersion?: string): Promise<SectionsRead | null> {
+  const rows = await db.$queryRaw<SectionsRead[]>`
+    SELECT v.version, CASE WHEN v.version IS DISTINCT FROM ${heldVersion ?? null}::text THEN COALESCE((
       SELECT json_agg(json_build_object(
                'id', s.id, 'name', s.name, 'description', s.description, 'total', s.total::text, 'sortOrder', s.sort_order,
                'lineItems', COALESCE((
@@ -44,23 +45,16 @@ export async function loadVersionedSectionsJson(db: Db, orgId: string, estimateI
                    FROM line_items WHERE section_id = s.id AND organization_id = ${orgId}
                    ORDER BY sort_order, created_at, id) li), '[]'::json))
              ORDER BY s.sort_order, s.created_at, s.id)
-      FROM sections s WHERE s.estimate_id = e.id AND s.organization_id = ${orgId}), '[]'::json)::text AS body,
-      ${sectionsVersion}
+      FROM sections s WHERE s.estimate_id = e.id AND s.organization_id = ${orgId}), '[]'::json)::text END AS json
     FROM estimates e
+    -- Version 0: the estimate's sections were never written since versions were kept.
+    CROSS JOIN LATERAL (SELECT coalesce((SELECT version FROM estimate_sections_versions WHERE estimate_id = e.id), 0)::text AS version) v
     WHERE e.id = ${estimateId}::uuid AND e.organization_id = ${orgId} AND e.deleted_at IS NULL`
-  return rows[0] ? { version: rows[0].version, value: rows[0].body } : null
-}
-
-/** The sections version of a live estimate of the organisation, or null when there is none. */
-export async function readSectionsVersion(db: Db, orgId: string, estimateId: string): Promise<string | null> {
-  const rows = await db.$queryRaw<{ version: string }[]>`
-    SELECT ${sectionsVersion} FROM estimates e
-    WHERE e.id = ${estimateId}::uuid AND e.organization_id = ${orgId} AND e.deleted_at IS NULL`
-  return rows[0]?.version ?? null
+  return rows[0] ?? null
 }
 
 /** The same sections as objects, for use cases that work with them (CSV export, documents). */
 export async function loadSections(db: Db, orgId: string, estimateId: string): Promise<Section[]> {
-  const loaded = await loadVersionedSectionsJson(db, orgId, estimateId)
-  return loaded === null ? [] : (JSON.parse(loaded.value) as Section[])
+  const read = await readSectionsJson(db, orgId, estimateId)
+  return read?.json ? (JSON.parse(read.json) as Section[]) : []
 }

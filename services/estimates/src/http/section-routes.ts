@@ -9,7 +9,7 @@ import { deleteLineItem } from '../usecases/delete-line-item.js'
 import { deleteSection } from '../usecases/delete-section.js'
 import { exportSectionsCsv } from '../usecases/export-sections-csv.js'
 import { importSectionsCsv } from '../usecases/import-sections-csv.js'
-import { listSectionsJson } from '../usecases/list-sections.js'
+import { listSectionsDocument } from '../usecases/list-sections.js'
 import { reorderLineItems } from '../usecases/reorder-line-items.js'
 import { updateLineItem } from '../usecases/update-line-item.js'
 import { updateSection } from '../usecases/update-section.js'
@@ -26,7 +26,7 @@ export function sectionRoutes(deps: EstimatesDeps): Router {
     const ctx = orgCtx(req, res, 'access')
     const estimateId = uuidParam(req, 'id', 'Estimate')
     const acceptsGzip = req.acceptsEncodings('gzip') === 'gzip'
-    const { version, value } = await listSectionsJson(deps, ctx, estimateId, acceptsGzip)
+    const { version, value } = await listSectionsDocument(deps, ctx, estimateId, acceptsGzip)
     // The sections version names the body: express sends 304 to a matching If-None-Match and
     // skips hashing ~200 kB for its own ETag.
     res.setHeader('ETag', `W/"${estimateId}.${version}"`)

@@ -5,7 +5,7 @@ import { ZEstimateListQuery, ZEstimateListResponse } from '@plumbline/contracts'
 import { identityHeaders, seededRandom } from '@plumbline/testing'
 import type { Prisma } from '../../src/generated/prisma/client.js'
 import { listEstimatesSql, readListPage, type KnownTotal, type RunSql } from '../../src/data/list-estimates-query.js'
-import { loadVersionedSectionsJson } from '../../src/data/sections-repo.js'
+import { readSectionsJson } from '../../src/data/sections-repo.js'
 import { createVersionedMemo } from '../../src/data/versioned-memo.js'
 import { claimsFor, createEstimate, estimatePayload, newOrgId, REMODELING, ROOFING, startEstimatesTestService, type Api, type EstimatesTestService } from '../support/estimates-test-service.js'
 
@@ -187,7 +187,7 @@ describe('remembered sections documents', () => {
     const res = await api('GET', `/estimates/${estimateId}/sections`)
     return { status: res.status, body: res.text }
   }
-  const freshSections = async (orgId: string, estimateId: string) => (await loadVersionedSectionsJson(svc.deps.prisma, orgId, estimateId))?.value
+  const freshSections = async (orgId: string, estimateId: string) => (await readSectionsJson(svc.deps.prisma, orgId, estimateId))?.json
 
   it('follow edits through the API and in SQL, and stop at deletion and at other organisations', async () => {
     const orgId = newOrgId()
