@@ -47,7 +47,33 @@ export async function measure(fn: () => Promise<number>, concurrency: number, re
       while (next++ < requests) samples.push(await fn())
     }),
   )
-  const seconds = (performance.now() - started) / 1000
+  return summarise(samples, (performance.now() - started) / 1000)
+}
+
+/**
+ * c=1 figures for several ways to do the same thing (via the gateway, the service alone, raw
+ * SQL), taken in turns rather than one after another: load on this shared machine drifts over
+ * seconds, and measured in blocks that drift would land on whichever way ran at the time.
+ * Each round's order rotates, so none always runs right after another.
+ */
+export async function measureInTurns<K extends string>(ways: Record<K, () => Promise<number>>, requests: number, warmup = 100): Promise<Record<K, Result>> {
+  const names = Object.keys(ways) as K[]
+  for (let i = 0; i < warmup; i++) for (const name of names) await ways[name]()
+  const samples = Object.fromEntries(names.map((n) => [n, [] as number[]])) as Record<K, number[]>
+  const busy = Object.fromEntries(names.map((n) => [n, 0])) as Record<K, number>
+  for (let round = 0; round < requests; round++) {
+    for (let k = 0; k < names.length; k++) {
+      const name = names[(round + k) % names.length]!
+      const ms = await ways[name]()
+      samples[name].push(ms)
+      busy[name] += ms
+    }
+  }
+  // req/s of one client waiting for each answer: requests over the time spent on this way alone.
+  return Object.fromEntries(names.map((n) => [n, summarise(samples[n], busy[n] / 1000)])) as Record<K, Result>
+}
+
+function summarise(samples: number[], seconds: number): Result {
   samples.sort((a, b) => a - b)
   const at = (q: number) => samples[Math.min(samples.length - 1, Math.floor(q * samples.length))]
   return { p50: at(0.5), p95: at(0.95), p99: at(0.99), rps: samples.length / seconds }
