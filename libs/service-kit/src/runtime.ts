@@ -1,6 +1,6 @@
 import type { Express } from 'express'
 import { createClient, type RedisClientType } from 'redis'
-import { applyMigrations, createPrismaClient, ensureDatabase } from '@plumbline/db'
+import { applyMigrations, createPrismaClient, ensureDatabase, type QueryRows } from '@plumbline/db'
 import { connectBus, ensureStream, startOutboxRelay, type Bus, type TransactionRunner } from '@plumbline/messaging'
 import { stopTelemetry } from '@plumbline/telemetry'
 import { createServiceApp } from './app.js'
@@ -11,7 +11,11 @@ import { runService, type Closer } from './lifecycle.js'
 
 type PrismaLike = { $queryRawUnsafe: (q: string) => Promise<unknown>; $disconnect: () => Promise<void>; $transaction: (fn: (tx: any) => Promise<any>) => Promise<any> }
 
-export type ServiceDeps<P> = { env: BaseEnv & { PORT: number }; logger: Logger; prisma: P; bus: Bus; redis: RedisClientType; runInTransaction: TransactionRunner; schema: string }
+export type ServiceDeps<P> = {
+  env: BaseEnv & { PORT: number }; logger: Logger; prisma: P; bus: Bus; redis: RedisClientType; runInTransaction: TransactionRunner; schema: string
+  /** Hot reads straight on Prisma's pool (see createPrismaClient); everything else goes through Prisma. */
+  queryRows: QueryRows
+}
 
 export type ServiceDefinition<P extends PrismaLike> = {
   name: string
@@ -56,12 +60,12 @@ export async function startServiceRuntime<P extends PrismaLike>(def: ServiceDefi
   const logger = createLogger(def.name, env.LOG_LEVEL)
   await ensureDatabase(env.DATABASE_URL)
   await applyMigrations(env.DATABASE_URL, { schema: def.schema, migrationsDir: def.migrationsDir }, logger)
-  const prisma = createPrismaClient(def.PrismaClient, { databaseUrl: env.DATABASE_URL, schema: def.schema })
+  const { prisma, queryRows } = createPrismaClient(def.PrismaClient, { databaseUrl: env.DATABASE_URL, schema: def.schema })
   const runInTransaction: TransactionRunner = (fn) => prisma.$transaction(fn as any)
   const bus = await connectBus({ servers: env.NATS_URL, name: def.name, prefix: env.BUS_PREFIX, logger })
   await ensureStream(bus, def.schema)
   const redis = await connectRedis(env.REDIS_URL, logger)
-  const deps: ServiceDeps<P> = { env, logger, prisma, bus, redis, runInTransaction, schema: def.schema }
+  const deps: ServiceDeps<P> = { env, logger, prisma, queryRows, bus, redis, runInTransaction, schema: def.schema }
   const relay = startOutboxRelay({ runInTransaction, schema: def.schema, bus, logger })
   const consumers = (await def.consumers?.(deps)) ?? []
   const extra: Closer[] = (await def.onStart?.(deps)) || []

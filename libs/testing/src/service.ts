@@ -36,11 +36,11 @@ export async function startTestService<P extends PrismaLike, E extends BaseEnv &
   }
   const env = (opts.envSchema ? opts.envSchema.parse(rawEnv) : { ...ZBaseEnv.parse(rawEnv), PORT: 0 }) as E
   const logger = createLogger(opts.name, 'silent')
-  const prisma = createPrismaClient(opts.PrismaClient, { databaseUrl: db.url, schema: opts.schema, poolSize: 5 })
+  const { prisma, queryRows } = createPrismaClient(opts.PrismaClient, { databaseUrl: db.url, schema: opts.schema, poolSize: 5 })
   const bus = await connectBus({ servers: testEnv.natsUrl, name: `${opts.name}-test`, prefix, logger })
   await ensureStream(bus, opts.schema)
   const redis = await connectRedis(testEnv.redisUrl, logger)
-  const deps = { env, logger, prisma, bus, redis, runInTransaction: (fn: any) => prisma.$transaction(fn), schema: opts.schema } as ServiceDeps<P> & { env: E }
+  const deps = { env, logger, prisma, queryRows, bus, redis, runInTransaction: (fn: any) => prisma.$transaction(fn), schema: opts.schema } as ServiceDeps<P> & { env: E }
   const app = createServiceApp({
     name: opts.name, logger, metrics: createMetrics(opts.name), identitySecret: testEnv.identitySecret, readiness: [], routes: opts.routes(deps), bodyLimit: opts.bodyLimit,
   })

@@ -4,6 +4,12 @@ import type { Prisma, PrismaClient } from '../generated/prisma/client.js'
 export type Db = PrismaClient | Prisma.TransactionClient
 export type Tx = Prisma.TransactionClient
 
+/**
+ * Runs one read statement outside any transaction and returns its rows: deps.queryRows in the
+ * service (straight on Prisma's pool), a plain pg pool in the benchmark.
+ */
+export type RunSql = <T>(sql: Prisma.Sql) => Promise<T[]>
+
 /** Unique-constraint violation (Prisma P2002, or 23505 from raw SQL). */
 export function isUniqueViolation(err: unknown): boolean {
   const e = err as { code?: string; meta?: { code?: string }; cause?: { code?: string } } | null

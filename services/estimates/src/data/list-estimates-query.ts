@@ -2,6 +2,7 @@ import { badRequest, isUuid } from '@plumbline/service-kit'
 import type { ZEstimateListQuery } from '@plumbline/contracts'
 import type { z } from 'zod'
 import { Prisma } from '../generated/prisma/client.js'
+import type { RunSql } from './db.js'
 import type { Versioned, VersionedMemo } from './versioned-memo.js'
 
 export type EstimateListQuery = z.output<typeof ZEstimateListQuery>
@@ -146,8 +147,6 @@ export type ListRow = {
   id: string; project_name: string; client_name: string; property_address: string; updated_at: Date; created_at: Date
   total_cost_text: string | null; status: string; ai_summary: string | null; project_type_id: string | null; token_ciphertext: string | null
 }
-/** Runs one statement and returns its rows: Prisma's $queryRaw in the service, pg in the benchmark. */
-export type RunSql = <T>(sql: Prisma.Sql) => Promise<T[]>
 export type ListPage = { rows: ListRow[]; total: number }
 
 const countOf = (counted: { total: number }[]) => Number(counted[0]?.total ?? 0)

@@ -1,5 +1,6 @@
 import type { Section } from '@plumbline/contracts'
-import type { Db, Tx } from './db.js'
+import { Prisma } from '../generated/prisma/client.js'
+import type { RunSql, Tx } from './db.js'
 import type { VersionedMemo } from './versioned-memo.js'
 
 /** A section's total is the sum of its line items' totals (kept in step inside each edit's transaction). */
@@ -31,8 +32,8 @@ export type SectionsRead = { version: string; json: string | null }
  * subquery: PostgreSQL aggregates a plain sorted scan in its order), ~25% faster than
  * json_build_object per item.
  */
-export async function readSectionsJson(db: Db, orgId: string, estimateId: string, heldVersion?: string): Promise<SectionsRead | null> {
-  const rows = await db.$queryRaw<SectionsRead[]>`
+export async function readSectionsJson(run: RunSql, orgId: string, estimateId: string, heldVersion?: string): Promise<SectionsRead | null> {
+  const rows = await run<SectionsRead>(Prisma.sql`
     SELECT v.version, CASE WHEN v.version IS DISTINCT FROM ${heldVersion ?? null}::text THEN COALESCE((
       SELECT json_agg(json_build_object(
                'id', s.id, 'name', s.name, 'description', s.description, 'total', s.total::text, 'sortOrder', s.sort_order,
@@ -49,12 +50,12 @@ export async function readSectionsJson(db: Db, orgId: string, estimateId: string
     FROM estimates e
     -- Version 0: the estimate's sections were never written since versions were kept.
     CROSS JOIN LATERAL (SELECT coalesce((SELECT version FROM estimate_sections_versions WHERE estimate_id = e.id), 0)::text AS version) v
-    WHERE e.id = ${estimateId}::uuid AND e.organization_id = ${orgId} AND e.deleted_at IS NULL`
+    WHERE e.id = ${estimateId}::uuid AND e.organization_id = ${orgId} AND e.deleted_at IS NULL`)
   return rows[0] ?? null
 }
 
 /** The same sections as objects, for use cases that work with them (CSV export, documents). */
-export async function loadSections(db: Db, orgId: string, estimateId: string): Promise<Section[]> {
-  const read = await readSectionsJson(db, orgId, estimateId)
+export async function loadSections(run: RunSql, orgId: string, estimateId: string): Promise<Section[]> {
+  const read = await readSectionsJson(run, orgId, estimateId)
   return read?.json ? (JSON.parse(read.json) as Section[]) : []
 }

@@ -8,7 +8,7 @@ import type { OrgContext } from '../http/context.js'
 /** Sections and line items as CSV (columns Section, Item, Type, Qty, Unit, Unit Cost, Description). */
 export async function exportSectionsCsv(deps: EstimatesDeps, ctx: OrgContext, estimateId: string): Promise<{ csv: string; fileName: string }> {
   const e = await findLiveEstimate(deps.prisma, ctx.orgId, estimateId)
-  const sections = await loadSections(deps.prisma, ctx.orgId, e.id)
+  const sections = await loadSections(deps.queryRows, ctx.orgId, e.id)
   const rows: string[][] = [[...CSV_COLUMNS]]
   for (const s of sections) {
     // An empty section is a row with only its name, so an import recreates it.

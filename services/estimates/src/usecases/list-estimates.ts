@@ -9,7 +9,7 @@ const STATUSES = new Set(['draft', 'pending', 'shared', 'viewed', 'approved', 'r
 
 /** One page of the organisation's live estimates with search, filters and sorting (spec 000 §2). */
 export async function listEstimates(deps: EstimatesDeps, ctx: OrgContext, q: EstimateListQuery): Promise<z.infer<typeof ZEstimateListResponse>> {
-  const { rows, total } = await readListPage((sql) => deps.prisma.$queryRaw(sql), ctx.orgId, q, deps.searchTotals)
+  const { rows, total } = await readListPage(deps.queryRows, ctx.orgId, q, deps.searchTotals)
   return {
     estimates: rows.map((r) => ({
       id: r.id, projectName: r.project_name, clientName: r.client_name, propertyAddress: r.property_address,

@@ -20,7 +20,7 @@ const COMPRESS_FROM_BYTES = 1024
  */
 export async function listSectionsDocument(deps: EstimatesDeps, ctx: OrgContext, estimateId: string, acceptsGzip: boolean): Promise<Versioned<SectionsDocument>> {
   const held = deps.sectionsDocuments.get(estimateId)
-  const read = await readSectionsJson(deps.prisma, ctx.orgId, estimateId, held?.version)
+  const read = await readSectionsJson(deps.queryRows, ctx.orgId, estimateId, held?.version)
   if (read === null) throw notFound('Estimate')
   let document = held?.version === read.version ? held : { version: read.version, value: { json: read.json! } }
   if (document !== held) deps.sectionsDocuments.set(estimateId, document)

@@ -4,7 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { ZEstimateListQuery, ZEstimateListResponse } from '@plumbline/contracts'
 import { identityHeaders, seededRandom } from '@plumbline/testing'
 import type { Prisma } from '../../src/generated/prisma/client.js'
-import { listEstimatesSql, readListPage, type KnownTotal, type RunSql } from '../../src/data/list-estimates-query.js'
+import type { RunSql } from '../../src/data/db.js'
+import { listEstimatesSql, readListPage, type KnownTotal } from '../../src/data/list-estimates-query.js'
 import { readSectionsJson } from '../../src/data/sections-repo.js'
 import { createVersionedMemo } from '../../src/data/versioned-memo.js'
 import { claimsFor, createEstimate, estimatePayload, newOrgId, REMODELING, ROOFING, startEstimatesTestService, type Api, type EstimatesTestService } from '../support/estimates-test-service.js'
@@ -124,7 +125,7 @@ describe('remembered search totals', () => {
     const statements: string[] = []
     const run: RunSql = async <T,>(sql: Prisma.Sql) => {
       statements.push(sql.text)
-      return svc.deps.prisma.$queryRaw<T[]>(sql)
+      return svc.deps.queryRows<T>(sql)
     }
     const totals = createVersionedMemo<KnownTotal>({ maxEntries: 10 })
     const q = ZEstimateListQuery.parse({ search: 'kitchen', limit: '10' })
@@ -187,7 +188,7 @@ describe('remembered sections documents', () => {
     const res = await api('GET', `/estimates/${estimateId}/sections`)
     return { status: res.status, body: res.text }
   }
-  const freshSections = async (orgId: string, estimateId: string) => (await readSectionsJson(svc.deps.prisma, orgId, estimateId))?.json
+  const freshSections = async (orgId: string, estimateId: string) => (await readSectionsJson(svc.deps.queryRows, orgId, estimateId))?.json
 
   it('follow edits through the API and in SQL, and stop at deletion and at other organisations', async () => {
     const orgId = newOrgId()
