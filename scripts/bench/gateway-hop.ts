@@ -1,7 +1,7 @@
 import { IDENTITY_HEADER } from '@plumbline/contracts'
 import { signIdentity } from '@plumbline/service-kit'
 import type { Stack } from '../lib/stack.js'
-import { fmt, measure, timedRequest } from './measure.js'
+import { fmt, measure, measureInTurns, timedRequest } from './measure.js'
 import type { BrowserSession } from './session.js'
 
 /** GET /api/user through the gateway vs the auth handler called directly, c=1 and c=16. */
@@ -17,12 +17,10 @@ export async function benchGatewayHop(stack: Stack, session: BrowserSession, ide
 
   console.log('\nGET /api/user (session → identity → auth service)')
   try {
-    let hopAtC1 = 0
-    for (const c of [1, 16]) {
-      const n = c === 1 ? 2000 : 8000
-      const g = await measure(viaGateway, c, n, 300)
-      const d = await measure(direct, c, n, 300)
-      if (c === 1) hopAtC1 = g.p50 - d.p50
+    const atC1 = await measureInTurns({ gateway: viaGateway, direct }, 2000, 300)
+    const hopAtC1 = atC1.gateway.p50 - atC1.direct.p50
+    const c16 = { gateway: await measure(viaGateway, 16, 8000, 300), direct: await measure(direct, 16, 8000, 300) }
+    for (const [c, { gateway: g, direct: d }] of [[1, atC1], [16, c16]] as const) {
       console.log(`  c=${String(c).padEnd(2)} via gateway  ${fmt(g)}`)
       console.log(`  c=${String(c).padEnd(2)} direct       ${fmt(d)}`)
       console.log(`  c=${String(c).padEnd(2)} ratio ${(g.p50 / d.p50).toFixed(2)}x at p50; the hop adds ${(g.p50 - d.p50).toFixed(2)} ms`)
