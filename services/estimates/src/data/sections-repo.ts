@@ -10,12 +10,14 @@ export async function recomputeSectionTotal(tx: Tx, sectionId: string): Promise<
     WHERE id = ${sectionId}::uuid`
 }
 
-/** An estimate's sections as JSON text, and gzipped once a client asked for that. */
-export type SectionsDocument = { json: string; gzip?: Buffer }
+/**
+ * An estimate's sections as the response body: JSON's UTF-8 bytes, kept as bytes so a send
+ * neither re-encodes ~200 kB nor allocates it again; and gzipped once a client asked for that.
+ */
+export type SectionsDocument = { body: Buffer; gzip?: Buffer }
 /** Sections documents remembered by sections version (see EstimateSectionsVersion). */
 export type SectionsDocuments = VersionedMemo<SectionsDocument>
-/** JSON text is mostly ASCII: its length is close to its bytes (UTF-16 in memory is twice that). */
-export const sectionsDocumentBytes = (document: SectionsDocument) => document.json.length * 2 + (document.gzip?.length ?? 0)
+export const sectionsDocumentBytes = (document: SectionsDocument) => document.body.length + (document.gzip?.length ?? 0)
 
 /** An estimate's sections version, and its sections as JSON text unless the caller already has that version. */
 export type SectionsRead = { version: string; json: string | null }

@@ -33,7 +33,7 @@ export function sectionRoutes(deps: EstimatesDeps): Router {
     res.setHeader('Vary', 'Accept-Encoding')
     res.type('application/json')
     if (acceptsGzip && value.gzip) res.setHeader('Content-Encoding', 'gzip').send(value.gzip)
-    else res.send(value.json)
+    else res.send(value.body)
   })
   router.post(`${estimate}/sections`, async (req, res) => {
     const ctx = orgCtx(req, res, 'edit')

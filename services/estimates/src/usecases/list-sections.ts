@@ -11,7 +11,7 @@ const gzipAsync = promisify(gzip)
 const COMPRESS_FROM_BYTES = 1024
 
 /**
- * GET …/estimates/{id}/sections (id already a UUID): the JSON text (built by PostgreSQL), and
+ * GET …/estimates/{id}/sections (id already a UUID): the JSON (built by PostgreSQL) as bytes, and
  * its gzip when the client accepts it and the text is worth compressing; 404 unless a live
  * estimate of the organisation. One statement reads the sections version (the tenancy and
  * liveness check too) and builds the text only when the remembered document is of another
@@ -22,10 +22,10 @@ export async function listSectionsDocument(deps: EstimatesDeps, ctx: OrgContext,
   const held = deps.sectionsDocuments.get(estimateId)
   const read = await readSectionsJson(deps.queryRows, ctx.orgId, estimateId, held?.version)
   if (read === null) throw notFound('Estimate')
-  let document = held?.version === read.version ? held : { version: read.version, value: { json: read.json! } }
+  let document = held?.version === read.version ? held : { version: read.version, value: { body: Buffer.from(read.json!) } }
   if (document !== held) deps.sectionsDocuments.set(estimateId, document)
-  if (acceptsGzip && !document.value.gzip && document.value.json.length >= COMPRESS_FROM_BYTES) {
-    document = { version: document.version, value: { ...document.value, gzip: await gzipAsync(document.value.json) } }
+  if (acceptsGzip && !document.value.gzip && document.value.body.length >= COMPRESS_FROM_BYTES) {
+    document = { version: document.version, value: { ...document.value, gzip: await gzipAsync(document.value.body) } }
     deps.sectionsDocuments.set(estimateId, document)
   }
   return document
