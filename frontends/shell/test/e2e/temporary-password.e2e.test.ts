@@ -14,7 +14,7 @@ let browser: Browser
 let prisma: PrismaClient
 beforeAll(async () => {
   browser = await launchBrowser()
-  prisma = createPrismaClient(PrismaClient, { databaseUrl: inject('databaseUrl'), schema: 'auth', poolSize: 2 })
+  prisma = createPrismaClient(PrismaClient, { databaseUrl: inject('databaseUrl'), schema: 'auth', poolSize: 2 }).prisma
 })
 afterAll(async () => {
   await browser?.close()
