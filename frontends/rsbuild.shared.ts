@@ -7,6 +7,7 @@
 import { pluginModuleFederation } from '@module-federation/rsbuild-plugin'
 import { pluginReact } from '@rsbuild/plugin-react'
 import type { RsbuildConfig } from '@rsbuild/core'
+import { pluginPrecompress } from './precompress'
 
 export const sharedDeps = {
   react: { singleton: true, requiredVersion: '^19.1.1' },
@@ -33,6 +34,7 @@ export function remoteConfig(name: RemoteName, title: string): RsbuildConfig {
     ...common,
     plugins: [
       pluginReact(),
+      pluginPrecompress(),
       pluginModuleFederation({
         name: `plumbline_${name}`,
         filename: 'remoteEntry.js',
@@ -58,6 +60,7 @@ export function hostConfig(): RsbuildConfig {
     ...common,
     plugins: [
       pluginReact(),
+      pluginPrecompress(),
       pluginModuleFederation({
         name: 'plumbline_shell',
         remotes: {},
