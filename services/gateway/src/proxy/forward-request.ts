@@ -3,6 +3,7 @@ import { Agent, type Dispatcher } from 'undici'
 import type { Logger } from '@plumbline/service-kit'
 import { payloadTooLarge, unavailable } from '../http/errors.js'
 import { BodyTooLargeError, byteLimiter, hasBody } from '../security/body-limit.js'
+import { acceptsGzip, isCompressible, sendGzipped } from './compress-response.js'
 import { isForwardableResponseHeader } from './forward-headers.js'
 
 export type ForwardTarget = { origin: string; path: string; headers: Record<string, string | string[]>; bodyLimit: number; service: string }
@@ -53,7 +54,18 @@ export function createForwarder(opts: { timeoutMs: number; logger: Logger }): { 
       clearTimeout(timer)
     }
     copyResponseHead(upstream, res)
-    await streamBody(upstream.body, res, (err) => opts.logger.warn({ upstream: target.service, err: err.message }, 'response stream failed'))
+    const onBroken = (err: Error) => opts.logger.warn({ upstream: target.service, err: err.message }, 'response stream failed')
+    if (isCompressible(req, upstream)) {
+      res.vary('Accept-Encoding')
+      if (acceptsGzip(req)) {
+        return sendGzipped(upstream.body, res).catch((err: Error) => {
+          // A browser that went away aborted the read; only a broken service is worth a line.
+          if (!res.destroyed) onBroken(err)
+          res.destroy()
+        })
+      }
+    }
+    await streamBody(upstream.body, res, onBroken)
   }
 
   return { forward, close: () => agent.close() }

@@ -1,0 +1,47 @@
+import { promisify } from 'node:util'
+import { gzip, gzipSync } from 'node:zlib'
+import type { Request, Response } from 'express'
+import type { Dispatcher } from 'undici'
+
+// Services answer JSON uncompressed; the gateway, the one HTTP entry, compresses it for clients
+// that accept gzip. A page of 20 estimates is ~8 kB of JSON and ~1 kB gzipped (~0.05 ms of
+// CPU), which on a contractor's phone in the field is most of the wait.
+// Only complete answers are compressed: those that declare their length (express's res.json
+// and res.send do). Streams (AI progress) declare none and pass through untouched, as do
+// answers a service encoded itself (the estimate's sections come gzipped once per version).
+
+const COMPRESSIBLE_TYPE = /^(application\/(json|problem\+json)|text\/csv)\b/i
+/** Below this, gzip's header and deflate's work cost more than the bytes they save. */
+const MIN_BYTES = 1024
+/** Above this the answer is read whole before compressing; larger ones stream as they are. */
+const MAX_BYTES = 1024 * 1024
+/** Up to this, deflate on the event loop is cheaper (~0.05 ms for 8 kB) than a thread-pool round trip. */
+const SYNC_UP_TO = 64 * 1024
+
+const gzipAsync = promisify(gzip)
+
+/** A complete JSON or CSV answer of a compressible size, not already encoded. */
+export function isCompressible(req: Request, upstream: Dispatcher.ResponseData): boolean {
+  const { headers, statusCode } = upstream
+  if (req.method === 'HEAD' || statusCode === 204 || statusCode === 304) return false
+  const type = headers['content-type']
+  if (headers['content-encoding'] || typeof type !== 'string' || !COMPRESSIBLE_TYPE.test(type)) return false
+  const length = Number(headers['content-length'])
+  return Number.isInteger(length) && length >= MIN_BYTES && length <= MAX_BYTES
+}
+
+export const acceptsGzip = (req: Request) => req.acceptsEncodings('gzip') === 'gzip'
+
+/**
+ * Reads the service's (bounded) answer, gzips it and sends it with its new length. The ETag is
+ * made weak, as for any re-encoded body: the service's validator still names the content.
+ */
+export async function sendGzipped(body: Dispatcher.ResponseData['body'], res: Response): Promise<void> {
+  const plain = Buffer.from(await body.arrayBuffer())
+  const gzipped = plain.length <= SYNC_UP_TO ? gzipSync(plain) : await gzipAsync(plain)
+  const etag = res.getHeader('ETag')
+  if (typeof etag === 'string' && !etag.startsWith('W/')) res.setHeader('ETag', `W/${etag}`)
+  res.setHeader('Content-Encoding', 'gzip')
+  res.setHeader('Content-Length', gzipped.length)
+  res.end(gzipped)
+}
