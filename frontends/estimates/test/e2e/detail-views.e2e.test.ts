@@ -19,6 +19,21 @@ async function fitsViewportWidth(page: Page, locator: Locator): Promise<boolean>
 
 const long = Array.from({ length: 8 }, (_, i) => `Step ${i + 1}: demolition, framing, electrical and finishes as agreed on site.`).join('\n')
 
+/** Drags with a finger: real touch events through the DevTools protocol (Playwright's touchscreen only taps). */
+async function touchDrag(page: Page, from: Locator, to: Locator) {
+  const a = (await from.boundingBox())!
+  const b = (await to.boundingBox())!
+  const start = { x: a.x + a.width / 2, y: a.y + a.height / 2 }
+  const end = { x: b.x + b.width / 2, y: b.y + b.height / 2 }
+  const cdp = await page.context().newCDPSession(page)
+  const touch = (type: 'touchStart' | 'touchMove', x: number, y: number) => cdp.send('Input.dispatchTouchEvent', { type, touchPoints: [{ x, y }] })
+  await touch('touchStart', start.x, start.y)
+  for (let step = 1; step <= 12; step++) await touch('touchMove', start.x + ((end.x - start.x) * step) / 12, start.y + ((end.y - start.y) * step) / 12)
+  await page.waitForTimeout(150)
+  await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] })
+  await cdp.detach()
+}
+
 describe('estimate detail: contractor mode, client view and not found', () => {
   it('shows the header, cards and documentation states, and Client View hides everything contractor-only', async () => {
     const { context, page } = await signedIn(browser)
@@ -130,6 +145,14 @@ describe('estimate detail: contractor mode, client view and not found', () => {
     const [roofingSaved] = await apiOk<{ lineItems: { name: string; quantity: string; totalCost: string }[] }[]>(phone.page, 'GET', `${est.base}/sections`)
     expect(roofingSaved!.lineItems.find((i) => i.name === 'Architectural shingles')).toMatchObject({ quantity: '40.000', totalCost: '3800.00' })
     await roofing.evaluate((el) => el.scrollIntoView({ block: 'center' }))
+
+    // A finger on a card's grip reorders (the grip is touch-none, so the page does not scroll instead).
+    const second = roofing.getByTestId('line-item-row').nth(1)
+    await touchDrag(phone.page, second.getByRole('button', { name: /^Reorder Ice-and-water/ }), roofing.getByTestId('line-item-row').first())
+    await expect.poll(() => roofing.getByTestId('line-item-name').allTextContents()).toEqual([
+      'Ice-and-water-shield self-adhering underlayment along every eave, valley and penetration', 'Architectural shingles',
+    ])
+    await expect.poll(async () => (await apiOk<{ lineItems: { name: string }[] }[]>(phone.page, 'GET', `${est.base}/sections`))[0]!.lineItems[0]!.name).toMatch(/^Ice-and-water/)
     await screenshot(phone.page, 'detail-mobile-line-items', { fullPage: false })
     await phone.context.close()
 
