@@ -5,8 +5,7 @@ import {
   ZBaseEnv, connectRedis, createLogger, createMetrics, createServiceApp, signIdentity,
   type BaseEnv, type ServiceDeps,
 } from '@plumbline/service-kit'
-import type { IdentityClaims } from '@plumbline/contracts'
-import { IDENTITY_HEADER } from '@plumbline/contracts'
+import { IDENTITY_HEADER, SYSTEM_ROLE_PERMISSIONS, type IdentityClaims, type PermissionSet } from '@plumbline/contracts'
 import { createTestDatabase, type TestDatabase } from './database.js'
 import { testEnv, uniqueId } from './env.js'
 
@@ -59,6 +58,48 @@ export async function startTestService<P extends PrismaLike, E extends BaseEnv &
 /** Headers a request needs to pass a service's identity check, as the gateway would sign them. */
 export async function identityHeaders(claims: IdentityClaims): Promise<Record<string, string>> {
   return { [IDENTITY_HEADER]: await signIdentity(claims, testEnv.identitySecret) }
+}
+
+/** A member of `orgId` as the gateway would describe them (Owner permissions unless given). */
+export function claimsFor(orgId: string, opts: { permissions?: PermissionSet; userId?: string } = {}): IdentityClaims {
+  return {
+    sub: opts.userId ?? `user-${orgId}`, email: `${orgId}@example.com`, systemRole: 'user', orgId, orgRole: 'Owner',
+    permissions: opts.permissions ?? SYSTEM_ROLE_PERMISSIONS.Owner,
+  }
+}
+
+export type ApiResponse<T = any> = { status: number; body: T; headers: Headers; text: string; bytes: Buffer }
+export type Api = <T = any>(method: string, path: string, body?: unknown, headers?: Record<string, string>) => Promise<ApiResponse<T>>
+
+/** Bodies fetch sends as they are; anything else but a string with its own content-type goes as JSON. */
+const isRawBody = (body: unknown, headers: Record<string, string>) =>
+  (typeof body === 'string' && headers['content-type'] !== undefined) || body instanceof Uint8Array || body instanceof FormData || body instanceof Blob
+
+/**
+ * A request to a service in process, as the gateway forwards it: signed with `claims`'
+ * identity (anonymous when null). The answer's body is parsed when it is JSON (else its text),
+ * with its raw bytes beside.
+ */
+export async function signedRequest(base: string, claims: IdentityClaims | null, method: string, path: string, body?: unknown, headers: Record<string, string> = {}): Promise<ApiResponse> {
+  const h: Record<string, string> = { ...(claims ? await identityHeaders(claims) : {}), ...headers }
+  let payload: RequestInit['body']
+  if (body !== undefined) {
+    if (isRawBody(body, h)) payload = body as RequestInit['body']
+    else {
+      payload = JSON.stringify(body)
+      h['content-type'] ??= 'application/json'
+    }
+  }
+  const res = await fetch(`${base}${path}`, { method, headers: h, body: payload })
+  const bytes = Buffer.from(await res.arrayBuffer())
+  const text = bytes.toString('utf8')
+  let parsed: unknown = text
+  try {
+    parsed = text ? JSON.parse(text) : undefined
+  } catch {
+    /* not JSON */
+  }
+  return { status: res.status, body: parsed, headers: res.headers, text, bytes }
 }
 
 /** The shared NATS server keeps streams forever; remove the ones a test's prefix created. */

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { fillPath, seededRandom } from '@plumbline/testing'
+import { claimsFor, fillPath, seededRandom, signedRequest } from '@plumbline/testing'
 import { ALL_ROUTES, createVictim, fillBody } from '../support/matrix-routes.js'
-import { claimsFor, newOrgId, request, startAiTestService, type AiTestService } from '../support/ai-test-service.js'
+import { newOrgId, startAiTestService, type AiTestService } from '../support/ai-test-service.js'
 
 // Every route answers malformed input with a 4xx, never a 5xx: wrong types, missing fields,
 // huge strings, NUL bytes, odd params and queries, non-JSON bodies.
@@ -50,7 +50,7 @@ const RAW: { body: string; type: string }[] = [
 ]
 
 const send = (method: string, path: string, body?: unknown, raw?: { body: string; type: string }) =>
-  raw ? request(svc.base, claimsFor(orgId), method, path, raw.body, { 'content-type': raw.type }) : request(svc.base, claimsFor(orgId), method, path, body)
+  raw ? signedRequest(svc.base, claimsFor(orgId), method, path, raw.body, { 'content-type': raw.type }) : signedRequest(svc.base, claimsFor(orgId), method, path, body)
 
 describe('fuzz: no 5xx on malformed input', () => {
   it('bodies (fixed, random, raw) on every route', async () => {
@@ -109,7 +109,7 @@ describe('fuzz: no 5xx on malformed input', () => {
 
   it('answers 401 without an identity on every route', async () => {
     for (const route of ALL_ROUTES) {
-      const res = await request(svc.base, null, route.method, fillPath(route.path, params), route.method === 'GET' ? undefined : fillBody(route.body, params))
+      const res = await signedRequest(svc.base, null, route.method, fillPath(route.path, params), route.method === 'GET' ? undefined : fillBody(route.body, params))
       expect(res.status, `${route.method} ${route.path}`).toBe(401)
     }
   })

@@ -2,10 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { CONTENT_SECTION_TYPES, Subjects } from '@plumbline/contracts'
 import { connectBus, type Bus } from '@plumbline/messaging'
 import { createLogger } from '@plumbline/service-kit'
-import { createTestDatabase, testEnv, uniqueId, type TestDatabase } from '@plumbline/testing'
+import { claimsFor, createTestDatabase, signedRequest, type TestDatabase, testEnv, uniqueId } from '@plumbline/testing'
 import pg from 'pg'
 import { roofDocument } from '../support/fixtures.js'
-import { claimsFor, request } from '../support/ai-test-service.js'
 import { sparePort, startAiProcess, type AiProcess } from '../support/ai-process.js'
 import { startOpenAiTestServer, type OpenAiTestServer } from '../support/openai-test-server.js'
 import { startStandIns, type StandIns } from '../support/stand-ins.js'
@@ -62,7 +61,7 @@ async function query<T extends pg.QueryResultRow>(sql: string, values: unknown[]
 describe('a job killed mid-run', () => {
   it('completes after the service restarts, once', async () => {
     ai = await startAiProcess(env, 'first')
-    const api = (method: string, path: string) => request(ai!.base, claimsFor(orgId), method, `/organizations/${orgId}${path}`)
+    const api = (method: string, path: string) => signedRequest(ai!.base, claimsFor(orgId), method, `/organizations/${orgId}${path}`)
     const start = await api('POST', `/estimates/${doc.estimate.id}/generate-all-content`)
     expect(start.status, start.text).toBe(202)
     const { jobId } = start.body as { jobId: string }

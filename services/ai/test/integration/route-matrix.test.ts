@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { assertRouteMatrix, fillPath, type MatrixRequest } from '@plumbline/testing'
+import { assertRouteMatrix, claimsFor, fillPath, type MatrixRequest, signedRequest } from '@plumbline/testing'
 import { ALL_ROUTES, ORG_ROUTES, createVictim, fillBody } from '../support/matrix-routes.js'
-import { claimsFor, newOrgId, request, startAiTestService, type AiTestService } from '../support/ai-test-service.js'
+import { newOrgId, startAiTestService, type AiTestService } from '../support/ai-test-service.js'
 
 // Cross-tenant matrix (DESIGN §3): a member of another organisation gets 404 on every route
 // and changes nothing, whether it names the victim organisation (what the gateway already
@@ -33,7 +33,7 @@ afterAll(async () => {
 })
 
 const asAttacker = async (req: MatrixRequest) => {
-  const res = await request(svc.base, claimsFor(attackerOrg), req.method, req.path, req.body === undefined ? undefined : fillBody(req.body, victim))
+  const res = await signedRequest(svc.base, claimsFor(attackerOrg), req.method, req.path, req.body === undefined ? undefined : fillBody(req.body, victim))
   return { status: res.status, body: res.body }
 }
 
@@ -48,10 +48,10 @@ describe('cross-tenant route matrix', () => {
 
   it('the victim itself can use every read route (the matrix is not vacuous)', async () => {
     for (const r of ALL_ROUTES.filter((x) => x.method === 'GET')) {
-      const res = await request(svc.base, claimsFor(victim.orgId), 'GET', fillPath(r.path, victim))
+      const res = await signedRequest(svc.base, claimsFor(victim.orgId), 'GET', fillPath(r.path, victim))
       expect(res.status, `${r.method} ${r.path}`).toBe(200)
     }
-    const chat = await request(svc.base, claimsFor(victim.orgId), 'GET', fillPath(ORG_ROUTES[4].path, victim))
+    const chat = await signedRequest(svc.base, claimsFor(victim.orgId), 'GET', fillPath(ORG_ROUTES[4].path, victim))
     expect(chat.body).toHaveLength(1)
   })
 })

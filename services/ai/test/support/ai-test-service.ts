@@ -1,17 +1,14 @@
 import type { AddressInfo } from 'node:net'
 import type { Server } from 'node:http'
-import { SYSTEM_ROLE_PERMISSIONS, Subjects, type IdentityClaims, type JobStatusResponse, type PermissionSet } from '@plumbline/contracts'
+import { Subjects, type JobStatusResponse, type PermissionSet } from '@plumbline/contracts'
 import { startOutboxRelay, type OutboxRelay } from '@plumbline/messaging'
-import { identityHeaders, startTestService, uniqueId, type TestService } from '@plumbline/testing'
+import { claimsFor, signedRequest, startTestService, uniqueId, type Api, type TestService } from '@plumbline/testing'
 import { aiServiceRoutes } from '../../src/app.js'
 import { buildDeps, type AiDeps } from '../../src/deps.js'
 import { ZAiEnv, type AiEnv } from '../../src/env.js'
 import { PrismaClient } from '../../src/generated/prisma/client.js'
 import { startAi } from '../../src/start.js'
 import { startStandIns, type StandIns } from './stand-ins.js'
-
-export type ApiResponse<T = any> = { status: number; body: T; headers: Headers; text: string }
-export type Api = <T = any>(method: string, path: string, body?: unknown, headers?: Record<string, string>) => Promise<ApiResponse<T>>
 
 export type AiTestService = TestService<PrismaClient> & {
   deps: AiDeps
@@ -22,31 +19,6 @@ export type AiTestService = TestService<PrismaClient> & {
   as: (orgId: string, opts?: { permissions?: PermissionSet; userId?: string }) => Api
   /** Requests to paths outside /organizations (e.g. /ai/provider) with an identity scoped to `orgId`. */
   raw: (orgId: string | null, opts?: { permissions?: PermissionSet }) => Api
-}
-
-export function claimsFor(orgId: string, opts: { permissions?: PermissionSet; userId?: string } = {}): IdentityClaims {
-  return {
-    sub: opts.userId ?? `user-${orgId}`, email: `${orgId}@example.com`, systemRole: 'user', orgId, orgRole: 'Owner',
-    permissions: opts.permissions ?? SYSTEM_ROLE_PERMISSIONS.Owner,
-  }
-}
-
-export async function request(base: string, claims: IdentityClaims | null, method: string, path: string, body?: unknown, headers: Record<string, string> = {}): Promise<ApiResponse> {
-  const h: Record<string, string> = { ...(claims ? await identityHeaders(claims) : {}), ...headers }
-  let payload: string | undefined
-  if (body !== undefined) {
-    payload = typeof body === 'string' && h['content-type'] ? body : JSON.stringify(body)
-    h['content-type'] ??= 'application/json'
-  }
-  const res = await fetch(`${base}${path}`, { method, headers: h, body: payload })
-  const text = await res.text()
-  let parsed: unknown = text
-  try {
-    parsed = text ? JSON.parse(text) : undefined
-  } catch {
-    /* not JSON */
-  }
-  return { status: res.status, body: parsed, headers: res.headers, text }
 }
 
 /**
@@ -71,8 +43,8 @@ export async function startAiTestService(env: Partial<Record<string, string>> = 
   const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
   return {
     ...svc, deps: d, base, server, standIns,
-    as: (orgId, opts) => (method, path, body, headers) => request(base, claimsFor(orgId, opts), method, `/organizations/${orgId}${path}`, body, headers),
-    raw: (orgId, opts) => (method, path, body, headers) => request(base, orgId ? claimsFor(orgId, opts) : null, method, path, body, headers),
+    as: (orgId, opts) => (method, path, body, headers) => signedRequest(base, claimsFor(orgId, opts), method, `/organizations/${orgId}${path}`, body, headers),
+    raw: (orgId, opts) => (method, path, body, headers) => signedRequest(base, orgId ? claimsFor(orgId, opts) : null, method, path, body, headers),
     close: async () => {
       await new Promise<void>((resolve) => server.close(() => resolve()))
       for (const c of closers) await c.close()

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { RequestSubjects } from '@plumbline/contracts'
 import { request } from '@plumbline/messaging'
-import { fillPath, seededRandom } from '@plumbline/testing'
-import { claimsFor, newOrgId, send, startDocumentsTestService, type DocumentsTestService } from '../support/documents-test-service.js'
+import { claimsFor, fillPath, seededRandom, signedRequest } from '@plumbline/testing'
+import { newOrgId, startDocumentsTestService, type DocumentsTestService } from '../support/documents-test-service.js'
 import { ALL_ROUTES, createVictim } from '../support/victim.js'
 
 // Every route must answer malformed input with a 4xx, never a 5xx: odd params and queries,
@@ -53,16 +53,16 @@ describe('fuzz: no 5xx on malformed input', () => {
         for (const name of ['estimateId', 'fileId']) {
           if (!route.path.includes(`:${name}`)) continue
           const path = fillPath(route.path, params).replace(encodeURIComponent(params[name]), bad)
-          const res = await send(svc.base, claimsFor(orgId), route.method, path)
+          const res = await signedRequest(svc.base, claimsFor(orgId), route.method, path)
           if (res.status >= 500 || res.status < 400) failures.push(`${route.method} ${path}: ${res.status}`)
         }
         const orgPath = route.path.replace(':orgId', bad)
-        const res = await send(svc.base, claimsFor(orgId), route.method, fillPath(orgPath, params))
+        const res = await signedRequest(svc.base, claimsFor(orgId), route.method, fillPath(orgPath, params))
         if (res.status >= 500) failures.push(`${route.method} ${orgPath}: ${res.status}`)
       }
       if (route.path.startsWith('/documents/')) {
         for (const q of BAD_QUERIES) {
-          const res = await send(svc.base, claimsFor(orgId), 'GET', `/documents/files/${params.fileId}${q}`)
+          const res = await signedRequest(svc.base, claimsFor(orgId), 'GET', `/documents/files/${params.fileId}${q}`)
           if (res.status !== 400 && res.status !== 403) failures.push(`GET files${q.slice(0, 60)}: ${res.status}`)
           if (res.status === 400 && !(res.body?.errors?.length > 0)) failures.push(`GET files${q.slice(0, 60)}: 400 without field errors`)
         }
@@ -84,7 +84,7 @@ describe('fuzz: no 5xx on malformed input', () => {
         bodies.push({ type: 'application/json', body: JSON.stringify({ logo: randomBytes(next, 20).toString('latin1'), n: next() }) })
       }
       for (const b of bodies) {
-        const res = await send(svc.base, claimsFor(orgId), route.method, path, { body: b.body as never, headers: { 'content-type': b.type } })
+        const res = await signedRequest(svc.base, claimsFor(orgId), route.method, path, b.body, { 'content-type': b.type })
         if (res.status >= 500) failures.push(`${route.method} ${path} [${b.type}]: ${res.status} ${res.text.slice(0, 120)}`)
       }
     }

@@ -5,7 +5,8 @@ import { FetchMessages, safeFetch } from '../../src/net/safe-fetch.js'
 import { fetchLogoUrl, URL_NOT_IMAGE } from '../../src/usecases/fetch-logo-url.js'
 import type { DocumentsDeps } from '../../src/deps.js'
 import { makeDocument, makeSettings } from '../support/fixtures.js'
-import { claimsFor, newEstimateId, newOrgId, send, startDocumentsTestService, type DocumentsTestService } from '../support/documents-test-service.js'
+import { claimsFor, signedRequest } from '@plumbline/testing'
+import { newEstimateId, newOrgId, startDocumentsTestService, type DocumentsTestService } from '../support/documents-test-service.js'
 import { startHttpsServer, TEST_CERT, type LocalHttps } from '../support/https-server.js'
 import { HTML_BYTES, pngBytes } from '../support/images.js'
 
@@ -95,14 +96,14 @@ describe('logo URL fetch (policy allowing 127.0.0.1 only)', () => {
     const id = newEstimateId()
     svc.standIns.documents.set(`${org}/${id}`, makeDocument({ id }))
     svc.standIns.settings.set(org, makeSettings({ logoUrl: url, logoFileData: false }))
-    const res = await send(svc.base, claimsFor(org), 'POST', `/organizations/${org}/estimates/${id}/generate-pdf`)
-    const pdf = await send(svc.base, claimsFor(org), 'GET', res.body.downloadUrl.replace(/^\/api/, ''))
+    const res = await signedRequest(svc.base, claimsFor(org), 'POST', `/organizations/${org}/estimates/${id}/generate-pdf`)
+    const pdf = await signedRequest(svc.base, claimsFor(org), 'GET', res.body.downloadUrl.replace(/^\/api/, ''))
     expect(pdf.bytes.includes('/Subtype /Image')).toBe(true)
 
     // A different URL in the settings: the old copy is not used.
     svc.standIns.settings.set(org, makeSettings({ logoUrl: `${server.origin}/other.png`, logoFileData: false }))
-    const res2 = await send(svc.base, claimsFor(org), 'POST', `/organizations/${org}/estimates/${id}/generate-pdf`)
-    const pdf2 = await send(svc.base, claimsFor(org), 'GET', res2.body.downloadUrl.replace(/^\/api/, ''))
+    const res2 = await signedRequest(svc.base, claimsFor(org), 'POST', `/organizations/${org}/estimates/${id}/generate-pdf`)
+    const pdf2 = await signedRequest(svc.base, claimsFor(org), 'GET', res2.body.downloadUrl.replace(/^\/api/, ''))
     expect(pdf2.bytes.includes('/Subtype /Image')).toBe(false)
   })
 

@@ -3,8 +3,8 @@ import type { Socket } from 'node:net'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import sharp from 'sharp'
 import { LOGO_MAX_BYTES, LogoMessages, SYSTEM_ROLE_PERMISSIONS } from '@plumbline/contracts'
-import { identityHeaders } from '@plumbline/testing'
-import { claimsFor, logoForm, newOrgId, send, startDocumentsTestService, type DocumentsTestService } from '../support/documents-test-service.js'
+import { claimsFor, identityHeaders, signedRequest } from '@plumbline/testing'
+import { logoForm, newOrgId, startDocumentsTestService, type DocumentsTestService } from '../support/documents-test-service.js'
 import { GIF_WITH_SCRIPT, HTML_BYTES, PDF_BYTES, SVG_BYTES, jpegBytes, pngBytes, pngHeaderOnly } from '../support/images.js'
 
 let svc: DocumentsTestService
@@ -172,15 +172,15 @@ describe('logo upload', () => {
 
   it('serves the logo without sign-in at /public/logos/{orgId} for the share page, 404 when there is none', async () => {
     const org = newOrgId()
-    expect((await send(svc.base, null, 'GET', `/public/logos/${org}`)).status).toBe(404)
+    expect((await signedRequest(svc.base, null, 'GET', `/public/logos/${org}`)).status).toBe(404)
     const stored = await upload(org, logoForm(await pngBytes(), 'logo.png', 'image/png'))
-    const shown = await send(svc.base, null, 'GET', `/public/logos/${org}`)
+    const shown = await signedRequest(svc.base, null, 'GET', `/public/logos/${org}`)
     expect(shown.status).toBe(200)
     expect(shown.headers.get('content-type')).toBe('image/png')
     expect(shown.headers.get('x-content-type-options')).toBe('nosniff')
     expect(shown.headers.get('cache-control')).toContain('public')
     expect(shown.bytes.length).toBe(stored.body.logoFileSize)
-    expect((await send(svc.base, null, 'GET', `/public/logos/${'x'.repeat(500)}`)).status).toBe(400)
+    expect((await signedRequest(svc.base, null, 'GET', `/public/logos/${'x'.repeat(500)}`)).status).toBe(400)
   })
 
   it('DELETE clears the logo and tells admin logo:null; view is then 404', async () => {

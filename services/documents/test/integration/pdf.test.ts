@@ -4,7 +4,8 @@ import { DocumentErrorCode, Subjects } from '@plumbline/contracts'
 import { downloadPath } from '../../src/domain/link-signature.js'
 import { pruneFiles } from '../../src/data/files-repo.js'
 import { makeDocument, makeSettings } from '../support/fixtures.js'
-import { logoForm, newEstimateId, newOrgId, send, claimsFor, startDocumentsTestService, type DocumentsTestService } from '../support/documents-test-service.js'
+import { claimsFor, signedRequest } from '@plumbline/testing'
+import { logoForm, newEstimateId, newOrgId, startDocumentsTestService, type DocumentsTestService } from '../support/documents-test-service.js'
 import { pngBytes } from '../support/images.js'
 import { pdfInfo, pdfText, shootFirstPage } from '../support/pdf-tools.js'
 
@@ -33,7 +34,7 @@ async function generate(orgId: string, estimateId: string) {
 const servicePath = (downloadUrl: string) => downloadUrl.replace(/^\/api/, '')
 
 async function download(orgId: string, downloadUrl: string) {
-  return send(svc.base, claimsFor(orgId), 'GET', servicePath(downloadUrl))
+  return signedRequest(svc.base, claimsFor(orgId), 'GET', servicePath(downloadUrl))
 }
 
 describe('PDF export', () => {
@@ -143,7 +144,7 @@ describe('PDF export', () => {
     expect((await generate(orgA, 'not-a-uuid')).status).toBe(404)
     // The victim org in the path with the attacker's identity.
     expect((await svc.as(orgA)('POST', `/organizations/${orgB}/estimates/${estimateB}/generate-pdf`)).status).toBe(404)
-    expect((await send(svc.base, null, 'POST', `/organizations/${orgA}/estimates/${estimateA}/generate-pdf`)).status).toBe(401)
+    expect((await signedRequest(svc.base, null, 'POST', `/organizations/${orgA}/estimates/${estimateA}/generate-pdf`)).status).toBe(401)
   })
 })
 
@@ -160,7 +161,7 @@ describe('signed download links', () => {
     expect((await download(orgB, url)).status).toBe(404)
     const swapped = url.replace(`organizationId=${orgA}`, `organizationId=${orgB}`)
     expect((await download(orgB, swapped)).status).toBe(403)
-    expect((await send(svc.base, null, 'GET', servicePath(url))).status).toBe(401)
+    expect((await signedRequest(svc.base, null, 'GET', servicePath(url))).status).toBe(401)
   })
 
   it('expired: 410 with a clear message', async () => {

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { assertRouteMatrix, fillPath, type MatrixRequest } from '@plumbline/testing'
-import { claimsFor, newOrgId, send, startDocumentsTestService, type DocumentsTestService } from '../support/documents-test-service.js'
+import { assertRouteMatrix, claimsFor, fillPath, type MatrixRequest, signedRequest } from '@plumbline/testing'
+import { newOrgId, startDocumentsTestService, type DocumentsTestService } from '../support/documents-test-service.js'
 import { ALL_ROUTES, createVictim, forgedFor } from '../support/victim.js'
 
 // Cross-tenant matrix (DESIGN §3): a member of another organisation gets 404 on every route and
@@ -18,8 +18,7 @@ async function snapshot() {
 }
 
 const asAttacker = async (req: MatrixRequest) => {
-  const init = req.body === undefined ? {} : { body: JSON.stringify(req.body), headers: { 'content-type': 'application/json' } }
-  const res = await send(svc.base, claimsFor(attackerOrg), req.method, req.path, init)
+  const res = await signedRequest(svc.base, claimsFor(attackerOrg), req.method, req.path, req.body)
   return { status: res.status, body: res.body }
 }
 
@@ -45,7 +44,7 @@ describe('cross-tenant route matrix', () => {
 
   it('the victim itself can use the read routes (the matrix is not vacuous)', async () => {
     for (const r of ALL_ROUTES.filter((x) => x.method === 'GET')) {
-      const res = await send(svc.base, claimsFor(victim.orgId), 'GET', fillPath(r.path, victim))
+      const res = await signedRequest(svc.base, claimsFor(victim.orgId), 'GET', fillPath(r.path, victim))
       expect(res.status, r.path).toBe(200)
     }
   })

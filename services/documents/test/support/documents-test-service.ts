@@ -1,16 +1,14 @@
 import type { AddressInfo } from 'node:net'
 import type { Server } from 'node:http'
-import { RequestSubjects, SYSTEM_ROLE_PERMISSIONS, type CompanySettings, type EstimateDocument, type IdentityClaims, type PermissionSet, type QuotaCheckReply } from '@plumbline/contracts'
+import { RequestSubjects, type CompanySettings, type EstimateDocument, type PermissionSet, type QuotaCheckReply } from '@plumbline/contracts'
 import { reply, type Replier } from '@plumbline/messaging'
-import { identityHeaders, startTestService, uniqueId, type TestService } from '@plumbline/testing'
+import { claimsFor, signedRequest, startTestService, uniqueId, type ApiResponse, type TestService } from '@plumbline/testing'
 import { documentsRoutes } from '../../src/app.js'
 import { buildDeps, type DocumentsDeps, type LogoFetchSettings } from '../../src/deps.js'
 import { ZDocumentsEnv, type DocumentsEnv } from '../../src/env.js'
 import { PrismaClient } from '../../src/generated/prisma/client.js'
 import { startLogoUrlResponder } from '../../src/events/logo-url-responder.js'
 import { makeSettings } from './fixtures.js'
-
-export type ApiResponse<T = any> = { status: number; body: T; headers: Headers; text: string; bytes: Buffer }
 
 /**
  * Stand-ins for the other services this one asks over NATS (estimates' document responder,
@@ -32,24 +30,6 @@ export type DocumentsTestService = TestService<PrismaClient> & {
   standIns: StandIns
   /** Requests as a member of `orgId`. */
   as: (orgId: string, opts?: { permissions?: PermissionSet; userId?: string }) => (method: string, path: string, init?: { body?: RequestInit['body']; headers?: Record<string, string> }) => Promise<ApiResponse>
-}
-
-export function claimsFor(orgId: string, opts: { permissions?: PermissionSet; userId?: string } = {}): IdentityClaims {
-  return { sub: opts.userId ?? `user-${orgId}`, email: `${orgId}@example.com`, systemRole: 'user', orgId, orgRole: 'Owner', permissions: opts.permissions ?? SYSTEM_ROLE_PERMISSIONS.Owner }
-}
-
-export async function send(base: string, claims: IdentityClaims | null, method: string, path: string, init: { body?: RequestInit['body']; headers?: Record<string, string> } = {}): Promise<ApiResponse> {
-  const headers = { ...(claims ? await identityHeaders(claims) : {}), ...init.headers }
-  const res = await fetch(`${base}${path}`, { method, headers, body: init.body })
-  const bytes = Buffer.from(await res.arrayBuffer())
-  const text = bytes.toString('utf8')
-  let body: unknown = text
-  try {
-    body = text ? JSON.parse(text) : undefined
-  } catch {
-    /* not JSON */
-  }
-  return { status: res.status, body, headers: res.headers, text, bytes }
 }
 
 export const json = (value: unknown) => ({ body: JSON.stringify(value), headers: { 'content-type': 'application/json' } })
@@ -80,7 +60,7 @@ export async function startDocumentsTestService(opts: { env?: Record<string, str
   const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
   return {
     ...svc, deps, base, server, standIns,
-    as: (orgId, o) => (method, path, init) => send(base, claimsFor(orgId, o), method, path, init),
+    as: (orgId, o) => (method, path, init = {}) => signedRequest(base, claimsFor(orgId, o), method, path, init.body, init.headers),
     close: async () => {
       for (const r of repliers) await r.stop()
       server.closeAllConnections()

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { fillPath, seededRandom } from '@plumbline/testing'
+import { claimsFor, fillPath, seededRandom, signedRequest } from '@plumbline/testing'
 import { ALL_ROUTES, createVictim, fillBody } from '../support/matrix-routes.js'
-import { claimsFor, newOrgId, request, startEstimatesTestService, type EstimatesTestService } from '../support/estimates-test-service.js'
+import { newOrgId, startEstimatesTestService, type EstimatesTestService } from '../support/estimates-test-service.js'
 
 // Every route must answer malformed input with a 4xx, never a 5xx: wrong types, missing
 // fields, huge strings, NUL bytes, odd params and queries, non-JSON bodies.
@@ -56,8 +56,8 @@ const RAW: { body: string; type: string }[] = [
 ]
 
 async function send(method: string, path: string, body?: unknown, raw?: { body: string; type: string }) {
-  if (raw) return request(svc.base, claimsFor(orgId), method, path, raw.body, { 'content-type': raw.type })
-  return request(svc.base, claimsFor(orgId), method, path, body)
+  if (raw) return signedRequest(svc.base, claimsFor(orgId), method, path, raw.body, { 'content-type': raw.type })
+  return signedRequest(svc.base, claimsFor(orgId), method, path, body)
 }
 
 // Thousands of requests each: ~20 s on an idle 2-core machine, far more while CI runs files in parallel.
@@ -112,7 +112,7 @@ describe('fuzz: no 5xx on malformed input', () => {
   it('answers 401 without an identity on every route', async () => {
     const params = await createVictim(svc, orgId)
     for (const route of ALL_ROUTES) {
-      const res = await request(svc.base, null, route.method, fillPath(route.path, params), route.method === 'GET' ? undefined : fillBody(route.body, params))
+      const res = await signedRequest(svc.base, null, route.method, fillPath(route.path, params), route.method === 'GET' ? undefined : fillBody(route.body, params))
       expect(res.status, `${route.method} ${route.path}`).toBe(401)
     }
   })

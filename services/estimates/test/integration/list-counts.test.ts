@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { ZEstimateListResponse } from '@plumbline/contracts'
-import { seededRandom } from '@plumbline/testing'
-import { createEstimate, estimatePayload, newOrgId, REMODELING, ROOFING, startEstimatesTestService, type Api, type EstimatesTestService } from '../support/estimates-test-service.js'
+import { type Api, seededRandom } from '@plumbline/testing'
+import { createEstimate, estimatePayload, newOrgId, REMODELING, ROOFING, startEstimatesTestService, type EstimatesTestService } from '../support/estimates-test-service.js'
 
 // The list's total without search or dates comes from estimate_counts, which a trigger keeps
 // (migration …_estimate_counts). Whatever happens to the estimates, through the API or straight

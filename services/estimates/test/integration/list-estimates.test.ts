@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { ZEstimateListResponse } from '@plumbline/contracts'
-import { createEstimate, newOrgId, REMODELING, startEstimatesTestService, type Api, type EstimatesTestService } from '../support/estimates-test-service.js'
+import { type Api } from '@plumbline/testing'
+import { createEstimate, newOrgId, REMODELING, startEstimatesTestService, type EstimatesTestService } from '../support/estimates-test-service.js'
 
 let svc: EstimatesTestService
 let orgId: string

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createEstimate, newOrgId, startEstimatesTestService, type Api, type EstimatesTestService } from '../support/estimates-test-service.js'
+import { type Api } from '@plumbline/testing'
+import { createEstimate, newOrgId, startEstimatesTestService, type EstimatesTestService } from '../support/estimates-test-service.js'
 
 let svc: EstimatesTestService
 

@@ -1,7 +1,7 @@
 import http from 'node:http'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { identityHeaders, seededRandom } from '@plumbline/testing'
-import { claimsFor, newOrgId } from '../support/estimates-test-service.js'
+import { claimsFor, identityHeaders, seededRandom } from '@plumbline/testing'
+import { newOrgId } from '../support/estimates-test-service.js'
 import { createProfile, sharedEstimate, startPricingService, type PricingTestService } from '../support/pricing-fixtures.js'
 
 // Every route of the pricing engineer must answer malformed input with a 4xx, never a 5xx:

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { SYSTEM_ROLE_PERMISSIONS, Subjects, ZEstimatePricing, ZEstimateTotals } from '@plumbline/contracts'
-import { createEstimate, newOrgId, type Api } from '../support/estimates-test-service.js'
+import { type Api } from '@plumbline/testing'
+import { createEstimate, newOrgId } from '../support/estimates-test-service.js'
 import { addSection, createProfile, outboxSubjects, startPricingService, type PricingTestService } from '../support/pricing-fixtures.js'
 
 // The worked example of src/domain/pricing.ts, end to end: line items through core's API,

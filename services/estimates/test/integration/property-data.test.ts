@@ -5,7 +5,8 @@ import { ZPropertyData } from '@plumbline/contracts'
 import { parseUsAddress } from '../../src/domain/property-address.js'
 import { GENERAL_WILDFIRE_TIPS, NO_FIRE_DATA_DESCRIPTION } from '../../src/property/embedded-provider.js'
 import { createHttpPropertyProvider } from '../../src/property/http-provider.js'
-import { request, type EstimatesTestService } from '../support/estimates-test-service.js'
+import { signedRequest } from '@plumbline/testing'
+import { type EstimatesTestService } from '../support/estimates-test-service.js'
 import { startPricingService } from '../support/pricing-fixtures.js'
 
 // A stand-in property + wildfire API on a local port: each test says how it answers.
@@ -49,7 +50,7 @@ afterAll(async () => {
 })
 
 const signedIn = { sub: 'wizard-user', email: 'wizard@example.com', systemRole: 'user' as const }
-const lookup = (svc: EstimatesTestService, body: unknown, claims: typeof signedIn | null = signedIn) => request(svc.base, claims, 'POST', '/external/enhanced-property-data', body)
+const lookup = (svc: EstimatesTestService, body: unknown, claims: typeof signedIn | null = signedIn) => signedRequest(svc.base, claims, 'POST', '/external/enhanced-property-data', body)
 
 describe('POST /external/enhanced-property-data (embedded provider)', () => {
   it('normalises the address and honestly reports everything else as unknown', async () => {

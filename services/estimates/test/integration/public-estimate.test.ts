@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { PUBLIC_ESTIMATE_MESSAGES, Subjects, ZPublicEstimate } from '@plumbline/contracts'
-import { identityHeaders } from '@plumbline/testing'
-import { claimsFor, newOrgId, type Api } from '../support/estimates-test-service.js'
+import { type Api, claimsFor, identityHeaders } from '@plumbline/testing'
+import { newOrgId } from '../support/estimates-test-service.js'
 import { addSection, createProfile, outboxSubjects, sharedEstimate, startPricingService, type PricingTestService } from '../support/pricing-fixtures.js'
 
 let svc: PricingTestService

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { assertRouteMatrix, fillPath, type OrgRouteSpec } from '@plumbline/testing'
-import { claimsFor, createEstimate, newOrgId, request } from '../support/estimates-test-service.js'
+import { assertRouteMatrix, claimsFor, fillPath, type OrgRouteSpec, signedRequest } from '@plumbline/testing'
+import { createEstimate, newOrgId } from '../support/estimates-test-service.js'
 import { createProfile, sharedEstimate, startPricingService, type PricingTestService } from '../support/pricing-fixtures.js'
 
 // The cross-tenant route matrix for the pricing engineer's org-scoped routes (markup and tax
@@ -98,7 +98,7 @@ async function victimState() {
 }
 
 const asAttacker = async ({ method, path, body }: { method: string; path: string; body?: unknown }) => {
-  const res = await request(svc.base, claimsFor(ATTACKER), method, path, body)
+  const res = await signedRequest(svc.base, claimsFor(ATTACKER), method, path, body)
   return { status: res.status, body: res.body }
 }
 
@@ -119,7 +119,7 @@ describe('cross-tenant route matrix (pricing routes)', () => {
 describe('the same routes for the victim organisation itself', () => {
   it('succeed, so the 404s above are about tenancy and not a broken route', async () => {
     for (const route of ROUTES) {
-      const res = await request(svc.base, claimsFor(VICTIM), route.method, fillPath(route.path, { orgId: VICTIM, ...ids }), route.method === 'GET' ? undefined : route.body)
+      const res = await signedRequest(svc.base, claimsFor(VICTIM), route.method, fillPath(route.path, { orgId: VICTIM, ...ids }), route.method === 'GET' ? undefined : route.body)
       expect(res.status, `${route.method} ${route.path}: ${res.text.slice(0, 200)}`).toBeGreaterThanOrEqual(200)
       expect(res.status, `${route.method} ${route.path}: ${res.text.slice(0, 200)}`).toBeLessThan(300)
     }

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { assertRouteMatrix, fillPath, type MatrixRequest } from '@plumbline/testing'
+import { assertRouteMatrix, claimsFor, fillPath, type MatrixRequest, signedRequest } from '@plumbline/testing'
 import { ALL_ROUTES, createVictim, fillBody } from '../support/matrix-routes.js'
-import { claimsFor, newOrgId, request, startEstimatesTestService, type EstimatesTestService } from '../support/estimates-test-service.js'
+import { newOrgId, startEstimatesTestService, type EstimatesTestService } from '../support/estimates-test-service.js'
 
 // Cross-tenant matrix (DESIGN §3): a signed-in member of another organisation gets 404 on
 // every org-scoped route and changes nothing, whether it names the victim organisation in the
@@ -36,7 +36,7 @@ afterAll(async () => {
 })
 
 const asAttacker = async (req: MatrixRequest) => {
-  const res = await request(svc.base, claimsFor(attackerOrg), req.method, req.path, req.body === undefined ? undefined : fillBody(req.body, victim))
+  const res = await signedRequest(svc.base, claimsFor(attackerOrg), req.method, req.path, req.body === undefined ? undefined : fillBody(req.body, victim))
   return { status: res.status, body: res.body }
 }
 
@@ -56,7 +56,7 @@ describe('cross-tenant route matrix', () => {
   it('the victim itself can use every route (the matrix is not vacuous)', async () => {
     const reads = ALL_ROUTES.filter((r) => r.method === 'GET')
     for (const r of reads) {
-      const res = await request(svc.base, claimsFor(victim.orgId), 'GET', fillPath(r.path, victim))
+      const res = await signedRequest(svc.base, claimsFor(victim.orgId), 'GET', fillPath(r.path, victim))
       expect(res.status, `${r.method} ${r.path}`).toBe(200)
     }
   })

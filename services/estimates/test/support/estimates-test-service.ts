@@ -1,15 +1,12 @@
 import type { AddressInfo } from 'node:net'
 import type { Server } from 'node:http'
-import { SYSTEM_ROLE_PERMISSIONS, type IdentityClaims, type PermissionSet } from '@plumbline/contracts'
-import { identityHeaders, startTestService, uniqueId, type TestService } from '@plumbline/testing'
+import type { PermissionSet } from '@plumbline/contracts'
+import { claimsFor, signedRequest, startTestService, uniqueId, type Api, type TestService } from '@plumbline/testing'
 import { estimatesRoutes } from '../../src/app.js'
 import { buildDeps, type EstimatesDeps } from '../../src/deps.js'
 import { ZEstimatesEnv, type EstimatesEnv } from '../../src/env.js'
 import { PrismaClient } from '../../src/generated/prisma/client.js'
 import { seedSystemCatalog, systemProjectTypeId, systemTemplateId } from '../../src/seed/seed-system-catalog.js'
-
-export type ApiResponse<T = any> = { status: number; body: T; headers: Headers; text: string }
-export type Api = <T = any>(method: string, path: string, body?: unknown, headers?: Record<string, string>) => Promise<ApiResponse<T>>
 
 export type EstimatesTestService = TestService<PrismaClient> & {
   deps: EstimatesDeps
@@ -23,31 +20,6 @@ export const ROOFING = systemProjectTypeId('roofing')
 export const REMODELING = systemProjectTypeId('remodeling')
 export const ROOFING_TEMPLATE = systemTemplateId('roofing')
 
-export function claimsFor(orgId: string, opts: { permissions?: PermissionSet; userId?: string } = {}): IdentityClaims {
-  return {
-    sub: opts.userId ?? `user-${orgId}`, email: `${orgId}@example.com`, systemRole: 'user', orgId, orgRole: 'Owner',
-    permissions: opts.permissions ?? SYSTEM_ROLE_PERMISSIONS.Owner,
-  }
-}
-
-export async function request(base: string, claims: IdentityClaims | null, method: string, path: string, body?: unknown, headers: Record<string, string> = {}): Promise<ApiResponse> {
-  const h: Record<string, string> = { ...(claims ? await identityHeaders(claims) : {}), ...headers }
-  let payload: string | undefined
-  if (body !== undefined) {
-    payload = typeof body === 'string' && h['content-type'] ? body : JSON.stringify(body)
-    h['content-type'] ??= 'application/json'
-  }
-  const res = await fetch(`${base}${path}`, { method, headers: h, body: payload })
-  const text = await res.text()
-  let parsed: unknown = text
-  try {
-    parsed = text ? JSON.parse(text) : undefined
-  } catch {
-    /* not JSON */
-  }
-  return { status: res.status, body: parsed, headers: res.headers, text }
-}
-
 export async function startEstimatesTestService(env: Partial<Record<string, string>> = {}): Promise<EstimatesTestService> {
   const svc = await startTestService<PrismaClient, EstimatesEnv>({
     name: 'estimates', schema: 'estimates', PrismaClient, envSchema: ZEstimatesEnv, env, bodyLimit: '1mb',
@@ -60,7 +32,7 @@ export async function startEstimatesTestService(env: Partial<Record<string, stri
   const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
   return {
     ...svc, deps, base, server,
-    as: (orgId, opts) => (method, path, body, headers) => request(base, claimsFor(orgId, opts), method, `/organizations/${orgId}${path}`, body, headers),
+    as: (orgId, opts) => (method, path, body, headers) => signedRequest(base, claimsFor(orgId, opts), method, `/organizations/${orgId}${path}`, body, headers),
     close: async () => {
       await new Promise<void>((resolve) => server.close(() => resolve()))
       await svc.close()

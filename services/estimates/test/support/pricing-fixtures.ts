@@ -1,7 +1,7 @@
 import { COMPANY_SETTINGS_DEFAULTS, RequestSubjects, SYSTEM_ROLE_PERMISSIONS, type CompanySettings, type IdentityClaims, type SessionIdentity } from '@plumbline/contracts'
 import { reply } from '@plumbline/messaging'
-import { identityHeaders } from '@plumbline/testing'
-import { createEstimate, request, startEstimatesTestService, type Api, type ApiResponse, type EstimatesTestService } from './estimates-test-service.js'
+import { identityHeaders, signedRequest, type Api, type ApiResponse } from '@plumbline/testing'
+import { createEstimate, startEstimatesTestService, type EstimatesTestService } from './estimates-test-service.js'
 
 // Helpers of the pricing, sharing, public page and approval tests: the estimates service with
 // stand-ins for the two services it asks over request/reply (admin: company settings; auth:
@@ -37,7 +37,7 @@ export async function startPricingService(env: Partial<Record<string, string>> =
   })
   const publicCall: PricingTestService['publicCall'] = async (method, token, suffix = '', body, opts = {}) => {
     const claims: IdentityClaims | null = opts.userId ? { sub: opts.userId, email: `${opts.userId}@example.com`, systemRole: 'user' } : null
-    return request(svc.base, claims, method, `/public/estimates/${encodeURIComponent(token)}${suffix}`, body, opts.headers)
+    return signedRequest(svc.base, claims, method, `/public/estimates/${encodeURIComponent(token)}${suffix}`, body, opts.headers)
   }
   return {
     ...svc, settings, memberships, silentOrgs, publicCall,
