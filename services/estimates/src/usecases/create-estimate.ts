@@ -3,7 +3,7 @@ import type { z } from 'zod'
 import type { EstimatesDeps } from '../deps.js'
 import { defaultPhasesOf, requireUsableProjectType } from '../data/catalog-repo.js'
 import { runIdempotent, type IdempotencyRequest } from '../data/idempotency.js'
-import { ESTIMATE_INCLUDE, toEstimateDto } from '../data/mappers.js'
+import { toEstimateDto } from '../data/mappers.js'
 import { splitByPercentages } from '../domain/money.js'
 import { checkEstimateQuota } from '../events/check-quota.js'
 import { recordEstimateEvent } from '../events/record-event.js'
@@ -38,10 +38,15 @@ export async function createEstimate(
   input: EstimateInput,
   idempotency?: IdempotencyRequest,
 ): Promise<{ status: number; body: Estimate; replayed: boolean }> {
+  let projectType: Awaited<ReturnType<typeof requireUsableProjectType>> | undefined
   const result = await runIdempotent(deps.prisma, idempotency, {
+    // Both questions at once (a query here, a request to admin there); a bad project type is
+    // still the answer when both fail, as when they ran one after the other.
     before: async () => {
-      await requireUsableProjectType(deps.prisma, ctx.orgId, input.projectTypeId)
-      await checkEstimateQuota(deps, ctx.orgId)
+      const [type, quota] = await Promise.allSettled([requireUsableProjectType(deps.prisma, ctx.orgId, input.projectTypeId), checkEstimateQuota(deps, ctx.orgId)])
+      if (type.status === 'rejected') throw type.reason
+      if (quota.status === 'rejected') throw quota.reason
+      projectType = type.value
     },
     run: async (tx) => {
       const created = await tx.estimate.create({
@@ -62,7 +67,13 @@ export async function createEstimate(
       await recordEstimateEvent(tx, Subjects.estimateCreated, ctx.orgId, ctx.userId, {
         estimateId: created.id, projectName: created.projectName, clientName: created.clientName, status: created.status,
       })
-      const full = await tx.estimate.findUniqueOrThrow({ where: { id: created.id }, include: ESTIMATE_INCLUDE })
+      // A new estimate's relations are known without reading them back: its project type
+      // (checked by `before`, which runs first), empty content sections, no share link, no approval.
+      const { id, name, icon } = projectType!
+      const full = {
+        ...created, projectType: { id, name, icon },
+        contentSections: CONTENT_SECTION_TYPES.map((t) => ({ type: t, content: null })), shareLink: null, approvals: [],
+      }
       return { status: 201, body: toEstimateDto(full, deps.shareTokens) }
     },
   })

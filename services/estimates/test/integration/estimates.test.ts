@@ -27,6 +27,8 @@ describe('POST /estimates', () => {
     expect(e).toMatchObject({ projectName: 'Smith Roof Replacement', clientEmail: 'jane@example.com', totalCost: '12345.67', status: 'draft', shareToken: null, lockedAt: null, approval: null })
     expect(e.projectType).toMatchObject({ id: ROOFING, name: 'Roofing', icon: 'home' })
     expect(e.contentSections).toEqual(Object.fromEntries(CONTENT_SECTION_TYPES.map((t) => [t, null])))
+    // The answer is built without reading the estimate back: it must be what a read gives.
+    expect(res.body).toEqual((await api('GET', `/estimates/${e.id}`)).body)
 
     const links = await api('GET', `/estimates/${e.id}/content-links`)
     expect(links.body.map((l: any) => l.role)).toEqual([...CONTENT_SECTION_TYPES])
@@ -91,6 +93,10 @@ describe('POST /estimates', () => {
       expect(seen).toContainEqual({ orgId, kind: 'estimates' })
       expect(await svc.deps.prisma.estimate.count({ where: { organizationId: orgId } })).toBe(0)
       expect((await svc.as(newOrgId())('POST', '/estimates', estimatePayload())).status).toBe(201)
+      // Both checks run at once; a bad project type is still the answer when both refuse.
+      const both = await svc.as(orgId)('POST', '/estimates', estimatePayload({ projectTypeId: '00000000-0000-4000-8000-000000000000' }))
+      expect(both.status).toBe(400)
+      expect(both.body.errors[0]).toEqual({ field: 'projectTypeId', message: 'Please select a project type' })
     } finally {
       await replier.stop()
     }
