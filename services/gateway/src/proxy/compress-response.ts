@@ -13,7 +13,7 @@ import type { Dispatcher } from 'undici'
 const COMPRESSIBLE_TYPE = /^(application\/(json|problem\+json)|text\/csv)\b/i
 /** Below this, gzip's header and deflate's work cost more than the bytes they save. */
 const MIN_BYTES = 1024
-/** Above this the answer is read whole before compressing; larger ones stream as they are. */
+/** Up to this an answer is read whole and compressed; larger ones stream as they are. */
 const MAX_BYTES = 1024 * 1024
 /** Up to this, deflate on the event loop is cheaper (~0.05 ms for 8 kB) than a thread-pool round trip. */
 const SYNC_UP_TO = 64 * 1024
