@@ -20,8 +20,14 @@ const id = `bench${Date.now().toString(36)}`
 const databaseUrl = withDatabase(infra.databaseUrl, id)
 await ensureDatabase(databaseUrl)
 const stack = await startStack({
-  port: 3600, databaseUrl, natsUrl: infra.natsUrl, redisUrl: infra.redisUrl, busPrefix: id, redisPrefix: `${id}:`,
-  seedDemo: true, logDir: join(root, 'test-output', 'bench-logs'),
+  port: 3600,
+  databaseUrl,
+  natsUrl: infra.natsUrl,
+  redisUrl: infra.redisUrl,
+  busPrefix: id,
+  redisPrefix: `${id}:`,
+  seedDemo: true,
+  logDir: join(root, 'test-output', 'bench-logs'),
   // Quiet logs and no monthly cap: the create scenario makes about a thousand estimates.
   env: { LOG_LEVEL: 'warn', GATEWAY_HOST: '127.0.0.1', IDENTITY_SECRET, DEFAULT_ESTIMATES_LIMIT: '-1', RATE_LIMIT_LOGIN: '1000' },
 })

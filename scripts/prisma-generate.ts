@@ -10,7 +10,12 @@ for (const service of services) {
   execFileSync(process.execPath, [join(root, 'node_modules/prisma/build/index.js'), 'generate'], {
     cwd: join(root, 'services', service),
     stdio: ['ignore', 'ignore', 'inherit'],
-    env: { ...process.env, PRISMA_SCHEMA_ENGINE_BINARY: process.env.PRISMA_SCHEMA_ENGINE_BINARY ?? '/bin/true', PRISMA_HIDE_UPDATE_MESSAGE: '1', CHECKPOINT_DISABLE: '1' },
+    env: {
+      ...process.env,
+      PRISMA_SCHEMA_ENGINE_BINARY: process.env.PRISMA_SCHEMA_ENGINE_BINARY ?? '/bin/true',
+      PRISMA_HIDE_UPDATE_MESSAGE: '1',
+      CHECKPOINT_DISABLE: '1',
+    },
   })
   console.log(`prisma client generated for ${service}`)
 }

@@ -38,9 +38,15 @@ function ensureChromium() {
 type Tally = { passed: number; failed: number }
 function runVitest(config: string, report: string, extraEnv: Record<string, string>): Tally {
   const reportPath = join(out, report)
-  const r = spawnSync(process.execPath, [join(root, 'node_modules/vitest/vitest.mjs'), 'run', '--config', config, '--reporter=default', '--reporter=json', `--outputFile.json=${reportPath}`], {
-    cwd: root, stdio: 'inherit', env: { ...process.env, ...extraEnv },
-  })
+  const r = spawnSync(
+    process.execPath,
+    [join(root, 'node_modules/vitest/vitest.mjs'), 'run', '--config', config, '--reporter=default', '--reporter=json', `--outputFile.json=${reportPath}`],
+    {
+      cwd: root,
+      stdio: 'inherit',
+      env: { ...process.env, ...extraEnv },
+    },
+  )
   if (!existsSync(reportPath)) return { passed: 0, failed: 1 }
   const json = JSON.parse(readFileSync(reportPath, 'utf8')) as { numPassedTests: number; numFailedTests: number; numFailedTestSuites: number }
   const failed = json.numFailedTests + (r.status !== 0 && json.numFailedTests === 0 ? Math.max(1, json.numFailedTestSuites) : 0)
@@ -72,6 +78,8 @@ await infra.stop()
 
 const passed = types.passed + unit.passed + e2e.passed
 const failed = types.failed + unit.failed + e2e.failed
-console.log(`\ntype-check ${types.failed ? 'failed' : 'passed'}; unit+integration ${unit.passed}/${unit.passed + unit.failed}; browser ${e2e.passed}/${e2e.passed + e2e.failed}; ${Math.round((Date.now() - started) / 1000)} s`)
+console.log(
+  `\ntype-check ${types.failed ? 'failed' : 'passed'}; unit+integration ${unit.passed}/${unit.passed + unit.failed}; browser ${e2e.passed}/${e2e.passed + e2e.failed}; ${Math.round((Date.now() - started) / 1000)} s`,
+)
 console.log(`${passed} passed, ${failed} failed`)
 process.exit(failed ? 1 : 0)

@@ -20,7 +20,10 @@ function row(label: string, r: Result) {
 export async function benchAi(): Promise<void> {
   const writer = createBuiltInWriter()
   const document = largeDocument(10, 30)
-  document.estimate.meetingTranscript = Array.from({ length: 40 }, (_, i) => `Client: We would like item ${i} finished before the holidays. Contractor: Noted, we will schedule it.`).join('\n')
+  document.estimate.meetingTranscript = Array.from(
+    { length: 40 },
+    (_, i) => `Client: We would like item ${i} finished before the holidays. Contractor: Noted, we will schedule it.`,
+  ).join('\n')
   const input = ZJobInput.parse({ document, settings: companySettings() })
   const items = document.sections.reduce((n, s) => n + s.lineItems.length, 0)
 
@@ -34,8 +37,26 @@ export async function benchAi(): Promise<void> {
   const facts = estimateFacts(input)
   const prompt = buildPrompt(input.settings, facts)
   const current = await writer.writeSection({ type: 'scope_of_work', facts, prompt })
-  const chat = () => timed(() => writer.chat({ type: 'scope_of_work', facts, prompt, currentText: current, message: 'make it shorter and more formal, and mention the warranty', history: [] }))
-  const freeform = () => timed(() => writer.writeFreeform({ prompt: 'Project Name: Oak St Kitchen\nClient: Sam Lee\nAddress: 4 Oak St\nTotal Cost: $42,000', projectType: 'Kitchen Remodel', propertyData: { property: { yearBuilt: 1987 } }, settings: input.settings }))
+  const chat = () =>
+    timed(() =>
+      writer.chat({
+        type: 'scope_of_work',
+        facts,
+        prompt,
+        currentText: current,
+        message: 'make it shorter and more formal, and mention the warranty',
+        history: [],
+      }),
+    )
+  const freeform = () =>
+    timed(() =>
+      writer.writeFreeform({
+        prompt: 'Project Name: Oak St Kitchen\nClient: Sam Lee\nAddress: 4 Oak St\nTotal Cost: $42,000',
+        projectType: 'Kitchen Remodel',
+        propertyData: { property: { yearBuilt: 1987 } },
+        settings: input.settings,
+      }),
+    )
 
   console.log(`\nAI built-in writer (${items} line items in ${document.sections.length} sections, ${document.phases.length} phases; ${RUNS} runs, c=1)`)
   const all = await measure(generateAll, 1, RUNS, 20)

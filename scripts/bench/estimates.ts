@@ -65,13 +65,22 @@ async function insertEstimateRows(pool: pg.Pool, projectTypeId: string): Promise
   const client = await pool.connect()
   try {
     await client.query('BEGIN')
-    const { rows: [estimate] } = await client.query<{ id: string }>(
+    const {
+      rows: [estimate],
+    } = await client.query<{ id: string }>(
       `INSERT INTO estimates (id, organization_id, created_by, project_type_id, project_name, client_name, client_email, property_address, total_cost, square_footage, status, updated_at)
        VALUES (gen_random_uuid(), $1, 'bench', $2, 'Bench roof', 'Bench Client', 'bench@example.com', '1 Bench St, Austin, TX 78701', 18500, 1800, 'draft', now()) RETURNING id`,
       [ORG, projectTypeId],
     )
-    await client.query(`INSERT INTO content_sections (id, estimate_id, organization_id, type) SELECT gen_random_uuid(), $1, $2, t FROM unnest($3::text[]) t`, [estimate!.id, ORG, CONTENT_SECTION_TYPES])
-    await client.query(`INSERT INTO content_links (id, estimate_id, organization_id, role, updated_at) SELECT gen_random_uuid(), $1, $2, t, now() FROM unnest($3::text[]) t`, [estimate!.id, ORG, CONTENT_SECTION_TYPES])
+    await client.query(`INSERT INTO content_sections (id, estimate_id, organization_id, type) SELECT gen_random_uuid(), $1, $2, t FROM unnest($3::text[]) t`, [
+      estimate!.id,
+      ORG,
+      CONTENT_SECTION_TYPES,
+    ])
+    await client.query(
+      `INSERT INTO content_links (id, estimate_id, organization_id, role, updated_at) SELECT gen_random_uuid(), $1, $2, t, now() FROM unnest($3::text[]) t`,
+      [estimate!.id, ORG, CONTENT_SECTION_TYPES],
+    )
     await client.query(
       `INSERT INTO estimate_phases (id, estimate_id, organization_id, name, description, sort_order, percentage, amount, estimated_cost, cost_codes, updated_at)
        SELECT gen_random_uuid(), $1, $2, p.name, p.description, row_number() OVER (ORDER BY l.phase_group_id, p.sort_order, p.name) - 1,
@@ -81,8 +90,13 @@ async function insertEstimateRows(pool: pg.Pool, projectTypeId: string): Promise
       [estimate!.id, ORG, projectTypeId],
     )
     // Written as already published, so the service's relay leaves this stand-in event alone.
-    await client.query(`INSERT INTO outbox_events (id, subject, payload, published_at) VALUES (gen_random_uuid(), 'bench.estimate.created', $1, now())`, [{ estimateId: estimate!.id }])
-    await client.query(`SELECT e.*, (SELECT json_agg(p ORDER BY p.sort_order) FROM estimate_phases p WHERE p.estimate_id = e.id) AS phases FROM estimates e WHERE e.id = $1`, [estimate!.id])
+    await client.query(`INSERT INTO outbox_events (id, subject, payload, published_at) VALUES (gen_random_uuid(), 'bench.estimate.created', $1, now())`, [
+      { estimateId: estimate!.id },
+    ])
+    await client.query(
+      `SELECT e.*, (SELECT json_agg(p ORDER BY p.sort_order) FROM estimate_phases p WHERE p.estimate_id = e.id) AS phases FROM estimates e WHERE e.id = $1`,
+      [estimate!.id],
+    )
     await client.query('COMMIT')
   } catch (err) {
     await client.query('ROLLBACK')
@@ -114,9 +128,18 @@ export async function benchEstimates(stack: Stack, session: BrowserSession, data
     ]
     // The service alone (no gateway), with the identity token the gateway would send;
     // signIdentity renews the 60 s token before it expires and otherwise answers from memory.
-    const claims = { sub: session.userId, email: session.email, systemRole: 'user', orgId: ORG, orgRole: 'Owner', permissions: SYSTEM_ROLE_PERMISSIONS.Owner } as const
+    const claims = {
+      sub: session.userId,
+      email: session.email,
+      systemRole: 'user',
+      orgId: ORG,
+      orgRole: 'Owner',
+      permissions: SYSTEM_ROLE_PERMISSIONS.Owner,
+    } as const
     const direct = async (path: string) =>
-      timedRequest(`http://127.0.0.1:${stack.servicePorts.estimates}/organizations/${ORG}${path}`, { headers: { [IDENTITY_HEADER]: await signIdentity(claims, identitySecret) } })
+      timedRequest(`http://127.0.0.1:${stack.servicePorts.estimates}/organizations/${ORG}${path}`, {
+        headers: { [IDENTITY_HEADER]: await signIdentity(claims, identitySecret) },
+      })
     // A change to list membership (here: one estimate's creation time, moved by a millisecond)
     // moves the organisation's list version, so the next search counts its matches anew.
     const bumpRow = (await pool.query<{ id: string }>(`SELECT id FROM estimates WHERE organization_id = $1 LIMIT 1`, [ORG])).rows[0].id
@@ -139,19 +162,27 @@ export async function benchEstimates(stack: Stack, session: BrowserSession, data
       row('  c=16 via gateway', await measure(listViaGateway, 16, 1600, 50))
       row('  c=16 raw pg (same SQL)', await measure(listRaw, 16, 1600, 50))
       if (parsed.search) {
-        const afterChange = <T,>(fn: () => Promise<T>) => async () => { await moveListVersion(); return fn() }
+        const afterChange =
+          <T>(fn: () => Promise<T>) =>
+          async () => {
+            await moveListVersion()
+            return fn()
+          }
         const cold = await measureInTurns({ gateway: afterChange(listViaGateway), raw: afterChange(listRaw) }, 150, 10)
         row('  first read after a change, c=1 via gateway', cold.gateway)
         row('  first read after a change, c=1 raw pg', cold.raw)
       }
     }
     console.log(`  target: list p95 < 15 ms at c=1 → ${p95AtC1.join('; ')}`)
-    console.log('  (c=1 figures are taken in turns, so drifting load lands on all alike; a search repeated or paged at an unchanged list version reads only its page; "first read after a change" counts every match)')
+    console.log(
+      '  (c=1 figures are taken in turns, so drifting load lands on all alike; a search repeated or paged at an unchanged list version reads only its page; "first read after a change" counts every match)',
+    )
 
     const estimateId = await seedLargeEstimate(pool)
     console.log(`\nEstimate detail: sections with ${LINE_ITEMS} line items (requests accept gzip, as browsers do)`)
     const detailViaGateway = () => timedRequest(`${api}/estimates/${estimateId}/sections`, { headers: { cookie: session.cookie } })
-    const detailUncompressed = () => timedRequest(`${api}/estimates/${estimateId}/sections`, { headers: { cookie: session.cookie, 'accept-encoding': 'identity' } })
+    const detailUncompressed = () =>
+      timedRequest(`${api}/estimates/${estimateId}/sections`, { headers: { cookie: session.cookie, 'accept-encoding': 'identity' } })
     const detailRaw = () =>
       timed(async () => {
         await pool.query('SELECT * FROM sections WHERE estimate_id = $1 AND organization_id = $2 ORDER BY sort_order', [estimateId, ORG])
@@ -170,16 +201,34 @@ export async function benchEstimates(stack: Stack, session: BrowserSession, data
     // An edit moves the estimate's sections version: the next read builds the document anew.
     const editedItem = (await pool.query<{ id: string }>(`SELECT id FROM line_items WHERE estimate_id = $1 LIMIT 1`, [estimateId])).rows[0].id
     let edits = 0
-    const afterEdit = <T,>(fn: () => Promise<T>) => async () => { await pool.query(`UPDATE line_items SET notes = $2 WHERE id = $1`, [editedItem, `edit ${++edits}`]); return fn() }
+    const afterEdit =
+      <T>(fn: () => Promise<T>) =>
+      async () => {
+        await pool.query(`UPDATE line_items SET notes = $2 WHERE id = $1`, [editedItem, `edit ${++edits}`])
+        return fn()
+      }
     const cold = await measureInTurns({ gateway: afterEdit(detailViaGateway), raw: afterEdit(detailRaw) }, 150, 10)
     const [coldGateway, coldRaw] = [cold.gateway, cold.raw]
     row('first read after an edit, c=1 via gateway', coldGateway)
     row('first read after an edit, c=1 raw pg', coldRaw)
-    console.log(`  target: detail p95 ≤ 1.5× the raw baseline → measured ${ratio.toFixed(2)}× at c=1 ${ratio <= 1.5 ? '(met)' : '(not met)'}; first read after an edit ${(coldGateway.p95 / coldRaw.p95).toFixed(2)}×`)
+    console.log(
+      `  target: detail p95 ≤ 1.5× the raw baseline → measured ${ratio.toFixed(2)}× at c=1 ${ratio <= 1.5 ? '(met)' : '(not met)'}; first read after an edit ${(coldGateway.p95 / coldRaw.p95).toFixed(2)}×`,
+    )
 
     console.log('\nCreate estimate (quota check, phases, content sections, outbox event)')
     const { rows } = await pool.query<{ id: string }>(`SELECT id FROM project_types WHERE organization_id IS NULL ORDER BY sort_order LIMIT 1`)
-    const body = JSON.stringify({ projectTypeId: rows[0].id, projectName: 'Bench roof', clientName: 'Bench Client', clientEmail: 'bench@example.com', propertyAddress: '1 Bench St, Austin, TX 78701', totalCost: '18500', squareFootage: 1800, specialFeatures: '', meetingTranscript: '', aiSummary: '' })
+    const body = JSON.stringify({
+      projectTypeId: rows[0].id,
+      projectName: 'Bench roof',
+      clientName: 'Bench Client',
+      clientEmail: 'bench@example.com',
+      propertyAddress: '1 Bench St, Austin, TX 78701',
+      totalCost: '18500',
+      squareFootage: 1800,
+      specialFeatures: '',
+      meetingTranscript: '',
+      aiSummary: '',
+    })
     const create = () => timedRequest(`${api}/estimates`, { method: 'POST', headers: session.writeHeaders, body, expect: 201 })
     const createRaw = () => timed(() => insertEstimateRows(pool, rows[0].id))
     const createAtC1 = await measureInTurns({ gateway: create, raw: createRaw }, 200, 20)
@@ -187,7 +236,7 @@ export async function benchEstimates(stack: Stack, session: BrowserSession, data
     row('c=1 raw pg (same rows)', createAtC1.raw)
     row('c=16 via gateway', await measure(create, 16, 800, 20))
     row('c=16 raw pg (same rows)', await measure(createRaw, 16, 800, 20))
-    console.log('  (raw: the same rows in one transaction, without the quota question to admin, idempotency or the answer\'s JSON)')
+    console.log("  (raw: the same rows in one transaction, without the quota question to admin, idempotency or the answer's JSON)")
   } finally {
     await pool.end()
   }

@@ -20,7 +20,10 @@ export async function benchGatewayHop(stack: Stack, session: BrowserSession, ide
     const atC1 = await measureInTurns({ gateway: viaGateway, direct }, 2000, 300)
     const hopAtC1 = atC1.gateway.p50 - atC1.direct.p50
     const c16 = { gateway: await measure(viaGateway, 16, 8000, 300), direct: await measure(direct, 16, 8000, 300) }
-    for (const [c, { gateway: g, direct: d }] of [[1, atC1], [16, c16]] as const) {
+    for (const [c, { gateway: g, direct: d }] of [
+      [1, atC1],
+      [16, c16],
+    ] as const) {
       console.log(`  c=${String(c).padEnd(2)} via gateway  ${fmt(g)}`)
       console.log(`  c=${String(c).padEnd(2)} direct       ${fmt(d)}`)
       console.log(`  c=${String(c).padEnd(2)} ratio ${(g.p50 / d.p50).toFixed(2)}x at p50; the hop adds ${(g.p50 - d.p50).toFixed(2)} ms`)

@@ -19,7 +19,9 @@ function row(label: string, r: Result) {
 
 export async function benchPdf(): Promise<void> {
   const document = makeDocument({ lineItems: LINE_ITEMS, sectionsCount: 6 })
-  const logo = await sharp({ create: { width: 1200, height: 400, channels: 4, background: '#1e3a8a' } }).png().toBuffer()
+  const logo = await sharp({ create: { width: 1200, height: 400, channels: 4, background: '#1e3a8a' } })
+    .png()
+    .toBuffer()
   let pages = 0
   const render = (pageSize: 'Letter' | 'A4', withLogo: boolean) => () =>
     timed(async () => {

@@ -25,7 +25,17 @@ export default async function setup(project: TestProject) {
     logDir: join(root, 'test-output', 'e2e-logs'),
     // Every journey signs in from 127.0.0.1 and many create estimates in the demo organisation;
     // the limits themselves are tested in the gateway's and admin's suites.
-    env: { LOG_LEVEL: 'warn', NODE_ENV: 'test', GATEWAY_HOST: '127.0.0.1', RATE_LIMIT_LOGIN: '1000', RATE_LIMIT_ACCOUNT: '1000', RATE_LIMIT_AI: '1000', DEFAULT_ESTIMATES_LIMIT: '500', DEFAULT_AI_LIMIT: '1000', DEFAULT_PDF_LIMIT: '500' },
+    env: {
+      LOG_LEVEL: 'warn',
+      NODE_ENV: 'test',
+      GATEWAY_HOST: '127.0.0.1',
+      RATE_LIMIT_LOGIN: '1000',
+      RATE_LIMIT_ACCOUNT: '1000',
+      RATE_LIMIT_AI: '1000',
+      DEFAULT_ESTIMATES_LIMIT: '500',
+      DEFAULT_AI_LIMIT: '1000',
+      DEFAULT_PDF_LIMIT: '500',
+    },
   })
 
   const control = http.createServer(async (req, res) => {
@@ -57,4 +67,3 @@ export default async function setup(project: TestProject) {
     await admin.end()
   }
 }
-

@@ -36,7 +36,9 @@ async function waitForPort(host: string, port: number, what: string, timeoutMs =
 const onPath = (bin: string) => spawnSync('sh', ['-c', `command -v ${bin}`]).status === 0
 
 function missing(bin: string, pkg: string): never {
-  console.error(`\n${bin} is not running and not installed. Install it with:\n\n  sudo apt-get install -y ${pkg}\n\nor point the URL settings at a running server.\n`)
+  console.error(
+    `\n${bin} is not running and not installed. Install it with:\n\n  sudo apt-get install -y ${pkg}\n\nor point the URL settings at a running server.\n`,
+  )
   process.exit(1)
 }
 
@@ -45,8 +47,14 @@ async function startEmbeddedPostgres(port: number): Promise<() => Promise<void>>
   const dir = join(dataDir, 'postgres')
   const fresh = !(await import('node:fs')).existsSync(join(dir, 'PG_VERSION'))
   const pg = new EmbeddedPostgres({
-    databaseDir: dir, port, user: 'postgres', password: 'postgres', persistent: true,
-    createPostgresUser: process.getuid?.() === 0, onLog: () => {}, onError: () => {},
+    databaseDir: dir,
+    port,
+    user: 'postgres',
+    password: 'postgres',
+    persistent: true,
+    createPostgresUser: process.getuid?.() === 0,
+    onLog: () => {},
+    onError: () => {},
   })
   if (fresh) await pg.initialise()
   await pg.start()
@@ -73,7 +81,15 @@ export async function ensureInfra(log = (m: string) => console.log(m)): Promise<
   const started: string[] = []
   const stops: (() => Promise<void>)[] = []
   mkdirSync(dataDir, { recursive: true })
-  const result: Infra = { databaseUrl, natsUrl, redisUrl, started, stop: async () => { for (const s of stops.reverse()) await s().catch(() => {}) } }
+  const result: Infra = {
+    databaseUrl,
+    natsUrl,
+    redisUrl,
+    started,
+    stop: async () => {
+      for (const s of stops.reverse()) await s().catch(() => {})
+    },
+  }
 
   const pgUrl = new URL(databaseUrl)
   const pgPort = Number(pgUrl.port || 5432)

@@ -91,11 +91,15 @@ export async function startStack(opts: StackOptions): Promise<Stack> {
 
   async function startService(name: ServiceName) {
     const log = createWriteStream(join(opts.logDir, `${name}.log`), { flags: 'a' })
-    const child = spawn(process.execPath, [...(process.env.SERVICE_NODE_ARGS?.split(' ').filter(Boolean) ?? []), '--import', tsxLoader, join(root, 'services', name, 'src', 'main.ts')], {
-      cwd: join(root, 'services', name),
-      env: { ...process.env, ...envFor(name) },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    })
+    const child = spawn(
+      process.execPath,
+      [...(process.env.SERVICE_NODE_ARGS?.split(' ').filter(Boolean) ?? []), '--import', tsxLoader, join(root, 'services', name, 'src', 'main.ts')],
+      {
+        cwd: join(root, 'services', name),
+        env: { ...process.env, ...envFor(name) },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      },
+    )
     child.stdout!.pipe(log)
     child.stderr!.pipe(log)
     children.set(name, child)

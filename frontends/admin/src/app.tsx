@@ -81,13 +81,7 @@ function RemoteRoutes() {
         <Route
           path="/monitoring"
           element={
-            <PlaceholderPage
-              title="System Monitoring"
-              description="Health checks, metrics and recent errors"
-              icon={<Activity />}
-              emptyTitle="Coming soon"
-             
-            />
+            <PlaceholderPage title="System Monitoring" description="Health checks, metrics and recent errors" icon={<Activity />} emptyTitle="Coming soon" />
           }
         />
         <Route path="*" element={<NotFoundView />} />

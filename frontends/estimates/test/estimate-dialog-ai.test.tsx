@@ -11,10 +11,14 @@ afterEach(() => {
 
 const input = (label: string) => screen.getByLabelText(label) as HTMLInputElement
 const EST = `/api/organizations/${ORG_ID}/estimates/est-ai`
-const settings = (autoGenerateAI: boolean | undefined): Handler => (url) =>
-  url.pathname === `/api/organizations/${ORG_ID}/company-settings` ? json(autoGenerateAI === undefined ? {} : { autoGenerateAI }) : undefined
-const provider: Handler = (url) => (url.pathname === '/api/ai/provider' ? json({ writer: 'built-in', model: null, label: 'Built-in writer (no external AI)' }) : undefined)
-const createOk: Handler = (url, init) => (init.method === 'POST' && url.pathname === `/api/organizations/${ORG_ID}/estimates` ? json({ id: 'est-ai' }, 201) : undefined)
+const settings =
+  (autoGenerateAI: boolean | undefined): Handler =>
+  (url) =>
+    url.pathname === `/api/organizations/${ORG_ID}/company-settings` ? json(autoGenerateAI === undefined ? {} : { autoGenerateAI }) : undefined
+const provider: Handler = (url) =>
+  url.pathname === '/api/ai/provider' ? json({ writer: 'built-in', model: null, label: 'Built-in writer (no external AI)' }) : undefined
+const createOk: Handler = (url, init) =>
+  init.method === 'POST' && url.pathname === `/api/organizations/${ORG_ID}/estimates` ? json({ id: 'est-ai' }, 201) : undefined
 
 async function fillValidForm() {
   fireEvent.click(await screen.findByRole('radio', { name: /Roof Replacement/ }))
@@ -75,7 +79,9 @@ describe('create dialog: manual Generate AI Content', () => {
 
   it('toasts the spec failure text when generation fails', async () => {
     vi.spyOn(console, 'error').mockImplementation(() => {})
-    mockApi(settings(false), provider, catalogues, (url) => (url.pathname === '/api/ai/generate-content' ? new Response('{"message":"down"}', { status: 503 }) : undefined))
+    mockApi(settings(false), provider, catalogues, (url) =>
+      url.pathname === '/api/ai/generate-content' ? new Response('{"message":"down"}', { status: 503 }) : undefined,
+    )
     renderWithProviders(<EstimateDialog open onOpenChange={() => {}} />)
     await fillValidForm()
     fireEvent.click(screen.getByRole('button', { name: /Generate AI Content/ }))
@@ -88,9 +94,15 @@ describe('create flow: automatic AI generation (steps 4-5)', () => {
   it('starts generate-all after creating, saves each non-empty block and opens the estimate', async () => {
     let release: () => void = () => {}
     const { calls } = mockApi(settings(undefined), provider, catalogues, createOk, (url, init) => {
-      if (init.method === 'POST' && url.pathname === `${EST}/generate-all-content`) return new Promise<Response>((r) => (release = () => r(json({ jobId: 'job-1' }, 202))))
+      if (init.method === 'POST' && url.pathname === `${EST}/generate-all-content`)
+        return new Promise<Response>((r) => (release = () => r(json({ jobId: 'job-1' }, 202))))
       if (url.pathname === `/api/organizations/${ORG_ID}/jobs/job-1/status`) {
-        return json({ status: 'completed', error: null, message: null, result: { writer: 'built-in', contentBlocks: { executive_summary: 'Summary.', timeline: '  ', scope_of_work: 'Scope.' } } })
+        return json({
+          status: 'completed',
+          error: null,
+          message: null,
+          result: { writer: 'built-in', contentBlocks: { executive_summary: 'Summary.', timeline: '  ', scope_of_work: 'Scope.' } },
+        })
       }
       if (init.method === 'PATCH' && url.pathname.startsWith(`${EST}/content/`)) {
         // A failed section save is only logged; the others still land.
@@ -128,7 +140,9 @@ describe('create flow: automatic AI generation (steps 4-5)', () => {
     await waitFor(() => expect(currentLocation()).toBe('/estimates/est-ai'), { timeout: 4000 })
     expect(screen.getByText('AI Generation Notice')).toBeTruthy()
     expect(
-      screen.getByText('AI content generation failed, but your estimate was created successfully. You can manually add content or try regenerating from the estimate page.'),
+      screen.getByText(
+        'AI content generation failed, but your estimate was created successfully. You can manually add content or try regenerating from the estimate page.',
+      ),
     ).toBeTruthy()
   })
 })

@@ -21,7 +21,14 @@ describe('EstimateDialog (create)', () => {
     expect(await screen.findByRole('heading', { name: 'Create New Estimate' })).toBeTruthy()
     await screen.findByRole('radio', { name: /Roof Replacement/ })
     fireEvent.click(screen.getByRole('button', { name: 'Create Estimate' }))
-    for (const msg of ['Please select a project type', 'Project name is required', 'Client name is required', 'Please enter a valid email', 'Property address is required', 'Total cost is required']) {
+    for (const msg of [
+      'Please select a project type',
+      'Project name is required',
+      'Client name is required',
+      'Please enter a valid email',
+      'Property address is required',
+      'Total cost is required',
+    ]) {
       expect(await screen.findByText(msg)).toBeTruthy()
     }
   })
@@ -97,7 +104,14 @@ describe('EstimateDialog (create)', () => {
     const { calls } = mockApi(catalogues, (url, init) =>
       url.pathname === '/api/external/enhanced-property-data' && init.method === 'POST'
         ? json({
-            property: { formattedAddress: '12 Oak St, Springfield, IL 62701', bedrooms: null, bathrooms: null, squareFootage: null, yearBuilt: null, propertyType: null },
+            property: {
+              formattedAddress: '12 Oak St, Springfield, IL 62701',
+              bedrooms: null,
+              bathrooms: null,
+              squareFootage: null,
+              yearBuilt: null,
+              propertyType: null,
+            },
             fireHazard: { riskLevel: null, zone: null, description: 'No fire hazard data for this address.', recommendations: [] },
             source: { provider: 'Address check', addressValidated: true, note: 'Property records are not connected; unknown facts are left blank.' },
           })
@@ -151,8 +165,16 @@ describe('EstimateDialog (create)', () => {
     const create = calls.find((c) => c.method === 'POST' && c.url.pathname.endsWith('/estimates'))!
     expect(create.headers['Idempotency-Key']).toMatch(/^[0-9a-f-]{36}$/)
     expect(create.body).toEqual({
-      projectTypeId: 'pt-roof', projectName: 'Roof Replacement - Jane Doe', clientName: 'Jane Doe', clientEmail: 'jane@example.com', propertyAddress: '12 Oak St',
-      totalCost: '18500', squareFootage: 2100, specialFeatures: '', meetingTranscript: '', aiSummary: '',
+      projectTypeId: 'pt-roof',
+      projectName: 'Roof Replacement - Jane Doe',
+      clientName: 'Jane Doe',
+      clientEmail: 'jane@example.com',
+      propertyAddress: '12 Oak St',
+      totalCost: '18500',
+      squareFootage: 2100,
+      specialFeatures: '',
+      meetingTranscript: '',
+      aiSummary: '',
     })
     const apply = calls.find((c) => c.url.pathname === `/api/organizations/${ORG_ID}/estimates/est-42/apply-template`)!
     expect(apply.body).toEqual({ templateId: 'tpl-1' })
@@ -190,13 +212,23 @@ describe('EstimateDialog (create)', () => {
 
 describe('EstimateDialog (edit)', () => {
   const estimate = {
-    id: 'est-9', projectTypeId: 'pt-remodel', projectName: 'Smith kitchen', clientName: 'Ann Smith', clientEmail: 'ann@example.com', propertyAddress: '9 Elm St',
-    totalCost: '42000.00', squareFootage: 300, specialFeatures: null, meetingTranscript: 'notes',
+    id: 'est-9',
+    projectTypeId: 'pt-remodel',
+    projectName: 'Smith kitchen',
+    clientName: 'Ann Smith',
+    clientEmail: 'ann@example.com',
+    propertyAddress: '9 Elm St',
+    totalCost: '42000.00',
+    squareFootage: 300,
+    specialFeatures: null,
+    meetingTranscript: 'notes',
   }
   it('prefills, hides the template picker, PUTs and reports success', async () => {
     const onUpdated = vi.fn()
     const onOpenChange = vi.fn()
-    const { calls } = mockApi(catalogues, (url, init) => (init.method === 'PUT' && url.pathname.endsWith('/estimates/est-9') ? json({ ...estimate, id: 'est-9' }) : undefined))
+    const { calls } = mockApi(catalogues, (url, init) =>
+      init.method === 'PUT' && url.pathname.endsWith('/estimates/est-9') ? json({ ...estimate, id: 'est-9' }) : undefined,
+    )
     open({ estimate, onUpdated, onOpenChange })
     expect(await screen.findByRole('heading', { name: 'Edit Estimate' })).toBeTruthy()
     expect(screen.queryByRole('radiogroup', { name: 'Starting template' })).toBeNull()

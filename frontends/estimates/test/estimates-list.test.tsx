@@ -9,12 +9,24 @@ afterEach(() => {
 })
 
 const item = (i: number, extra: Record<string, unknown> = {}) => ({
-  id: `e${i}`, projectName: `Project ${i}`, clientName: `Client ${i}`, propertyAddress: `${i} Oak St`, updatedAt: '2025-03-04T12:00:00Z', createdAt: '2025-03-01T12:00:00Z',
-  totalCost: '1234.5', status: 'draft', aiSummary: null, shareToken: null, projectTypeId: 'pt-roof', ...extra,
+  id: `e${i}`,
+  projectName: `Project ${i}`,
+  clientName: `Client ${i}`,
+  propertyAddress: `${i} Oak St`,
+  updatedAt: '2025-03-04T12:00:00Z',
+  createdAt: '2025-03-01T12:00:00Z',
+  totalCost: '1234.5',
+  status: 'draft',
+  aiSummary: null,
+  shareToken: null,
+  projectTypeId: 'pt-roof',
+  ...extra,
 })
 
 function listApi(respond: (url: URL) => Response | undefined) {
-  return mockApi(catalogues, (url, init) => ((init.method ?? 'GET') === 'GET' && url.pathname === `/api/organizations/${ORG_ID}/estimates` ? respond(url) : undefined))
+  return mockApi(catalogues, (url, init) =>
+    (init.method ?? 'GET') === 'GET' && url.pathname === `/api/organizations/${ORG_ID}/estimates` ? respond(url) : undefined,
+  )
 }
 
 const render = (path = '/cost-estimator') => renderWithProviders(<EstimatesListPage />, { path })
@@ -59,7 +71,15 @@ describe('Estimates list', () => {
     await screen.findByText('Project 21')
     const call = calls.find((c) => c.url.pathname.endsWith('/estimates'))!
     expect(Object.fromEntries(call.url.searchParams)).toEqual({
-      page: '2', limit: '20', sortBy: 'totalCost', sortOrder: 'asc', search: 'oak', status: 'shared', projectTypeId: 'pt-roof', startDate: '2025-01-01', endDate: '2025-01-31',
+      page: '2',
+      limit: '20',
+      sortBy: 'totalCost',
+      sortOrder: 'asc',
+      search: 'oak',
+      status: 'shared',
+      projectTypeId: 'pt-roof',
+      startDate: '2025-01-01',
+      endDate: '2025-01-31',
     })
     expect((screen.getByPlaceholderText('Search by project name, client, or address...') as HTMLInputElement).value).toBe('oak')
     expect(screen.getByTestId('active-filter-count').textContent).toBe('4')
@@ -72,7 +92,9 @@ describe('Estimates list', () => {
     expect(within(nav).getByRole('button', { name: 'Page 2' }).getAttribute('aria-current')).toBe('page')
     // Removing a badge updates the URL and goes back to page 1.
     fireEvent.click(within(badges).getByRole('button', { name: 'Remove filter Status: Shared' }))
-    await waitFor(() => expect(currentLocation()).toBe('/cost-estimator?search=oak&projectTypeId=pt-roof&sortBy=totalCost&sortOrder=asc&startDate=2025-01-01&endDate=2025-01-31'))
+    await waitFor(() =>
+      expect(currentLocation()).toBe('/cost-estimator?search=oak&projectTypeId=pt-roof&sortBy=totalCost&sortOrder=asc&startDate=2025-01-01&endDate=2025-01-31'),
+    )
   })
 
   it('pages, toggles the sort order and keeps defaults out of the URL', async () => {

@@ -43,10 +43,33 @@ describe('estimate form validation (spec 000 §5)', () => {
 })
 
 describe('payload', () => {
-  const values = { ...EMPTY_FORM, projectTypeId: 't1', templateId: 'tpl', projectName: ' P ', clientName: 'C', clientEmail: 'c@x.io', propertyAddress: '1 Main St', totalCost: '12500.50', squareFootage: '1800', specialFeatures: 'deck', meetingTranscript: '' }
+  const values = {
+    ...EMPTY_FORM,
+    projectTypeId: 't1',
+    templateId: 'tpl',
+    projectName: ' P ',
+    clientName: 'C',
+    clientEmail: 'c@x.io',
+    propertyAddress: '1 Main St',
+    totalCost: '12500.50',
+    squareFootage: '1800',
+    specialFeatures: 'deck',
+    meetingTranscript: '',
+  }
   it('sends total cost as the entered string, square footage as an integer and an empty AI summary on create', () => {
     const p = toEstimatePayload(values, 'create')
-    expect(p).toEqual({ projectTypeId: 't1', projectName: 'P', clientName: 'C', clientEmail: 'c@x.io', propertyAddress: '1 Main St', totalCost: '12500.50', squareFootage: 1800, specialFeatures: 'deck', meetingTranscript: '', aiSummary: '' })
+    expect(p).toEqual({
+      projectTypeId: 't1',
+      projectName: 'P',
+      clientName: 'C',
+      clientEmail: 'c@x.io',
+      propertyAddress: '1 Main St',
+      totalCost: '12500.50',
+      squareFootage: 1800,
+      specialFeatures: 'deck',
+      meetingTranscript: '',
+      aiSummary: '',
+    })
     expect(ZEstimatePayload.safeParse(p).success).toBe(true)
   })
   it('leaves the AI summary alone on edit and clears an emptied square footage', () => {
@@ -108,7 +131,7 @@ describe('display helpers', () => {
       ['other', 2],
     ])
   })
-  it("styles unknown statuses as draft", () => {
+  it('styles unknown statuses as draft', () => {
     expect(statusStyle('approved').key).toBe('approved')
     expect(statusStyle('archived').key).toBe('draft')
     expect(statusStyle(undefined).label).toBe('Draft')

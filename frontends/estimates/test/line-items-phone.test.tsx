@@ -21,20 +21,62 @@ afterEach(() => {
 
 const ORG = `/api/organizations/${ORG_ID}`
 const estimate: Estimate = {
-  id: 'est-1', projectTypeId: 'pt', projectType: { id: 'pt', name: 'Roof Replacement', icon: 'home' },
-  projectName: 'Roof Replacement', clientName: 'Jordan Smith', clientEmail: null, propertyAddress: '123 Main St', squareFootage: 2000,
-  totalCost: '100000.00', status: 'draft', specialFeatures: null, meetingTranscript: null, aiSummary: null,
+  id: 'est-1',
+  projectTypeId: 'pt',
+  projectType: { id: 'pt', name: 'Roof Replacement', icon: 'home' },
+  projectName: 'Roof Replacement',
+  clientName: 'Jordan Smith',
+  clientEmail: null,
+  propertyAddress: '123 Main St',
+  squareFootage: 2000,
+  totalCost: '100000.00',
+  status: 'draft',
+  specialFeatures: null,
+  meetingTranscript: null,
+  aiSummary: null,
   contentSections: { executive_summary: null, project_overview: null, scope_of_work: null, timeline: null, qa_notes: null },
-  shareToken: null, viewedAt: null, approval: null, lockedAt: null, reopenedAt: null, reopenedBy: null,
-  createdAt: '2026-11-01T10:00:00.000Z', updatedAt: '2026-11-02T10:00:00.000Z',
+  shareToken: null,
+  viewedAt: null,
+  approval: null,
+  lockedAt: null,
+  reopenedAt: null,
+  reopenedBy: null,
+  createdAt: '2026-11-01T10:00:00.000Z',
+  updatedAt: '2026-11-02T10:00:00.000Z',
 }
 const shingles: LineItem = {
-  id: 'i1', sectionId: 's1', name: 'Architectural shingles', description: 'Class 4 impact rated, 30-year warranty', category: null,
-  quantity: '32.000', unit: 'sqft', unitCost: '95.00', totalCost: '3040.00',
-  isLabor: false, isMaterial: true, isEquipment: false, isSubcontractor: false, applyMarkup: true, applyTax: false,
-  vendor: null, partNumber: null, notes: null, sortOrder: 0,
+  id: 'i1',
+  sectionId: 's1',
+  name: 'Architectural shingles',
+  description: 'Class 4 impact rated, 30-year warranty',
+  category: null,
+  quantity: '32.000',
+  unit: 'sqft',
+  unitCost: '95.00',
+  totalCost: '3040.00',
+  isLabor: false,
+  isMaterial: true,
+  isEquipment: false,
+  isSubcontractor: false,
+  applyMarkup: true,
+  applyTax: false,
+  vendor: null,
+  partNumber: null,
+  notes: null,
+  sortOrder: 0,
 }
-const totals = { baseTotal: '0.00', overhead: '0.00', profit: '0.00', contingency: '0.00', costTypeMarkup: '0.00', markupTotal: '0.00', subtotalWithMarkup: '0.00', taxes: [], taxTotal: '0.00', grandTotal: '0.00' }
+const totals = {
+  baseTotal: '0.00',
+  overhead: '0.00',
+  profit: '0.00',
+  contingency: '0.00',
+  costTypeMarkup: '0.00',
+  markupTotal: '0.00',
+  subtotalWithMarkup: '0.00',
+  taxes: [],
+  taxTotal: '0.00',
+  grandTotal: '0.00',
+}
 
 /** The detail page's reads, with the one line item as the server currently has it. */
 function stubDetailApi() {
@@ -61,7 +103,13 @@ function stubDetailApi() {
   })
 }
 
-const renderDetail = () => renderWithProviders(<TooltipProvider><EstimateDetailPage /></TooltipProvider>, { path: '/estimates/est-1', routePath: '/estimates/:id' })
+const renderDetail = () =>
+  renderWithProviders(
+    <TooltipProvider>
+      <EstimateDetailPage />
+    </TooltipProvider>,
+    { path: '/estimates/est-1', routePath: '/estimates/:id' },
+  )
 
 async function phoneCard() {
   setViewportWidth(390)
@@ -133,7 +181,16 @@ describe('line items on a phone', () => {
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Edit Line Item' })).toBeNull())
     const puts = api.calls.filter((c) => c.method === 'PUT')
     expect(puts.map((c) => c.url.pathname)).toEqual([`${ORG}/line-items/i1`])
-    expect(puts[0]!.body).toMatchObject({ name: 'Architectural shingles', description: 'Class 4 impact rated, 30-year warranty', quantity: '40.000', unit: 'sqft', unitCost: '95.00', isMaterial: true, applyMarkup: true, applyTax: false })
+    expect(puts[0]!.body).toMatchObject({
+      name: 'Architectural shingles',
+      description: 'Class 4 impact rated, 30-year warranty',
+      quantity: '40.000',
+      unit: 'sqft',
+      unitCost: '95.00',
+      isMaterial: true,
+      applyMarkup: true,
+      applyTax: false,
+    })
     await waitFor(() => expect(screen.getByTestId('line-item-total').textContent).toBe('$3,800.00'))
     expect(screen.getByTestId('line-item-quantity').textContent).toBe('40 sqft × $95.00')
   })

@@ -1,6 +1,15 @@
 import { describe, expect, it } from 'vitest'
 import {
-  DEFAULT_LIST_STATE, STATUS_OPTIONS, SORT_OPTIONS, applyListPatch, clearFilters, countActiveFilters, parseListState, serializeListState, toApiQuery, toDateOnly,
+  DEFAULT_LIST_STATE,
+  STATUS_OPTIONS,
+  SORT_OPTIONS,
+  applyListPatch,
+  clearFilters,
+  countActiveFilters,
+  parseListState,
+  serializeListState,
+  toApiQuery,
+  toDateOnly,
 } from '../src/pages/estimates-list/list-state'
 import { activeFilterChips } from '../src/pages/estimates-list/filter-badges'
 
@@ -13,12 +22,31 @@ describe('list URL state', () => {
     expect(ser({ page: 1, limit: 20, status: 'all', projectTypeId: 'all', sortBy: 'updatedAt', sortOrder: 'desc' })).toBe('')
   })
   it('writes non-defaults, dates as YYYY-MM-DD', () => {
-    expect(ser({ page: 3, limit: 50, search: 'oak st', status: 'draft', projectTypeId: 'pt-1', sortBy: 'totalCost', sortOrder: 'asc', startDate: '2025-01-01', endDate: '2025-01-31' })).toBe(
-      'page=3&limit=50&search=oak+st&status=draft&projectTypeId=pt-1&sortBy=totalCost&sortOrder=asc&startDate=2025-01-01&endDate=2025-01-31',
-    )
+    expect(
+      ser({
+        page: 3,
+        limit: 50,
+        search: 'oak st',
+        status: 'draft',
+        projectTypeId: 'pt-1',
+        sortBy: 'totalCost',
+        sortOrder: 'asc',
+        startDate: '2025-01-01',
+        endDate: '2025-01-31',
+      }),
+    ).toBe('page=3&limit=50&search=oak+st&status=draft&projectTypeId=pt-1&sortBy=totalCost&sortOrder=asc&startDate=2025-01-01&endDate=2025-01-31')
   })
   it('round-trips through the query string', () => {
-    const state = { ...DEFAULT_LIST_STATE, page: 2, limit: 10 as const, search: 'Smith', status: 'approved', sortBy: 'clientName' as const, sortOrder: 'asc' as const, endDate: '2025-06-30' }
+    const state = {
+      ...DEFAULT_LIST_STATE,
+      page: 2,
+      limit: 10 as const,
+      search: 'Smith',
+      status: 'approved',
+      sortBy: 'clientName' as const,
+      sortOrder: 'asc' as const,
+      endDate: '2025-06-30',
+    }
     expect(parseListState(serializeListState(state))).toEqual(state)
   })
   it('restores defaults from an empty query', () => {
@@ -47,7 +75,16 @@ describe('filter changes', () => {
     expect(applyListPatch(s, { page: 5 }).page).toBe(5)
   })
   it('Clear All Filters keeps sorting and page size', () => {
-    const s = { ...DEFAULT_LIST_STATE, page: 3, limit: 50 as const, search: 'x', status: 'draft', projectTypeId: 'p', startDate: '2025-01-01', sortBy: 'projectName' as const }
+    const s = {
+      ...DEFAULT_LIST_STATE,
+      page: 3,
+      limit: 50 as const,
+      search: 'x',
+      status: 'draft',
+      projectTypeId: 'p',
+      startDate: '2025-01-01',
+      sortBy: 'projectName' as const,
+    }
     expect(clearFilters(s)).toEqual({ ...DEFAULT_LIST_STATE, limit: 50, sortBy: 'projectName' })
   })
 })
@@ -60,7 +97,9 @@ describe('active filter count (the More badge)', () => {
     expect(countActiveFilters({ ...DEFAULT_LIST_STATE, status: 'draft', projectTypeId: 't' })).toBe(2)
     expect(countActiveFilters({ ...DEFAULT_LIST_STATE, startDate: '2025-01-01', endDate: '2025-02-01' })).toBe(1)
     expect(countActiveFilters({ ...DEFAULT_LIST_STATE, endDate: '2025-02-01' })).toBe(1)
-    expect(countActiveFilters({ ...DEFAULT_LIST_STATE, search: 's', status: 'draft', projectTypeId: 't', startDate: '2025-01-01', endDate: '2025-02-01' })).toBe(4)
+    expect(
+      countActiveFilters({ ...DEFAULT_LIST_STATE, search: 's', status: 'draft', projectTypeId: 't', startDate: '2025-01-01', endDate: '2025-02-01' }),
+    ).toBe(4)
   })
   it('does not count sorting or paging', () => {
     expect(countActiveFilters({ ...DEFAULT_LIST_STATE, sortBy: 'totalCost', sortOrder: 'asc', page: 3, limit: 100 })).toBe(0)
@@ -69,10 +108,9 @@ describe('active filter count (the More badge)', () => {
 
 describe('removable badges', () => {
   it('name each active filter and how to remove it', () => {
-    const chips = activeFilterChips(
-      { ...DEFAULT_LIST_STATE, search: 'oak', status: 'shared', projectTypeId: 'pt-1', startDate: '2025-01-05' },
-      [{ id: 'pt-1', name: 'Roofing', description: null, icon: 'home', isSystemTemplate: true }],
-    )
+    const chips = activeFilterChips({ ...DEFAULT_LIST_STATE, search: 'oak', status: 'shared', projectTypeId: 'pt-1', startDate: '2025-01-05' }, [
+      { id: 'pt-1', name: 'Roofing', description: null, icon: 'home', isSystemTemplate: true },
+    ])
     expect(chips.map((c) => c.label)).toEqual(['Search: "oak"', 'Status: Shared', 'Type: Roofing', 'Dates: From Jan 5, 2025'])
     expect(chips[3]!.remove).toEqual({ startDate: '', endDate: '' })
   })
@@ -80,7 +118,17 @@ describe('removable badges', () => {
 
 describe('list call query', () => {
   it("leaves out 'all' and empty values", () => {
-    expect(toApiQuery(DEFAULT_LIST_STATE)).toEqual({ page: 1, limit: 20, sortBy: 'updatedAt', sortOrder: 'desc', search: undefined, status: undefined, projectTypeId: undefined, startDate: undefined, endDate: undefined })
+    expect(toApiQuery(DEFAULT_LIST_STATE)).toEqual({
+      page: 1,
+      limit: 20,
+      sortBy: 'updatedAt',
+      sortOrder: 'desc',
+      search: undefined,
+      status: undefined,
+      projectTypeId: undefined,
+      startDate: undefined,
+      endDate: undefined,
+    })
     expect(toApiQuery({ ...DEFAULT_LIST_STATE, search: ' a ', status: 'draft' })).toMatchObject({ search: 'a', status: 'draft' })
   })
 })

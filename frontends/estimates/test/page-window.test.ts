@@ -3,7 +3,10 @@ import { pageRange, pageWindow } from '../src/pages/estimates-list/page-window'
 import { resultsText } from '../src/pages/estimates-list/pagination-bar'
 
 /** Renders the window as text: numbers and '…'. */
-const w = (current: number, total: number) => pageWindow(current, total).map((i) => (i.type === 'page' ? String(i.page) : '…')).join(' ')
+const w = (current: number, total: number) =>
+  pageWindow(current, total)
+    .map((i) => (i.type === 'page' ? String(i.page) : '…'))
+    .join(' ')
 
 describe('pageWindow (spec 000 §9)', () => {
   it('is empty without pages and a single button for one page', () => {
@@ -35,7 +38,9 @@ describe('pageWindow (spec 000 §9)', () => {
     expect(w(-3, 10)).toBe('1 2 3 … 10')
   })
   it('gives unique keys to both ellipses', () => {
-    const keys = pageWindow(10, 20).filter((i) => i.type === 'ellipsis').map((i) => (i.type === 'ellipsis' ? i.key : ''))
+    const keys = pageWindow(10, 20)
+      .filter((i) => i.type === 'ellipsis')
+      .map((i) => (i.type === 'ellipsis' ? i.key : ''))
     expect(new Set(keys).size).toBe(2)
   })
 })

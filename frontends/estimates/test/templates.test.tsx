@@ -19,7 +19,11 @@ describe('Template manager', () => {
     const system = screen.getByRole('region', { name: /System Templates/ })
     const card = within(system).getByTestId('template-card')
     const sections = within(card).getByRole('list', { name: 'Sections' })
-    expect(within(sections).getAllByRole('listitem').map((li) => li.textContent)).toEqual(['Tear-off1 item', 'Underlayment0 items', '+3 more'])
+    expect(
+      within(sections)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual(['Tear-off1 item', 'Underlayment0 items', '+3 more'])
     expect(within(card).queryByRole('button', { name: /Delete/ })).toBeNull()
     const own = screen.getByRole('region', { name: /Your Organization Templates/ })
     expect(within(own).getByRole('button', { name: 'Delete Interior Repaint' })).toBeTruthy()

@@ -1,6 +1,14 @@
 import { beforeEach, describe, expect, it } from 'vitest'
 import {
-  WIZARD_PATHS, WIZARD_PROGRESS, WIZARD_STORAGE_KEY, clearWizardData, loadWizardData, saveWizardData, shortAddress, updateWizardData, wizardRedirect,
+  WIZARD_PATHS,
+  WIZARD_PROGRESS,
+  WIZARD_STORAGE_KEY,
+  clearWizardData,
+  loadWizardData,
+  saveWizardData,
+  shortAddress,
+  updateWizardData,
+  wizardRedirect,
 } from '../src/pages/wizard/wizard-storage'
 import { ZWizardStep3, wizardPayload } from '../src/pages/wizard/step3'
 import { ZWizardStep2 } from '../src/pages/wizard/step2'
@@ -73,7 +81,19 @@ describe('wizard step rules', () => {
     expect(ZWizardStep3.safeParse({ clientName: 'J', clientEmail: '', projectName: 'P', totalCost: '100' }).success).toBe(true)
   })
   it('creates with empty special features and transcript, integer square footage', () => {
-    const p = wizardPayload({ step: 2, projectType: { id: 't', name: 'Roof' }, propertyAddress: '1 Main St', squareFootage: '1800' }, { clientName: 'J', clientEmail: '', projectName: 'Roof - J', totalCost: '9000' })
-    expect(p).toEqual({ projectTypeId: 't', projectName: 'Roof - J', clientName: 'J', propertyAddress: '1 Main St', totalCost: '9000', squareFootage: 1800, specialFeatures: '', meetingTranscript: '' })
+    const p = wizardPayload(
+      { step: 2, projectType: { id: 't', name: 'Roof' }, propertyAddress: '1 Main St', squareFootage: '1800' },
+      { clientName: 'J', clientEmail: '', projectName: 'Roof - J', totalCost: '9000' },
+    )
+    expect(p).toEqual({
+      projectTypeId: 't',
+      projectName: 'Roof - J',
+      clientName: 'J',
+      propertyAddress: '1 Main St',
+      totalCost: '9000',
+      squareFootage: 1800,
+      specialFeatures: '',
+      meetingTranscript: '',
+    })
   })
 })

@@ -72,7 +72,9 @@ describe('wizard step 3', () => {
   })
 
   it('summarises, suggests the project name, creates and opens the estimate', async () => {
-    const { calls } = mockApi(catalogues, (url, init) => (init.method === 'POST' && url.pathname === `/api/organizations/${ORG_ID}/estimates` ? json({ id: 'est-w1' }, 201) : undefined))
+    const { calls } = mockApi(catalogues, (url, init) =>
+      init.method === 'POST' && url.pathname === `/api/organizations/${ORG_ID}/estimates` ? json({ id: 'est-w1' }, 201) : undefined,
+    )
     saveWizardData({ step: 2, projectType: type, propertyAddress: '5 Pine Rd, Austin, TX 78701', squareFootage: '1500' })
     render(3)
     expect(screen.getByRole('heading', { name: 'Client Information' })).toBeTruthy()
@@ -93,7 +95,14 @@ describe('wizard step 3', () => {
     const post = calls.find((c) => c.method === 'POST')!
     expect(post.headers['Idempotency-Key']).toBeTruthy()
     expect(post.body).toEqual({
-      projectTypeId: 'pt-roof', projectName: 'Roof Replacement - Lee Park', clientName: 'Lee Park', propertyAddress: '5 Pine Rd, Austin, TX 78701', totalCost: '9800', squareFootage: 1500, specialFeatures: '', meetingTranscript: '',
+      projectTypeId: 'pt-roof',
+      projectName: 'Roof Replacement - Lee Park',
+      clientName: 'Lee Park',
+      propertyAddress: '5 Pine Rd, Austin, TX 78701',
+      totalCost: '9800',
+      squareFootage: 1500,
+      specialFeatures: '',
+      meetingTranscript: '',
     })
   })
 

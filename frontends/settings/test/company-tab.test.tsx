@@ -98,7 +98,10 @@ describe('Company tab: loading and saving', () => {
 
   it("puts the server's field messages under their fields until the field changes", async () => {
     const problem = { status: 400, message: 'website: Website did not answer', errors: [{ field: 'website', message: 'Website did not answer' }] }
-    mockApi((url, init) => (url.pathname === SETTINGS_PATH && init.method === 'PUT' ? new Response(JSON.stringify(problem), { status: 400 }) : undefined), settingsApi())
+    mockApi(
+      (url, init) => (url.pathname === SETTINGS_PATH && init.method === 'PUT' ? new Response(JSON.stringify(problem), { status: 400 }) : undefined),
+      settingsApi(),
+    )
     renderWithProviders(<SettingsPage />)
     const website = await screen.findByLabelText('Website')
     fireEvent.change(website, { target: { value: 'https://gone.example' } })
@@ -156,7 +159,13 @@ describe('AI Configuration', () => {
   })
 
   it('previews with sample values and names the writer', async () => {
-    const { calls } = mockApi((url, init) => (url.pathname === '/api/ai/generate-content' && init.method === 'POST' ? json({ content: 'A fine kitchen remodel overview.', writer: 'openai' }) : undefined), settingsApi())
+    const { calls } = mockApi(
+      (url, init) =>
+        url.pathname === '/api/ai/generate-content' && init.method === 'POST'
+          ? json({ content: 'A fine kitchen remodel overview.', writer: 'openai' })
+          : undefined,
+      settingsApi(),
+    )
     renderWithProviders(<SettingsPage />)
     fireEvent.change(await screen.findByLabelText('Prompt Template'), { target: { value: 'Overview for {{clientName}} by {{companyName}}' } })
     fireEvent.click(preview())
@@ -170,7 +179,15 @@ describe('AI Configuration', () => {
 
   it('labels the built-in writer and reports a failed preview', async () => {
     let ok = true
-    mockApi((url) => (url.pathname === '/api/ai/generate-content' ? (ok ? json({ content: 'Text', writer: 'built-in' }) : new Response('{"message":"boom"}', { status: 500 })) : undefined), settingsApi())
+    mockApi(
+      (url) =>
+        url.pathname === '/api/ai/generate-content'
+          ? ok
+            ? json({ content: 'Text', writer: 'built-in' })
+            : new Response('{"message":"boom"}', { status: 500 })
+          : undefined,
+      settingsApi(),
+    )
     renderWithProviders(<SettingsPage />)
     fireEvent.change(await screen.findByLabelText('Prompt Template'), { target: { value: 'Hi' } })
     fireEvent.click(preview())

@@ -15,8 +15,21 @@ describe('changedFields (the partial PUT)', () => {
   })
 
   it('sends only what changed: trimmed text, blank as null, flags, parsed JSON', () => {
-    const next = { ...initial, companyName: ' Acme ', companyEmail: '', enableSections: true, brandingColors: '{"primary":"#222"}', varianceRangePercentage: '12.5' }
-    expect(changedFields(initial, next)).toEqual({ companyName: 'Acme', companyEmail: null, enableSections: true, brandingColors: { primary: '#222' }, varianceRangePercentage: '12.5' })
+    const next = {
+      ...initial,
+      companyName: ' Acme ',
+      companyEmail: '',
+      enableSections: true,
+      brandingColors: '{"primary":"#222"}',
+      varianceRangePercentage: '12.5',
+    }
+    expect(changedFields(initial, next)).toEqual({
+      companyName: 'Acme',
+      companyEmail: null,
+      enableSections: true,
+      brandingColors: { primary: '#222' },
+      varianceRangePercentage: '12.5',
+    })
   })
 })
 
@@ -49,10 +62,15 @@ describe('logo rules', () => {
   })
   it('names the problem with the spec words', () => {
     expect(checkLogoFile({ type: 'image/gif', size: 1 })).toEqual({ title: 'Invalid file type', description: 'Please select a PNG or JPEG image' })
-    expect(checkLogoFile({ type: 'image/png', size: 10 * 1024 * 1024 + 1 })).toEqual({ title: 'File too large', description: 'Please select a file smaller than 10MB' })
+    expect(checkLogoFile({ type: 'image/png', size: 10 * 1024 * 1024 + 1 })).toEqual({
+      title: 'File too large',
+      description: 'Please select a file smaller than 10MB',
+    })
   })
   it('shows the uploaded file when there is one, else the URL', () => {
-    expect(logoSource('o1', { logoFileData: true, logoUrl: 'https://x/l.png', logoFileName: 'l.png', logoFileSize: 9 }, 2)).toBe('/api/organizations/o1/company-settings/logo/view?v=l.png-9-2')
+    expect(logoSource('o1', { logoFileData: true, logoUrl: 'https://x/l.png', logoFileName: 'l.png', logoFileSize: 9 }, 2)).toBe(
+      '/api/organizations/o1/company-settings/logo/view?v=l.png-9-2',
+    )
     expect(logoSource('o1', { logoFileData: false, logoUrl: 'https://x/l.png' })).toBe('https://x/l.png')
     expect(logoSource('o1', { logoFileData: false, logoUrl: '  ' })).toBeNull()
   })

@@ -117,7 +117,14 @@ describe('Company logo', () => {
 
   it('saves a logo URL on its own and shows the server reason under the box', async () => {
     let answer = () =>
-      new Response(JSON.stringify({ status: 400, message: 'logoUrl: The address did not answer with an image', errors: [{ field: 'logoUrl', message: 'The address did not answer with an image' }] }), { status: 400 })
+      new Response(
+        JSON.stringify({
+          status: 400,
+          message: 'logoUrl: The address did not answer with an image',
+          errors: [{ field: 'logoUrl', message: 'The address did not answer with an image' }],
+        }),
+        { status: 400 },
+      )
     const { calls } = mockApi((url, init) => (url.pathname === SETTINGS_PATH && init.method === 'PUT' ? answer() : undefined), settingsApi())
     renderWithProviders(<SettingsPage />)
     const box = await screen.findByLabelText('Logo URL')

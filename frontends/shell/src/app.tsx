@@ -44,9 +44,7 @@ function SignedInArea({ pathname }: { pathname: string }) {
   if (user?.requirePasswordReset) return <Navigate to="/first-login-reset" replace />
   const remote = remoteForPath(pathname)
   return (
-    <AppLayout>
-      {pathname === '/' ? <DashboardPage /> : remote && remote !== 'share' ? <RemoteView key={remote} name={remote} /> : <NotFoundPage />}
-    </AppLayout>
+    <AppLayout>{pathname === '/' ? <DashboardPage /> : remote && remote !== 'share' ? <RemoteView key={remote} name={remote} /> : <NotFoundPage />}</AppLayout>
   )
 }
 
@@ -54,7 +52,14 @@ export function App() {
   return (
     <Routes>
       <Route path="/login" element={<LoginPage />} />
-      <Route path="/register" element={<GuestOnly><RegisterPage /></GuestOnly>} />
+      <Route
+        path="/register"
+        element={
+          <GuestOnly>
+            <RegisterPage />
+          </GuestOnly>
+        }
+      />
       <Route path="/forgot-password" element={<ForgotPasswordPage />} />
       <Route path="/reset-password" element={<ResetPasswordPage />} />
       <Route path="/first-login-reset" element={<FirstLoginResetRoute />} />

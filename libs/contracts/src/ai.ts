@@ -17,8 +17,18 @@ export type AiProviderInfo = z.infer<typeof ZAiProviderInfo>
 
 /** Prompt variables (spec 001 §10); a missing one renders empty. */
 export const AI_PROMPT_VARIABLES = [
-  'projectType', 'projectName', 'clientName', 'clientEmail', 'companyName', 'contractorLicense',
-  'propertyAddress', 'totalCost', 'squareFootage', 'specialFeatures', 'meetingTranscript', 'propertyData',
+  'projectType',
+  'projectName',
+  'clientName',
+  'clientEmail',
+  'companyName',
+  'contractorLicense',
+  'propertyAddress',
+  'totalCost',
+  'squareFootage',
+  'specialFeatures',
+  'meetingTranscript',
+  'propertyData',
 ] as const
 export type AiPromptVariable = (typeof AI_PROMPT_VARIABLES)[number]
 
@@ -60,7 +70,9 @@ export const ZChatMessageBody = z.object({
   message: z.string({ error: 'Message is required' }).trim().min(1, 'Message is required').max(4000),
 })
 export const ZChatMessage = z.object({
-  id, userMessage: z.string(), aiResponse: z.string(),
+  id,
+  userMessage: z.string(),
+  aiResponse: z.string(),
   /** Revised section text the user may apply with one click; null when the reply only answers. */
   proposedContent: z.string().nullable(),
   writer: ZAiWriter,

@@ -33,11 +33,16 @@ export const ZRegisterForm = ZRegisterBody.extend({ confirmPassword: z.string() 
   path: ['confirmPassword'],
 })
 
-export const ZVerifyEmailBody = z.object({ token: z.string({ error: 'Invalid or missing verification token.' }).min(1, 'Invalid or missing verification token.').max(512) })
+export const ZVerifyEmailBody = z.object({
+  token: z.string({ error: 'Invalid or missing verification token.' }).min(1, 'Invalid or missing verification token.').max(512),
+})
 export const ZResendVerificationBody = z.object({ email: ZEmail })
 export const ZRequestPasswordResetBody = z.object({ email: ZEmail })
 export const ZResetPasswordBody = z.object({
-  token: z.string({ error: 'Invalid or missing reset token. Please request a new password reset.' }).min(1, 'Invalid or missing reset token. Please request a new password reset.').max(512),
+  token: z
+    .string({ error: 'Invalid or missing reset token. Please request a new password reset.' })
+    .min(1, 'Invalid or missing reset token. Please request a new password reset.')
+    .max(512),
   password: ZStrongPassword,
 })
 export const ZResetPasswordForm = z
@@ -46,7 +51,10 @@ export const ZResetPasswordForm = z
 
 /** Forced reset: length only (spec 000 §5: "No case or digit rule applies"). */
 export const ZResetTemporaryPasswordBody = z.object({
-  newPassword: z.string({ error: 'Password must be at least 8 characters long.' }).min(MIN_PASSWORD_LENGTH, 'Password must be at least 8 characters long.').max(256),
+  newPassword: z
+    .string({ error: 'Password must be at least 8 characters long.' })
+    .min(MIN_PASSWORD_LENGTH, 'Password must be at least 8 characters long.')
+    .max(256),
 })
 
 export const ZMessageResponse = z.object({ message: z.string() })

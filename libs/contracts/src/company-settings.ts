@@ -44,25 +44,53 @@ export const ZCompanySettings = z.object({
 export type CompanySettings = z.infer<typeof ZCompanySettings>
 
 export const COMPANY_SETTINGS_DEFAULTS: CompanySettings = {
-  companyName: null, companyEmail: null, companyPhone: null, companyAddress: null, contractorLicense: null, website: null,
-  logoUrl: null, logoFileData: false, logoFileName: null, logoMimeType: null, logoFileSize: null,
-  autoGenerateAI: true, aiPromptTemplate: null, varianceRangePercentage: '15.00', brandingColors: {}, estimateTemplateSettings: {},
-  enableLineItems: false, enableCostByType: false, enableSections: false, enableBusinessInsights: false, enableMarkupProfiles: false,
+  companyName: null,
+  companyEmail: null,
+  companyPhone: null,
+  companyAddress: null,
+  contractorLicense: null,
+  website: null,
+  logoUrl: null,
+  logoFileData: false,
+  logoFileName: null,
+  logoMimeType: null,
+  logoFileSize: null,
+  autoGenerateAI: true,
+  aiPromptTemplate: null,
+  varianceRangePercentage: '15.00',
+  brandingColors: {},
+  estimateTemplateSettings: {},
+  enableLineItems: false,
+  enableCostByType: false,
+  enableSections: false,
+  enableBusinessInsights: false,
+  enableMarkupProfiles: false,
 }
 
 const optionalText = (max: number) => z.string().trim().max(max).nullable().optional()
 export const ZCompanySettingsPatch = z
   .object({
     companyName: optionalText(200),
-    companyEmail: z.union([z.literal(''), z.string().trim().toLowerCase().email('Please enter a valid email')]).nullable().optional(),
+    companyEmail: z
+      .union([z.literal(''), z.string().trim().toLowerCase().email('Please enter a valid email')])
+      .nullable()
+      .optional(),
     companyPhone: optionalText(50),
     companyAddress: optionalText(500),
     contractorLicense: optionalText(100),
-    website: z.union([z.literal(''), z.string().trim().url('Please enter a valid URL').max(500)]).nullable().optional(),
-    logoUrl: z.union([z.literal(''), z.string().trim().url('Please enter a valid URL').max(2000)]).nullable().optional(),
+    website: z
+      .union([z.literal(''), z.string().trim().url('Please enter a valid URL').max(500)])
+      .nullable()
+      .optional(),
+    logoUrl: z
+      .union([z.literal(''), z.string().trim().url('Please enter a valid URL').max(2000)])
+      .nullable()
+      .optional(),
     autoGenerateAI: z.boolean().optional(),
     aiPromptTemplate: z.string().max(20_000).nullable().optional(),
-    varianceRangePercentage: decimalInput(2, 'Variance must be a number').pipe(z.string().refine((v) => Number(v) >= 0 && Number(v) <= 100, 'Variance must be between 0 and 100')).optional(),
+    varianceRangePercentage: decimalInput(2, 'Variance must be a number')
+      .pipe(z.string().refine((v) => Number(v) >= 0 && Number(v) <= 100, 'Variance must be between 0 and 100'))
+      .optional(),
     brandingColors: jsonObject('Branding colours').optional(),
     estimateTemplateSettings: jsonObject('Template settings').optional(),
     enableLineItems: z.boolean().optional(),
@@ -84,7 +112,15 @@ export type QuotaCheckReply = z.infer<typeof ZQuotaCheckReply>
 export const ZCompanySettingsRequest = z.object({ orgId: z.string() })
 
 /** The settings Activity tab (spec 001 §3); GET /organizations/{orgId}/activities answers the newest first. */
-export const ACTIVITY_TYPES = ['estimate_created', 'estimate_updated', 'estimate_approved', 'estimate_shared', 'meeting_created', 'meeting_completed', 'team_member'] as const
+export const ACTIVITY_TYPES = [
+  'estimate_created',
+  'estimate_updated',
+  'estimate_approved',
+  'estimate_shared',
+  'meeting_created',
+  'meeting_completed',
+  'team_member',
+] as const
 export const ZActivityType = z.enum(ACTIVITY_TYPES)
 export type ActivityType = z.infer<typeof ZActivityType>
 export const ZActivity = z.object({

@@ -15,8 +15,5 @@ export const ZEstimateDocument = z.object({
   pricing: ZEstimatePricing,
 })
 export type EstimateDocument = z.infer<typeof ZEstimateDocument>
-export const ZEstimateDocumentReply = z.union([
-  z.object({ found: z.literal(false) }),
-  z.object({ found: z.literal(true), document: ZEstimateDocument }),
-])
+export const ZEstimateDocumentReply = z.union([z.object({ found: z.literal(false) }), z.object({ found: z.literal(true), document: ZEstimateDocument })])
 export type EstimateDocumentReply = z.infer<typeof ZEstimateDocumentReply>

@@ -27,12 +27,34 @@ export const ZManualStatus = z.object({ status: z.enum(['draft', 'pending', 'app
 export const ZProjectType = z.object({ id, name: z.string(), description: z.string().nullable(), icon: z.string(), isSystemTemplate: z.boolean() })
 export type ProjectType = z.infer<typeof ZProjectType>
 
-export const TEMPLATE_CATEGORIES = ['roofing', 'painting', 'general_construction', 'electrical', 'plumbing', 'flooring', 'landscaping', 'hvac', 'other'] as const
+export const TEMPLATE_CATEGORIES = [
+  'roofing',
+  'painting',
+  'general_construction',
+  'electrical',
+  'plumbing',
+  'flooring',
+  'landscaping',
+  'hvac',
+  'other',
+] as const
 export const ZTemplateCategory = z.enum(TEMPLATE_CATEGORIES)
-export const ZTemplateLineItem = z.object({ id, name: z.string(), description: z.string().nullable(), quantity: z.string(), unit: z.string(), cost: z.string() })
+export const ZTemplateLineItem = z.object({
+  id,
+  name: z.string(),
+  description: z.string().nullable(),
+  quantity: z.string(),
+  unit: z.string(),
+  cost: z.string(),
+})
 export const ZTemplateSection = z.object({ id, name: z.string(), description: z.string().nullable(), lineItems: z.array(ZTemplateLineItem) })
 export const ZTemplate = z.object({
-  id, name: z.string(), description: z.string().nullable(), category: z.string(), isSystemTemplate: z.boolean(), isDefault: z.boolean(),
+  id,
+  name: z.string(),
+  description: z.string().nullable(),
+  category: z.string(),
+  isSystemTemplate: z.boolean(),
+  isDefault: z.boolean(),
   sections: z.array(ZTemplateSection),
 })
 export type Template = z.infer<typeof ZTemplate>
@@ -41,17 +63,27 @@ export const ZTemplateInput = z.object({
   description: text(2000).optional().nullable(),
   category: z.string({ error: 'Please select a category' }).min(1, 'Please select a category').pipe(ZTemplateCategory),
   isDefault: z.boolean().optional(),
-  sections: z.array(z.object({
-    name: z.string().trim().min(1, 'Section name is required').max(200),
-    description: text(2000).optional().nullable(),
-    lineItems: z.array(z.object({
-      name: z.string().trim().min(1, 'Item name is required').max(200),
-      description: text(2000).optional().nullable(),
-      quantity: decimalInput(3).default('1.000'),
-      unit: z.string().max(20).default('each'),
-      cost: decimalInput(2).default('0.00'),
-    })).max(500).default([]),
-  })).max(100).default([]),
+  sections: z
+    .array(
+      z.object({
+        name: z.string().trim().min(1, 'Section name is required').max(200),
+        description: text(2000).optional().nullable(),
+        lineItems: z
+          .array(
+            z.object({
+              name: z.string().trim().min(1, 'Item name is required').max(200),
+              description: text(2000).optional().nullable(),
+              quantity: decimalInput(3).default('1.000'),
+              unit: z.string().max(20).default('each'),
+              cost: decimalInput(2).default('0.00'),
+            }),
+          )
+          .max(500)
+          .default([]),
+      }),
+    )
+    .max(100)
+    .default([]),
 })
 export const ZApplyTemplateBody = z.object({ templateId: id })
 export const ZApplyTemplateResult = z.object({ sectionsCreated: z.number().int(), lineItemsCreated: z.number().int() })
@@ -62,9 +94,13 @@ export const ZEstimatePayload = z.object({
   projectTypeId: z.string({ error: 'Please select a project type' }).min(1, 'Please select a project type').max(64),
   projectName: z.string({ error: 'Project name is required' }).trim().min(1, 'Project name is required').max(300),
   clientName: z.string({ error: 'Client name is required' }).trim().min(1, 'Client name is required').max(200),
-  clientEmail: z.union([z.literal(''), z.string().trim().toLowerCase().max(254).email('Please enter a valid email')]).optional().nullable(),
+  clientEmail: z
+    .union([z.literal(''), z.string().trim().toLowerCase().max(254).email('Please enter a valid email')])
+    .optional()
+    .nullable(),
   propertyAddress: z.string({ error: 'Property address is required' }).trim().min(1, 'Property address is required').max(500),
-  totalCost: z.union([z.string(), z.number()], { error: 'Total cost is required' })
+  totalCost: z
+    .union([z.string(), z.number()], { error: 'Total cost is required' })
     .refine((v) => String(v).trim() !== '', 'Total cost is required')
     .pipe(decimalInput(2, 'Total cost must be a number')),
   squareFootage: z.union([z.number().int().min(0).max(10_000_000), z.null()]).optional(),
@@ -88,10 +124,19 @@ export const ZApproval = z.object({
 })
 
 export const ZEstimate = z.object({
-  id, projectTypeId: z.string().nullable(), projectType: ZProjectType.pick({ id: true, name: true, icon: true }).nullable(),
-  projectName: z.string(), clientName: z.string(), clientEmail: z.string().nullable(), propertyAddress: z.string(),
-  squareFootage: z.number().int().nullable(), totalCost: z.string().nullable(), status: ZEstimateStatus,
-  specialFeatures: z.string().nullable(), meetingTranscript: z.string().nullable(), aiSummary: z.string().nullable(),
+  id,
+  projectTypeId: z.string().nullable(),
+  projectType: ZProjectType.pick({ id: true, name: true, icon: true }).nullable(),
+  projectName: z.string(),
+  clientName: z.string(),
+  clientEmail: z.string().nullable(),
+  propertyAddress: z.string(),
+  squareFootage: z.number().int().nullable(),
+  totalCost: z.string().nullable(),
+  status: ZEstimateStatus,
+  specialFeatures: z.string().nullable(),
+  meetingTranscript: z.string().nullable(),
+  aiSummary: z.string().nullable(),
   contentSections: ZContentSections,
   /** The live share token (shown to the contractor only; stored hashed + encrypted), or null. */
   shareToken: z.string().nullable(),
@@ -101,19 +146,34 @@ export const ZEstimate = z.object({
   lockedAt: z.string().nullable(),
   reopenedAt: z.string().nullable(),
   reopenedBy: z.string().nullable(),
-  createdAt: z.string(), updatedAt: z.string(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
 })
 export type Estimate = z.infer<typeof ZEstimate>
 
 export const ZEstimateListItem = ZEstimate.pick({
-  id: true, projectName: true, clientName: true, propertyAddress: true, updatedAt: true, createdAt: true, totalCost: true, status: true, aiSummary: true, shareToken: true, projectTypeId: true,
+  id: true,
+  projectName: true,
+  clientName: true,
+  propertyAddress: true,
+  updatedAt: true,
+  createdAt: true,
+  totalCost: true,
+  status: true,
+  aiSummary: true,
+  shareToken: true,
+  projectTypeId: true,
 })
 export const ESTIMATE_SORT_FIELDS = ['updatedAt', 'createdAt', 'totalCost', 'projectName', 'clientName'] as const
 export const PAGE_SIZES = [10, 20, 50, 100] as const
 const dateOnly = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Use YYYY-MM-DD')
 export const ZEstimateListQuery = z.object({
   page: z.coerce.number().int().min(1).max(100_000).default(1),
-  limit: z.coerce.number().int().refine((n) => (PAGE_SIZES as readonly number[]).includes(n), 'limit must be 10, 20, 50 or 100').default(20),
+  limit: z.coerce
+    .number()
+    .int()
+    .refine((n) => (PAGE_SIZES as readonly number[]).includes(n), 'limit must be 10, 20, 50 or 100')
+    .default(20),
   search: z.string().trim().max(200).optional(),
   status: z.union([ZEstimateStatus, z.literal('all')]).optional(),
   projectTypeId: z.union([id, z.literal('all')]).optional(),
@@ -126,30 +186,71 @@ export const ZEstimateListResponse = z.object({ estimates: z.array(ZEstimateList
 
 // ── Phases and budget ──────────────────────────────────────────────────────────────────────
 export const ZPhase = z.object({
-  id, name: z.string(), description: z.string().nullable(), sortOrder: z.number().int(),
-  estimatedCost: z.string(), adjustedCost: z.string().nullable(), percentage: z.string(), amount: z.string(),
-  isEnabled: z.boolean(), status: z.enum(['pending', 'in_progress', 'completed', 'hidden']),
-  startDate: z.string().nullable(), endDate: z.string().nullable(), completionPercentage: z.number().int(),
+  id,
+  name: z.string(),
+  description: z.string().nullable(),
+  sortOrder: z.number().int(),
+  estimatedCost: z.string(),
+  adjustedCost: z.string().nullable(),
+  percentage: z.string(),
+  amount: z.string(),
+  isEnabled: z.boolean(),
+  status: z.enum(['pending', 'in_progress', 'completed', 'hidden']),
+  startDate: z.string().nullable(),
+  endDate: z.string().nullable(),
+  completionPercentage: z.number().int(),
 })
 export type Phase = z.infer<typeof ZPhase>
 export const ZBudgetPatch = z.object({
-  phases: z.array(z.object({ id, percentage: decimalInput(2).pipe(z.string().refine((v) => Number(v) >= 0 && Number(v) <= 100, 'Percentage must be between 0 and 100')), amount: decimalInput(2), isEnabled: z.boolean() })).min(1).max(200),
+  phases: z
+    .array(
+      z.object({
+        id,
+        percentage: decimalInput(2).pipe(z.string().refine((v) => Number(v) >= 0 && Number(v) <= 100, 'Percentage must be between 0 and 100')),
+        amount: decimalInput(2),
+        isEnabled: z.boolean(),
+      }),
+    )
+    .min(1)
+    .max(200),
 })
 /** Enabled percentages are balanced when they total within 0.1 of 100 (spec 001 §4). */
 export const BUDGET_TOLERANCE = 0.1
 
 // ── Content sections and links ─────────────────────────────────────────────────────────────
 export const ZContentPatch = z.object({ content: text(100_000) })
-export const ZContentLink = z.object({ id, role: ZContentSectionType, showToClient: z.boolean(), includeInPdf: z.boolean(), includeInWebLink: z.boolean(), isCustomized: z.boolean() })
+export const ZContentLink = z.object({
+  id,
+  role: ZContentSectionType,
+  showToClient: z.boolean(),
+  includeInPdf: z.boolean(),
+  includeInWebLink: z.boolean(),
+  isCustomized: z.boolean(),
+})
 export const ZVisibilityPatch = z.object({ showToClient: z.boolean(), includeInPdf: z.boolean(), includeInWebLink: z.boolean() })
 
 // ── Sections and line items ────────────────────────────────────────────────────────────────
 export const LINE_ITEM_UNITS = ['each', 'sqft', 'lnft', 'hours', 'days', 'tons', 'yards', 'sheets'] as const
 export const ZLineItem = z.object({
-  id, sectionId: id, name: z.string(), description: z.string().nullable(), category: z.string().nullable(),
-  quantity: z.string(), unit: z.string(), unitCost: z.string(), totalCost: z.string(),
-  isLabor: z.boolean(), isMaterial: z.boolean(), isEquipment: z.boolean(), isSubcontractor: z.boolean(),
-  applyMarkup: z.boolean(), applyTax: z.boolean(), vendor: z.string().nullable(), partNumber: z.string().nullable(), notes: z.string().nullable(), sortOrder: z.number().int(),
+  id,
+  sectionId: id,
+  name: z.string(),
+  description: z.string().nullable(),
+  category: z.string().nullable(),
+  quantity: z.string(),
+  unit: z.string(),
+  unitCost: z.string(),
+  totalCost: z.string(),
+  isLabor: z.boolean(),
+  isMaterial: z.boolean(),
+  isEquipment: z.boolean(),
+  isSubcontractor: z.boolean(),
+  applyMarkup: z.boolean(),
+  applyTax: z.boolean(),
+  vendor: z.string().nullable(),
+  partNumber: z.string().nullable(),
+  notes: z.string().nullable(),
+  sortOrder: z.number().int(),
 })
 export type LineItem = z.infer<typeof ZLineItem>
 export const ZLineItemInput = z.object({
@@ -159,14 +260,27 @@ export const ZLineItemInput = z.object({
   quantity: decimalInput(3, 'Quantity is required').pipe(z.string().refine((v) => Number(v) >= 0, 'Quantity must be at least 0')),
   unit: z.enum(LINE_ITEM_UNITS).default('each'),
   unitCost: decimalInput(2, 'Unit cost is required'),
-  isLabor: z.boolean().default(false), isMaterial: z.boolean().default(true), isEquipment: z.boolean().default(false), isSubcontractor: z.boolean().default(false),
-  applyMarkup: z.boolean().default(true), applyTax: z.boolean().default(true),
-  vendor: text(200).optional().nullable(), partNumber: text(100).optional().nullable(), notes: text(5000).optional().nullable(),
+  isLabor: z.boolean().default(false),
+  isMaterial: z.boolean().default(true),
+  isEquipment: z.boolean().default(false),
+  isSubcontractor: z.boolean().default(false),
+  applyMarkup: z.boolean().default(true),
+  applyTax: z.boolean().default(true),
+  vendor: text(200).optional().nullable(),
+  partNumber: text(100).optional().nullable(),
+  notes: text(5000).optional().nullable(),
   sortOrder: z.number().int().min(0).max(100_000).optional(),
   /** Ignored: totals are always computed on the server. */
   totalCost: z.unknown().optional(),
 })
-export const ZSection = z.object({ id, name: z.string(), description: z.string().nullable(), total: z.string(), sortOrder: z.number().int(), lineItems: z.array(ZLineItem) })
+export const ZSection = z.object({
+  id,
+  name: z.string(),
+  description: z.string().nullable(),
+  total: z.string(),
+  sortOrder: z.number().int(),
+  lineItems: z.array(ZLineItem),
+})
 export type Section = z.infer<typeof ZSection>
 export const ZSectionInput = z.object({
   name: z.string({ error: 'Name is required' }).trim().min(1, 'Name is required').max(200),
@@ -175,7 +289,9 @@ export const ZSectionInput = z.object({
 })
 export const ZReorderBody = z.object({ itemIds: z.array(id).min(1).max(5000) })
 /** The cost-type label rule (spec 001 §3): first flag set in this order, else Other. */
-export function costTypeLabel(item: Pick<LineItem, 'isLabor' | 'isMaterial' | 'isEquipment' | 'isSubcontractor'>): 'Labor' | 'Material' | 'Equipment' | 'Subcontractor' | 'Other' {
+export function costTypeLabel(
+  item: Pick<LineItem, 'isLabor' | 'isMaterial' | 'isEquipment' | 'isSubcontractor'>,
+): 'Labor' | 'Material' | 'Equipment' | 'Subcontractor' | 'Other' {
   if (item.isLabor) return 'Labor'
   if (item.isMaterial) return 'Material'
   if (item.isEquipment) return 'Equipment'
@@ -188,16 +304,33 @@ const pct = decimalInput(2, 'Must be a number').pipe(z.string().refine((v) => Nu
 export const ZMarkupProfileInput = z.object({
   name: z.string({ error: 'Name is required' }).trim().min(1, 'Name is required').max(200),
   description: text(2000).optional().nullable(),
-  overheadPercentage: pct.default('0.00'), profitPercentage: pct.default('0.00'), contingencyPercentage: pct.default('0.00'),
-  laborMarkupPercentage: pct.default('0.00'), materialMarkupPercentage: pct.default('0.00'), equipmentMarkupPercentage: pct.default('0.00'), subcontractorMarkupPercentage: pct.default('0.00'),
-  isTemplate: z.boolean().default(true), isDefault: z.boolean().default(false),
-  organizationId: id.optional(), estimateId: id.optional().nullable(),
+  overheadPercentage: pct.default('0.00'),
+  profitPercentage: pct.default('0.00'),
+  contingencyPercentage: pct.default('0.00'),
+  laborMarkupPercentage: pct.default('0.00'),
+  materialMarkupPercentage: pct.default('0.00'),
+  equipmentMarkupPercentage: pct.default('0.00'),
+  subcontractorMarkupPercentage: pct.default('0.00'),
+  isTemplate: z.boolean().default(true),
+  isDefault: z.boolean().default(false),
+  organizationId: id.optional(),
+  estimateId: id.optional().nullable(),
 })
 export const ZMarkupProfile = z.object({
-  id, name: z.string(), description: z.string().nullable(),
-  overheadPercentage: z.string(), profitPercentage: z.string(), contingencyPercentage: z.string(),
-  laborMarkupPercentage: z.string(), materialMarkupPercentage: z.string(), equipmentMarkupPercentage: z.string(), subcontractorMarkupPercentage: z.string(),
-  isTemplate: z.boolean(), isDefault: z.boolean(), organizationId: id, estimateId: id.nullable(),
+  id,
+  name: z.string(),
+  description: z.string().nullable(),
+  overheadPercentage: z.string(),
+  profitPercentage: z.string(),
+  contingencyPercentage: z.string(),
+  laborMarkupPercentage: z.string(),
+  materialMarkupPercentage: z.string(),
+  equipmentMarkupPercentage: z.string(),
+  subcontractorMarkupPercentage: z.string(),
+  isTemplate: z.boolean(),
+  isDefault: z.boolean(),
+  organizationId: id,
+  estimateId: id.nullable(),
 })
 export type MarkupProfile = z.infer<typeof ZMarkupProfile>
 export const TAX_TYPES = ['sales', 'use', 'local', 'special'] as const
@@ -207,26 +340,76 @@ export const ZTaxProfileInput = z.object({
   description: text(2000).optional().nullable(),
   taxType: z.enum(TAX_TYPES, { error: 'Tax type is required' }).default('sales'),
   rate: decimalInput(4, 'Rate must be between 0 and 1').pipe(z.string().refine((v) => Number(v) >= 0 && Number(v) <= 1, 'Rate must be between 0 and 1')),
-  jurisdiction: text(200).optional().nullable(), jurisdictionCode: text(50).optional().nullable(),
-  applyToLabor: z.boolean().default(false), applyToMaterials: z.boolean().default(true), applyToEquipment: z.boolean().default(true), applyToSubcontractors: z.boolean().default(false),
-  minimumAmount: money.optional().nullable(), maximumAmount: money.optional().nullable(), exemptionThreshold: money.optional().nullable(),
-  isTemplate: z.boolean().default(true), isDefault: z.boolean().default(false), isActive: z.boolean().default(true),
-  organizationId: id.optional(), estimateId: id.optional().nullable(),
+  jurisdiction: text(200).optional().nullable(),
+  jurisdictionCode: text(50).optional().nullable(),
+  applyToLabor: z.boolean().default(false),
+  applyToMaterials: z.boolean().default(true),
+  applyToEquipment: z.boolean().default(true),
+  applyToSubcontractors: z.boolean().default(false),
+  minimumAmount: money.optional().nullable(),
+  maximumAmount: money.optional().nullable(),
+  exemptionThreshold: money.optional().nullable(),
+  isTemplate: z.boolean().default(true),
+  isDefault: z.boolean().default(false),
+  isActive: z.boolean().default(true),
+  organizationId: id.optional(),
+  estimateId: id.optional().nullable(),
 })
 export const ZTaxProfile = z.object({
-  id, name: z.string(), description: z.string().nullable(), taxType: z.enum(TAX_TYPES), rate: z.string(),
-  jurisdiction: z.string().nullable(), jurisdictionCode: z.string().nullable(),
-  applyToLabor: z.boolean(), applyToMaterials: z.boolean(), applyToEquipment: z.boolean(), applyToSubcontractors: z.boolean(),
-  minimumAmount: z.string().nullable(), maximumAmount: z.string().nullable(), exemptionThreshold: z.string().nullable(),
-  isTemplate: z.boolean(), isDefault: z.boolean(), isActive: z.boolean(), organizationId: id, estimateId: id.nullable(),
+  id,
+  name: z.string(),
+  description: z.string().nullable(),
+  taxType: z.enum(TAX_TYPES),
+  rate: z.string(),
+  jurisdiction: z.string().nullable(),
+  jurisdictionCode: z.string().nullable(),
+  applyToLabor: z.boolean(),
+  applyToMaterials: z.boolean(),
+  applyToEquipment: z.boolean(),
+  applyToSubcontractors: z.boolean(),
+  minimumAmount: z.string().nullable(),
+  maximumAmount: z.string().nullable(),
+  exemptionThreshold: z.string().nullable(),
+  isTemplate: z.boolean(),
+  isDefault: z.boolean(),
+  isActive: z.boolean(),
+  organizationId: id,
+  estimateId: id.nullable(),
 })
 export type TaxProfile = z.infer<typeof ZTaxProfile>
 
 /** Presets of spec 001 §9 (overhead, profit, contingency, material, equipment, subcontractor, labor). */
 export const MARKUP_PRESETS = [
-  { name: 'General Contractor', overheadPercentage: '20.00', profitPercentage: '15.00', contingencyPercentage: '5.00', materialMarkupPercentage: '10.00', equipmentMarkupPercentage: '15.00', subcontractorMarkupPercentage: '5.00', laborMarkupPercentage: '0.00' },
-  { name: 'Roofer', overheadPercentage: '15.00', profitPercentage: '25.00', contingencyPercentage: '3.00', materialMarkupPercentage: '15.00', equipmentMarkupPercentage: '20.00', subcontractorMarkupPercentage: '5.00', laborMarkupPercentage: '0.00' },
-  { name: 'Painter', overheadPercentage: '12.00', profitPercentage: '20.00', contingencyPercentage: '2.00', materialMarkupPercentage: '8.00', equipmentMarkupPercentage: '10.00', subcontractorMarkupPercentage: '3.00', laborMarkupPercentage: '0.00' },
+  {
+    name: 'General Contractor',
+    overheadPercentage: '20.00',
+    profitPercentage: '15.00',
+    contingencyPercentage: '5.00',
+    materialMarkupPercentage: '10.00',
+    equipmentMarkupPercentage: '15.00',
+    subcontractorMarkupPercentage: '5.00',
+    laborMarkupPercentage: '0.00',
+  },
+  {
+    name: 'Roofer',
+    overheadPercentage: '15.00',
+    profitPercentage: '25.00',
+    contingencyPercentage: '3.00',
+    materialMarkupPercentage: '15.00',
+    equipmentMarkupPercentage: '20.00',
+    subcontractorMarkupPercentage: '5.00',
+    laborMarkupPercentage: '0.00',
+  },
+  {
+    name: 'Painter',
+    overheadPercentage: '12.00',
+    profitPercentage: '20.00',
+    contingencyPercentage: '2.00',
+    materialMarkupPercentage: '8.00',
+    equipmentMarkupPercentage: '10.00',
+    subcontractorMarkupPercentage: '3.00',
+    laborMarkupPercentage: '0.00',
+  },
 ] as const
 export const TAX_PRESETS = [
   { name: 'California', jurisdiction: 'California', jurisdictionCode: 'CA', rate: '0.0825' },
@@ -237,17 +420,30 @@ export const TAX_PRESETS = [
 
 /** Totals computed on the server (GET …/estimates/{id}/totals). */
 export const ZEstimateTotals = z.object({
-  baseTotal: z.string(), overhead: z.string(), profit: z.string(), contingency: z.string(), costTypeMarkup: z.string(),
-  markupTotal: z.string(), subtotalWithMarkup: z.string(),
-  taxes: z.array(z.object({ taxProfileId: id, name: z.string(), amount: z.string() })), taxTotal: z.string(), grandTotal: z.string(),
+  baseTotal: z.string(),
+  overhead: z.string(),
+  profit: z.string(),
+  contingency: z.string(),
+  costTypeMarkup: z.string(),
+  markupTotal: z.string(),
+  subtotalWithMarkup: z.string(),
+  taxes: z.array(z.object({ taxProfileId: id, name: z.string(), amount: z.string() })),
+  taxTotal: z.string(),
+  grandTotal: z.string(),
 })
 
 // ── Property data ──────────────────────────────────────────────────────────────────────────
-export const ZPropertyDataBody = z.object({ address: z.string({ error: 'Property address is required' }).trim().min(1, 'Property address is required').max(500) })
+export const ZPropertyDataBody = z.object({
+  address: z.string({ error: 'Property address is required' }).trim().min(1, 'Property address is required').max(500),
+})
 export const ZPropertyData = z.object({
   property: z.object({
-    formattedAddress: z.string(), bedrooms: z.number().nullable(), bathrooms: z.number().nullable(), squareFootage: z.number().nullable(),
-    yearBuilt: z.number().nullable(), propertyType: z.string().nullable(),
+    formattedAddress: z.string(),
+    bedrooms: z.number().nullable(),
+    bathrooms: z.number().nullable(),
+    squareFootage: z.number().nullable(),
+    yearBuilt: z.number().nullable(),
+    propertyType: z.string().nullable(),
   }),
   fireHazard: z.object({ riskLevel: z.string().nullable(), zone: z.string().nullable(), description: z.string(), recommendations: z.array(z.string()) }),
   /** Where the data came from, and whether the address could be validated: never invented facts. */
@@ -258,13 +454,30 @@ export type PropertyData = z.infer<typeof ZPropertyData>
 // ── Sharing, public page, client decision ──────────────────────────────────────────────────
 export const ZShareResponse = z.object({ shareToken: z.string(), shareUrl: z.string() })
 export const ZPublicEstimate = z.object({
-  id, projectName: z.string(), clientName: z.string(), propertyAddress: z.string(), squareFootage: z.number().nullable(),
-  totalCost: z.string().nullable(), status: ZEstimateStatus, projectType: z.string().nullable(), updatedAt: z.string(),
+  id,
+  projectName: z.string(),
+  clientName: z.string(),
+  propertyAddress: z.string(),
+  squareFootage: z.number().nullable(),
+  totalCost: z.string().nullable(),
+  status: ZEstimateStatus,
+  projectType: z.string().nullable(),
+  updatedAt: z.string(),
   contentSections: z.array(z.object({ type: ZContentSectionType, title: z.string(), content: z.string() })),
   phases: z.array(z.object({ id, name: z.string(), description: z.string().nullable(), amount: z.string(), percentage: z.string() })),
-  sections: z.array(z.object({ id, name: z.string(), total: z.string(), lineItems: z.array(z.object({ id, name: z.string(), quantity: z.string(), unit: z.string(), totalCost: z.string() })) })).nullable(),
+  sections: z
+    .array(
+      z.object({
+        id,
+        name: z.string(),
+        total: z.string(),
+        lineItems: z.array(z.object({ id, name: z.string(), quantity: z.string(), unit: z.string(), totalCost: z.string() })),
+      }),
+    )
+    .nullable(),
   varianceRangePercentage: z.string(),
-  companyName: z.string().nullable(), companyLogo: z.string().nullable(),
+  companyName: z.string().nullable(),
+  companyLogo: z.string().nullable(),
   approval: ZApproval.nullable(),
   /** Line items with markup and tax, when the organisation itemises (enableLineItems); no markup internals. */
   grandTotal: z.string().nullable().optional(),
@@ -280,11 +493,17 @@ export const ZApproveBody = z.object({
   signerName: z.string({ error: 'Please type your full name' }).trim().min(2, 'Please type your full name').max(200),
   consent: z.literal(true, { error: 'Please confirm that you approve this estimate' }),
   /** The payload's snapshotSha256 the client reviewed (optional): a mismatch answers 409. */
-  snapshotSha256: z.string().regex(/^[0-9a-f]{64}$/, 'Invalid snapshot hash').optional(),
+  snapshotSha256: z
+    .string()
+    .regex(/^[0-9a-f]{64}$/, 'Invalid snapshot hash')
+    .optional(),
 })
 export const ZRejectBody = z.object({
   reason: text(2000).optional().nullable(),
-  snapshotSha256: z.string().regex(/^[0-9a-f]{64}$/, 'Invalid snapshot hash').optional(),
+  snapshotSha256: z
+    .string()
+    .regex(/^[0-9a-f]{64}$/, 'Invalid snapshot hash')
+    .optional(),
 })
 
 export const ZEstimateIdParams = z.object({ orgId: id, id })
@@ -314,7 +533,10 @@ export type CsvImportResult = z.infer<typeof ZCsvImportResult>
 /** PUT …/estimates/{id}/pricing: the markup profile (or none) and the tax profiles applied. */
 export const ZPricingSelectionBody = z.object({
   markupProfileId: id.nullable(),
-  taxProfileIds: z.array(id).max(20, 'At most 20 tax profiles').refine((ids) => new Set(ids).size === ids.length, 'Each tax profile may be selected once'),
+  taxProfileIds: z
+    .array(id)
+    .max(20, 'At most 20 tax profiles')
+    .refine((ids) => new Set(ids).size === ids.length, 'Each tax profile may be selected once'),
 })
 /** GET/PUT …/estimates/{id}/pricing answer: the selection and the server-computed totals. */
 export const ZEstimatePricing = z.object({ markupProfileId: z.string().nullable(), taxProfileIds: z.array(z.string()), totals: ZEstimateTotals })

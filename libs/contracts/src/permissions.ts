@@ -28,7 +28,12 @@ const all: PermissionAction[] = ['access', 'create', 'edit', 'delete', 'share']
 export const SYSTEM_ROLE_PERMISSIONS: Record<SystemRoleName, PermissionSet> = {
   Owner: { cost_estimator: all, ai_notetaker: all, projects: all, team: all },
   Admin: { cost_estimator: all, ai_notetaker: all, projects: all, team: ['access', 'create', 'edit'] },
-  Member: { cost_estimator: ['access', 'create', 'edit', 'share'], ai_notetaker: ['access', 'create', 'edit'], projects: ['access', 'create', 'edit'], team: ['access'] },
+  Member: {
+    cost_estimator: ['access', 'create', 'edit', 'share'],
+    ai_notetaker: ['access', 'create', 'edit'],
+    projects: ['access', 'create', 'edit'],
+    team: ['access'],
+  },
   Viewer: { cost_estimator: ['access'], ai_notetaker: ['access'], projects: ['access'], team: ['access'] },
 }
 

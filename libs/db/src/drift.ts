@@ -107,14 +107,19 @@ export async function schemaDrift(opts: { databaseUrl: string; schema: string; s
     const migrations = listMigrations(opts.migrationsDir)
     const from = migrations.length
       ? {
-          tag: 'migrations', baseDir: opts.migrationsDir, shadowDbInitScript: '',
+          tag: 'migrations',
+          baseDir: opts.migrationsDir,
+          shadowDbInitScript: '',
           lockfile: { path: 'migration_lock.toml', content: 'provider = "postgresql"\n' },
           migrationDirectories: migrations.map((m) => ({ path: m.name, migrationFile: { path: 'migration.sql', content: { tag: 'ok', value: m.sql } } })),
         }
       : { tag: 'empty' }
     const result = await engine.diff({
-      from, to: { tag: 'schemaDatamodel', files: [{ path: opts.schemaPath, content: datamodel }] },
-      script: true, exitCode: true, filters: { externalTables: [], externalEnums: [] },
+      from,
+      to: { tag: 'schemaDatamodel', files: [{ path: opts.schemaPath, content: datamodel }] },
+      script: true,
+      exitCode: true,
+      filters: { externalTables: [], externalEnums: [] },
     })
     return result.exitCode === 2 ? String(result.stdout ?? '').trim() : ''
   } finally {

@@ -59,10 +59,11 @@ export async function applyMigrations(databaseUrl: string, source: MigrationSour
       await client.query('BEGIN')
       try {
         await client.query(m.sql)
-        await client.query(
-          `INSERT INTO "_prisma_migrations" (id, checksum, finished_at, migration_name, applied_steps_count) VALUES ($1, $2, now(), $3, 1)`,
-          [randomUUID(), m.checksum, m.name],
-        )
+        await client.query(`INSERT INTO "_prisma_migrations" (id, checksum, finished_at, migration_name, applied_steps_count) VALUES ($1, $2, now(), $3, 1)`, [
+          randomUUID(),
+          m.checksum,
+          m.name,
+        ])
         await client.query('COMMIT')
       } catch (err) {
         await client.query('ROLLBACK')
@@ -87,9 +88,10 @@ export async function ensureDatabase(databaseUrl: string): Promise<void> {
   await client.connect()
   try {
     const { rowCount } = await client.query('SELECT 1 FROM pg_database WHERE datname = $1', [name])
-    if (!rowCount) await client.query(`CREATE DATABASE ${quoteIdent(name)}`).catch((err) => {
-      if ((err as { code?: string }).code !== '42P04') throw err
-    })
+    if (!rowCount)
+      await client.query(`CREATE DATABASE ${quoteIdent(name)}`).catch((err) => {
+        if ((err as { code?: string }).code !== '42P04') throw err
+      })
   } finally {
     await client.end()
   }

@@ -21,7 +21,10 @@ export type QueryRows = <T>(statement: Statement) => Promise<T[]>
  * the same pool (no extra connections) for the few hot reads where Prisma's own cost per call
  * shows (~0.1–0.2 ms and its allocations; see the estimates list). Closing Prisma ends the pool.
  */
-export function createPrismaClient<T>(Client: PrismaCtor<T>, opts: { databaseUrl: string; schema: string; poolSize?: number }): { prisma: T; queryRows: QueryRows } {
+export function createPrismaClient<T>(
+  Client: PrismaCtor<T>,
+  opts: { databaseUrl: string; schema: string; poolSize?: number },
+): { prisma: T; queryRows: QueryRows } {
   const pool = new pg.Pool(poolConfig(opts.databaseUrl, opts.schema, opts.poolSize))
   const adapter = new PrismaPg(pool, { schema: opts.schema, disposeExternalPool: true })
   const prisma = new Client({ adapter, transactionOptions: TRANSACTION_OPTIONS })

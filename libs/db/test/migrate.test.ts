@@ -38,12 +38,17 @@ describe('applyMigrations', () => {
     write('20260101000000_one', 'CREATE TABLE thing (id int PRIMARY KEY);')
     write('20260102000000_two', 'ALTER TABLE thing ADD COLUMN name text;')
     expect(await applyMigrations(url, { schema: 'svc', migrationsDir: dir })).toEqual(['20260101000000_one', '20260102000000_two'])
-    const rows = await query(`SELECT migration_name, finished_at IS NOT NULL AS done, length(checksum) AS len FROM svc."_prisma_migrations" ORDER BY migration_name`)
+    const rows = await query(
+      `SELECT migration_name, finished_at IS NOT NULL AS done, length(checksum) AS len FROM svc."_prisma_migrations" ORDER BY migration_name`,
+    )
     expect(rows).toEqual([
       { migration_name: '20260101000000_one', done: true, len: 64 },
       { migration_name: '20260102000000_two', done: true, len: 64 },
     ])
-    expect(await query(`SELECT column_name FROM information_schema.columns WHERE table_schema = 'svc' AND table_name = 'thing' ORDER BY column_name`)).toEqual([{ column_name: 'id' }, { column_name: 'name' }])
+    expect(await query(`SELECT column_name FROM information_schema.columns WHERE table_schema = 'svc' AND table_name = 'thing' ORDER BY column_name`)).toEqual([
+      { column_name: 'id' },
+      { column_name: 'name' },
+    ])
   })
 
   it('is idempotent and safe when two processes start at once', async () => {

@@ -27,13 +27,7 @@ export function deadLetterSubject(durable: string): string {
  * Publishes a failed message to the dead-letter stream. The msg id is derived from the
  * original stream position, so retrying this after a failed PubAck cannot file it twice.
  */
-export async function publishDeadLetter(
-  bus: Bus,
-  durable: string,
-  msg: JsMsg,
-  error: unknown,
-  eventId: string | null,
-): Promise<DeadLetter> {
+export async function publishDeadLetter(bus: Bus, durable: string, msg: JsMsg, error: unknown, eventId: string | null): Promise<DeadLetter> {
   const e = error instanceof Error ? error : new Error(String(error))
   const letter: DeadLetter = {
     consumer: durable,

@@ -85,10 +85,7 @@ export function startOutboxRelay(opts: OutboxRelayOptions): OutboxRelay {
       const ok = firstFailure === -1 ? rows.length : firstFailure
       if (ok > 0) {
         const ids = rows.slice(0, ok).map((r) => r.id)
-        await tx.$executeRawUnsafe(
-          `UPDATE ${table} SET published_at = now() WHERE id IN (${ids.map((_, i) => `$${i + 1}::uuid`).join(', ')})`,
-          ...ids,
-        )
+        await tx.$executeRawUnsafe(`UPDATE ${table} SET published_at = now() WHERE id IN (${ids.map((_, i) => `$${i + 1}::uuid`).join(', ')})`, ...ids)
       }
       if (firstFailure !== -1) {
         const row = rows[firstFailure]!

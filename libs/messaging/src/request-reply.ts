@@ -23,12 +23,7 @@ const tracer = () => trace.getTracer('@plumbline/messaging')
  * once. A thrown error's `code` (e.g. an ErrorCode) travels to the caller; errors without one
  * become INTERNAL. Input failing `schema` is answered with VALIDATION_FAILED.
  */
-export function reply<I = unknown, O = unknown>(
-  bus: Bus,
-  subject: string,
-  handler: (data: I) => Promise<O>,
-  schema?: ZodType<I>,
-): Replier {
+export function reply<I = unknown, O = unknown>(bus: Bus, subject: string, handler: (data: I) => Promise<O>, schema?: ZodType<I>): Replier {
   const wire = bus.subject(subject)
   const answer = async (msg: Msg): Promise<void> => {
     let body: ReplyBody<O>
@@ -82,12 +77,7 @@ export type RequestOptions = { timeoutMs?: number }
  * (`.code` kept), or with code SERVICE_UNAVAILABLE when nobody answers in time (no replier
  * subscribed, NATS unreachable, or too slow).
  */
-export async function request<T = unknown>(
-  bus: Bus,
-  subject: string,
-  data: unknown,
-  { timeoutMs = 2000 }: RequestOptions = {},
-): Promise<T> {
+export async function request<T = unknown>(bus: Bus, subject: string, data: unknown, { timeoutMs = 2000 }: RequestOptions = {}): Promise<T> {
   return tracer().startActiveSpan(`request ${subject}`, { kind: SpanKind.CLIENT }, async (span) => {
     try {
       const h = natsHeaders()

@@ -9,12 +9,7 @@ import { traceHeaders } from './trace-context.js'
  * the active trace context is saved with it so the consumer's work joins the same trace even
  * though the relay publishes later, outside any request.
  */
-export async function writeOutbox(
-  tx: SqlTx,
-  schema: string,
-  envelope: EventEnvelope,
-  subject: string = envelope.type,
-): Promise<void> {
+export async function writeOutbox(tx: SqlTx, schema: string, envelope: EventEnvelope, subject: string = envelope.type): Promise<void> {
   await tx.$executeRawUnsafe(
     `INSERT INTO ${qualifiedTable(schema, 'outbox_events')} (id, subject, payload, headers) VALUES ($1::uuid, $2, $3::jsonb, $4::jsonb)`,
     envelope.id,

@@ -1,15 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { z } from 'zod'
-import {
-  consume,
-  consumerName,
-  createEnvelope,
-  deadLetterSubject,
-  ensureStream,
-  streamName,
-  type Bus,
-  type DeadLetter,
-} from '../src/index.js'
+import { consume, consumerName, createEnvelope, deadLetterSubject, ensureStream, streamName, type Bus, type DeadLetter } from '../src/index.js'
 import { countRows, createTestDb, deleteStreams, logger, SCHEMA, testBus, NATS_URL, testPrefix, waitFor, type TestDb } from './helpers.js'
 
 describe('retries and dead letter', { timeout: 60_000 }, () => {
@@ -29,13 +20,11 @@ describe('retries and dead letter', { timeout: 60_000 }, () => {
   }, 60_000)
 
   async function deadLetterOf(durable: string): Promise<DeadLetter | null> {
-    const stored = await bus.jsm.streams
-      .getMessage(streamName(bus.prefix, 'dlq'), { last_by_subj: bus.subject(deadLetterSubject(durable)) })
-      .catch(() => null)
+    const stored = await bus.jsm.streams.getMessage(streamName(bus.prefix, 'dlq'), { last_by_subj: bus.subject(deadLetterSubject(durable)) }).catch(() => null)
     return stored ? stored.json<DeadLetter>() : null
   }
 
-  test('a failing handler is nak\'d with back-off, then dead-lettered with its error after maxDeliver', async () => {
+  test("a failing handler is nak'd with back-off, then dead-lettered with its error after maxDeliver", async () => {
     const subject = 'documents.pdf.requested.v1'
     const attempts: number[] = []
     const consumer = await consume({

@@ -43,10 +43,13 @@ export async function createTestDb(): Promise<TestDb> {
       await c.connect()
       // pool.end() resolves before its connections have finished closing; a FORCE drop that
       // kills one mid-close surfaces as an unhandled 'error' event, so wait for them first.
-      await waitFor(async () => {
-        const { rows } = await c.query<{ n: string }>('SELECT count(*) AS n FROM pg_stat_activity WHERE datname = $1', [name])
-        return Number(rows[0]!.n) === 0
-      }, { timeoutMs: 10_000, what: `connections to ${name} to close` }).catch(() => {})
+      await waitFor(
+        async () => {
+          const { rows } = await c.query<{ n: string }>('SELECT count(*) AS n FROM pg_stat_activity WHERE datname = $1', [name])
+          return Number(rows[0]!.n) === 0
+        },
+        { timeoutMs: 10_000, what: `connections to ${name} to close` },
+      ).catch(() => {})
       await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)
       await c.end()
     },
@@ -100,7 +103,14 @@ export async function freePort(): Promise<number> {
 }
 
 /** A private nats-server with JetStream, for tests that stop and restart the server. */
-export type OwnNats = { url: string; port: number; storeDir: string; start(): Promise<void>; kill(signal?: NodeJS.Signals): Promise<void>; cleanup(): Promise<void> }
+export type OwnNats = {
+  url: string
+  port: number
+  storeDir: string
+  start(): Promise<void>
+  kill(signal?: NodeJS.Signals): Promise<void>
+  cleanup(): Promise<void>
+}
 
 export async function ownNatsServer(): Promise<OwnNats> {
   const port = await freePort()

@@ -62,9 +62,7 @@ describe('idempotent consumer', { timeout: 60_000 }, () => {
 
     expect(await effects('dup-publish', env.id)).toBe(1)
     expect(calls.filter((id) => id === env.id)).toHaveLength(1)
-    expect(
-      await countRows(db.pool, `SELECT count(*) AS n FROM ${SCHEMA}.processed_events WHERE consumer = 'dup-publish' AND event_id = $1`, env.id),
-    ).toBe(1)
+    expect(await countRows(db.pool, `SELECT count(*) AS n FROM ${SCHEMA}.processed_events WHERE consumer = 'dup-publish' AND event_id = $1`, env.id)).toBe(1)
   })
 
   test('a redelivery after commit but before ack (lost ack) is skipped', async () => {
@@ -99,10 +97,13 @@ describe('idempotent consumer', { timeout: 60_000 }, () => {
       bus.js.publish(bus.subject(SUBJECT), JSON.stringify(env), { msgID: `${env.id}-1` }),
       bus.js.publish(bus.subject(SUBJECT), JSON.stringify(env), { msgID: `${env.id}-2` }),
     ])
-    await waitFor(async () => {
-      const info = await bus.jsm.consumers.info(streamName(bus.prefix, 'estimates'), consumerName(bus.prefix, 'race'))
-      return info.delivered.stream_seq >= 2 && info.num_ack_pending === 0 && info.num_pending === 0
-    }, { what: 'both copies acked' })
+    await waitFor(
+      async () => {
+        const info = await bus.jsm.consumers.info(streamName(bus.prefix, 'estimates'), consumerName(bus.prefix, 'race'))
+        return info.delivered.stream_seq >= 2 && info.num_ack_pending === 0 && info.num_pending === 0
+      },
+      { what: 'both copies acked' },
+    )
     await Promise.all([c1.stop(), c2.stop()])
     expect(await effects('race', env.id)).toBe(1)
     expect(calls).toEqual([env.id])

@@ -49,7 +49,15 @@ describe('NATS outage', { timeout: 120_000 }, () => {
         logger.warn(...args)
       }) as typeof logger.warn,
     }
-    const relay = startOutboxRelay({ runInTransaction: db.run, schema: SCHEMA, bus, logger: relayLogger, idleMs: 20, maxBackoffMs: 500, publishTimeoutMs: 1_000 })
+    const relay = startOutboxRelay({
+      runInTransaction: db.run,
+      schema: SCHEMA,
+      bus,
+      logger: relayLogger,
+      idleMs: 20,
+      maxBackoffMs: 500,
+      publishTimeoutMs: 1_000,
+    })
 
     // A steady writer, as request handlers would be, for the whole test.
     const written: string[] = []
@@ -86,10 +94,9 @@ describe('NATS outage', { timeout: 120_000 }, () => {
     await writer
 
     await waitFor(async () => (await consumed()) === written.length, { timeoutMs: 60_000, what: `all ${written.length} events consumed` })
-    await waitFor(
-      async () => (await countRows(db.pool, `SELECT count(*) AS n FROM ${SCHEMA}.outbox_events WHERE published_at IS NULL`)) === 0,
-      { what: 'outbox drained' },
-    )
+    await waitFor(async () => (await countRows(db.pool, `SELECT count(*) AS n FROM ${SCHEMA}.outbox_events WHERE published_at IS NULL`)) === 0, {
+      what: 'outbox drained',
+    })
     await relay.stop()
     await consumer.stop()
 

@@ -1,13 +1,5 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import {
-  consume,
-  createEnvelope,
-  ensureStream,
-  startOutboxRelay,
-  streamName,
-  writeOutbox,
-  type Bus,
-} from '../src/index.js'
+import { consume, createEnvelope, ensureStream, startOutboxRelay, streamName, writeOutbox, type Bus } from '../src/index.js'
 import { countRows, createTestDb, deleteStreams, logger, SCHEMA, testBus, testPrefix, waitFor, type TestDb } from './helpers.js'
 
 const SUBJECT = 'estimates.estimate.created.v1'

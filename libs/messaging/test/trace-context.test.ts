@@ -1,16 +1,7 @@
 import { AsyncLocalStorageContextManager } from '@opentelemetry/context-async-hooks'
 import { context, isSpanContextValid, trace, TraceFlags, type SpanContext } from '@opentelemetry/api'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import {
-  consume,
-  createEnvelope,
-  ensureStream,
-  reply,
-  request,
-  startOutboxRelay,
-  writeOutbox,
-  type Bus,
-} from '../src/index.js'
+import { consume, createEnvelope, ensureStream, reply, request, startOutboxRelay, writeOutbox, type Bus } from '../src/index.js'
 import { createTestDb, deleteStreams, logger, SCHEMA, testBus, testPrefix, waitFor, type TestDb } from './helpers.js'
 
 // No OpenTelemetry SDK here on purpose: the package must carry traceparent by itself. A context
@@ -22,8 +13,7 @@ const producerSpan: SpanContext = {
   spanId: '00f067aa0ba902b7',
   traceFlags: TraceFlags.SAMPLED,
 }
-const inProducerSpan = <T>(fn: () => Promise<T>) =>
-  context.with(trace.setSpanContext(context.active(), producerSpan), fn)
+const inProducerSpan = <T>(fn: () => Promise<T>) => context.with(trace.setSpanContext(context.active(), producerSpan), fn)
 
 describe('trace context', { timeout: 60_000 }, () => {
   let db: TestDb

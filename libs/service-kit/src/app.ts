@@ -31,7 +31,10 @@ function accessLog(logger: Logger): RequestHandler {
     const start = performance.now()
     res.on('finish', () => {
       if (req.path === '/healthz' || req.path === '/readyz' || req.path === '/metrics') return
-      logger.info({ method: req.method, path: req.path, status: res.statusCode, ms: Math.round((performance.now() - start) * 10) / 10, requestId: res.locals.requestId }, 'request')
+      logger.info(
+        { method: req.method, path: req.path, status: res.statusCode, ms: Math.round((performance.now() - start) * 10) / 10, requestId: res.locals.requestId },
+        'request',
+      )
     })
     next()
   }

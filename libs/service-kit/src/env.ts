@@ -9,7 +9,10 @@ export const ZBaseEnv = z.object({
   NATS_URL: z.string().default('nats://127.0.0.1:4222'),
   REDIS_URL: z.string().url().default('redis://127.0.0.1:6379'),
   /** Isolates subjects/streams (NATS) and keys (Redis) of one deployment or test run. */
-  BUS_PREFIX: z.string().regex(/^[a-z0-9_]*$/).default(''),
+  BUS_PREFIX: z
+    .string()
+    .regex(/^[a-z0-9_]*$/)
+    .default(''),
   REDIS_PREFIX: z.string().default('plumbline:'),
   IDENTITY_SECRET: z.string().min(32).default('dev-only-identity-secret-change-me-0123456789'),
 })

@@ -20,9 +20,18 @@ export const notFound = (what = 'Resource') => new AppError(404, ErrorCode.NOT_F
 export const badRequest = (message: string, errors?: FieldError[]) => new AppError(400, ErrorCode.VALIDATION_FAILED, message, errors)
 
 const TITLES: Record<number, string> = {
-  400: 'Bad Request', 401: 'Unauthorized', 403: 'Forbidden', 404: 'Not Found', 409: 'Conflict', 410: 'Gone',
-  413: 'Payload Too Large', 415: 'Unsupported Media Type', 429: 'Too Many Requests', 500: 'Internal Server Error',
-  502: 'Bad Gateway', 503: 'Service Unavailable',
+  400: 'Bad Request',
+  401: 'Unauthorized',
+  403: 'Forbidden',
+  404: 'Not Found',
+  409: 'Conflict',
+  410: 'Gone',
+  413: 'Payload Too Large',
+  415: 'Unsupported Media Type',
+  429: 'Too Many Requests',
+  500: 'Internal Server Error',
+  502: 'Bad Gateway',
+  503: 'Service Unavailable',
 }
 
 export function problem(status: number, code: string, detail: string, extra: Partial<Problem> = {}): Problem {
@@ -43,7 +52,11 @@ export function zodFieldErrors(error: ZodError): FieldError[] {
 
 export function sendProblem(res: Parameters<RequestHandler>[1], body: Problem, headers: Record<string, string> = {}): void {
   const traceId = res.locals.requestId as string | undefined
-  res.status(body.status).set(headers).type('application/problem+json').send(JSON.stringify({ ...body, traceId }))
+  res
+    .status(body.status)
+    .set(headers)
+    .type('application/problem+json')
+    .send(JSON.stringify({ ...body, traceId }))
 }
 
 export const notFoundHandler: RequestHandler = (req, res) => {
@@ -61,8 +74,13 @@ export function errorHandler(logger: Logger): ErrorRequestHandler {
     }
     const type = (err as { type?: string }).type
     if (type === 'entity.too.large') return sendProblem(res, problem(413, ErrorCode.PAYLOAD_TOO_LARGE, 'Request body is too large'))
-    if (type === 'entity.parse.failed') return sendProblem(res, problem(400, ErrorCode.VALIDATION_FAILED, 'Request body is not valid JSON', { errors: [{ field: 'body', message: 'Invalid JSON' }] }))
-    if (type === 'encoding.unsupported' || type === 'charset.unsupported') return sendProblem(res, problem(415, ErrorCode.VALIDATION_FAILED, 'Unsupported body encoding'))
+    if (type === 'entity.parse.failed')
+      return sendProblem(
+        res,
+        problem(400, ErrorCode.VALIDATION_FAILED, 'Request body is not valid JSON', { errors: [{ field: 'body', message: 'Invalid JSON' }] }),
+      )
+    if (type === 'encoding.unsupported' || type === 'charset.unsupported')
+      return sendProblem(res, problem(415, ErrorCode.VALIDATION_FAILED, 'Unsupported body encoding'))
     const status = (err as { status?: number }).status
     if (typeof status === 'number' && status >= 400 && status < 500) return sendProblem(res, problem(status, ErrorCode.VALIDATION_FAILED, 'Bad request'))
     logger.error({ err, path: req.path, requestId: res.locals.requestId }, 'unhandled error')

@@ -1,8 +1,18 @@
 import type { RequestHandler } from 'express'
 import { SignJWT, jwtVerify } from 'jose'
 import {
-  ErrorCode, IDENTITY_ALG, IDENTITY_AUDIENCE, IDENTITY_HEADER, IDENTITY_ISSUER, IDENTITY_TTL_SECONDS,
-  ZIdentityClaims, can, type IdentityClaims, type PermissionAction, type PermissionModule, type PermissionSet,
+  ErrorCode,
+  IDENTITY_ALG,
+  IDENTITY_AUDIENCE,
+  IDENTITY_HEADER,
+  IDENTITY_ISSUER,
+  IDENTITY_TTL_SECONDS,
+  ZIdentityClaims,
+  can,
+  type IdentityClaims,
+  type PermissionAction,
+  type PermissionModule,
+  type PermissionSet,
 } from '@plumbline/contracts'
 import { AppError } from './errors.js'
 
@@ -46,7 +56,10 @@ export async function verifyIdentity(token: string, secret: string): Promise<Ide
   const hit = verified.get(cacheKey)
   if (hit && hit.validUntil > Date.now()) return hit.claims
   const { payload } = await jwtVerify(token, keyOf(secret), {
-    algorithms: [IDENTITY_ALG], issuer: IDENTITY_ISSUER, audience: IDENTITY_AUDIENCE, maxTokenAge: `${IDENTITY_TTL_SECONDS}s`,
+    algorithms: [IDENTITY_ALG],
+    issuer: IDENTITY_ISSUER,
+    audience: IDENTITY_AUDIENCE,
+    maxTokenAge: `${IDENTITY_TTL_SECONDS}s`,
   })
   const claims = ZIdentityClaims.parse(payload)
   const validUntil = Math.min((payload.exp ?? 0) * 1000, ((payload.iat ?? 0) + IDENTITY_TTL_SECONDS) * 1000)
@@ -54,7 +67,15 @@ export async function verifyIdentity(token: string, secret: string): Promise<Ide
   return claims
 }
 
-export type RequestContext = { userId: string; email: string; systemRole: IdentityClaims['systemRole']; orgId?: string; orgRole?: string; permissions: PermissionSet; sessionId?: string }
+export type RequestContext = {
+  userId: string
+  email: string
+  systemRole: IdentityClaims['systemRole']
+  orgId?: string
+  orgRole?: string
+  permissions: PermissionSet
+  sessionId?: string
+}
 
 /**
  * Every service verifies the gateway's token again (defence in depth). Without a valid token the
@@ -67,8 +88,13 @@ export function identityMiddleware(secret: string): RequestHandler {
     try {
       const claims = await verifyIdentity(token, secret)
       const ctx: RequestContext = {
-        userId: claims.sub, email: claims.email, systemRole: claims.systemRole, orgId: claims.orgId,
-        orgRole: claims.orgRole, permissions: (claims.permissions ?? {}) as PermissionSet, sessionId: claims.sessionId,
+        userId: claims.sub,
+        email: claims.email,
+        systemRole: claims.systemRole,
+        orgId: claims.orgId,
+        orgRole: claims.orgRole,
+        permissions: (claims.permissions ?? {}) as PermissionSet,
+        sessionId: claims.sessionId,
       }
       res.locals.ctx = ctx
       next()

@@ -10,8 +10,11 @@ export function createMetrics(service: string): Metrics {
   collectDefaultMetrics({ register: registry })
   const requests = new Counter({ name: 'http_requests_total', help: 'HTTP requests', labelNames: ['method', 'route', 'status'], registers: [registry] })
   const duration = new Histogram({
-    name: 'http_request_duration_seconds', help: 'HTTP request duration', labelNames: ['method', 'route', 'status'],
-    buckets: [0.001, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5], registers: [registry],
+    name: 'http_request_duration_seconds',
+    help: 'HTTP request duration',
+    labelNames: ['method', 'route', 'status'],
+    buckets: [0.001, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5],
+    registers: [registry],
   })
   const middleware: RequestHandler = (req, res, next) => {
     const start = process.hrtime.bigint()

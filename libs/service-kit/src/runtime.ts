@@ -9,10 +9,20 @@ import { createLogger, type Logger } from './logger.js'
 import { createMetrics } from './metrics.js'
 import { runService, type Closer } from './lifecycle.js'
 
-type PrismaLike = { $queryRawUnsafe: (q: string) => Promise<unknown>; $disconnect: () => Promise<void>; $transaction: (fn: (tx: any) => Promise<any>) => Promise<any> }
+type PrismaLike = {
+  $queryRawUnsafe: (q: string) => Promise<unknown>
+  $disconnect: () => Promise<void>
+  $transaction: (fn: (tx: any) => Promise<any>) => Promise<any>
+}
 
 export type ServiceDeps<P> = {
-  env: BaseEnv & { PORT: number }; logger: Logger; prisma: P; bus: Bus; redis: RedisClientType; runInTransaction: TransactionRunner; schema: string
+  env: BaseEnv & { PORT: number }
+  logger: Logger
+  prisma: P
+  bus: Bus
+  redis: RedisClientType
+  runInTransaction: TransactionRunner
+  schema: string
   /** Hot reads straight on Prisma's pool (see createPrismaClient); everything else goes through Prisma. */
   queryRows: QueryRows
 }
@@ -43,7 +53,10 @@ export type CachedReads = { ttlMs: number; maxEntries: number }
  * keys read on every request (the gateway's sessions), it saves a Redis round trip per read.
  */
 export async function connectRedis(url: string, logger: Logger, opts: { cachedReads?: CachedReads } = {}): Promise<RedisClientType> {
-  const cache = opts.cachedReads && { RESP: 3 as const, clientSideCache: { ttl: opts.cachedReads.ttlMs, maxEntries: opts.cachedReads.maxEntries, evictPolicy: 'LRU' as const } }
+  const cache = opts.cachedReads && {
+    RESP: 3 as const,
+    clientSideCache: { ttl: opts.cachedReads.ttlMs, maxEntries: opts.cachedReads.maxEntries, evictPolicy: 'LRU' as const },
+  }
   // The RESP3 client's GET/SET/DEL replies are the same strings and numbers as RESP2's.
   const redis = createClient({ url, socket: { reconnectStrategy: (retries) => Math.min(retries * 100, 2000) }, ...cache }) as unknown as RedisClientType
   redis.on('error', (err) => logger.warn({ err: err.message }, 'redis error'))
@@ -71,7 +84,12 @@ export async function startServiceRuntime<P extends PrismaLike>(def: ServiceDefi
   const extra: Closer[] = (await def.onStart?.(deps)) || []
   const metrics = createMetrics(def.name)
   const app = createServiceApp({
-    name: def.name, logger, metrics, identitySecret: env.IDENTITY_SECRET, routes: def.routes(deps), bodyLimit: def.bodyLimit,
+    name: def.name,
+    logger,
+    metrics,
+    identitySecret: env.IDENTITY_SECRET,
+    routes: def.routes(deps),
+    bodyLimit: def.bodyLimit,
     readiness: [
       { name: 'database', check: () => prisma.$queryRawUnsafe('SELECT 1') },
       { name: 'nats', check: () => bus.nc.flush() },
@@ -79,7 +97,10 @@ export async function startServiceRuntime<P extends PrismaLike>(def: ServiceDefi
     ],
   })
   const server = await runService({
-    app, port: env.PORT, host: env.HOST, logger,
+    app,
+    port: env.PORT,
+    host: env.HOST,
+    logger,
     closers: [
       ...consumers.map((c, i) => ({ name: `consumer-${i}`, close: () => c.stop() })),
       ...extra,

@@ -13,14 +13,28 @@ let base: string
 
 beforeAll(async () => {
   const app = createServiceApp({
-    name: 'kit-test', logger: createLogger('kit-test', 'silent'), metrics: createMetrics('kit-test'), identitySecret: secret,
-    readiness: [{ name: 'always-down', check: async () => { throw new Error('down') } }],
+    name: 'kit-test',
+    logger: createLogger('kit-test', 'silent'),
+    metrics: createMetrics('kit-test'),
+    identitySecret: secret,
+    readiness: [
+      {
+        name: 'always-down',
+        check: async () => {
+          throw new Error('down')
+        },
+      },
+    ],
     routes: (a) => {
       const router = express.Router()
       router.post('/things', (req, res) => res.status(201).json(parseBody(z.object({ name: z.string().min(1, 'Name is required') }), req)))
       router.get('/me', (_req, res) => res.json(contextOf(res)))
-      router.get('/boom', () => { throw new Error('secret internal detail') })
-      router.get('/conflict', () => { throw new AppError(409, 'CONFLICT', 'Already there') })
+      router.get('/boom', () => {
+        throw new Error('secret internal detail')
+      })
+      router.get('/conflict', () => {
+        throw new AppError(409, 'CONFLICT', 'Already there')
+      })
       a.use(router)
     },
   })
@@ -80,9 +94,30 @@ describe('identity verification', () => {
     const key = new TextEncoder().encode(secret)
     const forged = [
       await signIdentity(claims, `${secret}-other`),
-      await new SignJWT({ email: 'u@example.com', systemRole: 'user' }).setProtectedHeader({ alg: 'HS512' }).setSubject('u1').setIssuer(IDENTITY_ISSUER).setAudience(IDENTITY_AUDIENCE).setIssuedAt().setExpirationTime('60s').sign(key),
-      await new SignJWT({ email: 'u@example.com', systemRole: 'user' }).setProtectedHeader({ alg: 'HS256' }).setSubject('u1').setIssuer(IDENTITY_ISSUER).setAudience('someone-else').setIssuedAt().setExpirationTime('60s').sign(key),
-      await new SignJWT({ email: 'u@example.com', systemRole: 'user' }).setProtectedHeader({ alg: 'HS256' }).setSubject('u1').setIssuer(IDENTITY_ISSUER).setAudience(IDENTITY_AUDIENCE).setIssuedAt(Math.floor(Date.now() / 1000) - 600).setExpirationTime('1h').sign(key),
+      await new SignJWT({ email: 'u@example.com', systemRole: 'user' })
+        .setProtectedHeader({ alg: 'HS512' })
+        .setSubject('u1')
+        .setIssuer(IDENTITY_ISSUER)
+        .setAudience(IDENTITY_AUDIENCE)
+        .setIssuedAt()
+        .setExpirationTime('60s')
+        .sign(key),
+      await new SignJWT({ email: 'u@example.com', systemRole: 'user' })
+        .setProtectedHeader({ alg: 'HS256' })
+        .setSubject('u1')
+        .setIssuer(IDENTITY_ISSUER)
+        .setAudience('someone-else')
+        .setIssuedAt()
+        .setExpirationTime('60s')
+        .sign(key),
+      await new SignJWT({ email: 'u@example.com', systemRole: 'user' })
+        .setProtectedHeader({ alg: 'HS256' })
+        .setSubject('u1')
+        .setIssuer(IDENTITY_ISSUER)
+        .setAudience(IDENTITY_AUDIENCE)
+        .setIssuedAt(Math.floor(Date.now() / 1000) - 600)
+        .setExpirationTime('1h')
+        .sign(key),
     ]
     for (const token of forged) {
       await expect(verifyIdentity(token, secret)).rejects.toThrow()

@@ -7,7 +7,10 @@ export const e2eBaseUrl = () => inject('baseUrl')
 export const DESKTOP = { width: 1280, height: 800 }
 export const MOBILE = { width: 390, height: 844 }
 
-export async function newPage(browser: Browser, opts: { mobile?: boolean; colorScheme?: 'light' | 'dark' } = {}): Promise<{ context: BrowserContext; page: Page }> {
+export async function newPage(
+  browser: Browser,
+  opts: { mobile?: boolean; colorScheme?: 'light' | 'dark' } = {},
+): Promise<{ context: BrowserContext; page: Page }> {
   const context = await browser.newContext({
     baseURL: e2eBaseUrl(),
     viewport: opts.mobile ? MOBILE : DESKTOP,
@@ -58,7 +61,10 @@ export async function hidden(locator: Locator, timeout = 15_000): Promise<void> 
 }
 
 /** A fresh browser context signed in as the demo contractor, on the dashboard. */
-export async function signedIn(browser: Browser, opts: { mobile?: boolean; colorScheme?: 'light' | 'dark' } = {}): Promise<{ context: BrowserContext; page: Page }> {
+export async function signedIn(
+  browser: Browser,
+  opts: { mobile?: boolean; colorScheme?: 'light' | 'dark' } = {},
+): Promise<{ context: BrowserContext; page: Page }> {
   const session = await newPage(browser, opts)
   await signIn(session.page, DEMO.email, DEMO.password)
   await session.page.waitForURL((u) => u.pathname === '/', { timeout: 15_000 })

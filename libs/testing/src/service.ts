@@ -1,15 +1,16 @@
 import type { Express } from 'express'
 import { createPrismaClient } from '@plumbline/db'
 import { connectBus, ensureStream, type Bus } from '@plumbline/messaging'
-import {
-  ZBaseEnv, connectRedis, createLogger, createMetrics, createServiceApp, signIdentity,
-  type BaseEnv, type ServiceDeps,
-} from '@plumbline/service-kit'
+import { ZBaseEnv, connectRedis, createLogger, createMetrics, createServiceApp, signIdentity, type BaseEnv, type ServiceDeps } from '@plumbline/service-kit'
 import { IDENTITY_HEADER, SYSTEM_ROLE_PERMISSIONS, type IdentityClaims, type PermissionSet } from '@plumbline/contracts'
 import { createTestDatabase, type TestDatabase } from './database.js'
 import { testEnv, uniqueId } from './env.js'
 
-type PrismaLike = { $disconnect: () => Promise<void>; $transaction: (fn: (tx: any) => Promise<any>) => Promise<any>; $queryRawUnsafe: (q: string) => Promise<unknown> }
+type PrismaLike = {
+  $disconnect: () => Promise<void>
+  $transaction: (fn: (tx: any) => Promise<any>) => Promise<any>
+  $queryRawUnsafe: (q: string) => Promise<unknown>
+}
 
 export type TestService<P> = { deps: ServiceDeps<P>; app: Express; db: TestDatabase; prefix: string; close: () => Promise<void> }
 
@@ -30,8 +31,16 @@ export async function startTestService<P extends PrismaLike, E extends BaseEnv &
   const db = await createTestDatabase()
   const prefix = uniqueId('t')
   const rawEnv = {
-    NODE_ENV: 'test', LOG_LEVEL: 'silent', DATABASE_URL: db.url, NATS_URL: testEnv.natsUrl, REDIS_URL: testEnv.redisUrl,
-    BUS_PREFIX: prefix, REDIS_PREFIX: `${prefix}:`, IDENTITY_SECRET: testEnv.identitySecret, PORT: '0', ...opts.env,
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    DATABASE_URL: db.url,
+    NATS_URL: testEnv.natsUrl,
+    REDIS_URL: testEnv.redisUrl,
+    BUS_PREFIX: prefix,
+    REDIS_PREFIX: `${prefix}:`,
+    IDENTITY_SECRET: testEnv.identitySecret,
+    PORT: '0',
+    ...opts.env,
   }
   const env = (opts.envSchema ? opts.envSchema.parse(rawEnv) : { ...ZBaseEnv.parse(rawEnv), PORT: 0 }) as E
   const logger = createLogger(opts.name, 'silent')
@@ -39,9 +48,17 @@ export async function startTestService<P extends PrismaLike, E extends BaseEnv &
   const bus = await connectBus({ servers: testEnv.natsUrl, name: `${opts.name}-test`, prefix, logger })
   await ensureStream(bus, opts.schema)
   const redis = await connectRedis(testEnv.redisUrl, logger)
-  const deps = { env, logger, prisma, queryRows, bus, redis, runInTransaction: (fn: any) => prisma.$transaction(fn), schema: opts.schema } as ServiceDeps<P> & { env: E }
+  const deps = { env, logger, prisma, queryRows, bus, redis, runInTransaction: (fn: any) => prisma.$transaction(fn), schema: opts.schema } as ServiceDeps<P> & {
+    env: E
+  }
   const app = createServiceApp({
-    name: opts.name, logger, metrics: createMetrics(opts.name), identitySecret: testEnv.identitySecret, readiness: [], routes: opts.routes(deps), bodyLimit: opts.bodyLimit,
+    name: opts.name,
+    logger,
+    metrics: createMetrics(opts.name),
+    identitySecret: testEnv.identitySecret,
+    readiness: [],
+    routes: opts.routes(deps),
+    bodyLimit: opts.bodyLimit,
   })
   const close = async () => {
     await deleteStreamsWithPrefix(bus, prefix)
@@ -63,7 +80,11 @@ export async function identityHeaders(claims: IdentityClaims): Promise<Record<st
 /** A member of `orgId` as the gateway would describe them (Owner permissions unless given). */
 export function claimsFor(orgId: string, opts: { permissions?: PermissionSet; userId?: string } = {}): IdentityClaims {
   return {
-    sub: opts.userId ?? `user-${orgId}`, email: `${orgId}@example.com`, systemRole: 'user', orgId, orgRole: 'Owner',
+    sub: opts.userId ?? `user-${orgId}`,
+    email: `${orgId}@example.com`,
+    systemRole: 'user',
+    orgId,
+    orgRole: 'Owner',
     permissions: opts.permissions ?? SYSTEM_ROLE_PERMISSIONS.Owner,
   }
 }
@@ -80,7 +101,14 @@ const isRawBody = (body: unknown, headers: Record<string, string>) =>
  * identity (anonymous when null). The answer's body is parsed when it is JSON (else its text),
  * with its raw bytes beside.
  */
-export async function signedRequest(base: string, claims: IdentityClaims | null, method: string, path: string, body?: unknown, headers: Record<string, string> = {}): Promise<ApiResponse> {
+export async function signedRequest(
+  base: string,
+  claims: IdentityClaims | null,
+  method: string,
+  path: string,
+  body?: unknown,
+  headers: Record<string, string> = {},
+): Promise<ApiResponse> {
   const h: Record<string, string> = { ...(claims ? await identityHeaders(claims) : {}), ...headers }
   let payload: RequestInit['body']
   if (body !== undefined) {

@@ -5,12 +5,17 @@ import { parse, parseAllDocuments } from 'yaml'
 
 // Docker cannot run on the CI machine, so the deployment files are checked by reading them.
 const root = join(import.meta.dirname, '..', '..', '..')
-const folders = (dir: string) => readdirSync(join(root, dir), { withFileTypes: true }).filter((d) => d.isDirectory()).map((d) => d.name)
+const folders = (dir: string) =>
+  readdirSync(join(root, dir), { withFileTypes: true })
+    .filter((d) => d.isDirectory())
+    .map((d) => d.name)
 const services = folders('services')
 const remotes = folders('frontends').filter((f) => f !== 'shell')
 
 describe('docker-compose.yml', () => {
-  const compose = parse(readFileSync(join(root, 'docker-compose.yml'), 'utf8')) as { services: Record<string, { healthcheck?: { test: unknown }; build?: { args?: Record<string, string> }; environment?: Record<string, string> }> }
+  const compose = parse(readFileSync(join(root, 'docker-compose.yml'), 'utf8')) as {
+    services: Record<string, { healthcheck?: { test: unknown }; build?: { args?: Record<string, string> }; environment?: Record<string, string> }>
+  }
 
   it('runs infrastructure, every service and every remote, each with a health check', () => {
     const expected = ['postgres', 'nats', 'redis', ...services, ...remotes.map((r) => `remote-${r}`)]

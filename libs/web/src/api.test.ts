@@ -21,9 +21,9 @@ describe('buildUrlFromQueryKey', () => {
   })
   it('turns object segments into query params, skipping null, undefined and empty strings', () => {
     expect(buildUrlFromQueryKey(['/api/dashboard/metrics', { organizationId: 'o1' }])).toBe('/api/dashboard/metrics?organizationId=o1')
-    expect(
-      buildUrlFromQueryKey(['/api/organizations', 'o1', 'estimates', { page: 2, search: '', status: null, sortBy: undefined, limit: 50, q: 'a b' }]),
-    ).toBe('/api/organizations/o1/estimates?page=2&limit=50&q=a+b')
+    expect(buildUrlFromQueryKey(['/api/organizations', 'o1', 'estimates', { page: 2, search: '', status: null, sortBy: undefined, limit: 50, q: 'a b' }])).toBe(
+      '/api/organizations/o1/estimates?page=2&limit=50&q=a+b',
+    )
   })
   it('omits the query string when every param is empty', () => {
     expect(buildUrlFromQueryKey(['/api/x', { a: '', b: null }])).toBe('/api/x')

@@ -34,7 +34,11 @@ export const ZAiEnv = ZBaseEnv.extend({
   AI_JOB_RETENTION_DAYS: int(7, 1, 3650),
 }).superRefine((env, ctx) => {
   if (env.AI_PROVIDER === 'openai' && !env.OPENAI_API_KEY && !env.OPENAI_BASE_URL) {
-    ctx.addIssue({ code: 'custom', path: ['OPENAI_API_KEY'], message: 'AI_PROVIDER=openai needs OPENAI_API_KEY (or OPENAI_BASE_URL of a server that needs none)' })
+    ctx.addIssue({
+      code: 'custom',
+      path: ['OPENAI_API_KEY'],
+      message: 'AI_PROVIDER=openai needs OPENAI_API_KEY (or OPENAI_BASE_URL of a server that needs none)',
+    })
   }
 })
 export type AiEnv = z.infer<typeof ZAiEnv>

@@ -12,7 +12,11 @@ const zFlag = (fallback: boolean) =>
 export const ZAuthEnv = ZBaseEnv.extend({
   PORT: z.coerce.number().int().min(0).max(65535).default(4001),
   /** Public origin of the web app; mailed links point here. */
-  APP_URL: z.string().url().default('http://localhost:3000').transform((u) => u.replace(/\/+$/, '')),
+  APP_URL: z
+    .string()
+    .url()
+    .default('http://localhost:3000')
+    .transform((u) => u.replace(/\/+$/, '')),
   /** smtp://user:pass@host:587 (or smtps://). Unset: an in-process SMTP sink (never in production). */
   SMTP_URL: z.string().url().optional(),
   MAIL_FROM: z.string().min(3).default('Plumbline <no-reply@plumbline.dev>'),

@@ -18,4 +18,3 @@ export async function startAuth(deps: AuthDeps): Promise<Closer[]> {
     { name: 'mailer', close: () => deps.mailer.close() },
   ]
 }
-

@@ -11,9 +11,14 @@ export type LogoFetchSettings = { allowAddress: AddressPolicy; ca?: string | Buf
 /** What every router, use case and responder of the service gets. */
 export type DocumentsDeps = ServiceDeps<PrismaClient> & { env: DocumentsEnv; storage: FileStorage; logoFetch: LogoFetchSettings }
 
-export function buildDeps(base: ServiceDeps<PrismaClient>, env: DocumentsEnv, overrides: Partial<Pick<DocumentsDeps, 'storage' | 'logoFetch'>> = {}): DocumentsDeps {
+export function buildDeps(
+  base: ServiceDeps<PrismaClient>,
+  env: DocumentsEnv,
+  overrides: Partial<Pick<DocumentsDeps, 'storage' | 'logoFetch'>> = {},
+): DocumentsDeps {
   return {
-    ...base, env,
+    ...base,
+    env,
     storage: overrides.storage ?? createPostgresStorage(base.prisma),
     logoFetch: overrides.logoFetch ?? { allowAddress: isPublicAddress },
   }

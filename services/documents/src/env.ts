@@ -12,7 +12,12 @@ export const ZDocumentsEnv = ZBaseEnv.extend({
   /** How long a generated PDF's download link stays valid. */
   PDF_LINK_TTL_SECONDS: z.coerce.number().int().min(10).max(86_400).default(PDF_LINK_TTL_SECONDS),
   /** Generated PDFs are kept this long, then pruned (a new link renders again anyway). */
-  PDF_RETENTION_HOURS: z.coerce.number().int().min(1).max(24 * 365).default(24),
+  PDF_RETENTION_HOURS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(24 * 365)
+    .default(24),
   /** Whole budget of one logo URL fetch (DNS, connect, redirects, body). */
   LOGO_FETCH_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(5000),
 }).superRefine((env, ctx) => {

@@ -16,8 +16,9 @@ const HOUR = 3_600_000
 export async function startDocuments(deps: DocumentsDeps): Promise<Closer[]> {
   const responder = startLogoUrlResponder(deps)
   const prune = () =>
-    void pruneFiles(deps.prisma, deps.storage, 'pdf', new Date(Date.now() - deps.env.PDF_RETENTION_HOURS * HOUR))
-      .catch((err: unknown) => deps.logger.warn({ err: (err as Error).message }, 'PDF prune failed'))
+    void pruneFiles(deps.prisma, deps.storage, 'pdf', new Date(Date.now() - deps.env.PDF_RETENTION_HOURS * HOUR)).catch((err: unknown) =>
+      deps.logger.warn({ err: (err as Error).message }, 'PDF prune failed'),
+    )
   prune()
   const timer = setInterval(prune, HOUR)
   timer.unref()
@@ -32,13 +33,48 @@ async function warmUpRenderer(): Promise<void> {
   const now = new Date().toISOString()
   const doc: EstimateDocument = {
     estimate: {
-      id: 'warm-up', projectTypeId: null, projectType: null, projectName: 'Warm-up', clientName: 'Warm-up', clientEmail: null, propertyAddress: '-',
-      squareFootage: null, totalCost: '1.00', status: 'draft', specialFeatures: null, meetingTranscript: null, aiSummary: null,
-      contentSections: { executive_summary: 'Warm-up', project_overview: null, scope_of_work: null, timeline: null, qa_notes: null }, shareToken: null, viewedAt: null, approval: null, lockedAt: null, reopenedAt: null, reopenedBy: null,
-      createdAt: now, updatedAt: now,
+      id: 'warm-up',
+      projectTypeId: null,
+      projectType: null,
+      projectName: 'Warm-up',
+      clientName: 'Warm-up',
+      clientEmail: null,
+      propertyAddress: '-',
+      squareFootage: null,
+      totalCost: '1.00',
+      status: 'draft',
+      specialFeatures: null,
+      meetingTranscript: null,
+      aiSummary: null,
+      contentSections: { executive_summary: 'Warm-up', project_overview: null, scope_of_work: null, timeline: null, qa_notes: null },
+      shareToken: null,
+      viewedAt: null,
+      approval: null,
+      lockedAt: null,
+      reopenedAt: null,
+      reopenedBy: null,
+      createdAt: now,
+      updatedAt: now,
     },
-    phases: [], sections: [], contentLinks: [],
-    pricing: { markupProfileId: null, taxProfileIds: [], totals: { baseTotal: '0', overhead: '0', profit: '0', contingency: '0', costTypeMarkup: '0', markupTotal: '0', subtotalWithMarkup: '0', taxes: [], taxTotal: '0', grandTotal: '0' } },
+    phases: [],
+    sections: [],
+    contentLinks: [],
+    pricing: {
+      markupProfileId: null,
+      taxProfileIds: [],
+      totals: {
+        baseTotal: '0',
+        overhead: '0',
+        profit: '0',
+        contingency: '0',
+        costTypeMarkup: '0',
+        markupTotal: '0',
+        subtotalWithMarkup: '0',
+        taxes: [],
+        taxTotal: '0',
+        grandTotal: '0',
+      },
+    },
   }
   await renderEstimatePdf(buildPdfModel(doc, COMPANY_SETTINGS_DEFAULTS), null)
 }

@@ -18,7 +18,9 @@ export type EstimatesDeps = ServiceDeps<PrismaClient> & {
 
 export function buildDeps(base: ServiceDeps<PrismaClient>, env: EstimatesEnv): EstimatesDeps {
   return {
-    ...base, env, shareTokens: createShareTokenCrypto(env.SHARE_TOKEN_KEY),
+    ...base,
+    env,
+    shareTokens: createShareTokenCrypto(env.SHARE_TOKEN_KEY),
     searchTotals: createVersionedMemo({ maxEntries: 10_000, maxBytes: 32 * 1024 * 1024, sizeOf: knownTotalBytes }),
     sectionsDocuments: createVersionedMemo({ maxEntries: 2_000, maxBytes: env.SECTIONS_MEMO_MB * 1024 * 1024, sizeOf: sectionsDocumentBytes }),
   }

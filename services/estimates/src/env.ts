@@ -19,7 +19,11 @@ export const ZEstimatesEnv = ZBaseEnv.extend({
     .default(DEV_SHARE_TOKEN_KEY)
     .refine((v) => Buffer.from(v, 'base64').length === 32, 'must be 32 bytes, base64-encoded (openssl rand -base64 32)'),
   /** The web app's public origin: share links are `${APP_URL}/share/{token}` (no trailing slash). */
-  APP_URL: z.string().url().default('http://localhost:3000').transform((u) => u.replace(/\/+$/, '')),
+  APP_URL: z
+    .string()
+    .url()
+    .default('http://localhost:3000')
+    .transform((u) => u.replace(/\/+$/, '')),
   /** Property data over HTTP (src/property/http-provider.ts documents the protocol); unset = the embedded provider. */
   PROPERTY_DATA_URL: z.string().url().optional(),
   PROPERTY_DATA_API_KEY: z.string().optional(),

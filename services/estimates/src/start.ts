@@ -15,7 +15,8 @@ const HOUR = 3_600_000
 export async function startEstimates(deps: EstimatesDeps): Promise<Closer[]> {
   await seedSystemCatalog(deps.prisma)
   if (deps.env.SEED_DEMO) await seedDemoEstimates(deps)
-  const prune = () => void pruneIdempotencyKeys(deps.prisma).catch((err: unknown) => deps.logger.warn({ err: (err as Error).message }, 'idempotency prune failed'))
+  const prune = () =>
+    void pruneIdempotencyKeys(deps.prisma).catch((err: unknown) => deps.logger.warn({ err: (err as Error).message }, 'idempotency prune failed'))
   prune()
   const timer = setInterval(prune, HOUR)
   timer.unref()

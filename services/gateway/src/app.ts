@@ -56,11 +56,16 @@ export function createGatewayApp(deps: GatewayDeps): GatewayApp {
   app.use(requestContext)
   app.use(metrics.middleware)
   app.use(accessLog(logger))
-  app.use(healthRoutes([
-    // a disconnected client queues commands; report it instead of waiting for the probe timeout
-    { name: 'redis', check: () => (redis.isReady ? redis.ping() : Promise.reject(new Error('not connected'))) },
-    { name: 'nats', check: () => bus.nc.flush() },
-  ], upstreams))
+  app.use(
+    healthRoutes(
+      [
+        // a disconnected client queues commands; report it instead of waiting for the probe timeout
+        { name: 'redis', check: () => (redis.isReady ? redis.ping() : Promise.reject(new Error('not connected'))) },
+        { name: 'nats', check: () => bus.nc.flush() },
+      ],
+      upstreams,
+    ),
+  )
   app.get('/metrics', async (_req, res) => {
     res.locals.route = '/metrics'
     res.type(metrics.registry.contentType).send(await metrics.registry.metrics())
@@ -68,15 +73,21 @@ export function createGatewayApp(deps: GatewayDeps): GatewayApp {
   app.use(securityHeaders)
   app.use(issueCsrfCookie({ secure: env.NODE_ENV === 'production' }))
   app.get('/remotes.json', remotesRoute(env.REMOTES_JSON))
-  app.use(apiHandler({
-    env,
-    publicOrigin: new URL(publicOriginOf(env)).origin,
-    match: createRouteMatcher(routeTable, { includeDev: env.NODE_ENV !== 'production' }),
-    upstreams,
-    rateLimit: createRateLimiter(redis, env),
-    resolveSession: createSessionResolver({ redis: deps.sessionRedis ?? redis, env, lookupIdentity: deps.lookupIdentity ?? busIdentityLookup(bus, env.DEPENDENCY_TIMEOUT_MS) }),
-    forward: forwarder.forward,
-  }))
+  app.use(
+    apiHandler({
+      env,
+      publicOrigin: new URL(publicOriginOf(env)).origin,
+      match: createRouteMatcher(routeTable, { includeDev: env.NODE_ENV !== 'production' }),
+      upstreams,
+      rateLimit: createRateLimiter(redis, env),
+      resolveSession: createSessionResolver({
+        redis: deps.sessionRedis ?? redis,
+        env,
+        lookupIdentity: deps.lookupIdentity ?? busIdentityLookup(bus, env.DEPENDENCY_TIMEOUT_MS),
+      }),
+      forward: forwarder.forward,
+    }),
+  )
   if (env.SHELL_DIST) {
     const shell = staticSite(env.SHELL_DIST, { spaFallback: true, cors: false })
     app.use((req, res, next) => {

@@ -41,11 +41,23 @@ export const ZGatewayEnv = ZBaseEnv.extend({
   UPSTREAM_TIMEOUT_MS: z.coerce.number().int().positive().default(15_000),
   /** Redis and NATS lookups on the request path give up after this and answer 503. */
   DEPENDENCY_TIMEOUT_MS: z.coerce.number().int().positive().default(2_000),
-  BODY_LIMIT_BYTES: z.coerce.number().int().positive().default(1 * MB),
+  BODY_LIMIT_BYTES: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(1 * MB),
   /** Logo uploads: documents enforces 10 MB on the file; multipart framing needs a little more. */
-  UPLOAD_BODY_LIMIT_BYTES: z.coerce.number().int().positive().default(11 * MB),
+  UPLOAD_BODY_LIMIT_BYTES: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(11 * MB),
   /** Meeting recordings (multipart audio); meetings enforces its own limit on the file. */
-  AUDIO_BODY_LIMIT_BYTES: z.coerce.number().int().positive().default(100 * MB),
+  AUDIO_BODY_LIMIT_BYTES: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(100 * MB),
   RATE_LIMIT_WINDOW_SECONDS: z.coerce.number().int().positive().default(60),
   RATE_LIMIT_LOGIN: z.coerce.number().int().positive().default(10),
   RATE_LIMIT_ACCOUNT: z.coerce.number().int().positive().default(5),

@@ -20,7 +20,10 @@ const bus = await connectBus({ servers: env.NATS_URL, name: 'gateway', prefix: e
 const app = createGatewayApp({ env, logger, redis, sessionRedis, bus })
 
 await runService({
-  app, port: env.PORT, host: env.HOST, logger,
+  app,
+  port: env.PORT,
+  host: env.HOST,
+  logger,
   closers: [
     { name: 'upstreams', close: () => app.closeGateway() },
     { name: 'bus', close: () => bus.close() },

@@ -12,7 +12,13 @@ beforeAll(async () => {
 afterAll(() => gw.close())
 
 const post = (opts: Parameters<GatewayHarness['api']>[1] = {}) =>
-  gw.api('/api/organizations/org-1/estimates', { method: 'POST', user, body: '{"projectName":"Deck"}', headers: { 'content-type': 'application/json', ...opts.headers }, csrf: opts.csrf })
+  gw.api('/api/organizations/org-1/estimates', {
+    method: 'POST',
+    user,
+    body: '{"projectName":"Deck"}',
+    headers: { 'content-type': 'application/json', ...opts.headers },
+    csrf: opts.csrf,
+  })
 
 const expectCsrfRefusal = async (res: Response) => {
   expect(res.status).toBe(403)

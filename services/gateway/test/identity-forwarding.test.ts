@@ -12,7 +12,11 @@ const identitiesFromAuth = new Map<string, SessionIdentity>()
 beforeAll(async () => {
   gw = await startGateway()
   // auth's side of the identity request, for sessions whose cached identity has expired
-  fakeAuth = reply<{ userId: string }, SessionIdentity | null>(gw.bus, RequestSubjects.resolveIdentity, async ({ userId }) => identitiesFromAuth.get(userId) ?? null)
+  fakeAuth = reply<{ userId: string }, SessionIdentity | null>(
+    gw.bus,
+    RequestSubjects.resolveIdentity,
+    async ({ userId }) => identitiesFromAuth.get(userId) ?? null,
+  )
 })
 afterAll(async () => {
   await fakeAuth.stop()
@@ -30,8 +34,13 @@ describe('identity forwarding', () => {
     expect(seen.url).toBe('/organizations/org-b/estimates?page=2&search=deck%20rebuild')
     const claims = await verifyIdentity(String(seen.headers[IDENTITY_HEADER]), testEnv.identitySecret)
     expect(claims).toMatchObject({
-      sub: user.identity.userId, email: user.identity.email, systemRole: 'user', sessionId: user.sessionId,
-      orgId: 'org-b', orgRole: 'Owner', permissions: membership('org-b').permissions,
+      sub: user.identity.userId,
+      email: user.identity.email,
+      systemRole: 'user',
+      sessionId: user.sessionId,
+      orgId: 'org-b',
+      orgRole: 'Owner',
+      permissions: membership('org-b').permissions,
     })
   })
 
@@ -110,7 +119,11 @@ describe('identity forwarding', () => {
       res.end(JSON.stringify({ echoed: JSON.parse(body.toString()) }))
     })
     try {
-      const res = await gw.api('/api/login', { method: 'POST', body: JSON.stringify({ email: 'a@b.c', password: 'x' }), headers: { 'content-type': 'application/json' } })
+      const res = await gw.api('/api/login', {
+        method: 'POST',
+        body: JSON.stringify({ email: 'a@b.c', password: 'x' }),
+        headers: { 'content-type': 'application/json' },
+      })
       expect(res.status).toBe(201)
       expect(res.headers.get('x-upstream')).toBe('auth')
       const cookies = res.headers.getSetCookie()

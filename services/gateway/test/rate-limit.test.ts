@@ -49,7 +49,9 @@ describe('rate limits', () => {
     const generate = (user: typeof alice, org: string, ip: string) =>
       gw.api(`/api/organizations/${org}/estimates/e1/generate-all-content`, { method: 'POST', body: '{}', user, headers: { 'x-forwarded-for': ip } })
     expect((await generate(alice, 'org-ai', '10.0.0.1')).status).toBe(200)
-    expect((await gw.api('/api/organizations/org-ai/estimates/e1/content-sections/timeline/chat', { method: 'POST', body: '{"message":"hi"}', user: bob })).status).toBe(200)
+    expect(
+      (await gw.api('/api/organizations/org-ai/estimates/e1/content-sections/timeline/chat', { method: 'POST', body: '{"message":"hi"}', user: bob })).status,
+    ).toBe(200)
     const forwarded = gw.upstreams.ai.received.length
     await expectLimited(await generate(bob, 'org-ai', '10.0.0.2'))
     expect(gw.upstreams.ai.received.length).toBe(forwarded)

@@ -33,10 +33,12 @@ function get(path: string, headers: Record<string, string> = {}): Promise<Answer
   })
 }
 
-const json = (body: string, extra: Record<string, string> = {}) => (_req: http.IncomingMessage, res: http.ServerResponse) => {
-  res.writeHead(200, { 'content-type': 'application/json; charset=utf-8', 'content-length': String(Buffer.byteLength(body)), ...extra })
-  res.end(body)
-}
+const json =
+  (body: string, extra: Record<string, string> = {}) =>
+  (_req: http.IncomingMessage, res: http.ServerResponse) => {
+    res.writeHead(200, { 'content-type': 'application/json; charset=utf-8', 'content-length': String(Buffer.byteLength(body)), ...extra })
+    res.end(body)
+  }
 
 describe('response compression', () => {
   it('gzips a complete JSON answer for a client that accepts it, with its new length and a weak ETag', async () => {
@@ -103,7 +105,8 @@ describe('response compression', () => {
       void restAllowed.then(() => res.end(line))
     })
     const res = await new Promise<http.IncomingMessage>((resolve, reject) =>
-      http.get(`${gw.url}${TASKS}`, { headers: { cookie: user.cookie, 'accept-encoding': 'gzip' }, agent: false }, resolve).on('error', reject))
+      http.get(`${gw.url}${TASKS}`, { headers: { cookie: user.cookie, 'accept-encoding': 'gzip' }, agent: false }, resolve).on('error', reject),
+    )
     expect(res.headers['content-encoding']).toBeUndefined()
     const first = await new Promise<string>((resolve) => res.once('data', (c: Buffer) => resolve(c.toString())))
     expect(first).toBe(line)

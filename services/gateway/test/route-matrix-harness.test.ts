@@ -3,8 +3,9 @@ import { assertRouteMatrix, fillPath, runRouteMatrix } from '@plumbline/testing'
 
 describe('route matrix harness', () => {
   it('fills path and query parameters, encoding values', () => {
-    expect(fillPath('/api/organizations/:orgId/estimates/:id?organizationId=:orgId', { orgId: 'o 1', id: 'e/1' }))
-      .toBe('/api/organizations/o%201/estimates/e%2F1?organizationId=o%201')
+    expect(fillPath('/api/organizations/:orgId/estimates/:id?organizationId=:orgId', { orgId: 'o 1', id: 'e/1' })).toBe(
+      '/api/organizations/o%201/estimates/e%2F1?organizationId=o%201',
+    )
     expect(fillPath('/x/:missing', {}, 'fallback')).toBe('/x/fallback')
   })
 
@@ -36,11 +37,13 @@ describe('route matrix harness', () => {
   })
 
   it('throws one error naming every violation', async () => {
-    await expect(assertRouteMatrix({
-      routes: [{ method: 'GET', path: '/api/organizations/:orgId/a' }],
-      params: { orgId: 'victim' },
-      asOtherOrgMember: async () => ({ status: 200 }),
-      snapshot: () => 0,
-    })).rejects.toThrow(/GET \/api\/organizations\/victim\/a: status 200, expected 404/)
+    await expect(
+      assertRouteMatrix({
+        routes: [{ method: 'GET', path: '/api/organizations/:orgId/a' }],
+        params: { orgId: 'victim' },
+        asOtherOrgMember: async () => ({ status: 200 }),
+        snapshot: () => 0,
+      }),
+    ).rejects.toThrow(/GET \/api\/organizations\/victim\/a: status 200, expected 404/)
   })
 })

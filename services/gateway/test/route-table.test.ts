@@ -72,8 +72,14 @@ describe('route table', () => {
   })
 
   it.each([
-    '/api/nope', '/api', '/api/organizations/o1', '/api/organizations', '/api/organizations/o1/../o2/estimates',
-    '/api/organizations/o1//estimates', '/api/organizations/o1%2Fx/estimates', '/api/public/estimates',
+    '/api/nope',
+    '/api',
+    '/api/organizations/o1',
+    '/api/organizations',
+    '/api/organizations/o1/../o2/estimates',
+    '/api/organizations/o1//estimates',
+    '/api/organizations/o1%2Fx/estimates',
+    '/api/public/estimates',
   ])('does not route %s', (path) => {
     expect(match('GET', path)).toBeUndefined()
   })
@@ -85,7 +91,11 @@ describe('route table', () => {
   })
 
   it('rate-limits the public estimate page and the client decisions on it', () => {
-    for (const [method, path] of [['GET', '/api/public/estimates/tok123'], ['POST', '/api/public/estimates/tok123/approve'], ['POST', '/api/public/estimates/tok123/reject']]) {
+    for (const [method, path] of [
+      ['GET', '/api/public/estimates/tok123'],
+      ['POST', '/api/public/estimates/tok123/approve'],
+      ['POST', '/api/public/estimates/tok123/reject'],
+    ]) {
       expect(match(method, path)?.route.rateLimit, `${method} ${path}`).toEqual({ policy: 'public-estimate', bucket: 'public-estimate' })
     }
   })

@@ -121,7 +121,11 @@ describe('AI content and PDF', () => {
     const org = await orgPath(page)
     const types = await apiOk<{ id: string }[]>(page, 'GET', `${org}/project-types`)
     const est = await apiOk<{ id: string }>(page, 'POST', `${org}/estimates`, {
-      projectTypeId: types[0]!.id, projectName: `Phone ${runTag('P')}`, clientName: 'Sam Lee', propertyAddress: '512 Oak Street, Sacramento, CA 95818', totalCost: '15000',
+      projectTypeId: types[0]!.id,
+      projectName: `Phone ${runTag('P')}`,
+      clientName: 'Sam Lee',
+      propertyAddress: '512 Oak Street, Sacramento, CA 95818',
+      totalCost: '15000',
     })
     await page.goto(`/estimates/${est.id}`)
     const timeline = page.getByTestId('content-card-timeline')

@@ -29,7 +29,14 @@ describe('create estimate dialog', () => {
 
     // Validation first: every spec message.
     await dlg.getByRole('button', { name: 'Create Estimate' }).click()
-    for (const msg of ['Please select a project type', 'Project name is required', 'Client name is required', 'Please enter a valid email', 'Property address is required', 'Total cost is required']) {
+    for (const msg of [
+      'Please select a project type',
+      'Project name is required',
+      'Client name is required',
+      'Please enter a valid email',
+      'Property address is required',
+      'Total cost is required',
+    ]) {
       await visible(dlg.getByText(msg, { exact: true }))
     }
     await shot(page, 'dialog-errors', { fullPage: false })
@@ -79,7 +86,14 @@ describe('create estimate dialog', () => {
 
     // The server has what was entered, and the template's sections.
     const saved = await apiOk<Record<string, unknown>>(page, 'GET', `${org}/estimates/${id}`)
-    expect(saved).toMatchObject({ projectName: `Roofing - Sarah ${tag}`, clientName: `Sarah ${tag}`, clientEmail: 'sarah.johnson@example.com', squareFootage: 2100, totalCost: '18650.50', status: 'draft' })
+    expect(saved).toMatchObject({
+      projectName: `Roofing - Sarah ${tag}`,
+      clientName: `Sarah ${tag}`,
+      clientEmail: 'sarah.johnson@example.com',
+      squareFootage: 2100,
+      totalCost: '18650.50',
+      status: 'draft',
+    })
     const sections = await apiOk<unknown[]>(page, 'GET', `${org}/estimates/${id}/sections`)
     expect(sections.length).toBeGreaterThan(0)
 

@@ -12,9 +12,15 @@ afterAll(async () => {
   await browser?.close()
 })
 
-type SectionWire = { id: string; name: string; total: string; lineItems: { id: string; name: string; quantity: string; unitCost: string; totalCost: string; unit: string }[] }
+type SectionWire = {
+  id: string
+  name: string
+  total: string
+  lineItems: { id: string; name: string; quantity: string; unitCost: string; totalCost: string; unit: string }[]
+}
 const sectionsOf = (page: Page, est: Created) => apiOk<SectionWire[]>(page, 'GET', `${est.base}/sections`)
-const section = (page: Page, name: string) => page.getByTestId('line-item-section').filter({ has: page.getByTestId('section-name').getByText(name, { exact: true }) })
+const section = (page: Page, name: string) =>
+  page.getByTestId('line-item-section').filter({ has: page.getByTestId('section-name').getByText(name, { exact: true }) })
 const rowNames = (scope: Locator) => scope.getByTestId('line-item-name').allTextContents()
 
 /** Drags a row by its handle onto another row with real pointer moves (dnd-kit starts after 8 px). */
@@ -31,7 +37,11 @@ async function drag(page: Page, from: Locator, to: Locator) {
   await page.mouse.up()
 }
 
-async function addLineItemViaDialog(page: Page, sectionName: string, item: { name: string; type?: string; quantity?: string; unit?: string; unitCost?: string }) {
+async function addLineItemViaDialog(
+  page: Page,
+  sectionName: string,
+  item: { name: string; type?: string; quantity?: string; unit?: string; unitCost?: string },
+) {
   await section(page, sectionName).getByRole('button', { name: 'Add Line Item' }).click()
   const dialog = await visible(page.getByRole('dialog', { name: 'Add Line Item' }))
   await dialog.getByLabel('Name').fill(item.name)
@@ -203,7 +213,13 @@ describe('estimate detail: line items', () => {
     const s2 = await addSection(page, source, 'Finishes, paint', 1)
     await addItem(page, source, s1.id, { name: '2x4 studs', quantity: 120, unit: 'each', unitCost: 4.25 })
     await addItem(page, source, s1.id, { name: 'Framing crew', quantity: 24, unit: 'hours', unitCost: 58, isLabor: true, isMaterial: false })
-    await addItem(page, source, s2.id, { name: 'Interior paint "eggshell"', description: 'Two coats, walls and ceilings', quantity: 850.5, unit: 'sqft', unitCost: 1.15 })
+    await addItem(page, source, s2.id, {
+      name: 'Interior paint "eggshell"',
+      description: 'Two coats, walls and ceilings',
+      quantity: 850.5,
+      unit: 'sqft',
+      unitCost: 1.15,
+    })
 
     await page.goto(`/estimates/${source.id}`)
     await visible(section(page, 'Framing'))
@@ -211,7 +227,10 @@ describe('estimate detail: line items', () => {
     const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('menuitem', { name: 'Export to CSV' }).click()])
     expect(download.suggestedFilename()).toMatch(/\.csv$/)
     const csv = await readFile((await download.path())!, 'utf8')
-    const lines = csv.replace(/^\uFEFF/, '').trim().split(/\r?\n/)
+    const lines = csv
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split(/\r?\n/)
     expect(lines[0]).toBe('Section,Item,Type,Qty,Unit,Unit Cost,Description')
     expect(lines).toHaveLength(4)
     expect(csv).toContain('"Finishes, paint"')
@@ -234,7 +253,8 @@ describe('estimate detail: line items', () => {
     await result.getByRole('button', { name: 'Done' }).click()
     await visible(section(page, 'Finishes, paint'))
     const [from, to] = [await sectionsOf(page, source), await sectionsOf(page, target)]
-    const shape = (ss: SectionWire[]) => ss.map((s) => ({ name: s.name, total: s.total, items: s.lineItems.map((i) => [i.name, i.quantity, i.unit, i.unitCost, i.totalCost]) }))
+    const shape = (ss: SectionWire[]) =>
+      ss.map((s) => ({ name: s.name, total: s.total, items: s.lineItems.map((i) => [i.name, i.quantity, i.unit, i.unitCost, i.totalCost]) }))
     expect(shape(to)).toEqual(shape(from))
     // 120 × 4.25 + 24 × 58 + 850.5 × 1.15 (978.075 → 978.08) = 510 + 1,392 + 978.08
     await expect.poll(() => page.getByTestId('line-items-grand-total').textContent()).toBe('$2,880.08')
@@ -243,7 +263,12 @@ describe('estimate detail: line items', () => {
     await page.getByRole('button', { name: 'Line item actions' }).click()
     await page.getByRole('menuitem', { name: 'Import from CSV' }).click()
     dialog = await visible(page.getByRole('dialog', { name: 'Import from CSV' }))
-    const bad = ['Section,Item,Type,Qty,Unit,Unit Cost,Description', 'Roof,Shingles,Material,abc,sqft,2.5,', 'Roof,,Labor,3,hours,60,', 'Roof,Nails,Material,1,buckets,9,'].join('\n')
+    const bad = [
+      'Section,Item,Type,Qty,Unit,Unit Cost,Description',
+      'Roof,Shingles,Material,abc,sqft,2.5,',
+      'Roof,,Labor,3,hours,60,',
+      'Roof,Nails,Material,1,buckets,9,',
+    ].join('\n')
     await dialog.getByLabel('Or paste CSV').fill(bad)
     await dialog.getByRole('button', { name: 'Import' }).click()
     const failed = page.getByRole('dialog', { name: 'Import finished with errors' })

@@ -18,7 +18,15 @@ describe('estimate detail: markup, tax and the phase budget', () => {
     const kitchen = await addSection(page, est, 'Kitchen')
     await addItem(page, est, kitchen.id, { name: 'Cabinets', quantity: 10, unit: 'each', unitCost: 100 }) // Material 1,000.00
     await addItem(page, est, kitchen.id, { name: 'Install crew', quantity: 5, unit: 'hours', unitCost: 80, isLabor: true, isMaterial: false }) // Labor 400.00
-    await addItem(page, est, kitchen.id, { name: 'Lift rental', quantity: 2, unit: 'days', unitCost: 137.5, isEquipment: true, isMaterial: false, applyMarkup: false }) // Equipment 275.00
+    await addItem(page, est, kitchen.id, {
+      name: 'Lift rental',
+      quantity: 2,
+      unit: 'days',
+      unitCost: 137.5,
+      isEquipment: true,
+      isMaterial: false,
+      applyMarkup: false,
+    }) // Equipment 275.00
 
     await page.goto(`/estimates/${est.id}`)
     const panel = await visible(page.locator('section', { has: page.getByRole('heading', { name: 'Markup & Tax' }) }))

@@ -39,7 +39,9 @@ describe('estimate detail: sharing and the client decision', () => {
     // Hide Scope of Work from the client with its visibility switch.
     const scope = page.getByTestId('content-card-scope_of_work')
     await scope.getByRole('switch', { name: 'Show to client' }).click()
-    await expect.poll(async () => (await apiOk(page, 'GET', `${est.base}/content-links`)).find((l: { role: string }) => l.role === 'scope_of_work')?.showToClient).toBe(false)
+    await expect
+      .poll(async () => (await apiOk(page, 'GET', `${est.base}/content-links`)).find((l: { role: string }) => l.role === 'scope_of_work')?.showToClient)
+      .toBe(false)
 
     // Enable sharing; copy shows "Copied" and resets after 2 s.
     let dialog = await openShareDialog(page)

@@ -48,7 +48,8 @@ describe('estimate detail: contractor mode, client view and not found', () => {
     // 15% of 123,456.78 = 18,518.517: 104,938.26… → 104,938 and 141,975.29… → 141,975; 123,456.78 / 1,500 = 82.30
     expect(await page.getByTestId('estimated-range').textContent()).toBe('$104,938 - $141,975')
     expect(await page.getByTestId('cost-per-sqft').textContent()).toBe('$82.30')
-    for (const title of ['Executive Summary', 'Project Overview', 'Scope of Work', 'Timeline', 'Q&A Notes']) await visible(page.getByRole('heading', { name: title, exact: true }))
+    for (const title of ['Executive Summary', 'Project Overview', 'Scope of Work', 'Timeline', 'Q&A Notes'])
+      await visible(page.getByRole('heading', { name: title, exact: true }))
 
     // Long content starts collapsed with a 150-character preview; editing shows all of it.
     const scope = page.getByTestId('content-card-scope_of_work')
@@ -107,12 +108,33 @@ describe('estimate detail: contractor mode, client view and not found', () => {
     const phone = await signedIn(browser, { mobile: true })
     const est = await createEstimate(phone.page)
     const s = await addSection(phone.page, est, 'Roofing')
-    await addItem(phone.page, est, s.id, { name: 'Architectural shingles', description: 'Class 4 impact rated, with starter strip, ridge caps and ice and water shield at the eaves and valleys', quantity: 32, unit: 'sqft', unitCost: 95 })
-    await addItem(phone.page, est, s.id, { name: 'Ice-and-water-shield self-adhering underlayment along every eave, valley and penetration', quantity: 6, unit: 'each', unitCost: 1249.5, isLabor: true, isMaterial: false })
+    await addItem(phone.page, est, s.id, {
+      name: 'Architectural shingles',
+      description: 'Class 4 impact rated, with starter strip, ridge caps and ice and water shield at the eaves and valleys',
+      quantity: 32,
+      unit: 'sqft',
+      unitCost: 95,
+    })
+    await addItem(phone.page, est, s.id, {
+      name: 'Ice-and-water-shield self-adhering underlayment along every eave, valley and penetration',
+      quantity: 6,
+      unit: 'each',
+      unitCost: 1249.5,
+      isLabor: true,
+      isMaterial: false,
+    })
     // A long profile name and summary must wrap or truncate, not widen the page.
     await apiOk(phone.page, 'POST', `${est.org}/markup-profiles`, {
-      name: 'Storm season restoration with supervisor and permit allowance', overheadPercentage: '12.5', profitPercentage: '15', contingencyPercentage: '7.5',
-      laborMarkupPercentage: '5', materialMarkupPercentage: '10', equipmentMarkupPercentage: '8', subcontractorMarkupPercentage: '6', isTemplate: false, estimateId: est.id,
+      name: 'Storm season restoration with supervisor and permit allowance',
+      overheadPercentage: '12.5',
+      profitPercentage: '15',
+      contingencyPercentage: '7.5',
+      laborMarkupPercentage: '5',
+      materialMarkupPercentage: '10',
+      equipmentMarkupPercentage: '8',
+      subcontractorMarkupPercentage: '6',
+      isTemplate: false,
+      estimateId: est.id,
     })
     await phone.page.goto(`/estimates/${est.id}`)
     await visible(phone.page.getByRole('heading', { name: 'Line Items' }))
@@ -149,10 +171,12 @@ describe('estimate detail: contractor mode, client view and not found', () => {
     // A finger on a card's grip reorders (the grip is touch-none, so the page does not scroll instead).
     const second = roofing.getByTestId('line-item-row').nth(1)
     await touchDrag(phone.page, second.getByRole('button', { name: /^Reorder Ice-and-water/ }), roofing.getByTestId('line-item-row').first())
-    await expect.poll(() => roofing.getByTestId('line-item-name').allTextContents()).toEqual([
-      'Ice-and-water-shield self-adhering underlayment along every eave, valley and penetration', 'Architectural shingles',
-    ])
-    await expect.poll(async () => (await apiOk<{ lineItems: { name: string }[] }[]>(phone.page, 'GET', `${est.base}/sections`))[0]!.lineItems[0]!.name).toMatch(/^Ice-and-water/)
+    await expect
+      .poll(() => roofing.getByTestId('line-item-name').allTextContents())
+      .toEqual(['Ice-and-water-shield self-adhering underlayment along every eave, valley and penetration', 'Architectural shingles'])
+    await expect
+      .poll(async () => (await apiOk<{ lineItems: { name: string }[] }[]>(phone.page, 'GET', `${est.base}/sections`))[0]!.lineItems[0]!.name)
+      .toMatch(/^Ice-and-water/)
     await screenshot(phone.page, 'detail-mobile-line-items', { fullPage: false })
     await phone.context.close()
 

@@ -158,7 +158,10 @@ describe('estimates list', () => {
 
   it('opens the create dialog from the dashboard New Estimate button (?new=1)', async () => {
     const { context, page } = await signedIn(browser)
-    await page.getByRole('button', { name: /New Estimate/ }).first().click()
+    await page
+      .getByRole('button', { name: /New Estimate/ })
+      .first()
+      .click()
     await visible(page.getByRole('heading', { name: 'Create New Estimate' }))
     await waitForPath(page, (u) => u.pathname === '/cost-estimator' && !u.searchParams.has('new'))
     await page.getByRole('button', { name: 'Cancel' }).click()

@@ -40,7 +40,10 @@ describe('template manager', () => {
     await form.getByLabel('Item 1 unit cost').fill('18.50')
     await form.getByRole('button', { name: /Add Section/ }).click()
     await form.getByLabel('Section 2 name').fill('Decking')
-    await form.getByRole('button', { name: /Add Line Item/ }).nth(1).click()
+    await form
+      .getByRole('button', { name: /Add Line Item/ })
+      .nth(1)
+      .click()
     await form.getByLabel('Item 1 name').nth(1).fill('Composite boards')
     await form.getByLabel('Item 1 quantity').nth(1).fill('300')
     await form.getByLabel('Item 1 unit cost').nth(1).fill('7.25')

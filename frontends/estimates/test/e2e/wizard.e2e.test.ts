@@ -11,7 +11,8 @@ afterAll(async () => {
   await browser?.close()
 })
 
-const progress = (page: import('playwright-core').Page, step: number) => page.getByRole('progressbar', { name: `Step ${step} of 3` }).getAttribute('aria-valuenow')
+const progress = (page: import('playwright-core').Page, step: number) =>
+  page.getByRole('progressbar', { name: `Step ${step} of 3` }).getAttribute('aria-valuenow')
 
 describe('3-step wizard', () => {
   it('guards the later steps and creates an estimate', async () => {
@@ -25,7 +26,10 @@ describe('3-step wizard', () => {
 
     // The entry point from the list.
     await page.goto('/cost-estimator')
-    await page.getByRole('link', { name: /Use step-by-step wizard/ }).first().click()
+    await page
+      .getByRole('link', { name: /Use step-by-step wizard/ })
+      .first()
+      .click()
     await waitForPath(page, (u) => u.pathname === '/estimate-wizard-step1')
     await visible(page.getByText('Step 1 of 3'))
     expect(await progress(page, 1)).toBe('33')
@@ -72,7 +76,13 @@ describe('3-step wizard', () => {
     await waitForPath(page, (u) => /^\/estimates\/[^/]+$/.test(u.pathname), 20_000)
     const id = decodeURIComponent(new URL(page.url()).pathname.split('/')[2]!)
     const saved = await apiOk<Record<string, unknown>>(page, 'GET', `${org}/estimates/${id}`)
-    expect(saved).toMatchObject({ projectName: `Remodeling & Renovation - Carlos ${tag}`, clientName: `Carlos ${tag}`, propertyAddress: '88 Harbor View Ln, San Diego, CA 92109', squareFootage: 2400, totalCost: '42500.00' })
+    expect(saved).toMatchObject({
+      projectName: `Remodeling & Renovation - Carlos ${tag}`,
+      clientName: `Carlos ${tag}`,
+      propertyAddress: '88 Harbor View Ln, San Diego, CA 92109',
+      squareFootage: 2400,
+      totalCost: '42500.00',
+    })
     // Success cleared the wizard: step 2 sends us back to step 1.
     expect(await page.evaluate(() => Object.keys(sessionStorage).filter((k) => k.includes('Wizard')))).toEqual([])
     await page.goto('/estimate-wizard-step2')

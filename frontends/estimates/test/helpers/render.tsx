@@ -23,9 +23,19 @@ export const PROJECT_TYPES = [
 
 export const TEMPLATES = [
   {
-    id: 'tpl-1', name: 'Asphalt Shingle Roof', description: 'Standard re-roof', category: 'roofing', isSystemTemplate: true, isDefault: true,
+    id: 'tpl-1',
+    name: 'Asphalt Shingle Roof',
+    description: 'Standard re-roof',
+    category: 'roofing',
+    isSystemTemplate: true,
+    isDefault: true,
     sections: [
-      { id: 's1', name: 'Tear-off', description: null, lineItems: [{ id: 'i1', name: 'Remove shingles', description: null, quantity: '20.000', unit: 'sqft', cost: '45.00' }] },
+      {
+        id: 's1',
+        name: 'Tear-off',
+        description: null,
+        lineItems: [{ id: 'i1', name: 'Remove shingles', description: null, quantity: '20.000', unit: 'sqft', cost: '45.00' }],
+      },
       { id: 's2', name: 'Underlayment', description: null, lineItems: [] },
       { id: 's3', name: 'Shingles', description: null, lineItems: [] },
       { id: 's4', name: 'Flashing', description: null, lineItems: [] },

@@ -7,7 +7,15 @@ import { api, apiOk, hidden, makePng, overflowingElements, runTag, settingsPath,
 // writes the preview. The demo organisation is shared with other journeys, so every test puts
 // back what it changed.
 
-type Settings = { companyName: string | null; enableBusinessInsights: boolean; brandingColors: Record<string, unknown>; logoFileData: boolean; logoUrl: string | null; logoFileName: string | null; aiPromptTemplate: string | null }
+type Settings = {
+  companyName: string | null
+  enableBusinessInsights: boolean
+  brandingColors: Record<string, unknown>
+  logoFileData: boolean
+  logoUrl: string | null
+  logoFileName: string | null
+  aiPromptTemplate: string | null
+}
 
 let browser: Browser
 beforeAll(async () => {
@@ -91,7 +99,12 @@ describe('settings: Company tab', () => {
     await shot(page, 'company-phone')
     expect(await overflowingElements(page)).toEqual([])
     // Screen-sized shots of each card, to look at the phone layout up close.
-    for (const [region, name] of [['Company Profile', 'profile'], ['AI Configuration', 'ai'], ['Technical Settings', 'technical'], ['Feature Configuration', 'features']] as const) {
+    for (const [region, name] of [
+      ['Company Profile', 'profile'],
+      ['AI Configuration', 'ai'],
+      ['Technical Settings', 'technical'],
+      ['Feature Configuration', 'features'],
+    ] as const) {
       await page.getByRole('region', { name: region }).scrollIntoViewIfNeeded()
       await shot(page, `phone-${name}`, { fullPage: false })
     }

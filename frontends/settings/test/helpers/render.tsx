@@ -72,7 +72,10 @@ function LocationProbe() {
 }
 export const currentLocation = () => lastLocation
 
-export function renderWithProviders(element: React.ReactNode, { path = '/settings', client, user = USER }: { path?: string; client?: QueryClient; user?: unknown } = {}) {
+export function renderWithProviders(
+  element: React.ReactNode,
+  { path = '/settings', client, user = USER }: { path?: string; client?: QueryClient; user?: unknown } = {},
+) {
   const qc = client ?? createQueryClient()
   qc.setQueryData(['/api/user'], user)
   const utils = render(

@@ -27,7 +27,12 @@ export function AppLayout({ children }: { children: React.ReactNode }) {
 
       {open ? (
         <div className="md:hidden">
-          <div data-testid="sidebar-backdrop" aria-hidden="true" className="fixed inset-0 z-40 bg-black/50 backdrop-blur-[1px] animate-fade-in" onClick={() => setOpen(false)} />
+          <div
+            data-testid="sidebar-backdrop"
+            aria-hidden="true"
+            className="fixed inset-0 z-40 bg-black/50 backdrop-blur-[1px] animate-fade-in"
+            onClick={() => setOpen(false)}
+          />
           <aside
             role="dialog"
             aria-modal="true"

@@ -42,7 +42,12 @@ function NavList({ items, pathname, onNavigate }: { items: NavItem[]; pathname: 
                   : 'text-sidebar-foreground/80 hover:bg-sidebar-accent/60 hover:text-sidebar-foreground',
               )}
             >
-              <Icon className={cn('size-[18px] shrink-0', active ? 'text-primary dark:text-accent-foreground' : 'text-sidebar-muted group-hover:text-sidebar-foreground')} />
+              <Icon
+                className={cn(
+                  'size-[18px] shrink-0',
+                  active ? 'text-primary dark:text-accent-foreground' : 'text-sidebar-muted group-hover:text-sidebar-foreground',
+                )}
+              />
               {label}
             </NavLink>
           </li>
@@ -83,7 +88,10 @@ function UsagePanel({ orgId }: { orgId: string | null }) {
                 className="h-1.5 w-full overflow-hidden rounded-full bg-muted"
               >
                 <div
-                  className={cn('h-full rounded-full transition-all', bar.percent >= 90 && !bar.unlimited ? 'bg-destructive' : bar.percent >= 75 && !bar.unlimited ? 'bg-amber' : 'bg-primary')}
+                  className={cn(
+                    'h-full rounded-full transition-all',
+                    bar.percent >= 90 && !bar.unlimited ? 'bg-destructive' : bar.percent >= 75 && !bar.unlimited ? 'bg-amber' : 'bg-primary',
+                  )}
                   style={{ width: `${bar.percent}%` }}
                 />
               </div>
@@ -149,7 +157,13 @@ export function SidebarContent({ onNavigate, onClose }: { onNavigate?: () => voi
           </div>
           <Tooltip>
             <TooltipTrigger asChild>
-              <Button variant="ghost" size="icon-sm" onClick={toggleTheme} aria-label={isDark ? 'Switch to light theme' : 'Switch to dark theme'} className="text-sidebar-muted">
+              <Button
+                variant="ghost"
+                size="icon-sm"
+                onClick={toggleTheme}
+                aria-label={isDark ? 'Switch to light theme' : 'Switch to dark theme'}
+                className="text-sidebar-muted"
+              >
                 {isDark ? <Sun /> : <Moon />}
               </Button>
             </TooltipTrigger>
@@ -157,7 +171,14 @@ export function SidebarContent({ onNavigate, onClose }: { onNavigate?: () => voi
           </Tooltip>
           <Tooltip>
             <TooltipTrigger asChild>
-              <Button variant="ghost" size="icon-sm" onClick={() => logout.mutate()} disabled={logout.isPending} aria-label="Logout" className="text-sidebar-muted hover:text-destructive">
+              <Button
+                variant="ghost"
+                size="icon-sm"
+                onClick={() => logout.mutate()}
+                disabled={logout.isPending}
+                aria-label="Logout"
+                className="text-sidebar-muted hover:text-destructive"
+              >
                 <LogOut />
               </Button>
             </TooltipTrigger>

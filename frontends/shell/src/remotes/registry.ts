@@ -22,9 +22,7 @@ async function fetchConfig(): Promise<RemotesConfig> {
   const res = await fetch('/remotes.json', { cache: 'no-store', credentials: 'same-origin' })
   if (!res.ok) throw new Error(`${res.status}: ${res.statusText}`)
   const config = parseRemotesConfig(await res.json())
-  registerRemotes(
-    Object.entries(config).map(([name, entry]) => ({ name: containerName(name as RemoteName), entry: entry as string })),
-  )
+  registerRemotes(Object.entries(config).map(([name, entry]) => ({ name: containerName(name as RemoteName), entry: entry as string })))
   return config
 }
 

@@ -5,10 +5,7 @@ import { Button, Card, ErrorBoundary, PageFallback, Spinner } from '@plumbline/u
 import { loadRemoteApp, type RemoteAppProps } from './registry'
 import { REMOTE_LABELS, type RemoteName } from './routes'
 
-type LoadState =
-  | { status: 'loading' }
-  | { status: 'ready'; Comp: React.ComponentType<RemoteAppProps> }
-  | { status: 'error'; error: unknown }
+type LoadState = { status: 'loading' } | { status: 'ready'; Comp: React.ComponentType<RemoteAppProps> } | { status: 'error'; error: unknown }
 
 const loaded = new Map<RemoteName, React.ComponentType<RemoteAppProps>>()
 

@@ -54,7 +54,10 @@ describe('the shell', () => {
     const { context, page } = await signedIn()
     const isDark = () => page.evaluate(() => document.documentElement.classList.contains('dark'))
     const before = await isDark()
-    await page.getByRole('button', { name: /theme|dark|light/i }).first().click()
+    await page
+      .getByRole('button', { name: /theme|dark|light/i })
+      .first()
+      .click()
     await page.waitForFunction((was) => document.documentElement.classList.contains('dark') !== was, before)
     await page.reload()
     await visible(page.getByRole('heading', { name: 'Dashboard' }))

@@ -44,12 +44,20 @@ describe('register form', () => {
     ['UPPERCASE1', 'Password must contain at least one lowercase letter'],
     ['NoDigitsHere', 'Password must contain at least one number'],
   ])('rejects the password %s', async (password, message) => {
-    await fillAndSubmit('/register', { 'First Name': 'A', 'Last Name': 'B', Email: 'a@b.co', Password: password, 'Confirm Password': password }, 'Create Account')
+    await fillAndSubmit(
+      '/register',
+      { 'First Name': 'A', 'Last Name': 'B', Email: 'a@b.co', Password: password, 'Confirm Password': password },
+      'Create Account',
+    )
     await visible(text(page, message))
   })
 
   it('says when the confirmation does not match', async () => {
-    await fillAndSubmit('/register', { 'First Name': 'A', 'Last Name': 'B', Email: 'a@b.co', Password: 'Sturdy-Beam-42', 'Confirm Password': 'Sturdy-Beam-43' }, 'Create Account')
+    await fillAndSubmit(
+      '/register',
+      { 'First Name': 'A', 'Last Name': 'B', Email: 'a@b.co', Password: 'Sturdy-Beam-42', 'Confirm Password': 'Sturdy-Beam-43' },
+      'Create Account',
+    )
     await visible(text(page, "Passwords don't match"))
   })
 })

@@ -25,7 +25,10 @@ describe('a user with a temporary password', () => {
   it('is sent to /first-login-reset, gets the spec toasts for bad input, and lands on the dashboard after changing it', async () => {
     const email = uniqueEmail('temp')
     const { password } = await createUserWithTemporaryPassword({ prisma, schema: 'auth' } as unknown as AuthDeps, {
-      email, firstName: 'Tom', lastName: 'Porary', actorId: 'e2e',
+      email,
+      firstName: 'Tom',
+      lastName: 'Porary',
+      actorId: 'e2e',
     })
     const { context, page } = await newPage(browser)
     await signIn(page, email, password)

@@ -4,7 +4,12 @@ import { cn } from '../lib/utils'
 type DivProps = React.HTMLAttributes<HTMLDivElement>
 
 export function Card({ className, ...props }: DivProps) {
-  return <div className={cn('rounded-xl border bg-card text-card-foreground shadow-[0_1px_2px_0_rgb(16_24_40/0.04),0_1px_3px_0_rgb(16_24_40/0.04)]', className)} {...props} />
+  return (
+    <div
+      className={cn('rounded-xl border bg-card text-card-foreground shadow-[0_1px_2px_0_rgb(16_24_40/0.04),0_1px_3px_0_rgb(16_24_40/0.04)]', className)}
+      {...props}
+    />
+  )
 }
 export function CardHeader({ className, ...props }: DivProps) {
   return <div className={cn('flex flex-col gap-1.5 p-6', className)} {...props} />

@@ -6,7 +6,9 @@ afterEach(cleanup)
 
 describe('companyLogoSrc', () => {
   it('prefers the uploaded file, then the URL, else nothing', () => {
-    expect(companyLogoSrc('org-1', { logoFileData: true, logoUrl: 'https://x/logo.png', logoFileSize: 42 })).toBe('/api/organizations/org-1/company-settings/logo/view?v=42')
+    expect(companyLogoSrc('org-1', { logoFileData: true, logoUrl: 'https://x/logo.png', logoFileSize: 42 })).toBe(
+      '/api/organizations/org-1/company-settings/logo/view?v=42',
+    )
     expect(companyLogoSrc('org-1', { logoFileData: false, logoUrl: 'https://x/logo.png' })).toBe('https://x/logo.png')
     expect(companyLogoSrc('org-1', { logoFileData: false, logoUrl: '  ' })).toBeNull()
     expect(companyLogoSrc('org-1', undefined)).toBeNull()

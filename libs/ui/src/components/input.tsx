@@ -1,10 +1,7 @@
 import * as React from 'react'
 import { cn } from '../lib/utils'
 
-export const Input = React.forwardRef<HTMLInputElement, React.InputHTMLAttributes<HTMLInputElement>>(function Input(
-  { className, type, ...props },
-  ref,
-) {
+export const Input = React.forwardRef<HTMLInputElement, React.InputHTMLAttributes<HTMLInputElement>>(function Input({ className, type, ...props }, ref) {
   return (
     <input
       ref={ref}
@@ -21,18 +18,19 @@ export const Input = React.forwardRef<HTMLInputElement, React.InputHTMLAttribute
   )
 })
 
-export const Textarea = React.forwardRef<HTMLTextAreaElement, React.TextareaHTMLAttributes<HTMLTextAreaElement>>(
-  function Textarea({ className, ...props }, ref) {
-    return (
-      <textarea
-        ref={ref}
-        className={cn(
-          'flex min-h-20 w-full rounded-md border border-input bg-card px-3 py-2 text-sm shadow-xs placeholder:text-muted-foreground/80 disabled:cursor-not-allowed disabled:opacity-50',
-          'outline-none focus-visible:border-ring focus-visible:ring-[3px] focus-visible:ring-ring/25 aria-invalid:border-destructive',
-          className,
-        )}
-        {...props}
-      />
-    )
-  },
-)
+export const Textarea = React.forwardRef<HTMLTextAreaElement, React.TextareaHTMLAttributes<HTMLTextAreaElement>>(function Textarea(
+  { className, ...props },
+  ref,
+) {
+  return (
+    <textarea
+      ref={ref}
+      className={cn(
+        'flex min-h-20 w-full rounded-md border border-input bg-card px-3 py-2 text-sm shadow-xs placeholder:text-muted-foreground/80 disabled:cursor-not-allowed disabled:opacity-50',
+        'outline-none focus-visible:border-ring focus-visible:ring-[3px] focus-visible:ring-ring/25 aria-invalid:border-destructive',
+        className,
+      )}
+      {...props}
+    />
+  )
+})

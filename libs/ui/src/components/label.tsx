@@ -2,18 +2,17 @@ import * as React from 'react'
 import * as LabelPrimitive from '@radix-ui/react-label'
 import { cn } from '../lib/utils'
 
-export const Label = React.forwardRef<
-  React.ComponentRef<typeof LabelPrimitive.Root>,
-  React.ComponentPropsWithoutRef<typeof LabelPrimitive.Root>
->(function Label({ className, ...props }, ref) {
-  return (
-    <LabelPrimitive.Root
-      ref={ref}
-      className={cn('text-sm font-medium leading-none text-foreground select-none peer-disabled:cursor-not-allowed peer-disabled:opacity-70', className)}
-      {...props}
-    />
-  )
-})
+export const Label = React.forwardRef<React.ComponentRef<typeof LabelPrimitive.Root>, React.ComponentPropsWithoutRef<typeof LabelPrimitive.Root>>(
+  function Label({ className, ...props }, ref) {
+    return (
+      <LabelPrimitive.Root
+        ref={ref}
+        className={cn('text-sm font-medium leading-none text-foreground select-none peer-disabled:cursor-not-allowed peer-disabled:opacity-70', className)}
+        {...props}
+      />
+    )
+  },
+)
 
 /** A form field: label, control, optional hint and error message (role=alert). */
 export function FormField({

@@ -10,7 +10,13 @@ export const LOGO_SIZES = {
 } as const
 
 /** Company logo with a pulse placeholder while loading and a placeholder icon when absent or failed. */
-export function Logo({ src, alt = 'Company logo', compact = false, isLoading = false, className }: {
+export function Logo({
+  src,
+  alt = 'Company logo',
+  compact = false,
+  isLoading = false,
+  className,
+}: {
   src?: string | null
   alt?: string
   compact?: boolean
@@ -61,9 +67,7 @@ export function BrandMark({ className, withText = true, inverted = false }: { cl
           <path d="M7 9h10l-5 12L7 9Z" fill="var(--amber)" stroke="var(--amber)" strokeWidth="1.5" strokeLinejoin="round" />
         </svg>
       </span>
-      {withText ? (
-        <span className={cn('text-[17px] font-semibold tracking-tight', inverted ? 'text-white' : 'text-foreground')}>Plumbline</span>
-      ) : null}
+      {withText ? <span className={cn('text-[17px] font-semibold tracking-tight', inverted ? 'text-white' : 'text-foreground')}>Plumbline</span> : null}
     </span>
   )
 }

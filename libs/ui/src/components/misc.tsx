@@ -3,29 +3,28 @@ import { cva, type VariantProps } from 'class-variance-authority'
 import { Loader2 } from 'lucide-react'
 import { cn } from '../lib/utils'
 
-export const badgeVariants = cva(
-  'inline-flex items-center gap-1 rounded-full border px-2.5 py-0.5 text-xs font-medium whitespace-nowrap transition-colors',
-  {
-    variants: {
-      variant: {
-        default: 'border-transparent bg-primary text-primary-foreground',
-        secondary: 'border-transparent bg-secondary text-secondary-foreground',
-        outline: 'text-foreground',
-        destructive: 'border-transparent bg-destructive/10 text-destructive',
-        success: 'border-transparent bg-success/12 text-success',
-        warning: 'border-transparent bg-amber/20 text-amber-foreground dark:text-amber',
-        info: 'border-transparent bg-primary/10 text-primary',
-      },
+export const badgeVariants = cva('inline-flex items-center gap-1 rounded-full border px-2.5 py-0.5 text-xs font-medium whitespace-nowrap transition-colors', {
+  variants: {
+    variant: {
+      default: 'border-transparent bg-primary text-primary-foreground',
+      secondary: 'border-transparent bg-secondary text-secondary-foreground',
+      outline: 'text-foreground',
+      destructive: 'border-transparent bg-destructive/10 text-destructive',
+      success: 'border-transparent bg-success/12 text-success',
+      warning: 'border-transparent bg-amber/20 text-amber-foreground dark:text-amber',
+      info: 'border-transparent bg-primary/10 text-primary',
     },
-    defaultVariants: { variant: 'default' },
   },
-)
+  defaultVariants: { variant: 'default' },
+})
 export function Badge({ className, variant, ...props }: React.HTMLAttributes<HTMLSpanElement> & VariantProps<typeof badgeVariants>) {
   return <span className={cn(badgeVariants({ variant }), className)} {...props} />
 }
 
 export function Skeleton({ className, ...props }: React.HTMLAttributes<HTMLDivElement>) {
-  return <div data-slot="skeleton" aria-hidden="true" className={cn('animate-pulse rounded-md bg-foreground/[0.07] dark:bg-foreground/10', className)} {...props} />
+  return (
+    <div data-slot="skeleton" aria-hidden="true" className={cn('animate-pulse rounded-md bg-foreground/[0.07] dark:bg-foreground/10', className)} {...props} />
+  )
 }
 
 export function Spinner({ className, label = 'Loading', ...props }: React.SVGAttributes<SVGSVGElement> & { label?: string }) {
@@ -91,9 +90,7 @@ export function EmptyState({
   return (
     <div className={cn('flex flex-col items-center justify-center px-6 py-14 text-center', className)}>
       {icon ? (
-        <div className="mb-4 flex size-12 items-center justify-center rounded-xl border bg-muted/60 text-muted-foreground [&_svg]:size-6">
-          {icon}
-        </div>
+        <div className="mb-4 flex size-12 items-center justify-center rounded-xl border bg-muted/60 text-muted-foreground [&_svg]:size-6">{icon}</div>
       ) : null}
       <h3 className="text-base font-semibold tracking-tight">{title}</h3>
       {description ? <p className="mt-1.5 max-w-sm text-sm text-muted-foreground">{description}</p> : null}

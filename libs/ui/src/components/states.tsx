@@ -25,7 +25,17 @@ export function NotFoundView({ action }: { action?: React.ReactNode }) {
 }
 
 /** Polished placeholder for screens that are still being built. */
-export function ComingSoonCard({ title, description, icon, action }: { title: React.ReactNode; description?: React.ReactNode; icon?: React.ReactNode; action?: React.ReactNode }) {
+export function ComingSoonCard({
+  title,
+  description,
+  icon,
+  action,
+}: {
+  title: React.ReactNode
+  description?: React.ReactNode
+  icon?: React.ReactNode
+  action?: React.ReactNode
+}) {
   return (
     <Card className="overflow-hidden">
       <div className="h-1 w-full bg-gradient-to-r from-primary via-primary/60 to-amber" />

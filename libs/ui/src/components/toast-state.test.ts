@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest'
-import { TOAST_DURATION, TOAST_LIMIT, TOAST_REMOVE_DELAY, TOAST_SWIPE_DIRECTION, TOAST_SWIPE_THRESHOLD, TOAST_VIEWPORT_MAX_WIDTH, toastReducer } from './toast-state'
+import {
+  TOAST_DURATION,
+  TOAST_LIMIT,
+  TOAST_REMOVE_DELAY,
+  TOAST_SWIPE_DIRECTION,
+  TOAST_SWIPE_THRESHOLD,
+  TOAST_VIEWPORT_MAX_WIDTH,
+  toastReducer,
+} from './toast-state'
 import { TOOLTIP_DELAY_DURATION, TOOLTIP_SKIP_DELAY_DURATION } from './tooltip'
 import { normalizeProgress } from './progress'
 

@@ -6,14 +6,7 @@ import { cn } from '../lib/utils'
 import { TOAST_DURATION, TOAST_HOTKEY, TOAST_SWIPE_DIRECTION, TOAST_SWIPE_THRESHOLD, useToast } from './toast-state'
 
 export function ToastProvider(props: React.ComponentProps<typeof ToastPrimitives.Provider>) {
-  return (
-    <ToastPrimitives.Provider
-      duration={TOAST_DURATION}
-      swipeDirection={TOAST_SWIPE_DIRECTION}
-      swipeThreshold={TOAST_SWIPE_THRESHOLD}
-      {...props}
-    />
-  )
+  return <ToastPrimitives.Provider duration={TOAST_DURATION} swipeDirection={TOAST_SWIPE_DIRECTION} swipeThreshold={TOAST_SWIPE_THRESHOLD} {...props} />
 }
 
 export const ToastViewport = React.forwardRef<
@@ -54,42 +47,45 @@ export const Toast = React.forwardRef<
   return <ToastPrimitives.Root ref={ref} className={cn(toastVariants({ variant }), className)} {...props} />
 })
 
-export const ToastAction = React.forwardRef<
-  React.ComponentRef<typeof ToastPrimitives.Action>,
-  React.ComponentPropsWithoutRef<typeof ToastPrimitives.Action>
->(function ToastAction({ className, ...props }, ref) {
-  return (
-    <ToastPrimitives.Action
-      ref={ref}
-      className={cn('inline-flex h-8 shrink-0 items-center justify-center rounded-md border bg-transparent px-3 text-sm font-medium hover:bg-accent group-[.destructive]:border-white/40 group-[.destructive]:hover:bg-white/10', className)}
-      {...props}
-    />
-  )
-})
+export const ToastAction = React.forwardRef<React.ComponentRef<typeof ToastPrimitives.Action>, React.ComponentPropsWithoutRef<typeof ToastPrimitives.Action>>(
+  function ToastAction({ className, ...props }, ref) {
+    return (
+      <ToastPrimitives.Action
+        ref={ref}
+        className={cn(
+          'inline-flex h-8 shrink-0 items-center justify-center rounded-md border bg-transparent px-3 text-sm font-medium hover:bg-accent group-[.destructive]:border-white/40 group-[.destructive]:hover:bg-white/10',
+          className,
+        )}
+        {...props}
+      />
+    )
+  },
+)
 
-export const ToastClose = React.forwardRef<
-  React.ComponentRef<typeof ToastPrimitives.Close>,
-  React.ComponentPropsWithoutRef<typeof ToastPrimitives.Close>
->(function ToastClose({ className, ...props }, ref) {
-  return (
-    <ToastPrimitives.Close
-      ref={ref}
-      aria-label="Close"
-      className={cn('absolute right-2 top-2 rounded-md p-1 text-foreground/50 opacity-70 transition hover:text-foreground hover:opacity-100 group-[.destructive]:text-white/80', className)}
-      toast-close=""
-      {...props}
-    >
-      <X className="size-4" />
-    </ToastPrimitives.Close>
-  )
-})
+export const ToastClose = React.forwardRef<React.ComponentRef<typeof ToastPrimitives.Close>, React.ComponentPropsWithoutRef<typeof ToastPrimitives.Close>>(
+  function ToastClose({ className, ...props }, ref) {
+    return (
+      <ToastPrimitives.Close
+        ref={ref}
+        aria-label="Close"
+        className={cn(
+          'absolute right-2 top-2 rounded-md p-1 text-foreground/50 opacity-70 transition hover:text-foreground hover:opacity-100 group-[.destructive]:text-white/80',
+          className,
+        )}
+        toast-close=""
+        {...props}
+      >
+        <X className="size-4" />
+      </ToastPrimitives.Close>
+    )
+  },
+)
 
-export const ToastTitle = React.forwardRef<
-  React.ComponentRef<typeof ToastPrimitives.Title>,
-  React.ComponentPropsWithoutRef<typeof ToastPrimitives.Title>
->(function ToastTitle({ className, ...props }, ref) {
-  return <ToastPrimitives.Title ref={ref} className={cn('text-sm font-semibold', className)} {...props} />
-})
+export const ToastTitle = React.forwardRef<React.ComponentRef<typeof ToastPrimitives.Title>, React.ComponentPropsWithoutRef<typeof ToastPrimitives.Title>>(
+  function ToastTitle({ className, ...props }, ref) {
+    return <ToastPrimitives.Title ref={ref} className={cn('text-sm font-semibold', className)} {...props} />
+  },
+)
 
 export const ToastDescription = React.forwardRef<
   React.ComponentRef<typeof ToastPrimitives.Description>,

@@ -5,5 +5,10 @@ import { checkQuota } from '../usecases/check-quota.js'
 
 /** Answers "may this organisation do one more X this month?" for the estimates, documents and ai services. */
 export function startQuotaResponder(deps: Pick<AdminDeps, 'bus' | 'prisma' | 'env'>): Replier {
-  return reply(deps.bus, RequestSubjects.quotaCheck, ({ orgId, kind }): Promise<QuotaCheckReply> => checkQuota(deps.prisma, deps.env, orgId, kind), ZQuotaCheckRequest)
+  return reply(
+    deps.bus,
+    RequestSubjects.quotaCheck,
+    ({ orgId, kind }): Promise<QuotaCheckReply> => checkQuota(deps.prisma, deps.env, orgId, kind),
+    ZQuotaCheckRequest,
+  )
 }

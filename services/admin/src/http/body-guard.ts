@@ -32,6 +32,7 @@ export function bodyProblem(body: unknown): Problem {
 export const guardBody: RequestHandler = (req, _res, next) => {
   const problem = bodyProblem(req.body)
   if (problem === 'nul') return next(badRequest('Text must not contain NUL characters', [{ field: 'body', message: 'Text must not contain NUL characters' }]))
-  if (problem === 'depth') return next(badRequest('The request body is nested too deeply', [{ field: 'body', message: `Nested deeper than ${MAX_BODY_DEPTH} levels` }]))
+  if (problem === 'depth')
+    return next(badRequest('The request body is nested too deeply', [{ field: 'body', message: `Nested deeper than ${MAX_BODY_DEPTH} levels` }]))
   next()
 }

@@ -5,14 +5,15 @@ import { ESTIMATE_ACTIVITIES, type EstimateActivitySubject } from '../domain/act
 import { occurredAtOf } from '../domain/month.js'
 
 /** One feed row per estimate event, named after the project. */
-export async function recordEstimateActivity(
-  tx: Tx,
-  subject: EstimateActivitySubject,
-  event: EstimateEvent,
-  orgId: string,
-): Promise<void> {
+export async function recordEstimateActivity(tx: Tx, subject: EstimateActivitySubject, event: EstimateEvent, orgId: string): Promise<void> {
   const { type, action } = ESTIMATE_ACTIVITIES[subject]
   await insertActivity(tx, {
-    id: event.id, orgId, type, action, target: event.data.projectName, actorId: event.actorId, createdAt: occurredAtOf(event.occurredAt),
+    id: event.id,
+    orgId,
+    type,
+    action,
+    target: event.data.projectName,
+    actorId: event.actorId,
+    createdAt: occurredAtOf(event.occurredAt),
   })
 }

@@ -10,7 +10,12 @@ export async function recordUserRegistered(tx: Tx, event: EventEnvelope<UserRegi
   const { userId, email, organizationId } = event.data
   await upsertActor(tx, userId, email)
   await insertActivity(tx, {
-    id: event.id, orgId: organizationId, type: 'team_member', action: TEAM_MEMBER_ACTION, target: email, actorId: userId,
+    id: event.id,
+    orgId: organizationId,
+    type: 'team_member',
+    action: TEAM_MEMBER_ACTION,
+    target: email,
+    actorId: userId,
     createdAt: occurredAtOf(event.occurredAt),
   })
 }

@@ -11,7 +11,11 @@ export type UpdateCompanySettingsCtx = { orgId: string; userId: string }
  * A new logo URL is fetched safely by the documents service first; the same URL saved again is
  * not fetched again.
  */
-export async function updateCompanySettings(deps: Pick<AdminDeps, 'prisma' | 'bus' | 'logger'>, ctx: UpdateCompanySettingsCtx, patch: CompanySettingsPatch): Promise<CompanySettings> {
+export async function updateCompanySettings(
+  deps: Pick<AdminDeps, 'prisma' | 'bus' | 'logger'>,
+  ctx: UpdateCompanySettingsCtx,
+  patch: CompanySettingsPatch,
+): Promise<CompanySettings> {
   if (patch.logoUrl) {
     const current = await findCompanySettings(deps.prisma, ctx.orgId)
     if (current?.logoUrl !== patch.logoUrl) await checkLogoUrl(deps, ctx.orgId, patch.logoUrl)

@@ -21,8 +21,16 @@ describe('GET /organizations/:orgId/company-settings', () => {
     expect(res.status).toBe(200)
     expect(ZCompanySettings.strict().parse(res.json)).toEqual(COMPANY_SETTINGS_DEFAULTS)
     expect(res.json).toMatchObject({
-      varianceRangePercentage: '15.00', autoGenerateAI: true, logoFileData: false, brandingColors: {}, estimateTemplateSettings: {},
-      enableLineItems: false, enableCostByType: false, enableSections: false, enableBusinessInsights: false, enableMarkupProfiles: false,
+      varianceRangePercentage: '15.00',
+      autoGenerateAI: true,
+      logoFileData: false,
+      brandingColors: {},
+      estimateTemplateSettings: {},
+      enableLineItems: false,
+      enableCostByType: false,
+      enableSections: false,
+      enableBusinessInsights: false,
+      enableMarkupProfiles: false,
     })
     expect(await svc.deps.prisma.companySettings.count({ where: { organizationId: 'org-defaults' } })).toBe(0)
   })
@@ -43,7 +51,11 @@ describe('PUT /organizations/:orgId/company-settings', () => {
     const after = await get('org-partial')
     expect(after.json).toEqual({
       ...COMPANY_SETTINGS_DEFAULTS,
-      companyName: 'Acme Builders', companyPhone: '555-0100', enableLineItems: true, varianceRangePercentage: '12.50', brandingColors: { primary: '#123456' },
+      companyName: 'Acme Builders',
+      companyPhone: '555-0100',
+      enableLineItems: true,
+      varianceRangePercentage: '12.50',
+      brandingColors: { primary: '#123456' },
     })
     const row = await svc.deps.prisma.companySettings.findUniqueOrThrow({ where: { organizationId: 'org-partial' } })
     expect(row.updatedBy).toBe('user-admin-org-partial')
@@ -104,7 +116,14 @@ describe('PUT /organizations/:orgId/company-settings', () => {
     // …a URL replaces it.
     const res = await put('org-logo', { logoUrl: 'https://cdn.example/logo.png' })
     expect(res.status).toBe(200)
-    expect(res.json).toMatchObject({ logoUrl: 'https://cdn.example/logo.png', logoFileData: false, logoFileName: null, logoMimeType: null, logoFileSize: null, companyName: 'Logo Co' })
+    expect(res.json).toMatchObject({
+      logoUrl: 'https://cdn.example/logo.png',
+      logoFileData: false,
+      logoFileName: null,
+      logoMimeType: null,
+      logoFileSize: null,
+      companyName: 'Logo Co',
+    })
     const row = await svc.deps.prisma.companySettings.findUniqueOrThrow({ where: { organizationId: 'org-logo' } })
     expect(row.logoStoredFileId).toBeNull()
   })
@@ -128,7 +147,10 @@ describe('PUT /organizations/:orgId/company-settings', () => {
   it('answers 503 and saves nothing when the logo URL cannot be checked (documents service down)', async () => {
     const alone = await startAdminTestService()
     try {
-      const res = await alone.call('PUT', path('org-no-docs'), { body: { companyName: 'Kept?', logoUrl: 'https://cdn.example/logo.png' }, headers: await memberOf('org-no-docs') })
+      const res = await alone.call('PUT', path('org-no-docs'), {
+        body: { companyName: 'Kept?', logoUrl: 'https://cdn.example/logo.png' },
+        headers: await memberOf('org-no-docs'),
+      })
       expect(res.status).toBe(503)
       expect(res.json.detail).toBe('The logo URL could not be checked right now. Please try again in a moment.')
       expect(await alone.deps.prisma.companySettings.count({ where: { organizationId: 'org-no-docs' } })).toBe(0)

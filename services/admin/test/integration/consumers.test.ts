@@ -14,10 +14,17 @@ afterAll(async () => {
 
 const CREATED = 'admin-on-estimate-created-v1'
 const month = monthOf(new Date())
-const usage = (orgId: string) => svc.deps.prisma.usageCounter.findUnique({ where: { organizationId_month_kind: { organizationId: orgId, month, kind: 'estimates' } } })
+const usage = (orgId: string) =>
+  svc.deps.prisma.usageCounter.findUnique({ where: { organizationId_month_kind: { organizationId: orgId, month, kind: 'estimates' } } })
 const totals = (orgId: string) => svc.deps.prisma.orgTotals.findUnique({ where: { organizationId: orgId } })
 async function settle() {
-  for (const durable of [CREATED, 'admin-on-estimate-deleted-v1', 'admin-on-estimate-updated-v1', 'admin-on-estimate-shared-v1', 'admin-on-estimate-approved-v1']) {
+  for (const durable of [
+    CREATED,
+    'admin-on-estimate-deleted-v1',
+    'admin-on-estimate-updated-v1',
+    'admin-on-estimate-shared-v1',
+    'admin-on-estimate-approved-v1',
+  ]) {
     await svc.waitForConsumer(durable, 'estimates')
   }
   for (const durable of ['admin-on-user-registered-v1', 'admin-on-user-deleted-v1']) await svc.waitForConsumer(durable, 'auth')
@@ -38,11 +45,16 @@ describe('admin-on-estimate-created-v1', () => {
   })
 
   it('counts usage in the month the estimate was created', async () => {
-    await svc.publish(estimateEvent(Subjects.estimateCreated, 'org-months', { estimateId: 'old', projectName: 'Old' }, { occurredAt: '2020-02-29T23:59:59.000Z' }))
+    await svc.publish(
+      estimateEvent(Subjects.estimateCreated, 'org-months', { estimateId: 'old', projectName: 'Old' }, { occurredAt: '2020-02-29T23:59:59.000Z' }),
+    )
     await svc.publish(estimateEvent(Subjects.estimateCreated, 'org-months', { estimateId: 'new', projectName: 'New' }))
     await settle()
     const rows = await svc.deps.prisma.usageCounter.findMany({ where: { organizationId: 'org-months' }, orderBy: { month: 'asc' } })
-    expect(rows.map((r) => [r.month, r.count])).toEqual([['2020-02', 1], [month, 1]])
+    expect(rows.map((r) => [r.month, r.count])).toEqual([
+      ['2020-02', 1],
+      [month, 1],
+    ])
     expect((await totals('org-months'))?.totalEstimates).toBe(2)
   })
 })
@@ -62,7 +74,8 @@ describe('usage and dashboard metrics follow the events', () => {
     await svc.publish(estimateEvent(Subjects.estimateCreated, 'org-floor', { estimateId: 'x', projectName: 'X' }))
     await svc.publish(estimateEvent(Subjects.estimateCreated, 'org-floor', { estimateId: 'y', projectName: 'Y' }))
     await settle()
-    for (const id of ['x', 'x', 'ghost-1', 'ghost-2']) await svc.publish(estimateEvent(Subjects.estimateDeleted, 'org-floor', { estimateId: id, projectName: id }))
+    for (const id of ['x', 'x', 'ghost-1', 'ghost-2'])
+      await svc.publish(estimateEvent(Subjects.estimateDeleted, 'org-floor', { estimateId: id, projectName: id }))
     await settle()
     expect((await totals('org-floor'))?.totalEstimates).toBe(1)
     // The month's usage still counts both creations: deleting does not give quota back.
@@ -89,7 +102,12 @@ describe('usage and dashboard metrics follow the events', () => {
 describe('activity feed', () => {
   it('records created, updated, shared and approved estimates newest first, naming known users', async () => {
     const orgId = 'org-feed'
-    const registered = createEnvelope({ type: Subjects.userRegistered, orgId, actorId: 'u-robin', data: { userId: 'u-robin', email: 'robin@example.com', organizationId: orgId } })
+    const registered = createEnvelope({
+      type: Subjects.userRegistered,
+      orgId,
+      actorId: 'u-robin',
+      data: { userId: 'u-robin', email: 'robin@example.com', organizationId: orgId },
+    })
     await svc.publish(registered)
     const at = (s: number) => new Date(Date.UTC(2030, 0, 1, 12, 0, s)).toISOString()
     await svc.publish(estimateEvent(Subjects.estimateCreated, orgId, { estimateId: 'e', projectName: 'Deck' }, { actorId: 'u-robin', occurredAt: at(1) }))
@@ -124,8 +142,12 @@ describe('activity feed', () => {
     const orgId = 'org-many'
     await svc.deps.prisma.activity.createMany({
       data: Array.from({ length: 60 }, (_, i) => ({
-        id: `00000000-0000-4000-8000-${String(i).padStart(12, '0')}`, organizationId: orgId, type: 'estimate_updated' as const,
-        action: 'updated estimate', target: `P${i}`, createdAt: new Date(Date.UTC(2031, 0, 1, 0, i)),
+        id: `00000000-0000-4000-8000-${String(i).padStart(12, '0')}`,
+        organizationId: orgId,
+        type: 'estimate_updated' as const,
+        action: 'updated estimate',
+        target: `P${i}`,
+        createdAt: new Date(Date.UTC(2031, 0, 1, 0, i)),
       })),
     })
     const list = ZActivityList.parse((await svc.call('GET', `/organizations/${orgId}/activities`, { headers: await memberOf(orgId) })).json)

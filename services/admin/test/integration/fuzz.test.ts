@@ -13,8 +13,11 @@ let identities: [string, Record<string, string>][]
 beforeAll(async () => {
   svc = await startAdminTestService({ logoUrlCheck: exampleLogoUrlCheck })
   identities = [
-    ['anonymous', {}], ['owner', await memberOf(ORG, 'Owner')], ['member', await memberOf(ORG, 'Member')],
-    ['other org', await memberOf('org-other')], ['bad identity', { 'x-plumbline-identity': 'not.a.jwt' }],
+    ['anonymous', {}],
+    ['owner', await memberOf(ORG, 'Owner')],
+    ['member', await memberOf(ORG, 'Member')],
+    ['other org', await memberOf('org-other')],
+    ['bad identity', { 'x-plumbline-identity': 'not.a.jwt' }],
   ]
 })
 afterAll(async () => {
@@ -22,21 +25,74 @@ afterAll(async () => {
 })
 
 const ROUTES: [method: string, path: string][] = [
-  ['GET', `/organizations/${ORG}/company-settings`], ['PUT', `/organizations/${ORG}/company-settings`],
-  ['GET', `/organizations/${ORG}/usage`], ['GET', `/dashboard/metrics?organizationId=${ORG}`], ['GET', `/organizations/${ORG}/activities`],
+  ['GET', `/organizations/${ORG}/company-settings`],
+  ['PUT', `/organizations/${ORG}/company-settings`],
+  ['GET', `/organizations/${ORG}/usage`],
+  ['GET', `/dashboard/metrics?organizationId=${ORG}`],
+  ['GET', `/organizations/${ORG}/activities`],
 ]
 
 const huge = 'A'.repeat(60_000)
 const FIELDS = [
-  'companyName', 'companyEmail', 'companyPhone', 'companyAddress', 'contractorLicense', 'website', 'logoUrl', 'autoGenerateAI', 'aiPromptTemplate',
-  'varianceRangePercentage', 'brandingColors', 'estimateTemplateSettings', 'enableLineItems', 'enableCostByType', 'enableSections',
-  'enableBusinessInsights', 'enableMarkupProfiles', 'logoFileData', 'organizationId',
+  'companyName',
+  'companyEmail',
+  'companyPhone',
+  'companyAddress',
+  'contractorLicense',
+  'website',
+  'logoUrl',
+  'autoGenerateAI',
+  'aiPromptTemplate',
+  'varianceRangePercentage',
+  'brandingColors',
+  'estimateTemplateSettings',
+  'enableLineItems',
+  'enableCostByType',
+  'enableSections',
+  'enableBusinessInsights',
+  'enableMarkupProfiles',
+  'logoFileData',
+  'organizationId',
 ]
 
 const ODD_VALUES: unknown[] = [
-  null, true, false, 0, -1, 1e308, -1e308, 3.14159, 99.999, 100.005, '999999999999.99', '1e5', 'NaN', 'Infinity', '', ' ', huge, '\u0000', 'a\u0000b',
-  '\ud800', '💥'.repeat(300), [], [1, 2], {}, { $gt: '' }, '{"a":1}', '{"a":', '[1]', 'null', 'https://ok.example/x.png', 'javascript:alert(1)',
-  'x@y.co', '<script>alert(1)</script>', "'; DROP TABLE company_settings; --", { nested: { deeper: [null, '\u0000'] } }, '__proto__', 'toString',
+  null,
+  true,
+  false,
+  0,
+  -1,
+  1e308,
+  -1e308,
+  3.14159,
+  99.999,
+  100.005,
+  '999999999999.99',
+  '1e5',
+  'NaN',
+  'Infinity',
+  '',
+  ' ',
+  huge,
+  '\u0000',
+  'a\u0000b',
+  '\ud800',
+  '💥'.repeat(300),
+  [],
+  [1, 2],
+  {},
+  { $gt: '' },
+  '{"a":1}',
+  '{"a":',
+  '[1]',
+  'null',
+  'https://ok.example/x.png',
+  'javascript:alert(1)',
+  'x@y.co',
+  '<script>alert(1)</script>',
+  "'; DROP TABLE company_settings; --",
+  { nested: { deeper: [null, '\u0000'] } },
+  '__proto__',
+  'toString',
 ]
 
 function randomBodies(count: number, seed: number): unknown[] {
@@ -50,10 +106,24 @@ function randomBodies(count: number, seed: number): unknown[] {
 }
 
 const FIXED_BODIES: unknown[] = [
-  null, true, 0, 'string', [], [{}], {}, { companyName: huge }, { aiPromptTemplate: huge.repeat(2) },
-  { brandingColors: { deep: Array.from({ length: 200 }, (_, i) => ({ i })) } }, { brandingColors: '\u0000' }, { brandingColors: { a: '\u0000' } },
-  { varianceRangePercentage: '12.345678' }, { varianceRangePercentage: -0.001 }, { varianceRangePercentage: '1,000' },
-  { companyName: 'NUL\u0000inside' }, { __proto__: { isAdmin: true } }, JSON.parse('{"__proto__": {"polluted": true}, "constructor": {"prototype": {"polluted": true}}}'),
+  null,
+  true,
+  0,
+  'string',
+  [],
+  [{}],
+  {},
+  { companyName: huge },
+  { aiPromptTemplate: huge.repeat(2) },
+  { brandingColors: { deep: Array.from({ length: 200 }, (_, i) => ({ i })) } },
+  { brandingColors: '\u0000' },
+  { brandingColors: { a: '\u0000' } },
+  { varianceRangePercentage: '12.345678' },
+  { varianceRangePercentage: -0.001 },
+  { varianceRangePercentage: '1,000' },
+  { companyName: 'NUL\u0000inside' },
+  { __proto__: { isAdmin: true } },
+  JSON.parse('{"__proto__": {"polluted": true}, "constructor": {"prototype": {"polluted": true}}}'),
 ]
 
 const RAW_BODIES: { body: string; contentType: string; headers?: Record<string, string> }[] = [
@@ -68,15 +138,26 @@ const RAW_BODIES: { body: string; contentType: string; headers?: Record<string, 
   { body: '\u0000\u0001\u0002', contentType: 'application/octet-stream' },
 ]
 
-const QUERIES = ['?organizationId=', `?organizationId=${'a'.repeat(5000)}`, '?organizationId=a&organizationId=b', '?organizationId[]=x', '?organizationId=%00', '?x=%E0%A4%A']
+const QUERIES = [
+  '?organizationId=',
+  `?organizationId=${'a'.repeat(5000)}`,
+  '?organizationId=a&organizationId=b',
+  '?organizationId[]=x',
+  '?organizationId=%00',
+  '?x=%E0%A4%A',
+]
 
 function getWithBody(path: string, headers: Record<string, string>, body: string): Promise<{ status: number; text: string }> {
   return new Promise((resolve, reject) => {
-    const req = http.request(`${svc.url}${path}`, { method: 'GET', headers: { ...headers, 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) } }, (res) => {
-      let text = ''
-      res.on('data', (c) => (text += c))
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, text }))
-    })
+    const req = http.request(
+      `${svc.url}${path}`,
+      { method: 'GET', headers: { ...headers, 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) } },
+      (res) => {
+        let text = ''
+        res.on('data', (c) => (text += c))
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, text }))
+      },
+    )
     req.on('error', reject)
     req.end(body)
   })
@@ -113,8 +194,15 @@ describe('fuzzing every route', () => {
   it('path parameters that are too long or odd answer 4xx', async () => {
     const headers = await memberOf(ORG)
     for (const org of ['x'.repeat(65), '%00', '%E0%A4%A', '..', '%2e%2e']) {
-      for (const [method, suffix] of [['GET', 'company-settings'], ['PUT', 'company-settings'], ['GET', 'usage'], ['GET', 'activities']] as const) {
-        await expectNo5xx(`${method} ${org}/${suffix}`, () => svc.call(method, `/organizations/${org}/${suffix}`, { headers, body: method === 'PUT' ? {} : undefined }))
+      for (const [method, suffix] of [
+        ['GET', 'company-settings'],
+        ['PUT', 'company-settings'],
+        ['GET', 'usage'],
+        ['GET', 'activities'],
+      ] as const) {
+        await expectNo5xx(`${method} ${org}/${suffix}`, () =>
+          svc.call(method, `/organizations/${org}/${suffix}`, { headers, body: method === 'PUT' ? {} : undefined }),
+        )
       }
     }
   })

@@ -14,7 +14,12 @@ describe('GET /organizations/:orgId/usage', () => {
     const res = await svc.call('GET', '/organizations/org-1/usage', { headers: await memberOf('org-1', 'Member') })
     expect(res.status).toBe(200)
     expect(res.json).toEqual({
-      estimatesUsedThisMonth: 0, estimatesLimit: 50, pdfGenerationsThisMonth: 0, pdfLimit: 100, aiGenerationsThisMonth: 0, aiLimit: -1,
+      estimatesUsedThisMonth: 0,
+      estimatesLimit: 50,
+      pdfGenerationsThisMonth: 0,
+      pdfLimit: 100,
+      aiGenerationsThisMonth: 0,
+      aiLimit: -1,
     })
   })
 

@@ -17,7 +17,11 @@ afterAll(async () => {
 const quota = async (orgId: string, kind: 'estimates' | 'pdf' | 'ai') =>
   ZQuotaCheckReply.parse(await request(svc.deps.bus, RequestSubjects.quotaCheck, { orgId, kind }, { timeoutMs: 3000 }))
 const setUsage = (orgId: string, kind: 'estimates' | 'pdf' | 'ai', count: number, month = monthOf(new Date())) =>
-  svc.deps.prisma.usageCounter.upsert({ where: { organizationId_month_kind: { organizationId: orgId, month, kind } }, create: { organizationId: orgId, month, kind, count }, update: { count } })
+  svc.deps.prisma.usageCounter.upsert({
+    where: { organizationId_month_kind: { organizationId: orgId, month, kind } },
+    create: { organizationId: orgId, month, kind, count },
+    update: { count },
+  })
 
 describe('quota check reply', () => {
   it('uses the configured defaults for an organisation without plan or override', async () => {
@@ -44,7 +48,9 @@ describe('quota check reply', () => {
     expect(await quota('org-pro', 'estimates')).toMatchObject({ limit: 100 })
     expect(await quota('org-pro', 'pdf')).toMatchObject({ allowed: true, limit: 50 })
 
-    await svc.deps.prisma.subscriptionOverride.create({ data: { organizationId: 'org-pro', estimatesPerMonth: -1, pdfGenerationsPerMonth: null, aiGenerationsPerMonth: 0, note: 'trial' } })
+    await svc.deps.prisma.subscriptionOverride.create({
+      data: { organizationId: 'org-pro', estimatesPerMonth: -1, pdfGenerationsPerMonth: null, aiGenerationsPerMonth: 0, note: 'trial' },
+    })
     await setUsage('org-pro', 'estimates', 400)
     expect(await quota('org-pro', 'estimates')).toEqual({ allowed: true, used: 400, limit: -1 })
     expect(await quota('org-pro', 'pdf')).toMatchObject({ limit: 50 })
@@ -59,17 +65,30 @@ describe('quota check reply', () => {
 
   it('GET usage shows the same effective limits', async () => {
     const res = await svc.call('GET', '/organizations/org-pro/usage', { headers: await memberOf('org-pro', 'Viewer') })
-    expect(res.json).toEqual({ estimatesUsedThisMonth: 400, estimatesLimit: -1, pdfGenerationsThisMonth: 0, pdfLimit: 50, aiGenerationsThisMonth: 0, aiLimit: 0 })
+    expect(res.json).toEqual({
+      estimatesUsedThisMonth: 400,
+      estimatesLimit: -1,
+      pdfGenerationsThisMonth: 0,
+      pdfLimit: 50,
+      aiGenerationsThisMonth: 0,
+      aiLimit: 0,
+    })
   })
 
   it('rejects a malformed request with VALIDATION_FAILED', async () => {
-    await expect(request(svc.deps.bus, RequestSubjects.quotaCheck, { orgId: 'org-default', kind: 'meetings' }, { timeoutMs: 3000 })).rejects.toMatchObject({ code: ErrorCode.VALIDATION_FAILED })
+    await expect(request(svc.deps.bus, RequestSubjects.quotaCheck, { orgId: 'org-default', kind: 'meetings' }, { timeoutMs: 3000 })).rejects.toMatchObject({
+      code: ErrorCode.VALIDATION_FAILED,
+    })
     await expect(request(svc.deps.bus, RequestSubjects.quotaCheck, 'garbage', { timeoutMs: 3000 })).rejects.toMatchObject({ code: ErrorCode.VALIDATION_FAILED })
   })
 
   it('the Free plan carries the configured defaults', async () => {
     expect(await svc.deps.prisma.plan.findUniqueOrThrow({ where: { id: FREE_PLAN_ID } })).toEqual({
-      id: FREE_PLAN_ID, name: 'Free', estimatesPerMonth: 3, pdfGenerationsPerMonth: 0, aiGenerationsPerMonth: -1,
+      id: FREE_PLAN_ID,
+      name: 'Free',
+      estimatesPerMonth: 3,
+      pdfGenerationsPerMonth: 0,
+      aiGenerationsPerMonth: -1,
     })
   })
 })
@@ -78,8 +97,16 @@ describe('company settings reply', () => {
   it('answers the defaults for an organisation without settings, and the saved ones otherwise', async () => {
     const ask = async (orgId: string) => ZCompanySettings.parse(await request(svc.deps.bus, RequestSubjects.companySettings, { orgId }, { timeoutMs: 3000 }))
     expect(await ask('org-none')).toEqual(COMPANY_SETTINGS_DEFAULTS)
-    await svc.call('PUT', '/organizations/org-saved/company-settings', { body: { companyName: 'Saved Co', enableMarkupProfiles: true }, headers: await memberOf('org-saved') })
-    expect(await ask('org-saved')).toMatchObject({ companyName: 'Saved Co', enableMarkupProfiles: true, enableLineItems: false, varianceRangePercentage: '15.00' })
+    await svc.call('PUT', '/organizations/org-saved/company-settings', {
+      body: { companyName: 'Saved Co', enableMarkupProfiles: true },
+      headers: await memberOf('org-saved'),
+    })
+    expect(await ask('org-saved')).toMatchObject({
+      companyName: 'Saved Co',
+      enableMarkupProfiles: true,
+      enableLineItems: false,
+      varianceRangePercentage: '15.00',
+    })
     await expect(request(svc.deps.bus, RequestSubjects.companySettings, {}, { timeoutMs: 3000 })).rejects.toMatchObject({ code: ErrorCode.VALIDATION_FAILED })
   })
 })

@@ -9,7 +9,10 @@ const VICTIM = 'org-victim'
 beforeAll(async () => {
   svc = await startAdminTestService({ consumers: true })
   // Give the victim something to steal or change in every table a route touches.
-  await svc.call('PUT', `/organizations/${VICTIM}/company-settings`, { body: { companyName: 'Victim Co', enableLineItems: true }, headers: await memberOf(VICTIM) })
+  await svc.call('PUT', `/organizations/${VICTIM}/company-settings`, {
+    body: { companyName: 'Victim Co', enableLineItems: true },
+    headers: await memberOf(VICTIM),
+  })
   await svc.publish(estimateEvent(Subjects.estimateCreated, VICTIM, { estimateId: 'e1', projectName: 'Secret project' }))
   await svc.waitForConsumer('admin-on-estimate-created-v1', 'estimates')
 })

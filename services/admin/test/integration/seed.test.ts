@@ -15,9 +15,17 @@ describe('demo company settings (SEED_DEMO=true)', () => {
   it('are seeded at start for the demo organisation', async () => {
     const res = await svc.call('GET', `/organizations/${DEMO_ORGANIZATION_ID}/company-settings`, { headers: await memberOf(DEMO_ORGANIZATION_ID) })
     expect(res.json).toMatchObject({
-      companyName: 'Demo Construction Co.', contractorLicense: DEMO_COMPANY_SETTINGS.contractorLicense, companyEmail: DEMO_COMPANY_SETTINGS.companyEmail,
-      companyPhone: DEMO_COMPANY_SETTINGS.companyPhone, companyAddress: DEMO_COMPANY_SETTINGS.companyAddress, website: DEMO_COMPANY_SETTINGS.website,
-      enableLineItems: true, enableMarkupProfiles: true, enableSections: false, autoGenerateAI: true, varianceRangePercentage: '15.00',
+      companyName: 'Demo Construction Co.',
+      contractorLicense: DEMO_COMPANY_SETTINGS.contractorLicense,
+      companyEmail: DEMO_COMPANY_SETTINGS.companyEmail,
+      companyPhone: DEMO_COMPANY_SETTINGS.companyPhone,
+      companyAddress: DEMO_COMPANY_SETTINGS.companyAddress,
+      website: DEMO_COMPANY_SETTINGS.website,
+      enableLineItems: true,
+      enableMarkupProfiles: true,
+      enableSections: false,
+      autoGenerateAI: true,
+      varianceRangePercentage: '15.00',
     })
   })
 

@@ -1,7 +1,22 @@
-import { RequestSubjects, SYSTEM_ROLE_PERMISSIONS, type EventEnvelope, type FetchLogoUrlReply, type IdentityClaims, type SystemRoleName } from '@plumbline/contracts'
+import {
+  RequestSubjects,
+  SYSTEM_ROLE_PERMISSIONS,
+  type EventEnvelope,
+  type FetchLogoUrlReply,
+  type IdentityClaims,
+  type SystemRoleName,
+} from '@plumbline/contracts'
 import { createEnvelope, reply, type EventConsumer } from '@plumbline/messaging'
 import type { Closer } from '@plumbline/service-kit'
-import { identityHeaders, publishEnvelope, serveForTests, startTestService, waitForConsumer as waitForConsumerOf, type Call, type Reply } from '@plumbline/testing'
+import {
+  identityHeaders,
+  publishEnvelope,
+  serveForTests,
+  startTestService,
+  waitForConsumer as waitForConsumerOf,
+  type Call,
+  type Reply,
+} from '@plumbline/testing'
 import { adminRoutes } from '../../src/app.js'
 import type { AdminDeps } from '../../src/deps.js'
 import { ZAdminEnv, type AdminEnv } from '../../src/env.js'
@@ -29,9 +44,16 @@ export type AdminTestService = {
  * The admin service mounted in process as main.ts wires it: own database, NATS prefix and Redis
  * prefix, start-up work (Free plan, responders) and, when asked, the durable consumers.
  */
-export async function startAdminTestService(opts: { env?: Record<string, string>; consumers?: boolean; logoUrlCheck?: LogoUrlCheck } = {}): Promise<AdminTestService> {
+export async function startAdminTestService(
+  opts: { env?: Record<string, string>; consumers?: boolean; logoUrlCheck?: LogoUrlCheck } = {},
+): Promise<AdminTestService> {
   const svc = await startTestService<PrismaClient, AdminEnv>({
-    name: 'admin', schema: 'admin', PrismaClient, envSchema: ZAdminEnv, env: opts.env, routes: (deps) => adminRoutes(deps),
+    name: 'admin',
+    schema: 'admin',
+    PrismaClient,
+    envSchema: ZAdminEnv,
+    env: opts.env,
+    routes: (deps) => adminRoutes(deps),
   })
   const deps: AdminDeps = svc.deps
   const closers: Closer[] = await startAdmin(deps)
@@ -54,16 +76,25 @@ export async function startAdminTestService(opts: { env?: Record<string, string>
   return { deps, url, call, publish, waitForConsumer, close }
 }
 
-
 /** Headers the gateway would forward for a member of `orgId` with one of the built-in roles. */
 export function memberOf(orgId: string, role: SystemRoleName = 'Owner', userId = `user-${role.toLowerCase()}-${orgId}`): Promise<Record<string, string>> {
   const claims: IdentityClaims = {
-    sub: userId, email: `${userId}@example.com`, systemRole: 'user', orgId, orgRole: role, permissions: SYSTEM_ROLE_PERMISSIONS[role],
+    sub: userId,
+    email: `${userId}@example.com`,
+    systemRole: 'user',
+    orgId,
+    orgRole: role,
+    permissions: SYSTEM_ROLE_PERMISSIONS[role],
   }
   return identityHeaders(claims)
 }
 
-export const estimateEvent = (type: string, orgId: string, data: { estimateId: string; projectName: string; clientName?: string; status?: string }, extra: { actorId?: string | null; occurredAt?: string } = {}) => {
+export const estimateEvent = (
+  type: string,
+  orgId: string,
+  data: { estimateId: string; projectName: string; clientName?: string; status?: string },
+  extra: { actorId?: string | null; occurredAt?: string } = {},
+) => {
   const envelope = createEnvelope({ type, orgId, actorId: extra.actorId ?? null, data: { clientName: 'Casey Client', status: 'draft', ...data } })
   return extra.occurredAt ? { ...envelope, occurredAt: extra.occurredAt } : envelope
 }

@@ -13,8 +13,16 @@ describe('limits', () => {
   it('override beats plan beats default, field by field', () => {
     expect(effectiveLimits(defaults, null, null)).toEqual(defaults)
     expect(effectiveLimits(defaults, plan, null)).toEqual({ estimates: 10, pdf: 20, ai: 30 })
-    expect(effectiveLimits(defaults, plan, { estimatesPerMonth: -1, pdfGenerationsPerMonth: null, aiGenerationsPerMonth: 0 })).toEqual({ estimates: -1, pdf: 20, ai: 0 })
-    expect(effectiveLimits(defaults, null, { estimatesPerMonth: null, pdfGenerationsPerMonth: 5, aiGenerationsPerMonth: null })).toEqual({ estimates: 50, pdf: 5, ai: 200 })
+    expect(effectiveLimits(defaults, plan, { estimatesPerMonth: -1, pdfGenerationsPerMonth: null, aiGenerationsPerMonth: 0 })).toEqual({
+      estimates: -1,
+      pdf: 20,
+      ai: 0,
+    })
+    expect(effectiveLimits(defaults, null, { estimatesPerMonth: null, pdfGenerationsPerMonth: 5, aiGenerationsPerMonth: null })).toEqual({
+      estimates: 50,
+      pdf: 5,
+      ai: 200,
+    })
   })
 
   it('allows while used is under the limit, always for -1, never for 0', () => {
@@ -48,21 +56,55 @@ describe('company settings mapping', () => {
 
   it('formats the variance with two decimals and flags a stored logo', () => {
     const row = {
-      organizationId: 'o', companyName: null, companyEmail: null, companyPhone: null, companyAddress: null, contractorLicense: null, website: null,
-      logoUrl: null, logoFileName: 'a.png', logoMimeType: 'image/png', logoFileSize: 3, logoStoredFileId: 'f', autoGenerateAI: false, aiPromptTemplate: null,
-      varianceRangePercentage: new Prisma.Decimal('7.5'), brandingColors: [1], estimateTemplateSettings: { a: 1 }, enableLineItems: true, enableCostByType: false,
-      enableSections: false, enableBusinessInsights: false, enableMarkupProfiles: false, updatedAt: new Date(), updatedBy: null,
+      organizationId: 'o',
+      companyName: null,
+      companyEmail: null,
+      companyPhone: null,
+      companyAddress: null,
+      contractorLicense: null,
+      website: null,
+      logoUrl: null,
+      logoFileName: 'a.png',
+      logoMimeType: 'image/png',
+      logoFileSize: 3,
+      logoStoredFileId: 'f',
+      autoGenerateAI: false,
+      aiPromptTemplate: null,
+      varianceRangePercentage: new Prisma.Decimal('7.5'),
+      brandingColors: [1],
+      estimateTemplateSettings: { a: 1 },
+      enableLineItems: true,
+      enableCostByType: false,
+      enableSections: false,
+      enableBusinessInsights: false,
+      enableMarkupProfiles: false,
+      updatedAt: new Date(),
+      updatedBy: null,
     }
-    expect(toCompanySettings(row)).toMatchObject({ varianceRangePercentage: '7.50', logoFileData: true, brandingColors: {}, estimateTemplateSettings: { a: 1 } })
+    expect(toCompanySettings(row)).toMatchObject({
+      varianceRangePercentage: '7.50',
+      logoFileData: true,
+      brandingColors: {},
+      estimateTemplateSettings: { a: 1 },
+    })
   })
 
   it('changes only what was sent; empty text clears; a URL clears the uploaded logo', () => {
     expect(settingsChanges(ZCompanySettingsPatch.parse({ companyName: 'A' }), 'u')).toEqual({ companyName: 'A', updatedBy: 'u' })
     expect(settingsChanges(ZCompanySettingsPatch.parse({ website: '', logoUrl: null }), 'u')).toEqual({ website: null, logoUrl: null, updatedBy: 'u' })
     expect(settingsChanges(ZCompanySettingsPatch.parse({ logoUrl: 'https://x.example/l.png' }), 'u')).toEqual({
-      logoUrl: 'https://x.example/l.png', logoFileName: null, logoMimeType: null, logoFileSize: null, logoStoredFileId: null, updatedBy: 'u',
+      logoUrl: 'https://x.example/l.png',
+      logoFileName: null,
+      logoMimeType: null,
+      logoFileSize: null,
+      logoStoredFileId: null,
+      updatedBy: 'u',
     })
-    expect(settingsChanges(ZCompanySettingsPatch.parse({ brandingColors: '{"a":"#fff"}', enableSections: false }), 'u')).toEqual({ brandingColors: { a: '#fff' }, enableSections: false, updatedBy: 'u' })
+    expect(settingsChanges(ZCompanySettingsPatch.parse({ brandingColors: '{"a":"#fff"}', enableSections: false }), 'u')).toEqual({
+      brandingColors: { a: '#fff' },
+      enableSections: false,
+      updatedBy: 'u',
+    })
   })
 })
 

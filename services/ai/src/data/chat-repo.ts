@@ -14,5 +14,8 @@ export async function recentChat(db: Db, t: ChatThread, limit: number) {
   return rows.reverse()
 }
 
-export const createChat = (db: Db, t: ChatThread, row: { id: string; userId: string; userMessage: string; aiResponse: string; proposedContent: string | null; writer: string }) =>
-  db.chatMessage.create({ data: { ...where(t), ...row } })
+export const createChat = (
+  db: Db,
+  t: ChatThread,
+  row: { id: string; userId: string; userMessage: string; aiResponse: string; proposedContent: string | null; writer: string },
+) => db.chatMessage.create({ data: { ...where(t), ...row } })

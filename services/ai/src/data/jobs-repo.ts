@@ -10,7 +10,14 @@ export const TERMINAL: ReadonlySet<string> = new Set<JobStatus>(['completed', 'f
 
 export function createJob(db: Db, job: { id: string; orgId: string; estimateId: string; createdBy: string; input: unknown }) {
   return db.aiJob.create({
-    data: { id: job.id, organizationId: job.orgId, estimateId: job.estimateId, createdBy: job.createdBy, input: job.input as Prisma.InputJsonValue, message: 'Waiting to start' },
+    data: {
+      id: job.id,
+      organizationId: job.orgId,
+      estimateId: job.estimateId,
+      createdBy: job.createdBy,
+      input: job.input as Prisma.InputJsonValue,
+      message: 'Waiting to start',
+    },
   })
 }
 
@@ -76,12 +83,21 @@ export const setProgress = (db: Db, id: string, owner: string, message: string) 
  * one another worker took over, is left as it is. Returns whether the outcome was recorded.
  */
 export async function finishJob(
-  db: Db, id: string, owner: string,
+  db: Db,
+  id: string,
+  owner: string,
   outcome: { status: 'completed'; blocks: ContentBlocks; writer: string; message: string } | { status: 'failed'; error: string },
 ): Promise<boolean> {
-  const data = outcome.status === 'completed'
-    ? { status: 'completed', result: { contentBlocks: outcome.blocks } as Prisma.InputJsonValue, writer: outcome.writer, message: outcome.message, error: null }
-    : { status: 'failed', error: outcome.error, message: outcome.error }
+  const data =
+    outcome.status === 'completed'
+      ? {
+          status: 'completed',
+          result: { contentBlocks: outcome.blocks } as Prisma.InputJsonValue,
+          writer: outcome.writer,
+          message: outcome.message,
+          error: null,
+        }
+      : { status: 'failed', error: outcome.error, message: outcome.error }
   const { count } = await db.aiJob.updateMany({
     where: { id, status: 'running', leaseOwner: owner },
     data: { ...data, leaseOwner: null, leaseExpiresAt: null, finishedAt: new Date() },

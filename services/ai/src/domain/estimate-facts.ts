@@ -24,16 +24,33 @@ export type EstimateFacts = {
   propertyNotes: string[]
   company: CompanyFacts
 }
-export type PricingFacts = { baseTotal: string; markupTotal: string | null; taxTotal: string | null; taxes: { name: string; amount: string }[]; grandTotal: string }
-export type PhaseFacts = { name: string; description: string | null; amount: string | null; percentage: string | null; startDate: string | null; endDate: string | null; status: string }
+export type PricingFacts = {
+  baseTotal: string
+  markupTotal: string | null
+  taxTotal: string | null
+  taxes: { name: string; amount: string }[]
+  grandTotal: string
+}
+export type PhaseFacts = {
+  name: string
+  description: string | null
+  amount: string | null
+  percentage: string | null
+  startDate: string | null
+  endDate: string | null
+  status: string
+}
 export type SectionFacts = { name: string; description: string | null; total: string | null; items: ItemFacts[] }
 export type ItemFacts = { name: string; quantity: string; unit: string; totalCost: string; costType: string }
 export type CompanyFacts = { name: string | null; license: string | null; phone: string | null; email: string | null; website: string | null }
 
 export function companyFacts(settings: CompanySettings): CompanyFacts {
   return {
-    name: clean(settings.companyName), license: clean(settings.contractorLicense), phone: clean(settings.companyPhone),
-    email: clean(settings.companyEmail), website: clean(settings.website),
+    name: clean(settings.companyName),
+    license: clean(settings.contractorLicense),
+    phone: clean(settings.companyPhone),
+    email: clean(settings.companyEmail),
+    website: clean(settings.website),
   }
 }
 
@@ -55,10 +72,13 @@ function phaseFacts(doc: EstimateDocument): PhaseFacts[] {
     .filter((p) => p.isEnabled && p.status !== 'hidden' && clean(p.name))
     .sort((a, b) => a.sortOrder - b.sortOrder)
     .map((p) => ({
-      name: clean(p.name) as string, description: clean(p.description),
+      name: clean(p.name) as string,
+      description: clean(p.description),
       amount: positive(p.amount) ? p.amount : positive(p.estimatedCost) ? p.estimatedCost : null,
       percentage: positive(p.percentage) ? p.percentage : null,
-      startDate: p.startDate, endDate: p.endDate, status: p.status,
+      startDate: p.startDate,
+      endDate: p.endDate,
+      status: p.status,
     }))
 }
 
@@ -67,7 +87,9 @@ function sectionFacts(doc: EstimateDocument): SectionFacts[] {
     .sort((a, b) => a.sortOrder - b.sortOrder)
     .filter((s) => clean(s.name))
     .map((s) => ({
-      name: clean(s.name) as string, description: clean(s.description), total: positive(s.total) ? s.total : null,
+      name: clean(s.name) as string,
+      description: clean(s.description),
+      total: positive(s.total) ? s.total : null,
       items: [...s.lineItems]
         .sort((a, b) => a.sortOrder - b.sortOrder)
         .filter((i) => clean(i.name))
@@ -79,12 +101,20 @@ export function estimateFacts(input: JobInput): EstimateFacts {
   const { document: doc, settings } = input
   const e = doc.estimate
   return {
-    projectName: clean(e.projectName), projectType: clean(e.projectType?.name), clientName: clean(e.clientName), clientEmail: clean(e.clientEmail),
-    propertyAddress: clean(e.propertyAddress), squareFootage: e.squareFootage && e.squareFootage > 0 ? e.squareFootage : null,
+    projectName: clean(e.projectName),
+    projectType: clean(e.projectType?.name),
+    clientName: clean(e.clientName),
+    clientEmail: clean(e.clientEmail),
+    propertyAddress: clean(e.propertyAddress),
+    squareFootage: e.squareFootage && e.squareFootage > 0 ? e.squareFootage : null,
     totalCost: positive(e.totalCost) ? e.totalCost : null,
-    pricing: pricingFacts(doc), phases: phaseFacts(doc), sections: sectionFacts(doc),
-    specialFeatures: clean(e.specialFeatures), meetingNotes: e.meetingTranscript?.trim() ? e.meetingTranscript.trim() : null,
-    propertyNotes: [], company: companyFacts(settings),
+    pricing: pricingFacts(doc),
+    phases: phaseFacts(doc),
+    sections: sectionFacts(doc),
+    specialFeatures: clean(e.specialFeatures),
+    meetingNotes: e.meetingTranscript?.trim() ? e.meetingTranscript.trim() : null,
+    propertyNotes: [],
+    company: companyFacts(settings),
   }
 }
 

@@ -33,7 +33,11 @@ export function listOf(items: string[]): string {
 export const sentence = (text: string): string => (/[.!?:]$/.test(text) ? text : `${text}.`)
 
 /** Title-case names read as words inside a sentence ("Kitchen Remodel" → "kitchen remodel"); acronyms and codes stay. */
-export const inline = (text: string): string => text.split(' ').map((w) => (/^[A-Z][a-z'-]+$/.test(w) ? w.toLowerCase() : w)).join(' ')
+export const inline = (text: string): string =>
+  text
+    .split(' ')
+    .map((w) => (/^[A-Z][a-z'-]+$/.test(w) ? w.toLowerCase() : w))
+    .join(' ')
 
 /** "a" or "an" for the word that follows. */
 export const article = (word: string): string => (/^[aeiou]/i.test(word) ? 'an' : 'a')
@@ -54,11 +58,17 @@ export function shorten(text: string, max: number): string {
 }
 
 /** Paragraphs joined by blank lines, empty ones dropped. */
-export const paragraphs = (parts: (string | null | undefined | false)[]): string => parts.filter((p): p is string => typeof p === 'string' && p.trim() !== '').join('\n\n')
+export const paragraphs = (parts: (string | null | undefined | false)[]): string =>
+  parts.filter((p): p is string => typeof p === 'string' && p.trim() !== '').join('\n\n')
 
 /** Splits prose into sentences (keeps the punctuation). */
 export function sentencesOf(text: string): string[] {
   // A sentence ends at . ! or ? followed by a space and a capital, digit or quote: "$11,768.94"
   // and "Co. is" stay whole.
-  return text.replace(/\s+/g, ' ').trim().split(/(?<=[.!?]["')\]]?)\s+(?=["'(\[]?[A-Z0-9$])/).map((s) => s.trim()).filter(Boolean)
+  return text
+    .replace(/\s+/g, ' ')
+    .trim()
+    .split(/(?<=[.!?]["')\]]?)\s+(?=["'(\[]?[A-Z0-9$])/)
+    .map((s) => s.trim())
+    .filter(Boolean)
 }

@@ -24,6 +24,10 @@ export async function checkAiQuota(deps: { bus: Bus; logger: Logger }, orgId: st
   }
   if (!reply.data.allowed) {
     const { used, limit } = reply.data
-    throw new AppError(429, AiErrorCode.AI_LIMIT_REACHED, `Monthly AI generation limit reached (${used} of ${limit}). Upgrade your plan or wait until next month.`)
+    throw new AppError(
+      429,
+      AiErrorCode.AI_LIMIT_REACHED,
+      `Monthly AI generation limit reached (${used} of ${limit}). Upgrade your plan or wait until next month.`,
+    )
   }
 }

@@ -35,7 +35,15 @@ export async function startJobWorker(deps: AiDeps): Promise<JobWorker> {
   const inflight = new Set<Promise<void>>()
 
   async function handle(msg: JsMsg): Promise<void> {
-    const parsed = ZJobMessage.safeParse((() => { try { return JSON.parse(new TextDecoder().decode(msg.data)) } catch { return null } })())
+    const parsed = ZJobMessage.safeParse(
+      (() => {
+        try {
+          return JSON.parse(new TextDecoder().decode(msg.data))
+        } catch {
+          return null
+        }
+      })(),
+    )
     if (!parsed.success) {
       logger.error({ subject: msg.subject, seq: msg.seq }, 'unreadable job message dropped')
       msg.term()

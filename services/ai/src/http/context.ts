@@ -12,4 +12,3 @@ export function orgCtx(res: Response, orgId: unknown, action: PermissionAction):
   requirePermission(ctx, 'cost_estimator', action)
   return ctx
 }
-

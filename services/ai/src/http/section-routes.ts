@@ -15,7 +15,9 @@ const sectionType = (req: Request) => parseParams(ZTypeParams, req).type
 /** The contract's `message`; the spec's screens call the field `userMessage`, accepted as the same thing. */
 const ZChatBody = z.preprocess((b) => {
   const body = b as Record<string, unknown> | null
-  return body && typeof body === 'object' && !Array.isArray(body) && body.message === undefined && 'userMessage' in body ? { ...body, message: body.userMessage } : b
+  return body && typeof body === 'object' && !Array.isArray(body) && body.message === undefined && 'userMessage' in body
+    ? { ...body, message: body.userMessage }
+    : b
 }, ZChatMessageBody)
 
 export function sectionRoutes(deps: AiDeps): Router {

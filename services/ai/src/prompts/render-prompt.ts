@@ -14,7 +14,13 @@ export function renderPrompt(template: string, vars: PromptVariables): string {
   })
   return filled
     .split('\n')
-    .map((line) => line.replace(/\(\s*\)/g, '').replace(/[ \t]+/g, ' ').replace(/\s+([,.;)])/g, '$1').trimEnd())
+    .map((line) =>
+      line
+        .replace(/\(\s*\)/g, '')
+        .replace(/[ \t]+/g, ' ')
+        .replace(/\s+([,.;)])/g, '$1')
+        .trimEnd(),
+    )
     .join('\n')
     .replace(/\n{3,}/g, '\n\n')
     .trim()

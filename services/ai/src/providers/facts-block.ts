@@ -24,13 +24,18 @@ export function factsBlock(f: EstimateFacts): string {
   add('Property details', f.propertyNotes.join('; ') || null)
   if (f.phases.length) {
     lines.push('Phases:')
-    f.phases.forEach((p, i) => lines.push(`  ${i + 1}. ${p.name}${p.amount ? ` (${money(p.amount)})` : ''}${p.startDate ? ` from ${p.startDate.slice(0, 10)}` : ''}${p.endDate ? ` to ${p.endDate.slice(0, 10)}` : ''}${p.description ? `: ${p.description}` : ''}`))
+    f.phases.forEach((p, i) =>
+      lines.push(
+        `  ${i + 1}. ${p.name}${p.amount ? ` (${money(p.amount)})` : ''}${p.startDate ? ` from ${p.startDate.slice(0, 10)}` : ''}${p.endDate ? ` to ${p.endDate.slice(0, 10)}` : ''}${p.description ? `: ${p.description}` : ''}`,
+      ),
+    )
   }
   if (f.sections.length) {
     lines.push(`Cost sections (${lineItemCount(f)} line items):`)
     for (const s of f.sections) {
       lines.push(`  ${s.name}${s.total ? ` (${money(s.total)})` : ''}${s.description ? `: ${s.description}` : ''}`)
-      for (const i of s.items.slice(0, ITEMS_PER_SECTION)) lines.push(`    - ${i.name}: ${quantity(i.quantity)} ${i.unit}, ${money(i.totalCost)}, ${i.costType}`)
+      for (const i of s.items.slice(0, ITEMS_PER_SECTION))
+        lines.push(`    - ${i.name}: ${quantity(i.quantity)} ${i.unit}, ${money(i.totalCost)}, ${i.costType}`)
       if (s.items.length > ITEMS_PER_SECTION) lines.push(`    - and ${s.items.length - ITEMS_PER_SECTION} more items`)
     }
   }

@@ -12,9 +12,11 @@ Use only the facts you are given. If a fact is missing, leave it out: never inve
 Write plain text: no markdown headings, no bold, no code fences. Short bullet lists with "- " are fine where they help.`
 
 const GUIDANCE: Record<SectionRequest['type'], string> = {
-  executive_summary: 'a short executive summary (2-4 short paragraphs): what the project is, for whom and where, the total investment, and why the client can trust the contractor',
+  executive_summary:
+    'a short executive summary (2-4 short paragraphs): what the project is, for whom and where, the total investment, and why the client can trust the contractor',
   project_overview: 'a project overview: the property, the kind of project, the areas of work covered, special requirements and what the client told us',
-  scope_of_work: 'the scope of work: what is included, organised by the cost sections and their main line items, and a sentence that work not listed is not included',
+  scope_of_work:
+    'the scope of work: what is included, organised by the cost sections and their main line items, and a sentence that work not listed is not included',
   timeline: 'timeline considerations: the phases in order with any dates given, and what can affect the schedule; do not invent dates or durations',
   qa_notes: "quality assurance notes: the contractor's quality checks, inspections and final walkthrough for this kind of project",
 }
@@ -34,7 +36,10 @@ function toProviderError(err: unknown): ProviderError {
 
 /** The model's JSON chat answer; tolerant of code fences and of plain text. */
 export function parseChatAnswer(text: string): { reply: string; proposedContent: string | null } {
-  const body = text.trim().replace(/^```(?:json)?\s*/i, '').replace(/\s*```$/, '')
+  const body = text
+    .trim()
+    .replace(/^```(?:json)?\s*/i, '')
+    .replace(/\s*```$/, '')
   try {
     const parsed = JSON.parse(body) as { reply?: unknown; revisedContent?: unknown }
     const reply = typeof parsed.reply === 'string' && parsed.reply.trim() ? parsed.reply.trim() : 'Here is a revised version.'
@@ -72,13 +77,25 @@ export function createOpenAiProvider(settings: OpenAiSettings): AiProvider {
 
   const sectionMessages = (req: SectionRequest): ChatCompletionMessageParam[] => [
     { role: 'system', content: SYSTEM },
-    { role: 'user', content: `${req.prompt}\n\nEstimate facts:\n${factsBlock(req.facts)}\n\nWrite only the "${SECTION_TITLES[req.type]}" section: ${GUIDANCE[req.type]}.` },
+    {
+      role: 'user',
+      content: `${req.prompt}\n\nEstimate facts:\n${factsBlock(req.facts)}\n\nWrite only the "${SECTION_TITLES[req.type]}" section: ${GUIDANCE[req.type]}.`,
+    },
   ]
 
   const chatMessages = (req: ChatRequest): ChatCompletionMessageParam[] => [
-    { role: 'system', content: `${SYSTEM}\nYou revise one section of an estimate at the contractor's request. Answer with a JSON object only: {"reply": "<one or two sentences saying what you changed, or answering the question>", "revisedContent": "<the full revised section text, or null when nothing should change>"}.` },
-    { role: 'user', content: `Estimate facts:\n${factsBlock(req.facts)}\n\nSection: ${SECTION_TITLES[req.type]}\nCurrent text:\n${req.currentText || '(empty)'}` },
-    ...req.history.slice(-6).flatMap((h): ChatCompletionMessageParam[] => [{ role: 'user', content: h.userMessage }, { role: 'assistant', content: h.aiResponse }]),
+    {
+      role: 'system',
+      content: `${SYSTEM}\nYou revise one section of an estimate at the contractor's request. Answer with a JSON object only: {"reply": "<one or two sentences saying what you changed, or answering the question>", "revisedContent": "<the full revised section text, or null when nothing should change>"}.`,
+    },
+    {
+      role: 'user',
+      content: `Estimate facts:\n${factsBlock(req.facts)}\n\nSection: ${SECTION_TITLES[req.type]}\nCurrent text:\n${req.currentText || '(empty)'}`,
+    },
+    ...req.history.slice(-6).flatMap((h): ChatCompletionMessageParam[] => [
+      { role: 'user', content: h.userMessage },
+      { role: 'assistant', content: h.aiResponse },
+    ]),
     { role: 'user', content: req.message },
   ]
 
@@ -87,8 +104,19 @@ export function createOpenAiProvider(settings: OpenAiSettings): AiProvider {
     writeSection: (req, opts) => complete(sectionMessages(req), opts),
     chat: async (req, opts) => parseChatAnswer(await complete(chatMessages(req), opts)),
     writeFreeform: (req, opts) => {
-      const extra = [req.projectType ? `Project type: ${req.projectType}` : null, req.propertyData ? `Property data (JSON): ${JSON.stringify(req.propertyData).slice(0, 4000)}` : null].filter(Boolean).join('\n')
-      return complete([{ role: 'system', content: SYSTEM }, { role: 'user', content: extra ? `${req.prompt}\n\n${extra}` : req.prompt }], opts)
+      const extra = [
+        req.projectType ? `Project type: ${req.projectType}` : null,
+        req.propertyData ? `Property data (JSON): ${JSON.stringify(req.propertyData).slice(0, 4000)}` : null,
+      ]
+        .filter(Boolean)
+        .join('\n')
+      return complete(
+        [
+          { role: 'system', content: SYSTEM },
+          { role: 'user', content: extra ? `${req.prompt}\n\n${extra}` : req.prompt },
+        ],
+        opts,
+      )
     },
   }
 }

@@ -1,7 +1,7 @@
 import type { AiProviderInfo, CompanySettings, ContentSectionType } from '@plumbline/contracts'
 import type { EstimateFacts } from '../domain/estimate-facts.js'
 
-export type SectionRequest = { type: ContentSectionType; facts: EstimateFacts; /** The rendered prompt template (org's own or built-in). */ prompt: string }
+export type SectionRequest = { type: ContentSectionType; facts: EstimateFacts /** The rendered prompt template (org's own or built-in). */; prompt: string }
 export type ChatRequest = SectionRequest & { currentText: string; message: string; history: { userMessage: string; aiResponse: string }[] }
 export type ChatResult = { reply: string; proposedContent: string | null }
 export type FreeformRequest = { prompt: string; projectType: string | null; propertyData: unknown; settings: CompanySettings }

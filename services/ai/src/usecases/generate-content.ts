@@ -19,6 +19,8 @@ export async function generateContent(deps: AiDeps, ctx: OrgContext, body: Gener
     deps.provider.writeFreeform({ prompt: body.prompt, projectType: body.projectType ?? null, propertyData: body.propertyData, settings }),
   )
   const writer = deps.provider.info.writer
-  await deps.prisma.$transaction((tx) => recordGenerationCompleted(tx, ctx.orgId, ctx.userId, { kind: 'preview', estimateId: null, jobId: null, writer, contentBlocks: {} }))
+  await deps.prisma.$transaction((tx) =>
+    recordGenerationCompleted(tx, ctx.orgId, ctx.userId, { kind: 'preview', estimateId: null, jobId: null, writer, contentBlocks: {} }),
+  )
   return { content, writer }
 }

@@ -39,17 +39,23 @@ export async function runGenerationJob(deps: AiDeps, ref: { orgId: string; jobId
 
   const lost = new AbortController()
   const signal = AbortSignal.any([lost.signal, opts.stopping])
-  const renew = setInterval(() => {
-    opts.heartbeat()
-    renewLease(prisma, job.id, owner, leaseMs)
-      .then((held) => held || lost.abort(LOST))
-      .catch((err: unknown) => deps.logger.warn({ err: (err as Error).message, jobId: job.id }, 'lease renewal failed'))
-  }, Math.max(200, Math.floor(leaseMs / 3)))
+  const renew = setInterval(
+    () => {
+      opts.heartbeat()
+      renewLease(prisma, job.id, owner, leaseMs)
+        .then((held) => held || lost.abort(LOST))
+        .catch((err: unknown) => deps.logger.warn({ err: (err as Error).message, jobId: job.id }, 'lease renewal failed'))
+    },
+    Math.max(200, Math.floor(leaseMs / 3)),
+  )
 
   try {
     const input = ZJobInput.safeParse(job.input)
     if (!input.success) {
-      await finishJob(prisma, job.id, owner, { status: 'failed', error: 'The estimate data stored with this job could not be read. Please start the generation again.' })
+      await finishJob(prisma, job.id, owner, {
+        status: 'failed',
+        error: 'The estimate data stored with this job could not be read. Please start the generation again.',
+      })
       return { kind: 'done' }
     }
     const { facts, prompt } = fromInput(input.data)
@@ -63,15 +69,32 @@ export async function runGenerationJob(deps: AiDeps, ref: { orgId: string; jobId
       signal.throwIfAborted()
       blocks[type] = await withRetries(
         () => deps.provider.writeSection({ type, facts, prompt }, { signal }),
-        { maxAttempts: env.AI_MAX_ATTEMPTS, baseMs: env.AI_RETRY_BASE_MS, onRetry: (attempt, err, delayMs) => deps.logger.warn({ jobId: job.id, type, attempt, err: err.message, delayMs }, 'AI provider call failed; retrying') },
+        {
+          maxAttempts: env.AI_MAX_ATTEMPTS,
+          baseMs: env.AI_RETRY_BASE_MS,
+          onRetry: (attempt, err, delayMs) =>
+            deps.logger.warn({ jobId: job.id, type, attempt, err: err.message, delayMs }, 'AI provider call failed; retrying'),
+        },
         signal,
       )
     }
     signal.throwIfAborted()
     const writer = deps.provider.info.writer
     await prisma.$transaction(async (tx) => {
-      const recorded = await finishJob(tx, job.id, owner, { status: 'completed', blocks, writer, message: `Generated ${CONTENT_SECTION_TYPES.length} sections with the ${deps.provider.info.label}` })
-      if (recorded) await recordGenerationCompleted(tx, job.organizationId, job.createdBy, { kind: 'generate_all', estimateId: job.estimateId, jobId: job.id, writer, contentBlocks: blocks })
+      const recorded = await finishJob(tx, job.id, owner, {
+        status: 'completed',
+        blocks,
+        writer,
+        message: `Generated ${CONTENT_SECTION_TYPES.length} sections with the ${deps.provider.info.label}`,
+      })
+      if (recorded)
+        await recordGenerationCompleted(tx, job.organizationId, job.createdBy, {
+          kind: 'generate_all',
+          estimateId: job.estimateId,
+          jobId: job.id,
+          writer,
+          contentBlocks: blocks,
+        })
     })
     return { kind: 'done' }
   } catch (err) {

@@ -25,7 +25,14 @@ export async function sendChatMessage(deps: AiDeps, ctx: OrgContext, estimateId:
   const answer = await callProvider(deps, `chat ${type}`, () => deps.provider.chat({ type, facts, prompt, currentText, message, history }))
   const writer = deps.provider.info.writer
   const row = await deps.prisma.$transaction(async (tx) => {
-    const created = await createChat(tx, thread, { id: randomUUID(), userId: ctx.userId, userMessage: message, aiResponse: answer.reply, proposedContent: answer.proposedContent, writer })
+    const created = await createChat(tx, thread, {
+      id: randomUUID(),
+      userId: ctx.userId,
+      userMessage: message,
+      aiResponse: answer.reply,
+      proposedContent: answer.proposedContent,
+      writer,
+    })
     const blocks = answer.proposedContent ? { [type]: answer.proposedContent } : {}
     await recordGenerationCompleted(tx, ctx.orgId, ctx.userId, { kind: 'chat', estimateId, jobId: null, writer, contentBlocks: blocks })
     return created

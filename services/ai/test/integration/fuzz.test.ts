@@ -20,13 +20,48 @@ afterAll(async () => {
 
 const huge = 'A'.repeat(120_000)
 const ODD: unknown[] = [
-  null, true, false, 0, -1, 1e308, 3.14, '', ' ', huge, '\u0000', 'a\u0000b', '\ud800', '💥'.repeat(300), [], [1, 2], {}, { $gt: '' },
-  'scope_of_work', '00000000-0000-4000-8000-000000000000', 'not-a-uuid', "'; DROP TABLE ai_jobs; --", '<script>alert(1)</script>', '__proto__',
-  '{{projectName}}', '{{'.repeat(500), 'make it shorter', 'replace ( with )', 'remove .*', 'add a sentence about [', { property: { yearBuilt: 'x' } },
+  null,
+  true,
+  false,
+  0,
+  -1,
+  1e308,
+  3.14,
+  '',
+  ' ',
+  huge,
+  '\u0000',
+  'a\u0000b',
+  '\ud800',
+  '💥'.repeat(300),
+  [],
+  [1, 2],
+  {},
+  { $gt: '' },
+  'scope_of_work',
+  '00000000-0000-4000-8000-000000000000',
+  'not-a-uuid',
+  "'; DROP TABLE ai_jobs; --",
+  '<script>alert(1)</script>',
+  '__proto__',
+  '{{projectName}}',
+  '{{'.repeat(500),
+  'make it shorter',
+  'replace ( with )',
+  'remove .*',
+  'add a sentence about [',
+  { property: { yearBuilt: 'x' } },
 ]
 const FIELDS = ['organizationId', 'prompt', 'projectType', 'propertyData', 'message', 'status', 'content']
 const BAD_PARAMS = ['x', '%00', '%E0%A4%A', 'a'.repeat(300), '-1', '00000000-0000-4000-8000-000000000000', 'null', '%20', '..%2F..', 'ÄÖÜ']
-const BAD_QUERIES = ['?organizationId=', '?organizationId=%00', `?organizationId=${'x'.repeat(500)}`, '?organizationId[]=a', '?organizationId=a&organizationId=b', '?x=%E0%A4%A']
+const BAD_QUERIES = [
+  '?organizationId=',
+  '?organizationId=%00',
+  `?organizationId=${'x'.repeat(500)}`,
+  '?organizationId[]=a',
+  '?organizationId=a&organizationId=b',
+  '?x=%E0%A4%A',
+]
 
 function randomBodies(count: number, seed: number): unknown[] {
   const next = seededRandom(seed)
@@ -50,7 +85,9 @@ const RAW: { body: string; type: string }[] = [
 ]
 
 const send = (method: string, path: string, body?: unknown, raw?: { body: string; type: string }) =>
-  raw ? signedRequest(svc.base, claimsFor(orgId), method, path, raw.body, { 'content-type': raw.type }) : signedRequest(svc.base, claimsFor(orgId), method, path, body)
+  raw
+    ? signedRequest(svc.base, claimsFor(orgId), method, path, raw.body, { 'content-type': raw.type })
+    : signedRequest(svc.base, claimsFor(orgId), method, path, body)
 
 describe('fuzz: no 5xx on malformed input', () => {
   it('bodies (fixed, random, raw) on every route', async () => {
@@ -98,7 +135,33 @@ describe('fuzz: no 5xx on malformed input', () => {
 
   it('the chat writer copes with any message: a reply always, no 5xx', async () => {
     const next = seededRandom(42)
-    const pieces = ['make it', 'shorter', 'longer', 'formal', 'friendly', 'add', 'mention', 'remove', 'replace', 'with', 'to', 'bullet', 'paragraph', 'rewrite', '?', 'the warranty', '"', '(', '$', '\\', '.*', 'and', ',', '\n', '💥']
+    const pieces = [
+      'make it',
+      'shorter',
+      'longer',
+      'formal',
+      'friendly',
+      'add',
+      'mention',
+      'remove',
+      'replace',
+      'with',
+      'to',
+      'bullet',
+      'paragraph',
+      'rewrite',
+      '?',
+      'the warranty',
+      '"',
+      '(',
+      '$',
+      '\\',
+      '.*',
+      'and',
+      ',',
+      '\n',
+      '💥',
+    ]
     for (let i = 0; i < 40; i++) {
       const message = Array.from({ length: 1 + Math.floor(next() * 8) }, () => pieces[Math.floor(next() * pieces.length)]).join(' ')
       const res = await send('POST', `/organizations/${orgId}/estimates/${params.id}/content-sections/scope_of_work/chat`, { message })
@@ -109,7 +172,13 @@ describe('fuzz: no 5xx on malformed input', () => {
 
   it('answers 401 without an identity on every route', async () => {
     for (const route of ALL_ROUTES) {
-      const res = await signedRequest(svc.base, null, route.method, fillPath(route.path, params), route.method === 'GET' ? undefined : fillBody(route.body, params))
+      const res = await signedRequest(
+        svc.base,
+        null,
+        route.method,
+        fillPath(route.path, params),
+        route.method === 'GET' ? undefined : fillBody(route.body, params),
+      )
       expect(res.status, `${route.method} ${route.path}`).toBe(401)
     }
   })

@@ -1,5 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { CONTENT_SECTION_TYPES, SYSTEM_ROLE_PERMISSIONS, ZAiProviderInfo, ZChatMessage, ZGenerateSectionResponse, ZJobStatusResponse } from '@plumbline/contracts'
+import {
+  CONTENT_SECTION_TYPES,
+  SYSTEM_ROLE_PERMISSIONS,
+  ZAiProviderInfo,
+  ZChatMessage,
+  ZGenerateSectionResponse,
+  ZJobStatusResponse,
+} from '@plumbline/contracts'
 import { createJob } from '../../src/data/jobs-repo.js'
 import { pruneJobs } from '../../src/usecases/prune-jobs.js'
 import { bareDocument, companySettings, roofDocument } from '../support/fixtures.js'
@@ -91,7 +98,9 @@ describe('generate-all job', () => {
     const { api, id } = orgWithEstimate()
     const { jobId } = (await api('POST', `/estimates/${id}/generate-all-content`)).body
     await waitForJob(api, jobId)
-    const outbox = await svc.deps.prisma.outboxEvent.findFirstOrThrow({ where: { subject: 'ai.job.requested.v1', payload: { path: ['data', 'jobId'], equals: jobId } } })
+    const outbox = await svc.deps.prisma.outboxEvent.findFirstOrThrow({
+      where: { subject: 'ai.job.requested.v1', payload: { path: ['data', 'jobId'], equals: jobId } },
+    })
     // The same message twice more, without a msg id so JetStream's de-duplication lets them through.
     for (let i = 0; i < 2; i++) await svc.deps.bus.js.publish(svc.deps.bus.subject('ai.job.requested.v1'), JSON.stringify(outbox.payload))
     await new Promise((r) => setTimeout(r, 600))
@@ -106,7 +115,15 @@ describe('generate-all job', () => {
     const { orgId, api, id } = orgWithEstimate()
     // A job row written directly with two messages and no outbox: both copies race for it.
     const jobId = await queuedJobWithoutMessage(orgId, id)
-    const envelope = { id: crypto.randomUUID(), type: 'ai.job.requested.v1', occurredAt: new Date().toISOString(), orgId, actorId: 'u1', correlationId: null, data: { jobId } }
+    const envelope = {
+      id: crypto.randomUUID(),
+      type: 'ai.job.requested.v1',
+      occurredAt: new Date().toISOString(),
+      orgId,
+      actorId: 'u1',
+      correlationId: null,
+      data: { jobId },
+    }
     await Promise.all([0, 1].map(() => svc.deps.bus.js.publish(svc.deps.bus.subject('ai.job.requested.v1'), JSON.stringify(envelope))))
     const done = await waitForJob(api, jobId)
     expect(done.status).toBe('completed')
@@ -122,7 +139,15 @@ describe('generate-all job', () => {
     expect(cancelled.status).toBe(200)
     expect(cancelled.body).toEqual({ status: 'cancelled', result: null, error: null, message: 'AI generation was cancelled' })
     // The job's message arrives after the cancel: the worker leaves it alone.
-    const envelope = { id: crypto.randomUUID(), type: 'ai.job.requested.v1', occurredAt: new Date().toISOString(), orgId, actorId: 'u1', correlationId: null, data: { jobId } }
+    const envelope = {
+      id: crypto.randomUUID(),
+      type: 'ai.job.requested.v1',
+      occurredAt: new Date().toISOString(),
+      orgId,
+      actorId: 'u1',
+      correlationId: null,
+      data: { jobId },
+    }
     await svc.deps.bus.js.publish(svc.deps.bus.subject('ai.job.requested.v1'), JSON.stringify(envelope))
     await new Promise((r) => setTimeout(r, 500))
     expect((await api('GET', `/jobs/${jobId}/status`)).body.status).toBe('cancelled')
@@ -146,7 +171,11 @@ describe('retention', () => {
   it('prunes finished jobs past the retention period and keeps recent and unfinished ones', async () => {
     const { orgId, id } = orgWithEstimate()
     const old = new Date(Date.now() - 8 * 86_400_000)
-    const ids = { oldDone: await queuedJobWithoutMessage(orgId, id), oldQueued: await queuedJobWithoutMessage(orgId, id), recentDone: await queuedJobWithoutMessage(orgId, id) }
+    const ids = {
+      oldDone: await queuedJobWithoutMessage(orgId, id),
+      oldQueued: await queuedJobWithoutMessage(orgId, id),
+      recentDone: await queuedJobWithoutMessage(orgId, id),
+    }
     await svc.deps.prisma.aiJob.update({ where: { id: ids.oldDone }, data: { status: 'completed', finishedAt: old } })
     await svc.deps.prisma.aiJob.update({ where: { id: ids.oldQueued }, data: { createdAt: old } })
     await svc.deps.prisma.aiJob.update({ where: { id: ids.recentDone }, data: { status: 'failed', finishedAt: new Date() } })
@@ -186,7 +215,9 @@ describe('one section', () => {
     expect(ZGenerateSectionResponse.parse(res.body)).toMatchObject({ type: 'scope_of_work', writer: 'built-in' })
     expect(res.body.content).toContain('Roof Installation')
     const events = (await generationEvents(svc.deps.prisma)).filter((e) => e.orgId === orgId)
-    expect(events.map((e) => e.data)).toEqual([{ kind: 'section', estimateId: id, jobId: null, writer: 'built-in', contentBlocks: { scope_of_work: res.body.content } }])
+    expect(events.map((e) => e.data)).toEqual([
+      { kind: 'section', estimateId: id, jobId: null, writer: 'built-in', contentBlocks: { scope_of_work: res.body.content } },
+    ])
   })
 
   it('refuses an unknown section type with 400 naming the field', async () => {
@@ -254,7 +285,7 @@ describe('section chat', () => {
     expect((await api('GET', path)).body).toEqual([])
   })
 
-  it('another organisation\'s estimate is 404 for reading and writing', async () => {
+  it("another organisation's estimate is 404 for reading and writing", async () => {
     const victim = orgWithEstimate()
     const attacker = orgWithEstimate()
     const path = `/estimates/${victim.id}/content-sections/timeline/chat`
@@ -276,12 +307,24 @@ describe('/ai routes', () => {
 
   it('generate-content writes five headed sections from the prompt and property data, and counts as a preview', async () => {
     const orgId = newOrgId()
-    const prompt = 'Create a proposal.\nProject Name: Oak Street Kitchen\nClient: Sam Lee\nAddress: 4 Oak Street, Austin, TX\nTotal Cost: $42,000\nSpecial Features: Quartz counters'
-    const propertyData = { property: { formattedAddress: '4 Oak St, Austin, TX 78701', yearBuilt: 1987, bedrooms: 3, bathrooms: 2, squareFootage: 1650, propertyType: 'Single family' }, fireHazard: { riskLevel: 'Low', zone: null, description: '', recommendations: [] } }
+    const prompt =
+      'Create a proposal.\nProject Name: Oak Street Kitchen\nClient: Sam Lee\nAddress: 4 Oak Street, Austin, TX\nTotal Cost: $42,000\nSpecial Features: Quartz counters'
+    const propertyData = {
+      property: {
+        formattedAddress: '4 Oak St, Austin, TX 78701',
+        yearBuilt: 1987,
+        bedrooms: 3,
+        bathrooms: 2,
+        squareFootage: 1650,
+        propertyType: 'Single family',
+      },
+      fireHazard: { riskLevel: 'Low', zone: null, description: '', recommendations: [] },
+    }
     const res = await svc.raw(orgId)('POST', '/ai/generate-content', { organizationId: orgId, prompt, projectType: 'Kitchen Remodel', propertyData })
     expect(res.status, res.text).toBe(200)
     expect(res.body.writer).toBe('built-in')
-    for (const heading of ['Executive Summary', 'Project Overview', 'Scope of Work', 'Timeline Considerations', 'Quality Assurance Notes']) expect(res.body.content).toContain(heading)
+    for (const heading of ['Executive Summary', 'Project Overview', 'Scope of Work', 'Timeline Considerations', 'Quality Assurance Notes'])
+      expect(res.body.content).toContain(heading)
     expect(res.body.content).toContain('Oak Street Kitchen')
     expect(res.body.content).toContain('$42,000')
     expect(res.body.content).toContain('built in 1987')

@@ -31,9 +31,20 @@ beforeAll(async () => {
   standIns.addDocument(orgId, doc)
   model = await startOpenAiTestServer({ kind: 'ok', delayMs: 600 })
   env = {
-    NODE_ENV: 'test', LOG_LEVEL: 'info', DATABASE_URL: db.url, NATS_URL: testEnv.natsUrl, REDIS_URL: testEnv.redisUrl,
-    BUS_PREFIX: prefix, REDIS_PREFIX: `${prefix}:`, IDENTITY_SECRET: testEnv.identitySecret, PORT: String(await sparePort()),
-    AI_PROVIDER: 'openai', OPENAI_BASE_URL: model.baseURL, OPENAI_TIMEOUT_MS: '5000', AI_JOB_LEASE_MS: '2000', AI_RETRY_BASE_MS: '50',
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'info',
+    DATABASE_URL: db.url,
+    NATS_URL: testEnv.natsUrl,
+    REDIS_URL: testEnv.redisUrl,
+    BUS_PREFIX: prefix,
+    REDIS_PREFIX: `${prefix}:`,
+    IDENTITY_SECRET: testEnv.identitySecret,
+    PORT: String(await sparePort()),
+    AI_PROVIDER: 'openai',
+    OPENAI_BASE_URL: model.baseURL,
+    OPENAI_TIMEOUT_MS: '5000',
+    AI_JOB_LEASE_MS: '2000',
+    AI_RETRY_BASE_MS: '50',
   }
 }, 120_000)
 
@@ -42,7 +53,8 @@ afterAll(async () => {
   await model?.close()
   await standIns?.stop()
   if (bus) {
-    for await (const s of bus.jsm.streams.list()) if (s.config.name.startsWith(`${prefix.toUpperCase()}_`)) await bus.jsm.streams.delete(s.config.name).catch(() => {})
+    for await (const s of bus.jsm.streams.list())
+      if (s.config.name.startsWith(`${prefix.toUpperCase()}_`)) await bus.jsm.streams.delete(s.config.name).catch(() => {})
     await bus.close()
   }
   await db?.drop()
@@ -91,7 +103,10 @@ describe('a job killed mid-run', () => {
     await new Promise((r) => setTimeout(r, 2500))
     const [row] = await query<{ status: string; attempts: number }>('SELECT status, attempts FROM ai.ai_jobs WHERE id = $1', [jobId])
     expect(row).toEqual({ status: 'completed', attempts: 2 })
-    const events = await query<{ published: boolean }>(`SELECT published_at IS NOT NULL AS published FROM ai.outbox_events WHERE subject = $1 AND payload->'data'->>'jobId' = $2`, [Subjects.aiGenerationCompleted, jobId])
+    const events = await query<{ published: boolean }>(
+      `SELECT published_at IS NOT NULL AS published FROM ai.outbox_events WHERE subject = $1 AND payload->'data'->>'jobId' = $2`,
+      [Subjects.aiGenerationCompleted, jobId],
+    )
     expect(events).toEqual([{ published: true }])
     const stream = await bus.jsm.streams.info(`${prefix.toUpperCase()}_AI`, { subjects_filter: bus.subject(Subjects.aiGenerationCompleted) })
     expect(stream.state.subjects?.[bus.subject(Subjects.aiGenerationCompleted)]).toBe(1)

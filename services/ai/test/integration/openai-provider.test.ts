@@ -27,7 +27,10 @@ beforeEach(() => {
 })
 
 async function failure(p: Promise<unknown>): Promise<ProviderError> {
-  const err = await p.then(() => null, (e: unknown) => e)
+  const err = await p.then(
+    () => null,
+    (e: unknown) => e,
+  )
   expect(err).toBeInstanceOf(ProviderError)
   return err as ProviderError
 }
@@ -48,14 +51,18 @@ describe('openai provider', () => {
     expect(user).not.toMatch(/\{\{|undefined/)
   })
 
-  it('uses the organisation\'s own template, rendering unknown and missing variables empty', async () => {
+  it("uses the organisation's own template, rendering unknown and missing variables empty", async () => {
     const settings = companySettings({ aiPromptTemplate: 'Proposal for {{clientName}} by {{companyName}} {{notAVariable}} about {{propertyData}}.' })
     await provider().writeSection({ type: 'qa_notes', facts, prompt: buildPrompt(settings, facts) })
     expect(server.requests[0].messages[1].content.startsWith('Proposal for Jane Smith by Summit Roofing Co. about.')).toBe(true)
   })
 
   it('maps 429 and 5xx to retryable errors with the status, and 401 to a final one', async () => {
-    server.queue = [{ kind: 'status', status: 429 }, { kind: 'status', status: 503 }, { kind: 'status', status: 401 }]
+    server.queue = [
+      { kind: 'status', status: 429 },
+      { kind: 'status', status: 503 },
+      { kind: 'status', status: 401 },
+    ]
     const rate = await failure(provider().writeSection({ type: 'timeline', facts, prompt }))
     expect(rate).toMatchObject({ retryable: true, status: 429 })
     const down = await failure(provider().writeSection({ type: 'timeline', facts, prompt }))
@@ -68,7 +75,10 @@ describe('openai provider', () => {
   })
 
   it('gives up on an answer slower than the timeout (retryable), and on a dropped connection', async () => {
-    server.queue = [{ kind: 'ok', delayMs: 1500 }, { kind: 'hang', delayMs: 10 }]
+    server.queue = [
+      { kind: 'ok', delayMs: 1500 },
+      { kind: 'hang', delayMs: 10 },
+    ]
     const started = Date.now()
     const slow = await failure(provider().writeSection({ type: 'timeline', facts, prompt }))
     expect(Date.now() - started).toBeLessThan(1400)
@@ -79,9 +89,16 @@ describe('openai provider', () => {
   })
 
   it('with bounded retries: succeeds after two failures, and stops after the last attempt', async () => {
-    server.queue = [{ kind: 'status', status: 500 }, { kind: 'status', status: 429 }]
+    server.queue = [
+      { kind: 'status', status: 500 },
+      { kind: 'status', status: 429 },
+    ]
     const delays: number[] = []
-    const text = await withRetries(() => provider().writeSection({ type: 'timeline', facts, prompt }), { maxAttempts: 3, baseMs: 20, onRetry: (_a, _e, d) => delays.push(d) })
+    const text = await withRetries(() => provider().writeSection({ type: 'timeline', facts, prompt }), {
+      maxAttempts: 3,
+      baseMs: 20,
+      onRetry: (_a, _e, d) => delays.push(d),
+    })
     expect(text).toBe('Model text for Timeline Considerations.')
     expect(server.requests).toHaveLength(3)
     // Jittered exponential back-off: 20 ms × 2^(n-1) × [0.5, 1.5), rounded to whole ms.
@@ -109,6 +126,9 @@ describe('openai provider', () => {
     expect(sent.map((m) => m.role)).toEqual(['system', 'user', 'user', 'assistant', 'user'])
     expect(sent[1].content).toContain('Current text:\nLong text.')
     expect(sent[4].content).toBe('make it shorter')
-    expect(await provider().chat({ type: 'executive_summary', facts, prompt, currentText: '', message: 'total?', history: [] })).toEqual({ reply: 'The total is $18,500.', proposedContent: null })
+    expect(await provider().chat({ type: 'executive_summary', facts, prompt, currentText: '', message: 'total?', history: [] })).toEqual({
+      reply: 'The total is $18,500.',
+      proposedContent: null,
+    })
   })
 })

@@ -11,7 +11,13 @@ let model: OpenAiTestServer
 
 beforeAll(async () => {
   model = await startOpenAiTestServer()
-  svc = await startAiTestService({ AI_PROVIDER: 'openai', OPENAI_BASE_URL: model.baseURL, OPENAI_MODEL: 'gpt-test', OPENAI_TIMEOUT_MS: '500', AI_MAX_ATTEMPTS: '3' })
+  svc = await startAiTestService({
+    AI_PROVIDER: 'openai',
+    OPENAI_BASE_URL: model.baseURL,
+    OPENAI_MODEL: 'gpt-test',
+    OPENAI_TIMEOUT_MS: '500',
+    AI_MAX_ATTEMPTS: '3',
+  })
 })
 afterAll(async () => {
   await svc?.close()
@@ -31,20 +37,30 @@ function orgWithEstimate() {
 describe('with an OpenAI-compatible provider', () => {
   it('provider info names the model', async () => {
     const orgId = newOrgId()
-    expect((await svc.raw(orgId)('GET', `/ai/provider?organizationId=${orgId}`)).body).toEqual({ writer: 'openai', model: 'gpt-test', label: 'OpenAI gpt-test' })
+    expect((await svc.raw(orgId)('GET', `/ai/provider?organizationId=${orgId}`)).body).toEqual({
+      writer: 'openai',
+      model: 'gpt-test',
+      label: 'OpenAI gpt-test',
+    })
   })
 
   it('a job writes each section through the model and survives one 429 and one timeout', async () => {
     const { api, id } = orgWithEstimate()
-    model.queue = [{ kind: 'status', status: 429 }, { kind: 'hang', delayMs: 900 }]
+    model.queue = [
+      { kind: 'status', status: 429 },
+      { kind: 'hang', delayMs: 900 },
+    ]
     const { jobId } = (await api('POST', `/estimates/${id}/generate-all-content`)).body
     const done = await waitForJob(api, jobId)
     expect(done.status).toBe('completed')
     expect(done.result).toEqual({
       writer: 'openai',
       contentBlocks: {
-        executive_summary: 'Model text for Executive Summary.', project_overview: 'Model text for Project Overview.', scope_of_work: 'Model text for Scope of Work.',
-        timeline: 'Model text for Timeline Considerations.', qa_notes: 'Model text for Quality Assurance Notes.',
+        executive_summary: 'Model text for Executive Summary.',
+        project_overview: 'Model text for Project Overview.',
+        scope_of_work: 'Model text for Scope of Work.',
+        timeline: 'Model text for Timeline Considerations.',
+        qa_notes: 'Model text for Quality Assurance Notes.',
       },
     })
     expect(model.requests).toHaveLength(7)
@@ -58,7 +74,8 @@ describe('with an OpenAI-compatible provider', () => {
       const { jobId } = (await api('POST', `/estimates/${id}/generate-all-content`)).body
       const done = await waitForJob(api, jobId)
       expect(done).toEqual({
-        status: 'failed', result: null,
+        status: 'failed',
+        result: null,
         error: 'The AI provider is unavailable right now (HTTP 503). Please try again in a few minutes.',
         message: 'The AI provider is unavailable right now (HTTP 503). Please try again in a few minutes.',
       })
@@ -66,7 +83,10 @@ describe('with an OpenAI-compatible provider', () => {
       expect(await generationEvents(svc.deps.prisma, { jobId })).toHaveLength(0)
       const section = await api('POST', `/estimates/${id}/generate-content/timeline`)
       expect(section.status).toBe(502)
-      expect(section.body).toMatchObject({ code: 'AI_PROVIDER_FAILED', message: 'The AI provider is unavailable right now (HTTP 503). Please try again in a few minutes.' })
+      expect(section.body).toMatchObject({
+        code: 'AI_PROVIDER_FAILED',
+        message: 'The AI provider is unavailable right now (HTTP 503). Please try again in a few minutes.',
+      })
       expect(model.requests).toHaveLength(6)
     } finally {
       model.fallback = { kind: 'ok' }
@@ -84,7 +104,12 @@ describe('with an OpenAI-compatible provider', () => {
       expect(cancelled.body).toMatchObject({ status: 'cancelled', result: null })
       // Long enough for all five sections had the worker gone on.
       await new Promise((r) => setTimeout(r, 2500))
-      expect((await api('GET', `/jobs/${jobId}/status`)).body).toEqual({ status: 'cancelled', result: null, error: null, message: 'AI generation was cancelled' })
+      expect((await api('GET', `/jobs/${jobId}/status`)).body).toEqual({
+        status: 'cancelled',
+        result: null,
+        error: null,
+        message: 'AI generation was cancelled',
+      })
       expect(model.requests.length).toBeLessThanOrEqual(2)
       expect(await generationEvents(svc.deps.prisma, { jobId })).toHaveLength(0)
     } finally {
@@ -98,7 +123,12 @@ describe('with an OpenAI-compatible provider', () => {
     // The spec's screens send the field as userMessage; the contract calls it message.
     const res = await api('POST', `/estimates/${id}/content-sections/qa_notes/chat`, { userMessage: 'mention the warranty' })
     expect(res.status, res.text).toBe(201)
-    expect(res.body).toMatchObject({ userMessage: 'mention the warranty', aiResponse: 'I added the warranty.', proposedContent: 'Roof text. Backed by our warranty.', writer: 'openai' })
+    expect(res.body).toMatchObject({
+      userMessage: 'mention the warranty',
+      aiResponse: 'I added the warranty.',
+      proposedContent: 'Roof text. Backed by our warranty.',
+      writer: 'openai',
+    })
     expect((await api('GET', `/estimates/${id}/content-sections/qa_notes/chat`)).body).toEqual([res.body])
   })
 })

@@ -36,13 +36,17 @@ export async function startAiProcess(env: Record<string, string>, label: string)
   const deadline = Date.now() + 60_000
   for (;;) {
     if (child.exitCode !== null) throw new Error(`ai exited with ${child.exitCode} during start-up (see test-output/ai-process-${label}.log)`)
-    const ok = await fetch(`${base}/healthz`).then((r) => r.ok, () => false)
+    const ok = await fetch(`${base}/healthz`).then(
+      (r) => r.ok,
+      () => false,
+    )
     if (ok) break
     if (Date.now() > deadline) throw new Error('ai did not start within 60 s')
     await new Promise((r) => setTimeout(r, 100))
   }
   return {
-    child, base,
+    child,
+    base,
     kill: (signal = 'SIGKILL') =>
       new Promise<void>((resolve) => {
         if (child.exitCode !== null || child.signalCode !== null) return resolve()

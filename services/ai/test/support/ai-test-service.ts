@@ -30,7 +30,10 @@ export async function startAiTestService(env: Partial<Record<string, string>> = 
   let deps: AiDeps | undefined
   const depsOf = (base: Parameters<typeof buildDeps>[0]) => (deps ??= buildDeps(base, base.env as AiEnv))
   const svc = await startTestService<PrismaClient, AiEnv>({
-    name: 'ai', schema: 'ai', PrismaClient, envSchema: ZAiEnv,
+    name: 'ai',
+    schema: 'ai',
+    PrismaClient,
+    envSchema: ZAiEnv,
     env: { AI_RETRY_BASE_MS: '20', AI_JOB_LEASE_MS: '3000', ...env },
     routes: (base) => aiServiceRoutes(depsOf(base)),
   })
@@ -42,7 +45,11 @@ export async function startAiTestService(env: Partial<Record<string, string>> = 
   await new Promise<void>((resolve) => server.once('listening', () => resolve()))
   const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
   return {
-    ...svc, deps: d, base, server, standIns,
+    ...svc,
+    deps: d,
+    base,
+    server,
+    standIns,
     as: (orgId, opts) => (method, path, body, headers) => signedRequest(base, claimsFor(orgId, opts), method, `/organizations/${orgId}${path}`, body, headers),
     raw: (orgId, opts) => (method, path, body, headers) => signedRequest(base, orgId ? claimsFor(orgId, opts) : null, method, path, body, headers),
     close: async () => {
@@ -74,6 +81,14 @@ export async function waitForJob(api: Api, jobId: string, timeoutMs = 20_000): P
 /** ai.generation.completed.v1 envelopes written to the outbox, oldest first. */
 export async function generationEvents(prisma: PrismaClient, filter: { jobId?: string } = {}) {
   const rows = await prisma.outboxEvent.findMany({ where: { subject: Subjects.aiGenerationCompleted }, orderBy: { createdAt: 'asc' } })
-  const events = rows.map((r) => r.payload as { id: string; orgId: string; actorId: string; data: { kind: string; jobId: string | null; estimateId: string | null; writer: string; contentBlocks: Record<string, string> } })
+  const events = rows.map(
+    (r) =>
+      r.payload as {
+        id: string
+        orgId: string
+        actorId: string
+        data: { kind: string; jobId: string | null; estimateId: string | null; writer: string; contentBlocks: Record<string, string> }
+      },
+  )
   return filter.jobId ? events.filter((e) => e.data.jobId === filter.jobId) : events
 }

@@ -60,15 +60,22 @@ export async function startOpenAiTestServer(fallback: Behaviour = { kind: 'ok', 
     if (!res.socket || res.socket.destroyed) return
     if (b.kind === 'hang') return void res.destroy()
     if (b.kind === 'status') {
-      res.writeHead(b.status, { 'content-type': 'application/json' }).end(JSON.stringify({ error: { message: `test server answered ${b.status}`, type: 'server_error' } }))
+      res
+        .writeHead(b.status, { 'content-type': 'application/json' })
+        .end(JSON.stringify({ error: { message: `test server answered ${b.status}`, type: 'server_error' } }))
       return
     }
     const text = typeof b.text === 'function' ? b.text(body) : (b.text ?? echoSection(body))
-    res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({
-      id: `chatcmpl-${requests.length}`, object: 'chat.completion', created: 1_700_000_000, model: body.model,
-      choices: [{ index: 0, message: { role: 'assistant', content: text }, finish_reason: 'stop' }],
-      usage: { prompt_tokens: 10, completion_tokens: 10, total_tokens: 20 },
-    }))
+    res.writeHead(200, { 'content-type': 'application/json' }).end(
+      JSON.stringify({
+        id: `chatcmpl-${requests.length}`,
+        object: 'chat.completion',
+        created: 1_700_000_000,
+        model: body.model,
+        choices: [{ index: 0, message: { role: 'assistant', content: text }, finish_reason: 'stop' }],
+        usage: { prompt_tokens: 10, completion_tokens: 10, total_tokens: 20 },
+      }),
+    )
   })
   server.on('connection', (s) => {
     sockets.add(s)
@@ -79,10 +86,18 @@ export async function startOpenAiTestServer(fallback: Behaviour = { kind: 'ok', 
   return {
     baseURL: `http://127.0.0.1:${port}/v1`,
     requests,
-    get queue() { return state.queue },
-    set queue(q) { state.queue = q },
-    get fallback() { return state.fallback },
-    set fallback(b) { state.fallback = b },
+    get queue() {
+      return state.queue
+    },
+    set queue(q) {
+      state.queue = q
+    },
+    get fallback() {
+      return state.fallback
+    },
+    set fallback(b) {
+      state.fallback = b
+    },
     waitForRequests(n, timeoutMs = 20_000) {
       if (requests.length >= n) return Promise.resolve()
       return new Promise<void>((resolve, reject) => {

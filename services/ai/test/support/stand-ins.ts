@@ -1,4 +1,13 @@
-import { RequestSubjects, ZCompanySettingsRequest, ZEstimateDocumentRequest, ZQuotaCheckRequest, type CompanySettings, type EstimateDocument, type EstimateDocumentReply, type QuotaCheckReply } from '@plumbline/contracts'
+import {
+  RequestSubjects,
+  ZCompanySettingsRequest,
+  ZEstimateDocumentRequest,
+  ZQuotaCheckRequest,
+  type CompanySettings,
+  type EstimateDocument,
+  type EstimateDocumentReply,
+  type QuotaCheckReply,
+} from '@plumbline/contracts'
 import { reply, type Bus, type Replier } from '@plumbline/messaging'
 import { companySettings } from './fixtures.js'
 
@@ -23,18 +32,31 @@ export function startStandIns(bus: Bus): StandIns {
   const quota = new Map<string, QuotaCheckReply>()
   const quotaChecks: { orgId: string; kind: string }[] = []
   const repliers: Replier[] = [
-    reply(bus, RequestSubjects.estimateDocument, async ({ orgId, estimateId }): Promise<EstimateDocumentReply> => {
-      const doc = documents.get(orgId)?.get(estimateId)
-      return doc ? { found: true, document: doc } : { found: false }
-    }, ZEstimateDocumentRequest),
+    reply(
+      bus,
+      RequestSubjects.estimateDocument,
+      async ({ orgId, estimateId }): Promise<EstimateDocumentReply> => {
+        const doc = documents.get(orgId)?.get(estimateId)
+        return doc ? { found: true, document: doc } : { found: false }
+      },
+      ZEstimateDocumentRequest,
+    ),
     reply(bus, RequestSubjects.companySettings, async ({ orgId }) => settings.get(orgId) ?? companySettings(), ZCompanySettingsRequest),
-    reply(bus, RequestSubjects.quotaCheck, async ({ orgId, kind }) => {
-      quotaChecks.push({ orgId, kind })
-      return quota.get(orgId) ?? { allowed: true, used: 0, limit: 100 }
-    }, ZQuotaCheckRequest),
+    reply(
+      bus,
+      RequestSubjects.quotaCheck,
+      async ({ orgId, kind }) => {
+        quotaChecks.push({ orgId, kind })
+        return quota.get(orgId) ?? { allowed: true, used: 0, limit: 100 }
+      },
+      ZQuotaCheckRequest,
+    ),
   ]
   return {
-    documents, settings, quota, quotaChecks,
+    documents,
+    settings,
+    quota,
+    quotaChecks,
     addDocument(orgId, doc) {
       if (!documents.has(orgId)) documents.set(orgId, new Map())
       documents.get(orgId)!.set(doc.estimate.id, doc)

@@ -25,7 +25,9 @@ describe('built-in writer: uses the estimate', () => {
     const doc = roofDocument()
     const s = await writeAll(doc)
     const grand = Number(doc.pricing.totals.grandTotal).toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })
-    expect(s.executive_summary).toContain('Summit Roofing Co. is pleased to present this estimate for Smith Roof Replacement, a roofing project for Jane Smith at 12 Elm Street, Springfield, IL 62701.')
+    expect(s.executive_summary).toContain(
+      'Summit Roofing Co. is pleased to present this estimate for Smith Roof Replacement, a roofing project for Jane Smith at 12 Elm Street, Springfield, IL 62701.',
+    )
     expect(s.executive_summary).toContain('approximately 2,400 square feet')
     expect(s.executive_summary).toContain(`$${grand.replace(/\.00$/, '')}`)
     expect(s.executive_summary).toMatch(/in applicable taxes/)
@@ -76,7 +78,8 @@ describe('built-in writer: uses the estimate', () => {
     for (let round = 0; round < 40; round++) {
       const doc = roofDocument()
       const e = doc.estimate as Record<string, unknown>
-      for (const field of ['projectType', 'clientEmail', 'squareFootage', 'totalCost', 'specialFeatures', 'meetingTranscript']) if (next() < 0.5) e[field] = null
+      for (const field of ['projectType', 'clientEmail', 'squareFootage', 'totalCost', 'specialFeatures', 'meetingTranscript'])
+        if (next() < 0.5) e[field] = null
       for (const field of ['projectName', 'clientName', 'propertyAddress']) if (next() < 0.3) e[field] = ' '
       if (next() < 0.5) doc.phases = []
       if (next() < 0.5) doc.sections = []
@@ -118,9 +121,11 @@ describe('built-in writer: uses the estimate', () => {
 
 describe('built-in writer: free prompt (create dialog, settings preview)', () => {
   it('writes all five headed sections even from an unrendered template, without placeholders', async () => {
-    const prompt = 'Write a proposal for {{projectType}}.\nProject: {{projectName}}\nClient: {{clientName}}\nAddress: {{propertyAddress}}\nTotal cost: {{totalCost}}'
+    const prompt =
+      'Write a proposal for {{projectType}}.\nProject: {{projectName}}\nClient: {{clientName}}\nAddress: {{propertyAddress}}\nTotal cost: {{totalCost}}'
     const text = await writer.writeFreeform({ prompt, projectType: null, propertyData: undefined, settings: COMPANY_SETTINGS_DEFAULTS })
-    for (const h of ['Executive Summary', 'Project Overview', 'Scope of Work', 'Timeline Considerations', 'Quality Assurance Notes']) expect(text).toContain(`${h}\n\n`)
+    for (const h of ['Executive Summary', 'Project Overview', 'Scope of Work', 'Timeline Considerations', 'Quality Assurance Notes'])
+      expect(text).toContain(`${h}\n\n`)
     expect(text).not.toMatch(BAD)
     expect(text).toContain('We are pleased to present this estimate for your project.')
   })
@@ -130,12 +135,21 @@ describe('built-in writer: free prompt (create dialog, settings preview)', () =>
       'Write professional proposal content for this construction estimate with these sections:',
       'Executive Summary, Project Overview, Scope of Work, Timeline Considerations, Quality Assurance Notes.',
       '',
-      'Project type: Kitchen Remodel', 'Project name: Hillside Kitchen Refresh', 'Client: Jordan Lee', 'Property address: 742 Evergreen Terrace, Springfield, IL 62704',
-      'Estimated total cost (USD): 48500', 'Square footage: 2150', 'Special features: Quartz countertops', 'Meeting notes: Client wants a larger island.',
-      'Property: Single-family home, 3 bedrooms, built 1998', 'Fire hazard risk: Low',
+      'Project type: Kitchen Remodel',
+      'Project name: Hillside Kitchen Refresh',
+      'Client: Jordan Lee',
+      'Property address: 742 Evergreen Terrace, Springfield, IL 62704',
+      'Estimated total cost (USD): 48500',
+      'Square footage: 2150',
+      'Special features: Quartz countertops',
+      'Meeting notes: Client wants a larger island.',
+      'Property: Single-family home, 3 bedrooms, built 1998',
+      'Fire hazard risk: Low',
     ].join('\n')
     const text = await writer.writeFreeform({ prompt, projectType: 'Kitchen Remodel', propertyData: null, settings: companySettings() })
-    expect(text).toContain('Summit Roofing Co. is pleased to present this estimate for Hillside Kitchen Refresh, a kitchen remodel project for Jordan Lee at 742 Evergreen Terrace, Springfield, IL 62704.')
+    expect(text).toContain(
+      'Summit Roofing Co. is pleased to present this estimate for Hillside Kitchen Refresh, a kitchen remodel project for Jordan Lee at 742 Evergreen Terrace, Springfield, IL 62704.',
+    )
     expect(text).toContain('approximately 2,150 square feet')
     expect(text).toContain('$48,500')
     expect(text).toContain('Property details: Single-family home, 3 bedrooms, built 1998; fire hazard risk low.')
@@ -144,7 +158,8 @@ describe('built-in writer: free prompt (create dialog, settings preview)', () =>
   })
 
   it('finds the unmistakable facts in a prose prompt (an organisation template filled with sample values)', async () => {
-    const prompt = "Write a professional project overview for Jordan Lee's Kitchen Remodel at 742 Evergreen Terrace, Springfield, IL 62704. The budget is $48,500 for 2,150 sq ft."
+    const prompt =
+      "Write a professional project overview for Jordan Lee's Kitchen Remodel at 742 Evergreen Terrace, Springfield, IL 62704. The budget is $48,500 for 2,150 sq ft."
     const text = await writer.writeFreeform({ prompt, projectType: 'Kitchen Remodel', propertyData: undefined, settings: COMPANY_SETTINGS_DEFAULTS })
     expect(text).toContain('at 742 Evergreen Terrace, Springfield, IL 62704')
     expect(text).toContain('$48,500')

@@ -7,7 +7,8 @@ import { companySettings, roofDocument } from '../support/fixtures.js'
 
 const facts = estimateFacts({ document: roofDocument(), settings: companySettings() })
 const summary = composeSection('executive_summary', facts)
-const edit = (message: string, currentText = summary, type: 'executive_summary' | 'qa_notes' = 'executive_summary') => builtInChatEdit({ type, facts, currentText, message })
+const edit = (message: string, currentText = summary, type: 'executive_summary' | 'qa_notes' = 'executive_summary') =>
+  builtInChatEdit({ type, facts, currentText, message })
 const words = (t: string) => t.split(/\s+/).length
 
 describe('built-in chat edits', () => {
@@ -88,7 +89,12 @@ describe('built-in chat edits', () => {
     const r = edit('make it more formal', '', 'qa_notes')
     expect(r.proposedContent).toContain('committed to quality workmanship')
     expect(r.reply).toMatch(/was empty, so I first wrote it/)
-    const plain = builtInChatEdit({ type: 'qa_notes', facts: estimateFacts({ document: roofDocument(), settings: COMPANY_SETTINGS_DEFAULTS }), currentText: '', message: 'hello' })
+    const plain = builtInChatEdit({
+      type: 'qa_notes',
+      facts: estimateFacts({ document: roofDocument(), settings: COMPANY_SETTINGS_DEFAULTS }),
+      currentText: '',
+      message: 'hello',
+    })
     expect(plain.proposedContent).toContain('We are committed to quality workmanship')
   })
 

@@ -8,7 +8,11 @@ describe('provider selection', () => {
     expect(selectedProvider(ZAiEnv.parse({ OPENAI_API_KEY: 'sk-test' }))).toBe('openai')
     expect(selectedProvider(ZAiEnv.parse({ OPENAI_API_KEY: 'sk-test', AI_PROVIDER: 'builtin' }))).toBe('builtin')
     expect(selectProvider(ZAiEnv.parse({})).info).toEqual({ writer: 'built-in', model: null, label: 'Built-in writer (no external AI)' })
-    expect(selectProvider(ZAiEnv.parse({ OPENAI_API_KEY: 'sk-test', OPENAI_MODEL: 'gpt-4.1' })).info).toEqual({ writer: 'openai', model: 'gpt-4.1', label: 'OpenAI gpt-4.1' })
+    expect(selectProvider(ZAiEnv.parse({ OPENAI_API_KEY: 'sk-test', OPENAI_MODEL: 'gpt-4.1' })).info).toEqual({
+      writer: 'openai',
+      model: 'gpt-4.1',
+      label: 'OpenAI gpt-4.1',
+    })
   })
 
   it('accepts a keyless local server, and refuses openai with neither key nor base URL', () => {

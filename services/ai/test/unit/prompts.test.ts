@@ -38,7 +38,15 @@ describe('prompt templates', () => {
   it('fills every variable from an estimate, and leaves the missing ones empty', () => {
     const facts = estimateFacts({ document: roofDocument(), settings: companySettings() })
     const vars = promptVariables(facts)
-    expect(vars).toMatchObject({ projectType: 'Roofing', projectName: 'Smith Roof Replacement', clientName: 'Jane Smith', clientEmail: 'jane@example.com', companyName: 'Summit Roofing Co.', contractorLicense: 'CA-1047722', squareFootage: '2,400' })
+    expect(vars).toMatchObject({
+      projectType: 'Roofing',
+      projectName: 'Smith Roof Replacement',
+      clientName: 'Jane Smith',
+      clientEmail: 'jane@example.com',
+      companyName: 'Summit Roofing Co.',
+      contractorLicense: 'CA-1047722',
+      squareFootage: '2,400',
+    })
     expect(vars.totalCost).toMatch(/^\$\d{1,3}(,\d{3})*(\.\d\d)?$/)
     const bare = estimateFacts({ document: bareDocument(), settings: COMPANY_SETTINGS_DEFAULTS })
     const prompt = buildPrompt({ aiPromptTemplate: null }, bare)

@@ -3,7 +3,11 @@ import { PERMISSION_MODULES, type PermissionAction, type PermissionModule, type 
 type Flags = Pick<RolePermission, 'canAccess' | 'canCreate' | 'canEdit' | 'canDelete' | 'canShare'> & { module: string }
 
 const FLAG_ACTIONS: [keyof Flags, PermissionAction][] = [
-  ['canAccess', 'access'], ['canCreate', 'create'], ['canEdit', 'edit'], ['canDelete', 'delete'], ['canShare', 'share'],
+  ['canAccess', 'access'],
+  ['canCreate', 'create'],
+  ['canEdit', 'edit'],
+  ['canDelete', 'delete'],
+  ['canShare', 'share'],
 ]
 
 /** Stored per-module flags -> the compact module -> actions map carried in identities. */

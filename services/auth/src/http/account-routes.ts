@@ -1,6 +1,11 @@
 import express, { type Router } from 'express'
 import {
-  ZRegisterBody, ZRequestPasswordResetBody, ZResendVerificationBody, ZResetPasswordBody, ZResetTemporaryPasswordBody, ZVerifyEmailBody,
+  ZRegisterBody,
+  ZRequestPasswordResetBody,
+  ZResendVerificationBody,
+  ZResetPasswordBody,
+  ZResetTemporaryPasswordBody,
+  ZVerifyEmailBody,
 } from '@plumbline/contracts'
 import { contextOf, parseBody } from '@plumbline/service-kit'
 import type { AuthDeps } from '../deps.js'

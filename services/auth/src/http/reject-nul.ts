@@ -13,6 +13,7 @@ function containsNul(value: unknown, depth = 0): boolean {
  * database and fail there as a 500. No field of ours has a use for it.
  */
 export const rejectNulCharacters: RequestHandler = (req, _res, next) => {
-  if (containsNul(req.body)) return next(badRequest('Text must not contain NUL characters', [{ field: 'body', message: 'Text must not contain NUL characters' }]))
+  if (containsNul(req.body))
+    return next(badRequest('Text must not contain NUL characters', [{ field: 'body', message: 'Text must not contain NUL characters' }]))
   next()
 }

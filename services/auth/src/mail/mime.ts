@@ -24,7 +24,11 @@ function headerParams(value: string): { value: string; params: Record<string, st
   const params: Record<string, string> = {}
   for (const p of rest) {
     const eq = p.indexOf('=')
-    if (eq > 0) params[p.slice(0, eq).trim().toLowerCase()] = p.slice(eq + 1).trim().replace(/^"(.*)"$/, '$1')
+    if (eq > 0)
+      params[p.slice(0, eq).trim().toLowerCase()] = p
+        .slice(eq + 1)
+        .trim()
+        .replace(/^"(.*)"$/, '$1')
   }
   return { value: (main ?? '').trim().toLowerCase(), params }
 }
@@ -48,8 +52,10 @@ function decodeBody(part: Part): string {
   const encoding = (part.headers.get('content-transfer-encoding') ?? '7bit').toLowerCase()
   const charset = headerParams(part.headers.get('content-type') ?? '').params.charset?.toLowerCase() ?? 'utf-8'
   const bytes =
-    encoding === 'base64' ? Buffer.from(part.body.replace(/\s+/g, ''), 'base64')
-      : encoding === 'quoted-printable' ? decodeQuotedPrintable(part.body)
+    encoding === 'base64'
+      ? Buffer.from(part.body.replace(/\s+/g, ''), 'base64')
+      : encoding === 'quoted-printable'
+        ? decodeQuotedPrintable(part.body)
         : Buffer.from(part.body, 'latin1')
   return new TextDecoder(charset === 'us-ascii' ? 'utf-8' : charset, { fatal: false }).decode(bytes)
 }
@@ -83,7 +89,13 @@ function collectLeaves(part: Part, out: { text?: string; html?: string }, depth 
   if (type.value === 'text/html' && out.html === undefined) out.html = decodeBody(part)
 }
 
-const unescapeHtml = (s: string) => s.replace(/&amp;/g, '&').replace(/&quot;/g, '"').replace(/&#39;/g, "'").replace(/&lt;/g, '<').replace(/&gt;/g, '>')
+const unescapeHtml = (s: string) =>
+  s
+    .replace(/&amp;/g, '&')
+    .replace(/&quot;/g, '"')
+    .replace(/&#39;/g, "'")
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
 
 /** Every http(s) link in the text and in the html hrefs, in order of appearance, without repeats. */
 export function extractLinks(text: string, html: string): string[] {

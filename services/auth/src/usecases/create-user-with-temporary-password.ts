@@ -46,8 +46,13 @@ export async function createUserWithTemporaryPassword(deps: AuthDeps, input: Cre
     const result = await deps.prisma.$transaction(async (tx) => {
       const user = await tx.user.create({
         data: {
-          email, passwordHash, firstName: input.firstName, lastName: input.lastName, systemRole: input.systemRole ?? 'user',
-          emailVerifiedAt: new Date(), requirePasswordReset: input.requirePasswordReset ?? true,
+          email,
+          passwordHash,
+          firstName: input.firstName,
+          lastName: input.lastName,
+          systemRole: input.systemRole ?? 'user',
+          emailVerifiedAt: new Date(),
+          requirePasswordReset: input.requirePasswordReset ?? true,
         },
       })
       let organizationId = input.organizationId
@@ -60,13 +65,18 @@ export async function createUserWithTemporaryPassword(deps: AuthDeps, input: Cre
         organizationId = organization.id
         roleId = SYSTEM_ROLE_IDS.Owner
         await recordEvent<OrganizationCreatedV1>(tx, {
-          type: Subjects.organizationCreated, orgId: organizationId, actorId: input.actorId,
+          type: Subjects.organizationCreated,
+          orgId: organizationId,
+          actorId: input.actorId,
           data: { organizationId, name: organization.name, ownerId: user.id },
         })
       }
       await tx.membership.create({ data: { userId: user.id, organizationId, roleId } })
       await recordEvent<UserRegisteredV1>(tx, {
-        type: Subjects.userRegistered, orgId: organizationId, actorId: input.actorId, data: { userId: user.id, email, organizationId },
+        type: Subjects.userRegistered,
+        orgId: organizationId,
+        actorId: input.actorId,
+        data: { userId: user.id, email, organizationId },
       })
       return { userId: user.id, organizationId }
     })

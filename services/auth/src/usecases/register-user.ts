@@ -29,17 +29,25 @@ export async function registerUser(deps: AuthDeps, input: RegisterBody): Promise
       await tx.membership.create({ data: { userId: user.id, organizationId: organization.id, roleId: SYSTEM_ROLE_IDS.Owner } })
       const token = await issueUserToken(tx, user.id, 'verify_email', EMAIL_VERIFICATION_TTL_MS)
       await recordEvent<UserRegisteredV1>(tx, {
-        type: Subjects.userRegistered, orgId: organization.id, actorId: user.id,
+        type: Subjects.userRegistered,
+        orgId: organization.id,
+        actorId: user.id,
         data: { userId: user.id, email: user.email, organizationId: organization.id },
       })
       await recordEvent<OrganizationCreatedV1>(tx, {
-        type: Subjects.organizationCreated, orgId: organization.id, actorId: user.id,
+        type: Subjects.organizationCreated,
+        orgId: organization.id,
+        actorId: user.id,
         data: { organizationId: organization.id, name: organization.name, ownerId: user.id },
       })
       return { user, organization, token }
     })
     deps.mailer.sendInBackground(
-      verificationMail({ to: created.user.email, firstName: created.user.firstName, url: verificationUrl(deps.env.APP_URL, created.token, created.user.email) }),
+      verificationMail({
+        to: created.user.email,
+        firstName: created.user.firstName,
+        url: verificationUrl(deps.env.APP_URL, created.token, created.user.email),
+      }),
     )
     return { userId: created.user.id, organizationId: created.organization.id }
   } catch (err) {

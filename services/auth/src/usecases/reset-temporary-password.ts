@@ -12,10 +12,7 @@ export const TEMPORARY_PASSWORD_REPLACED_MESSAGE = 'Password updated successfull
  * it: it asks for no old password, so a stolen session must not be able to change a normal
  * account's password this way. The caller's session stays; every other one ends.
  */
-export async function resetTemporaryPassword(
-  deps: AuthDeps,
-  input: { userId: string; sessionId?: string; newPassword: string },
-): Promise<{ message: string }> {
+export async function resetTemporaryPassword(deps: AuthDeps, input: { userId: string; sessionId?: string; newPassword: string }): Promise<{ message: string }> {
   const user = await deps.prisma.user.findFirst({ where: { id: input.userId, deletedAt: null } })
   if (!user) throw notAuthenticated()
   if (!user.requirePasswordReset) {

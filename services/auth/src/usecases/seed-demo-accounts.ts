@@ -23,8 +23,12 @@ async function ensureAccount(tx: Tx, account: DemoAccount, passwordHash: string)
     existing ??
     (await tx.user.create({
       data: {
-        email: account.email, passwordHash, firstName: account.firstName, lastName: account.lastName,
-        systemRole: account.systemRole, emailVerifiedAt: new Date(),
+        email: account.email,
+        passwordHash,
+        firstName: account.firstName,
+        lastName: account.lastName,
+        systemRole: account.systemRole,
+        emailVerifiedAt: new Date(),
       },
     }))
   const member = await tx.membership.findUnique({ where: { userId_organizationId: { userId: user.id, organizationId: DEMO_ORGANIZATION.id } } })
@@ -33,7 +37,9 @@ async function ensureAccount(tx: Tx, account: DemoAccount, passwordHash: string)
   }
   if (!existing) {
     await recordEvent<UserRegisteredV1>(tx, {
-      type: Subjects.userRegistered, orgId: DEMO_ORGANIZATION.id, actorId: null,
+      type: Subjects.userRegistered,
+      orgId: DEMO_ORGANIZATION.id,
+      actorId: null,
       data: { userId: user.id, email: user.email, organizationId: DEMO_ORGANIZATION.id },
     })
   }
@@ -50,7 +56,9 @@ export async function seedDemoAccounts(deps: Pick<AuthDeps, 'prisma' | 'redis' |
       for (const [i, account] of DEMO_ACCOUNT_LIST.entries()) ids.push(await ensureAccount(tx, account, hashes[i]))
       if (created) {
         await recordEvent<OrganizationCreatedV1>(tx, {
-          type: Subjects.organizationCreated, orgId: DEMO_ORGANIZATION.id, actorId: null,
+          type: Subjects.organizationCreated,
+          orgId: DEMO_ORGANIZATION.id,
+          actorId: null,
           data: { organizationId: DEMO_ORGANIZATION.id, name: DEMO_ORGANIZATION.name, ownerId: ids[0] },
         })
       }

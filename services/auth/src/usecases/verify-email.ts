@@ -21,7 +21,10 @@ export async function verifyEmail(deps: AuthDeps, token: string): Promise<Verify
     if (!(await consumeUserToken(tx, record.id))) throw invalidVerificationToken()
     await tx.user.update({ where: { id: record.userId }, data: { emailVerifiedAt: new Date() } })
     await recordEvent<UserVerifiedV1>(tx, {
-      type: Subjects.userVerified, orgId: null, actorId: record.userId, data: { userId: record.userId, email: record.user.email },
+      type: Subjects.userVerified,
+      orgId: null,
+      actorId: record.userId,
+      data: { userId: record.userId, email: record.user.email },
     })
   })
   return { message: 'Email verified successfully' }

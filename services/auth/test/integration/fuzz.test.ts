@@ -24,19 +24,55 @@ afterAll(async () => {
 })
 
 const ROUTES: [method: string, path: string][] = [
-  ['POST', '/register'], ['POST', '/verify-email'], ['POST', '/resend-verification'], ['POST', '/login'], ['POST', '/logout'],
-  ['POST', '/request-password-reset'], ['POST', '/reset-password'], ['POST', '/reset-temporary-password'],
-  ['GET', '/user'], ['GET', '/auth/user'], ['GET', '/user/organizations'], ['GET', '/login'],
-  ['GET', '/__dev/mail'], ['GET', '/__dev/mailbox'],
+  ['POST', '/register'],
+  ['POST', '/verify-email'],
+  ['POST', '/resend-verification'],
+  ['POST', '/login'],
+  ['POST', '/logout'],
+  ['POST', '/request-password-reset'],
+  ['POST', '/reset-password'],
+  ['POST', '/reset-temporary-password'],
+  ['GET', '/user'],
+  ['GET', '/auth/user'],
+  ['GET', '/user/organizations'],
+  ['GET', '/login'],
+  ['GET', '/__dev/mail'],
+  ['GET', '/__dev/mailbox'],
 ]
 
 const huge = 'A'.repeat(60_000)
 const FIELDS = ['email', 'password', 'firstName', 'lastName', 'token', 'newPassword']
 
 const ODD_VALUES: unknown[] = [
-  null, true, false, 0, -1, 1e308, 3.14, '', ' ', huge, '\u0000', 'a\u0000b@example.com', '\ud800', '💥'.repeat(300), [], [1, 2], {}, { $gt: '' },
-  'x@y', 'UPPER@EXAMPLE.COM', 'a'.repeat(250) + '@example.com', 'Valid-Password-1', 'short', '<script>alert(1)</script>', "'; DROP TABLE users; --",
-  ['a@b.co'], { nested: { deeper: [null] } }, '__proto__', 'toString',
+  null,
+  true,
+  false,
+  0,
+  -1,
+  1e308,
+  3.14,
+  '',
+  ' ',
+  huge,
+  '\u0000',
+  'a\u0000b@example.com',
+  '\ud800',
+  '💥'.repeat(300),
+  [],
+  [1, 2],
+  {},
+  { $gt: '' },
+  'x@y',
+  'UPPER@EXAMPLE.COM',
+  'a'.repeat(250) + '@example.com',
+  'Valid-Password-1',
+  'short',
+  '<script>alert(1)</script>',
+  "'; DROP TABLE users; --",
+  ['a@b.co'],
+  { nested: { deeper: [null] } },
+  '__proto__',
+  'toString',
 ]
 
 function randomBodies(count: number, seed: number): unknown[] {
@@ -50,14 +86,28 @@ function randomBodies(count: number, seed: number): unknown[] {
 }
 
 const FIXED_BODIES: unknown[] = [
-  null, true, 0, 'string', [], [{}], [{ email: 'a@b.co', password: 'x' }], {},
-  { email: 123, password: 456 }, { email: null, password: null, token: null, newPassword: null },
-  { email: ['a@b.co'], password: ['x'] }, { email: { $ne: null } }, { email: 'a@b.co', password: huge },
-  { token: huge, password: huge, newPassword: huge }, { firstName: huge, lastName: huge, email: `${huge}@x.com`, password: 'Valid-Password-1' },
+  null,
+  true,
+  0,
+  'string',
+  [],
+  [{}],
+  [{ email: 'a@b.co', password: 'x' }],
+  {},
+  { email: 123, password: 456 },
+  { email: null, password: null, token: null, newPassword: null },
+  { email: ['a@b.co'], password: ['x'] },
+  { email: { $ne: null } },
+  { email: 'a@b.co', password: huge },
+  { token: huge, password: huge, newPassword: huge },
+  { firstName: huge, lastName: huge, email: `${huge}@x.com`, password: 'Valid-Password-1' },
   { email: 'fuzz@example.com', password: 'Valid-Password-1', firstName: 'Bob\u0000', lastName: 'Nul' },
   { email: 'fuzz2@example.com', password: 'Valid-Password-1', firstName: 'A', lastName: 'B', extra: { deep: [1, { x: null }] } },
-  { __proto__: { isAdmin: true } }, JSON.parse('{"__proto__": {"polluted": true}, "constructor": {"prototype": {"polluted": true}}}'),
-  { token: '\u0000' }, { newPassword: 12345678 }, { newPassword: ['longenough'] },
+  { __proto__: { isAdmin: true } },
+  JSON.parse('{"__proto__": {"polluted": true}, "constructor": {"prototype": {"polluted": true}}}'),
+  { token: '\u0000' },
+  { newPassword: 12345678 },
+  { newPassword: ['longenough'] },
 ]
 
 const RAW_BODIES: { body: string; contentType: string; headers?: Record<string, string> }[] = [
@@ -82,11 +132,15 @@ const QUERIES = ['?to=', `?to=${'a'.repeat(5000)}`, '?to=a&to=b', '?to[]=x', '?t
 /** fetch refuses GET bodies; a client that sends one anyway. */
 function getWithBody(path: string, headers: Record<string, string>, body: string): Promise<{ status: number; text: string }> {
   return new Promise((resolve, reject) => {
-    const req = http.request(`${svc.url}${path}`, { method: 'GET', headers: { ...headers, 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) } }, (res) => {
-      let text = ''
-      res.on('data', (c) => (text += c))
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, text }))
-    })
+    const req = http.request(
+      `${svc.url}${path}`,
+      { method: 'GET', headers: { ...headers, 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) } },
+      (res) => {
+        let text = ''
+        res.on('data', (c) => (text += c))
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, text }))
+      },
+    )
     req.on('error', reject)
     req.end(body)
   })
@@ -100,7 +154,12 @@ async function expectNo5xx(method: string, path: string, send: () => Promise<{ s
 describe('fuzzing every route', () => {
   for (const [method, path] of ROUTES) {
     it(`${method} ${path} never answers 5xx`, async () => {
-      const identities: [string, Record<string, string>][] = [['anonymous', {}], ['signed in', signedIn], ['forced reset', forcedReset], ['bad identity', { 'x-plumbline-identity': 'not.a.jwt' }]]
+      const identities: [string, Record<string, string>][] = [
+        ['anonymous', {}],
+        ['signed in', signedIn],
+        ['forced reset', forcedReset],
+        ['bad identity', { 'x-plumbline-identity': 'not.a.jwt' }],
+      ]
       const bodies = [...FIXED_BODIES, ...randomBodies(40, path.length * 7919)]
       for (const [who, headers] of identities) {
         if (method === 'GET') {
@@ -110,11 +169,17 @@ describe('fuzzing every route', () => {
           continue
         }
         for (const body of bodies) {
-          await expectNo5xx(method, path, () => svc.call(method, path, { headers, rawBody: JSON.stringify(body) ?? 'null' }), `${who} ${JSON.stringify(body)?.slice(0, 80)}`)
+          await expectNo5xx(
+            method,
+            path,
+            () => svc.call(method, path, { headers, rawBody: JSON.stringify(body) ?? 'null' }),
+            `${who} ${JSON.stringify(body)?.slice(0, 80)}`,
+          )
         }
         for (const raw of RAW_BODIES) {
           await expectNo5xx(
-            method, path,
+            method,
+            path,
             () => svc.call(method, path, { headers: { ...headers, ...raw.headers }, rawBody: raw.body, contentType: raw.contentType }),
             `${who} raw ${raw.contentType} ${raw.body.slice(0, 40)}`,
           )

@@ -3,7 +3,13 @@ import { redisKeys } from '@plumbline/contracts'
 import { createUserWithTemporaryPassword } from '../../src/usecases/create-user-with-temporary-password.js'
 import { SYSTEM_ROLE_IDS } from '../../src/data/system-roles.js'
 import {
-  STRONG_PASSWORD, loginAs, registerVerifiedUser, sessionIdFrom, startAuthTestService, uniqueEmail, type AuthTestService,
+  STRONG_PASSWORD,
+  loginAs,
+  registerVerifiedUser,
+  sessionIdFrom,
+  startAuthTestService,
+  uniqueEmail,
+  type AuthTestService,
 } from '../support/auth-test-service.js'
 
 let svc: AuthTestService
@@ -94,7 +100,12 @@ describe('temporary passwords (forced reset)', () => {
     const orgId = (await svc.deps.prisma.membership.findFirstOrThrow({ where: { userId: demoOwner.user.id } })).organizationId
     const email = uniqueEmail('temp')
     const created = await createUserWithTemporaryPassword(svc.deps, {
-      email, firstName: 'Tem', lastName: 'Porary', organizationId: orgId, roleId: SYSTEM_ROLE_IDS.Viewer, actorId: demoOwner.user.id,
+      email,
+      firstName: 'Tem',
+      lastName: 'Porary',
+      organizationId: orgId,
+      roleId: SYSTEM_ROLE_IDS.Viewer,
+      actorId: demoOwner.user.id,
     })
     expect(created.generated).toBe(true)
     expect(created.password).toMatch(/[A-Z]/)
@@ -141,7 +152,12 @@ describe('temporary passwords (forced reset)', () => {
   it('custom passwords, a new organisation when none is given, and 409 on a taken address', async () => {
     const email = uniqueEmail('custom')
     const created = await createUserWithTemporaryPassword(svc.deps, {
-      email, firstName: 'Cus', lastName: 'Tom', password: 'Chosen-By-Admin-1', requirePasswordReset: false, actorId: 'admin-x',
+      email,
+      firstName: 'Cus',
+      lastName: 'Tom',
+      password: 'Chosen-By-Admin-1',
+      requirePasswordReset: false,
+      actorId: 'admin-x',
     })
     expect(created.generated).toBe(false)
     const login = await loginAs(svc, email, 'Chosen-By-Admin-1')
@@ -158,7 +174,14 @@ describe('temporary passwords (forced reset)', () => {
     const orgB = (await svc.deps.prisma.membership.findFirstOrThrow({ where: { userId: b.user.id } })).organizationId
     const foreign = await svc.deps.prisma.role.create({ data: { organizationId: orgB, name: 'Estimator' } })
     await expect(
-      createUserWithTemporaryPassword(svc.deps, { email: uniqueEmail(), firstName: 'X', lastName: 'Y', organizationId: orgA, roleId: foreign.id, actorId: a.user.id }),
+      createUserWithTemporaryPassword(svc.deps, {
+        email: uniqueEmail(),
+        firstName: 'X',
+        lastName: 'Y',
+        organizationId: orgA,
+        roleId: foreign.id,
+        actorId: a.user.id,
+      }),
     ).rejects.toMatchObject({ status: 400 })
   })
 })

@@ -2,7 +2,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { PASSWORD_RESET_TTL_MS, redisKeys } from '@plumbline/contracts'
 import { hashToken } from '../../src/domain/tokens.js'
 import {
-  APP_URL, STRONG_PASSWORD, loginAs, registerVerifiedUser, startAuthTestService, tokenFromLink, uniqueEmail, type AuthTestService,
+  APP_URL,
+  STRONG_PASSWORD,
+  loginAs,
+  registerVerifiedUser,
+  startAuthTestService,
+  tokenFromLink,
+  uniqueEmail,
+  type AuthTestService,
 } from '../support/auth-test-service.js'
 
 let svc: AuthTestService
@@ -77,7 +84,9 @@ describe('password reset', () => {
   it('two concurrent uses of one link: exactly one wins', async () => {
     const { email } = await registerVerifiedUser(svc)
     const { token } = await requestReset(email)
-    const results = await Promise.all(['First-Pass-111', 'Second-Pass-222'].map((password) => svc.call('POST', '/reset-password', { body: { token, password } })))
+    const results = await Promise.all(
+      ['First-Pass-111', 'Second-Pass-222'].map((password) => svc.call('POST', '/reset-password', { body: { token, password } })),
+    )
     expect(results.map((r) => r.status).sort()).toEqual([200, 400])
   })
 

@@ -1,6 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { redisKeys, SESSION_COOKIE, ZCurrentUser } from '@plumbline/contracts'
-import { APP_URL, STRONG_PASSWORD, sessionIdFrom, startAuthTestService, tokenFromLink, uniqueEmail, type AuthTestService } from '../support/auth-test-service.js'
+import {
+  APP_URL,
+  STRONG_PASSWORD,
+  sessionIdFrom,
+  startAuthTestService,
+  tokenFromLink,
+  uniqueEmail,
+  type AuthTestService,
+} from '../support/auth-test-service.js'
 
 let svc: AuthTestService
 beforeAll(async () => {
@@ -61,8 +69,14 @@ describe('register → verify → login → /user → logout', () => {
       expect(me.status).toBe(200)
       const parsed = ZCurrentUser.parse(me.json)
       expect(parsed).toMatchObject({
-        id: user.id, email: lower, firstName: 'Jamie', lastName: 'Carpenter', profileImageUrl: null,
-        systemRole: 'user', emailVerified: true, requirePasswordReset: false,
+        id: user.id,
+        email: lower,
+        firstName: 'Jamie',
+        lastName: 'Carpenter',
+        profileImageUrl: null,
+        systemRole: 'user',
+        emailVerified: true,
+        requirePasswordReset: false,
       })
       expect(parsed.organizations).toEqual([{ id: expect.any(String), name: "Jamie's Organization", role: 'Owner' }])
       expect(me.headers.get('cache-control')).toBe('no-store')

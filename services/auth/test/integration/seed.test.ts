@@ -22,7 +22,9 @@ describe('system roles', () => {
     for (const role of roles) {
       expect(role.organizationId).toBeNull()
       expect(role.id).toBe(SYSTEM_ROLE_IDS[role.name as keyof typeof SYSTEM_ROLE_IDS])
-      const expected = toRolePermissions(SYSTEM_ROLE_PERMISSIONS[role.name as keyof typeof SYSTEM_ROLE_PERMISSIONS]).sort((a, b) => a.module.localeCompare(b.module))
+      const expected = toRolePermissions(SYSTEM_ROLE_PERMISSIONS[role.name as keyof typeof SYSTEM_ROLE_PERMISSIONS]).sort((a, b) =>
+        a.module.localeCompare(b.module),
+      )
       expect(role.permissions.map(({ roleId: _r, ...flags }) => flags)).toEqual(expected)
     }
   })

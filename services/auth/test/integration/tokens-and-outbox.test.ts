@@ -17,7 +17,9 @@ async function dumpAuthSchema(): Promise<string> {
   const client = new pg.Client({ connectionString: svc.deps.env.DATABASE_URL })
   await client.connect()
   try {
-    const tables = await client.query<{ table_name: string }>(`SELECT table_name FROM information_schema.tables WHERE table_schema = 'auth' AND table_type = 'BASE TABLE'`)
+    const tables = await client.query<{ table_name: string }>(
+      `SELECT table_name FROM information_schema.tables WHERE table_schema = 'auth' AND table_type = 'BASE TABLE'`,
+    )
     let out = ''
     for (const { table_name } of tables.rows) {
       const rows = await client.query(`SELECT * FROM auth."${table_name}"`)

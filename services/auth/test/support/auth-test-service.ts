@@ -72,7 +72,6 @@ export async function startAuthTestService(env: Record<string, string> = {}): Pr
   return { deps, url, call, asSession, waitForMail, close }
 }
 
-
 /** The session id from a login response's Set-Cookie. */
 export function sessionIdFrom(reply: Reply): string {
   const cookie = reply.headers.get('set-cookie') ?? ''

@@ -10,7 +10,12 @@ describe('toPermissionSet', () => {
 
   it('drops unknown modules and modules without any action', () => {
     const none = { canAccess: false, canCreate: false, canEdit: false, canDelete: false, canShare: false }
-    expect(toPermissionSet([{ module: 'weird', ...none, canAccess: true }, { module: 'team', ...none }])).toEqual({})
+    expect(
+      toPermissionSet([
+        { module: 'weird', ...none, canAccess: true },
+        { module: 'team', ...none },
+      ]),
+    ).toEqual({})
   })
 })
 

@@ -6,7 +6,15 @@ export const FILE_KINDS = ['logo', 'logo_url', 'pdf'] as const
 export type FileKind = (typeof FILE_KINDS)[number]
 
 export type StoredFileFacts = {
-  id: string; organizationId: string; kind: string; name: string; mimeType: string; size: number; sha256: string; estimateId: string | null; createdAt: Date
+  id: string
+  organizationId: string
+  kind: string
+  name: string
+  mimeType: string
+  size: number
+  sha256: string
+  estimateId: string | null
+  createdAt: Date
 }
 
 export type NewFile = { orgId: string; kind: FileKind; name: string; mimeType: string; bytes: Buffer; estimateId?: string | null }
@@ -21,8 +29,14 @@ export async function saveFile(db: Db, storage: FileStorage, file: NewFile): Pro
   try {
     return await db.storedFile.create({
       data: {
-        id, organizationId: file.orgId, kind: file.kind, name: file.name, mimeType: file.mimeType, size: file.bytes.length,
-        sha256: createHash('sha256').update(file.bytes).digest('hex'), estimateId: file.estimateId ?? null,
+        id,
+        organizationId: file.orgId,
+        kind: file.kind,
+        name: file.name,
+        mimeType: file.mimeType,
+        size: file.bytes.length,
+        sha256: createHash('sha256').update(file.bytes).digest('hex'),
+        estimateId: file.estimateId ?? null,
       },
     })
   } catch (err) {

@@ -33,5 +33,8 @@ export function brandingFrom(colors: Record<string, unknown>): Branding {
     }
     return fallback
   }
-  return { primary: pick(['primary', 'primaryColor'], DEFAULT_BRANDING.primary), accent: pick(['secondary', 'accent', 'secondaryColor'], DEFAULT_BRANDING.accent) }
+  return {
+    primary: pick(['primary', 'primaryColor'], DEFAULT_BRANDING.primary),
+    accent: pick(['secondary', 'accent', 'secondaryColor'], DEFAULT_BRANDING.accent),
+  }
 }

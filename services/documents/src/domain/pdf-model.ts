@@ -26,7 +26,14 @@ const PRINTABLE: { role: Exclude<ContentSectionType, 'qa_notes'>; heading: strin
   { role: 'timeline', heading: 'Timeline' },
 ]
 
-const STATUS_LABELS: Record<string, string> = { draft: 'Draft', pending: 'Pending', shared: 'Shared', viewed: 'Viewed', approved: 'Approved', rejected: 'Rejected' }
+const STATUS_LABELS: Record<string, string> = {
+  draft: 'Draft',
+  pending: 'Pending',
+  shared: 'Shared',
+  viewed: 'Viewed',
+  approved: 'Approved',
+  rejected: 'Rejected',
+}
 
 export const DISCLAIMER =
   'This estimate is based on the information available at the time of preparation and is provided for planning purposes. ' +
@@ -100,9 +107,15 @@ export function buildPdfModel(doc: EstimateDocument, settings: CompanySettings, 
           .map((s) => ({
             name: s.name,
             total: formatMoney(s.total),
-            items: [...s.lineItems].sort((a, b) => a.sortOrder - b.sortOrder).map((li) => ({
-              name: li.name, quantity: formatQuantity(li.quantity), unit: li.unit, unitCost: formatMoney(li.unitCost), total: formatMoney(li.totalCost),
-            })),
+            items: [...s.lineItems]
+              .sort((a, b) => a.sortOrder - b.sortOrder)
+              .map((li) => ({
+                name: li.name,
+                quantity: formatQuantity(li.quantity),
+                unit: li.unit,
+                unitCost: formatMoney(li.unitCost),
+                total: formatMoney(li.totalCost),
+              })),
           }))
       : [],
     totals: rows,

@@ -2,8 +2,7 @@ import { DocumentErrorCode, RequestSubjects, ZQuotaCheckReply } from '@plumbline
 import { request, type Bus } from '@plumbline/messaging'
 import { AppError, type Logger } from '@plumbline/service-kit'
 
-export const pdfLimitMessage = (used: number, limit: number) =>
-  `Monthly PDF limit reached (${used} of ${limit}). Upgrade your plan or wait until next month.`
+export const pdfLimitMessage = (used: number, limit: number) => `Monthly PDF limit reached (${used} of ${limit}). Upgrade your plan or wait until next month.`
 
 /**
  * Asks the admin service whether the organisation may generate another PDF this month.

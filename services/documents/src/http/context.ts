@@ -14,4 +14,3 @@ export function orgCtx(req: Request, res: Response, module: PermissionModule, ac
   requirePermission(ctx, module, action)
   return ctx
 }
-

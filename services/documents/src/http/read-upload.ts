@@ -17,7 +17,8 @@ export function readUpload(req: Request, opts: { field: string; maxBytes: number
   return new Promise<Upload>((resolve, reject) => {
     const type = req.headers['content-type'] ?? ''
     if (!/^multipart\/form-data\b/i.test(type)) return reject(badRequest(opts.missing, [{ field: opts.field, message: opts.missing }]))
-    const tooLarge = () => new AppError(413, ErrorCode.PAYLOAD_TOO_LARGE, opts.tooLarge, [{ field: opts.field, message: opts.tooLarge }], { connection: 'close' })
+    const tooLarge = () =>
+      new AppError(413, ErrorCode.PAYLOAD_TOO_LARGE, opts.tooLarge, [{ field: opts.field, message: opts.tooLarge }], { connection: 'close' })
     const declared = Number(req.headers['content-length'])
     if (Number.isFinite(declared) && declared > opts.maxBytes + MULTIPART_OVERHEAD) return reject(tooLarge())
     let bb: busboy.Busboy

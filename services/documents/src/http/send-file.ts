@@ -2,7 +2,12 @@ import type { Request, Response } from 'express'
 
 /** ASCII-only, quote-free file name for Content-Disposition; the UTF-8 form goes in filename*. */
 export function contentDisposition(name: string): string {
-  const ascii = name.normalize('NFKD').replace(/[^\x20-\x7e]/g, '').replace(/["\\;\r\n]/g, '').trim() || 'file'
+  const ascii =
+    name
+      .normalize('NFKD')
+      .replace(/[^\x20-\x7e]/g, '')
+      .replace(/["\\;\r\n]/g, '')
+      .trim() || 'file'
   return `inline; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(name)}`
 }
 
@@ -18,7 +23,13 @@ const CACHE_CONTROL = {
  * Images also get a CSP that runs nothing (a sandbox would stop browsers' PDF viewers, so PDFs
  * do without) and revalidate by ETag (304 when unchanged).
  */
-export function sendStoredFile(req: Request, res: Response, file: { name: string; mimeType: string; sha256: string }, bytes: Buffer, opts: { cache: 'no-store' | 'private' | 'public' }): void {
+export function sendStoredFile(
+  req: Request,
+  res: Response,
+  file: { name: string; mimeType: string; sha256: string },
+  bytes: Buffer,
+  opts: { cache: 'no-store' | 'private' | 'public' },
+): void {
   if (file.mimeType.startsWith('image/')) res.set('Content-Security-Policy', "default-src 'none'; sandbox")
   res.set({
     'Content-Type': file.mimeType,

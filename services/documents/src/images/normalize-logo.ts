@@ -42,7 +42,9 @@ export async function normalizeLogo(input: Buffer): Promise<NormalizedLogo> {
     const pipeline = sharp(input, { limitInputPixels, failOn: 'error' })
       .rotate() // applies EXIF orientation before the metadata is dropped
       .resize({ width: STORED_LOGO_SIDE, height: STORED_LOGO_SIDE, fit: 'inside', withoutEnlargement: true })
-    const { data, info } = await (png ? pipeline.png({ compressionLevel: 9 }) : pipeline.jpeg({ quality: 88, mozjpeg: true })).toBuffer({ resolveWithObject: true })
+    const { data, info } = await (png ? pipeline.png({ compressionLevel: 9 }) : pipeline.jpeg({ quality: 88, mozjpeg: true })).toBuffer({
+      resolveWithObject: true,
+    })
     return { bytes: data, mimeType: png ? 'image/png' : 'image/jpeg', extension: png ? 'png' : 'jpg', width: info.width, height: info.height }
   } catch {
     throw new InvalidImage(ImageMessages.unreadable)

@@ -80,48 +80,56 @@ function pinnedLookup(pinned: { address: string; family: number }): LookupFuncti
 type Hop = { status: number; location: string | null; body: Buffer | null }
 
 /** One request to a vetted address; reads the body (≤ maxBytes) unless it is a redirect. */
-function requestOnce(url: URL, pinned: { address: string; family: number }, opts: { ca?: string | Buffer; maxBytes: number; signal: AbortSignal }): Promise<Hop> {
+function requestOnce(
+  url: URL,
+  pinned: { address: string; family: number },
+  opts: { ca?: string | Buffer; maxBytes: number; signal: AbortSignal },
+): Promise<Hop> {
   return new Promise<Hop>((resolve, reject) => {
     const isIpHost = ipLiteralOf(url.hostname) !== null
-    const req = https.request(url, {
-      method: 'GET',
-      lookup: pinnedLookup(pinned),
-      // SNI must be a name; an IP-literal URL sends none (servername '' disables it).
-      servername: isIpHost ? '' : url.hostname,
-      // An extra CA adds to the public roots instead of replacing them.
-      ca: opts.ca ? [...tls.rootCertificates, opts.ca] : undefined,
-      agent: false,
-      signal: opts.signal,
-      headers: { accept: 'image/png,image/jpeg;q=0.9,*/*;q=0.1', 'user-agent': 'Plumbline-LogoFetcher/1.0' },
-    }, (res: IncomingMessage) => {
-      const status = res.statusCode ?? 0
-      if (REDIRECTS.has(status)) {
-        res.resume()
-        return resolve({ status, location: typeof res.headers.location === 'string' ? res.headers.location : null, body: null })
-      }
-      if (status < 200 || status >= 300) {
-        res.resume()
-        return resolve({ status, location: null, body: null })
-      }
-      const declared = Number(res.headers['content-length'])
-      if (Number.isFinite(declared) && declared > opts.maxBytes) {
-        res.destroy()
-        return reject(new FetchRefused(FetchMessages.tooLarge))
-      }
-      const chunks: Buffer[] = []
-      let size = 0
-      res.on('data', (chunk: Buffer) => {
-        size += chunk.length
-        if (size > opts.maxBytes) {
-          res.destroy()
-          reject(new FetchRefused(FetchMessages.tooLarge))
-          return
+    const req = https.request(
+      url,
+      {
+        method: 'GET',
+        lookup: pinnedLookup(pinned),
+        // SNI must be a name; an IP-literal URL sends none (servername '' disables it).
+        servername: isIpHost ? '' : url.hostname,
+        // An extra CA adds to the public roots instead of replacing them.
+        ca: opts.ca ? [...tls.rootCertificates, opts.ca] : undefined,
+        agent: false,
+        signal: opts.signal,
+        headers: { accept: 'image/png,image/jpeg;q=0.9,*/*;q=0.1', 'user-agent': 'Plumbline-LogoFetcher/1.0' },
+      },
+      (res: IncomingMessage) => {
+        const status = res.statusCode ?? 0
+        if (REDIRECTS.has(status)) {
+          res.resume()
+          return resolve({ status, location: typeof res.headers.location === 'string' ? res.headers.location : null, body: null })
         }
-        chunks.push(chunk)
-      })
-      res.on('end', () => resolve({ status, location: null, body: Buffer.concat(chunks) }))
-      res.on('error', reject)
-    })
+        if (status < 200 || status >= 300) {
+          res.resume()
+          return resolve({ status, location: null, body: null })
+        }
+        const declared = Number(res.headers['content-length'])
+        if (Number.isFinite(declared) && declared > opts.maxBytes) {
+          res.destroy()
+          return reject(new FetchRefused(FetchMessages.tooLarge))
+        }
+        const chunks: Buffer[] = []
+        let size = 0
+        res.on('data', (chunk: Buffer) => {
+          size += chunk.length
+          if (size > opts.maxBytes) {
+            res.destroy()
+            reject(new FetchRefused(FetchMessages.tooLarge))
+            return
+          }
+          chunks.push(chunk)
+        })
+        res.on('end', () => resolve({ status, location: null, body: Buffer.concat(chunks) }))
+        res.on('error', reject)
+      },
+    )
     req.on('error', reject)
     req.end()
   })

@@ -26,8 +26,17 @@ export function heading(doc: Doc, text: string, color: string, keepWith = 60): v
   ensureSpace(doc, 28 + keepWith)
   doc.moveDown(0.6)
   const y = doc.y
-  doc.font(FONT.bold).fontSize(13).fillColor(color).text(text, left(doc), y, { width: contentWidth(doc) })
+  doc
+    .font(FONT.bold)
+    .fontSize(13)
+    .fillColor(color)
+    .text(text, left(doc), y, { width: contentWidth(doc) })
   const ruleY = doc.y + 3
-  doc.moveTo(left(doc), ruleY).lineTo(left(doc) + contentWidth(doc), ruleY).lineWidth(0.75).strokeColor(RULE).stroke()
+  doc
+    .moveTo(left(doc), ruleY)
+    .lineTo(left(doc) + contentWidth(doc), ruleY)
+    .lineWidth(0.75)
+    .strokeColor(RULE)
+    .stroke()
   doc.y = ruleY + 8
 }

@@ -30,9 +30,15 @@ function writeLetterhead(doc: Doc, model: PdfModel, logo: Buffer | null): void {
   if (model.company.name) doc.font(FONT.bold).fontSize(17).fillColor(model.branding.primary).text(model.company.name, textX, doc.y, { width: textWidth, align })
   doc.font(FONT.regular).fontSize(9).fillColor(MUTED)
   for (const line of model.company.contactLines) doc.text(line, textX, doc.y + 1, { width: textWidth, align })
-  if (model.company.license) doc.text(`License #${model.company.license.replace(/^(license|lic\.?)\s*#?\s*/i, '')}`, textX, doc.y + 1, { width: textWidth, align })
+  if (model.company.license)
+    doc.text(`License #${model.company.license.replace(/^(license|lic\.?)\s*#?\s*/i, '')}`, textX, doc.y + 1, { width: textWidth, align })
   const ruleY = Math.max(doc.y, logoBottom) + 12
-  doc.moveTo(left(doc), ruleY).lineTo(left(doc) + width, ruleY).lineWidth(2).strokeColor(model.branding.primary).stroke()
+  doc
+    .moveTo(left(doc), ruleY)
+    .lineTo(left(doc) + width, ruleY)
+    .lineWidth(2)
+    .strokeColor(model.branding.primary)
+    .stroke()
   doc.y = ruleY + 18
 }
 
@@ -50,7 +56,11 @@ function writeTitleAndFacts(doc: Doc, model: PdfModel): void {
     const x = left(doc) + col * (colWidth + 24)
     const y = col === 0 && i === 0 ? startY : i === rows ? startY : doc.y
     doc.font(FONT.bold).fontSize(7.5).fillColor(FAINT).text(fact.label.toUpperCase(), x, y, { width: colWidth, characterSpacing: 0.6 })
-    doc.font(FONT.regular).fontSize(10.5).fillColor(INK).text(fact.value, x, doc.y + 1, { width: colWidth })
+    doc
+      .font(FONT.regular)
+      .fontSize(10.5)
+      .fillColor(INK)
+      .text(fact.value, x, doc.y + 1, { width: colWidth })
     doc.y += 6
     bottom = Math.max(bottom, doc.y)
   })
@@ -70,17 +80,38 @@ function writeTotals(doc: Doc, model: PdfModel): void {
   let y = top + 8
   for (const row of model.totals) {
     if (row.strong) {
-      doc.moveTo(x + 10, y - 2).lineTo(x + boxWidth - 10, y - 2).lineWidth(0.75).strokeColor(RULE).stroke()
+      doc
+        .moveTo(x + 10, y - 2)
+        .lineTo(x + boxWidth - 10, y - 2)
+        .lineWidth(0.75)
+        .strokeColor(RULE)
+        .stroke()
       y += 2
     }
     const size = row.strong ? 13 : 10.5
-    doc.font(row.strong ? FONT.bold : FONT.regular).fontSize(size).fillColor(row.strong ? INK : MUTED).text(row.label, x + 12, y, { width: 130, lineBreak: false })
-    doc.font(FONT.bold).fontSize(size).fillColor(row.strong ? model.branding.primary : INK).text(row.value, x + 130, y, { width: boxWidth - 142, align: 'right', lineBreak: false })
+    doc
+      .font(row.strong ? FONT.bold : FONT.regular)
+      .fontSize(size)
+      .fillColor(row.strong ? INK : MUTED)
+      .text(row.label, x + 12, y, { width: 130, lineBreak: false })
+    doc
+      .font(FONT.bold)
+      .fontSize(size)
+      .fillColor(row.strong ? model.branding.primary : INK)
+      .text(row.value, x + 130, y, { width: boxWidth - 142, align: 'right', lineBreak: false })
     y += rowH
   }
   if (model.range) {
-    doc.font(FONT.regular).fontSize(8.5).fillColor(MUTED).text('Estimated range', x + 12, y + 4, { width: boxWidth - 24, lineBreak: false })
-    doc.font(FONT.bold).fontSize(10).fillColor(INK).text(model.range, x + 12, y + 15, { width: boxWidth - 24, lineBreak: false })
+    doc
+      .font(FONT.regular)
+      .fontSize(8.5)
+      .fillColor(MUTED)
+      .text('Estimated range', x + 12, y + 4, { width: boxWidth - 24, lineBreak: false })
+    doc
+      .font(FONT.bold)
+      .fontSize(10)
+      .fillColor(INK)
+      .text(model.range, x + 12, y + 15, { width: boxWidth - 24, lineBreak: false })
   }
   doc.y = top + height + 6
 }
@@ -90,9 +121,17 @@ function writeDisclaimer(doc: Doc, model: PdfModel): void {
   const h = doc.heightOfString(model.disclaimer, { width: contentWidth(doc), lineGap: 1.5 })
   ensureSpace(doc, h + 30)
   doc.moveDown(1.2)
-  doc.font(FONT.bold).fontSize(9).fillColor(MUTED).text('Disclaimer', left(doc), doc.y, { width: contentWidth(doc) })
+  doc
+    .font(FONT.bold)
+    .fontSize(9)
+    .fillColor(MUTED)
+    .text('Disclaimer', left(doc), doc.y, { width: contentWidth(doc) })
   doc.moveDown(0.2)
-  doc.font(FONT.italic).fontSize(8.5).fillColor(MUTED).text(model.disclaimer, left(doc), doc.y, { width: contentWidth(doc), lineGap: 1.5 })
+  doc
+    .font(FONT.italic)
+    .fontSize(8.5)
+    .fillColor(MUTED)
+    .text(model.disclaimer, left(doc), doc.y, { width: contentWidth(doc), lineGap: 1.5 })
 }
 
 /** "Page X of Y" and the company name on every page, written once the page count is known. */
@@ -105,7 +144,12 @@ function writeFooters(doc: Doc, model: PdfModel): number {
     doc.page.margins.bottom = 0
     const y = doc.page.height - bottomMargin + 22
     const width = contentWidth(doc)
-    doc.moveTo(left(doc), y - 8).lineTo(left(doc) + width, y - 8).lineWidth(0.5).strokeColor(RULE).stroke()
+    doc
+      .moveTo(left(doc), y - 8)
+      .lineTo(left(doc) + width, y - 8)
+      .lineWidth(0.5)
+      .strokeColor(RULE)
+      .stroke()
     doc.font(FONT.regular).fontSize(8).fillColor(FAINT)
     doc.text(model.company.name ?? model.title, left(doc), y, { width: width / 2, lineBreak: false, ellipsis: true })
     doc.text(`Page ${i - range.start + 1} of ${range.count}`, left(doc) + width / 2, y, { width: width / 2, align: 'right', lineBreak: false })

@@ -6,7 +6,12 @@ type Doc = InstanceType<typeof PDFDocument>
 /** Generated sections are light Markdown; the PDF keeps its structure, not its syntax. */
 type Block = { kind: 'heading' | 'paragraph' | 'bullet'; text: string; marker?: string }
 
-const stripInline = (s: string) => s.replace(/\*\*(.+?)\*\*/g, '$1').replace(/__(.+?)__/g, '$1').replace(/`([^`]*)`/g, '$1').trim()
+const stripInline = (s: string) =>
+  s
+    .replace(/\*\*(.+?)\*\*/g, '$1')
+    .replace(/__(.+?)__/g, '$1')
+    .replace(/`([^`]*)`/g, '$1')
+    .trim()
 
 export function parseBlocks(body: string): Block[] {
   const blocks: Block[] = []

@@ -32,7 +32,6 @@ function drawHeaderRow(doc: Doc, columns: Column[], color: string): void {
   doc.y = y + h
 }
 
-
 /**
  * Height of a row. Only the item name can wrap: numbers, units and money are short, and
  * measuring every cell with heightOfString made 300 rows twice as slow.
@@ -79,7 +78,12 @@ export function writeLineItems(doc: Doc, sections: PdfModel['lineItemSections'],
       }
       drawRow(doc, columns, cells, h, i % 2 === 1)
     })
-    doc.moveTo(left(doc), doc.y).lineTo(left(doc) + contentWidth(doc), doc.y).lineWidth(0.75).strokeColor(RULE).stroke()
+    doc
+      .moveTo(left(doc), doc.y)
+      .lineTo(left(doc) + contentWidth(doc), doc.y)
+      .lineWidth(0.75)
+      .strokeColor(RULE)
+      .stroke()
     doc.y += 4
   }
 }
@@ -87,8 +91,17 @@ export function writeLineItems(doc: Doc, sections: PdfModel['lineItemSections'],
 function writeSectionTitle(doc: Doc, name: string, total: string | null, color: string): void {
   const y = doc.y
   const width = contentWidth(doc)
-  doc.font(FONT.bold).fontSize(10.5).fillColor(color).text(name, left(doc), y, { width: width - 120, lineBreak: false, ellipsis: true })
-  if (total) doc.font(FONT.bold).fontSize(10.5).fillColor(INK).text(total, left(doc) + width - 120, y, { width: 120, align: 'right', lineBreak: false })
+  doc
+    .font(FONT.bold)
+    .fontSize(10.5)
+    .fillColor(color)
+    .text(name, left(doc), y, { width: width - 120, lineBreak: false, ellipsis: true })
+  if (total)
+    doc
+      .font(FONT.bold)
+      .fontSize(10.5)
+      .fillColor(INK)
+      .text(total, left(doc) + width - 120, y, { width: 120, align: 'right', lineBreak: false })
   doc.y = y + 16
 }
 
@@ -103,9 +116,21 @@ export function writePhases(doc: Doc, phases: PdfModel['phases']): void {
     ensureSpace(doc, h)
     const y = doc.y
     if (i % 2 === 0) doc.rect(left(doc), y, width, h).fill(ZEBRA)
-    doc.font(FONT.bold).fontSize(10.5).fillColor(INK).text(p.name, left(doc) + 8, y + 5, { width: width - amountWidth - 16, lineBreak: false, ellipsis: true })
-    doc.font(FONT.bold).fontSize(10.5).text(p.amount, left(doc) + width - amountWidth - 8, y + 5, { width: amountWidth, align: 'right', lineBreak: false })
-    if (p.description) doc.font(FONT.regular).fontSize(9).fillColor(MUTED).text(p.description, left(doc) + 8, y + 19, { width: width - amountWidth - 16 })
+    doc
+      .font(FONT.bold)
+      .fontSize(10.5)
+      .fillColor(INK)
+      .text(p.name, left(doc) + 8, y + 5, { width: width - amountWidth - 16, lineBreak: false, ellipsis: true })
+    doc
+      .font(FONT.bold)
+      .fontSize(10.5)
+      .text(p.amount, left(doc) + width - amountWidth - 8, y + 5, { width: amountWidth, align: 'right', lineBreak: false })
+    if (p.description)
+      doc
+        .font(FONT.regular)
+        .fontSize(9)
+        .fillColor(MUTED)
+        .text(p.description, left(doc) + 8, y + 19, { width: width - amountWidth - 16 })
     doc.y = y + h
   })
 }

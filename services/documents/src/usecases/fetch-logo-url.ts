@@ -24,10 +24,17 @@ export async function fetchLogoUrl(deps: DocumentsDeps, input: { orgId: string; 
   try {
     logo = await normalizeLogo(body)
   } catch (err) {
-    if (err instanceof InvalidImage) return { ok: false, message: err.message === ImageMessages.tooManyPixels ? 'Logo URL image dimensions are too large' : URL_NOT_IMAGE }
+    if (err instanceof InvalidImage)
+      return { ok: false, message: err.message === ImageMessages.tooManyPixels ? 'Logo URL image dimensions are too large' : URL_NOT_IMAGE }
     throw err
   }
-  const file = await saveFile(deps.prisma, deps.storage, { orgId: input.orgId, kind: 'logo_url', name: input.url.trim(), mimeType: logo.mimeType, bytes: logo.bytes })
+  const file = await saveFile(deps.prisma, deps.storage, {
+    orgId: input.orgId,
+    kind: 'logo_url',
+    name: input.url.trim(),
+    mimeType: logo.mimeType,
+    bytes: logo.bytes,
+  })
   await deleteFilesOfKind(deps.prisma, deps.storage, input.orgId, 'logo_url', file.id)
   return { ok: true }
 }

@@ -12,7 +12,14 @@ import { loadPdfLogo } from './load-pdf-logo.js'
 
 /** A file name a browser can save: letters, digits, dashes; never quotes or path parts. */
 export function pdfFileName(projectName: string): string {
-  const slug = projectName.normalize('NFKD').replace(/\p{M}/gu, '').replace(/[^\w\s-]/g, '').trim().replace(/[\s_]+/g, '-').replace(/-+/g, '-').slice(0, 80)
+  const slug = projectName
+    .normalize('NFKD')
+    .replace(/\p{M}/gu, '')
+    .replace(/[^\w\s-]/g, '')
+    .trim()
+    .replace(/[\s_]+/g, '-')
+    .replace(/-+/g, '-')
+    .slice(0, 80)
   return `${slug || 'estimate'}-estimate.pdf`
 }
 
@@ -27,7 +34,14 @@ export async function generatePdf(deps: DocumentsDeps, ctx: OrgContext, estimate
   const logo = await loadPdfLogo(deps, ctx.orgId, settings)
   const { bytes, pages } = await renderEstimatePdf(buildPdfModel(document, settings), logo)
   const file = await deps.prisma.$transaction(async (tx) => {
-    const saved = await saveFile(tx, deps.storage, { orgId: ctx.orgId, kind: 'pdf', name: pdfFileName(document.estimate.projectName), mimeType: 'application/pdf', bytes, estimateId })
+    const saved = await saveFile(tx, deps.storage, {
+      orgId: ctx.orgId,
+      kind: 'pdf',
+      name: pdfFileName(document.estimate.projectName),
+      mimeType: 'application/pdf',
+      bytes,
+      estimateId,
+    })
     await recordPdfGenerated(tx, ctx.orgId, ctx.userId, { estimateId, fileId: saved.id, pages })
     return saved
   })

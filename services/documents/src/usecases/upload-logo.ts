@@ -11,7 +11,14 @@ export const UPLOAD_FAILED = 'Failed to upload logo'
 /** The stored name: the uploaded name's stem (safe characters only) with the real type's extension. */
 export function logoFileName(original: string, extension: string): string {
   const base = original.split(/[\\/]/).pop() ?? ''
-  const stem = base.replace(/\.[^.]*$/, '').normalize('NFKD').replace(/\p{M}/gu, '').replace(/[^\w-]+/g, '-').replace(/-+/g, '-').replace(/^-|-$/g, '').slice(0, 80)
+  const stem = base
+    .replace(/\.[^.]*$/, '')
+    .normalize('NFKD')
+    .replace(/\p{M}/gu, '')
+    .replace(/[^\w-]+/g, '-')
+    .replace(/-+/g, '-')
+    .replace(/^-|-$/g, '')
+    .slice(0, 80)
   return `${stem || 'logo'}.${extension}`
 }
 
@@ -28,7 +35,13 @@ export async function uploadLogo(deps: DocumentsDeps, ctx: OrgContext, upload: {
     if (err instanceof InvalidImage) throw new AppError(400, DocumentErrorCode.INVALID_LOGO, err.message, [{ field: 'logo', message: err.message }])
     throw err
   }
-  const file = await saveFile(deps.prisma, deps.storage, { orgId: ctx.orgId, kind: 'logo', name: logoFileName(upload.fileName, logo.extension), mimeType: logo.mimeType, bytes: logo.bytes })
+  const file = await saveFile(deps.prisma, deps.storage, {
+    orgId: ctx.orgId,
+    kind: 'logo',
+    name: logoFileName(upload.fileName, logo.extension),
+    mimeType: logo.mimeType,
+    bytes: logo.bytes,
+  })
   try {
     await setCompanyLogo(deps, ctx.orgId, { fileName: file.name, mimeType: file.mimeType, size: file.size }, UPLOAD_FAILED)
   } catch (err) {

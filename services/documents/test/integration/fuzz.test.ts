@@ -20,11 +20,19 @@ afterAll(async () => {
   await svc?.close()
 })
 
-
 const BAD_PARAMS = ['x', '%00', '%E0%A4%A', 'a'.repeat(300), '-1', '1e9', '00000000-0000-4000-8000-000000000000', 'null', '%20', '..%2F..', 'ÄÖÜ', '%27%3B--']
 const BAD_QUERIES = [
-  '', '?expires=abc', '?expires=-1', '?expires=1e400', '?signature=', `?signature=${'s'.repeat(5000)}`, '?organizationId=%00', '?organizationId[]=a',
-  '?expires=1&expires=2', '?signature=%ZZ', '?organizationId=' + 'o'.repeat(200),
+  '',
+  '?expires=abc',
+  '?expires=-1',
+  '?expires=1e400',
+  '?signature=',
+  `?signature=${'s'.repeat(5000)}`,
+  '?organizationId=%00',
+  '?organizationId[]=a',
+  '?expires=1&expires=2',
+  '?signature=%ZZ',
+  '?organizationId=' + 'o'.repeat(200),
 ]
 const RAW: { body: string | Buffer; type: string }[] = [
   { body: '{bad json', type: 'application/json' },
@@ -38,7 +46,10 @@ const RAW: { body: string | Buffer; type: string }[] = [
   { body: 'garbage', type: 'multipart/form-data; boundary=' },
   { body: 'garbage', type: 'multipart/form-data; boundary="' + 'x'.repeat(200) + '"' },
   { body: Buffer.from([0, 1, 2, 255, 254]), type: 'multipart/form-data; boundary=%00' },
-  { body: '--b\r\nContent-Disposition: form-data; name="logo"; filename="../../etc/passwd"\r\nContent-Type: image/png\r\n\r\n<svg onload=alert(1)>\r\n--b--\r\n', type: 'multipart/form-data; boundary=b' },
+  {
+    body: '--b\r\nContent-Disposition: form-data; name="logo"; filename="../../etc/passwd"\r\nContent-Type: image/png\r\n\r\n<svg onload=alert(1)>\r\n--b--\r\n',
+    type: 'multipart/form-data; boundary=b',
+  },
 ]
 
 function randomBytes(next: () => number, n: number): Buffer {
@@ -80,7 +91,15 @@ describe('fuzz: no 5xx on malformed input', () => {
       const bodies = [...RAW]
       for (let i = 0; i < 12; i++) {
         const boundary = `fz${i}`
-        bodies.push({ type: `multipart/form-data; boundary=${boundary}`, body: Buffer.concat([Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="logo"; filename="f${i}.png"\r\nContent-Type: image/png\r\n\r\n`), i % 2 ? Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]) : Buffer.alloc(0), randomBytes(next, 50 + Math.floor(next() * 4000)), Buffer.from(`\r\n--${boundary}--\r\n`)]) })
+        bodies.push({
+          type: `multipart/form-data; boundary=${boundary}`,
+          body: Buffer.concat([
+            Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="logo"; filename="f${i}.png"\r\nContent-Type: image/png\r\n\r\n`),
+            i % 2 ? Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]) : Buffer.alloc(0),
+            randomBytes(next, 50 + Math.floor(next() * 4000)),
+            Buffer.from(`\r\n--${boundary}--\r\n`),
+          ]),
+        })
         bodies.push({ type: 'application/json', body: JSON.stringify({ logo: randomBytes(next, 20).toString('latin1'), n: next() }) })
       }
       for (const b of bodies) {
@@ -93,9 +112,20 @@ describe('fuzz: no 5xx on malformed input', () => {
 
   it('the logo-URL responder answers odd requests without internal errors', async () => {
     const inputs: unknown[] = [
-      null, {}, { orgId: 1, url: 2 }, { orgId: 'o' }, { orgId: 'o', url: '' }, { orgId: 'o', url: 'x'.repeat(10_000) }, { orgId: 'o', url: 'https://' },
-      { orgId: 'o', url: 'https://[::' }, { orgId: 'o', url: 'https://%00/' }, { orgId: 'o', url: 'https://a..b/' }, { orgId: 'o', url: '\u0000' },
-      { orgId: 'o', url: 'https://999.999.999.999/' }, { orgId: 'o', url: 'https://0/' }, { orgId: 'o', url: 'https://0.0.0.0/' },
+      null,
+      {},
+      { orgId: 1, url: 2 },
+      { orgId: 'o' },
+      { orgId: 'o', url: '' },
+      { orgId: 'o', url: 'x'.repeat(10_000) },
+      { orgId: 'o', url: 'https://' },
+      { orgId: 'o', url: 'https://[::' },
+      { orgId: 'o', url: 'https://%00/' },
+      { orgId: 'o', url: 'https://a..b/' },
+      { orgId: 'o', url: '\u0000' },
+      { orgId: 'o', url: 'https://999.999.999.999/' },
+      { orgId: 'o', url: 'https://0/' },
+      { orgId: 'o', url: 'https://0.0.0.0/' },
     ]
     for (const input of inputs) {
       try {

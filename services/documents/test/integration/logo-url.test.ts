@@ -28,22 +28,36 @@ beforeAll(async () => {
     const url = new URL(req.url ?? '/', 'https://x')
     const hop = Number(url.searchParams.get('hop') ?? 0)
     switch (url.pathname) {
-      case '/logo.png': return void res.writeHead(200, { 'content-type': 'image/png' }).end(png)
-      case '/page.html': return void res.writeHead(200, { 'content-type': 'image/png' }).end(HTML_BYTES)
-      case '/missing': return void res.writeHead(404).end('nope')
-      case '/hang': return // never answers
+      case '/logo.png':
+        return void res.writeHead(200, { 'content-type': 'image/png' }).end(png)
+      case '/page.html':
+        return void res.writeHead(200, { 'content-type': 'image/png' }).end(HTML_BYTES)
+      case '/missing':
+        return void res.writeHead(404).end('nope')
+      case '/hang':
+        return // never answers
       case '/huge': {
         res.writeHead(200, { 'content-type': 'image/png' })
         const chunk = Buffer.alloc(1024 * 1024, 7)
         for (let i = 0; i < 11; i++) res.write(chunk)
         return void res.end()
       }
-      case '/to-metadata': return void res.writeHead(302, { location: 'https://169.254.169.254/latest/meta-data/' }).end()
-      case '/to-other-loopback': return void res.writeHead(302, { location: `https://127.0.0.2:${server.port}/logo.png` }).end()
-      case '/to-ula': return void res.writeHead(307, { location: 'https://[fd00::1]/logo.png' }).end()
-      case '/to-http': return void res.writeHead(301, { location: `http://127.0.0.1:${server.port}/logo.png` }).end()
-      case '/chain': return void res.writeHead(302, { location: hop >= Number(url.searchParams.get('until')) ? '/logo.png' : `/chain?hop=${hop + 1}&until=${url.searchParams.get('until')}` }).end()
-      default: return void res.writeHead(404).end()
+      case '/to-metadata':
+        return void res.writeHead(302, { location: 'https://169.254.169.254/latest/meta-data/' }).end()
+      case '/to-other-loopback':
+        return void res.writeHead(302, { location: `https://127.0.0.2:${server.port}/logo.png` }).end()
+      case '/to-ula':
+        return void res.writeHead(307, { location: 'https://[fd00::1]/logo.png' }).end()
+      case '/to-http':
+        return void res.writeHead(301, { location: `http://127.0.0.1:${server.port}/logo.png` }).end()
+      case '/chain':
+        return void res
+          .writeHead(302, {
+            location: hop >= Number(url.searchParams.get('until')) ? '/logo.png' : `/chain?hop=${hop + 1}&until=${url.searchParams.get('until')}`,
+          })
+          .end()
+      default:
+        return void res.writeHead(404).end()
     }
   })
   testDeps = { ...svc.deps, logoFetch: { allowAddress: onlyLoopback, ca: TEST_CERT }, env: { ...svc.deps.env, LOGO_FETCH_TIMEOUT_MS: 5000 } }
@@ -53,7 +67,8 @@ afterAll(async () => {
   await svc?.close()
 })
 
-const ask = (orgId: string, url: string) => request<{ ok: boolean; message?: string }>(svc.deps.bus, RequestSubjects.fetchLogoUrl, { orgId, url }, { timeoutMs: 8000 })
+const ask = (orgId: string, url: string) =>
+  request<{ ok: boolean; message?: string }>(svc.deps.bus, RequestSubjects.fetchLogoUrl, { orgId, url }, { timeoutMs: 8000 })
 
 describe('logo URL responder (real address policy, over NATS)', () => {
   it.each([
@@ -123,7 +138,10 @@ describe('logo URL fetch (policy allowing 127.0.0.1 only)', () => {
   it('follows up to 3 redirects, re-checking each', async () => {
     expect(await fetchLogoUrl(testDeps, { orgId: newOrgId(), url: `${server.origin}/chain?hop=1&until=3` })).toEqual({ ok: true })
     const before = server.hits.length
-    expect(await fetchLogoUrl(testDeps, { orgId: newOrgId(), url: `${server.origin}/chain?hop=1&until=9` })).toEqual({ ok: false, message: FetchMessages.tooManyRedirects })
+    expect(await fetchLogoUrl(testDeps, { orgId: newOrgId(), url: `${server.origin}/chain?hop=1&until=9` })).toEqual({
+      ok: false,
+      message: FetchMessages.tooManyRedirects,
+    })
     expect(server.hits.length - before).toBe(4)
   })
 

@@ -24,7 +24,10 @@ const logoCount = (orgId: string) => svc.deps.prisma.storedFile.count({ where: {
 describe('logo upload', () => {
   it('stores a PNG re-encoded (≤ 1200 px, no metadata), tells admin its fields and serves it safely', async () => {
     const org = newOrgId()
-    const original = await sharp({ create: { width: 2400, height: 800, channels: 4, background: '#1e3a8a' } }).png().withMetadata({ exif: { IFD0: { Copyright: 'SECRET-EXIF' } } }).toBuffer()
+    const original = await sharp({ create: { width: 2400, height: 800, channels: 4, background: '#1e3a8a' } })
+      .png()
+      .withMetadata({ exif: { IFD0: { Copyright: 'SECRET-EXIF' } } })
+      .toBuffer()
     const res = await upload(org, logoForm(original, 'My Company Logo.png', 'image/png'))
     expect(res.status).toBe(200)
     expect(res.body).toEqual({ logoFileName: 'My-Company-Logo.png', logoMimeType: 'image/png', logoFileSize: expect.any(Number) })
@@ -199,11 +202,15 @@ describe('logo upload', () => {
     expect((await upload(victim, logoForm(await pngBytes(), 'v.png', 'image/png'))).status).toBe(200)
     expect((await view(victim, attacker)).status).toBe(404)
     expect((await view(attacker)).status).toBe(404)
-    expect((await svc.as(attacker)('POST', `/organizations/${victim}/company-settings/logo`, { body: logoForm(await pngBytes(), 'x.png', 'image/png') })).status).toBe(404)
+    expect(
+      (await svc.as(attacker)('POST', `/organizations/${victim}/company-settings/logo`, { body: logoForm(await pngBytes(), 'x.png', 'image/png') })).status,
+    ).toBe(404)
     expect((await svc.as(attacker)('DELETE', `/organizations/${victim}/company-settings/logo`)).status).toBe(404)
     expect(await logoCount(victim)).toBe(1)
     const member = svc.as(victim, { permissions: SYSTEM_ROLE_PERMISSIONS.Member })
-    expect((await member('POST', `/organizations/${victim}/company-settings/logo`, { body: logoForm(await pngBytes(), 'x.png', 'image/png') })).status).toBe(403)
+    expect((await member('POST', `/organizations/${victim}/company-settings/logo`, { body: logoForm(await pngBytes(), 'x.png', 'image/png') })).status).toBe(
+      403,
+    )
     expect((await member('DELETE', `/organizations/${victim}/company-settings/logo`)).status).toBe(403)
     expect((await member('GET', `/organizations/${victim}/company-settings/logo/view`)).status).toBe(200)
   })

@@ -52,14 +52,42 @@ describe('PDF export', () => {
 
     const text = pdfText(file.bytes)
     for (const expected of [
-      'Acme Roofing Co.', 'hello@acmeroofing.example', '(555) 010-2030', '400 Industrial Way', 'https://acmeroofing.example', 'License #RC-123456',
-      'Construction Estimate', 'Jane Smith', 'Smith Roof Replacement', '12 Elm Street, Springfield, IL 62701', 'Pending',
-      'Executive Summary', 'tear-off and replacement', 'Project Overview', 'Scope of Work', 'Remove existing shingles down to the deck',
-      'Project Phases', 'Preparation', 'Tear-off and Install', 'Final Inspection',
-      'Line Items', 'ITEM', 'QTY', 'UNIT COST', 'Ridge vent',
-      'Subtotal', 'Markup', 'Tax', 'Grand Total', 'Estimated range', 'Disclaimer', 'Page 1 of',
-    ]) expect(text, expected).toContain(expected)
-    for (const absent of ['INTERNAL-QA-MARKER', 'HIDDEN-TIMELINE-MARKER', 'Secret Hidden Phase', 'Disabled Phase', '8.25%', '**']) expect(text, absent).not.toContain(absent)
+      'Acme Roofing Co.',
+      'hello@acmeroofing.example',
+      '(555) 010-2030',
+      '400 Industrial Way',
+      'https://acmeroofing.example',
+      'License #RC-123456',
+      'Construction Estimate',
+      'Jane Smith',
+      'Smith Roof Replacement',
+      '12 Elm Street, Springfield, IL 62701',
+      'Pending',
+      'Executive Summary',
+      'tear-off and replacement',
+      'Project Overview',
+      'Scope of Work',
+      'Remove existing shingles down to the deck',
+      'Project Phases',
+      'Preparation',
+      'Tear-off and Install',
+      'Final Inspection',
+      'Line Items',
+      'ITEM',
+      'QTY',
+      'UNIT COST',
+      'Ridge vent',
+      'Subtotal',
+      'Markup',
+      'Tax',
+      'Grand Total',
+      'Estimated range',
+      'Disclaimer',
+      'Page 1 of',
+    ])
+      expect(text, expected).toContain(expected)
+    for (const absent of ['INTERNAL-QA-MARKER', 'HIDDEN-TIMELINE-MARKER', 'Secret Hidden Phase', 'Disabled Phase', '8.25%', '**'])
+      expect(text, absent).not.toContain(absent)
 
     const doc = makeDocument({ id: estimateA, lineItems: 40 })
     const grand = Number(doc.pricing.totals.grandTotal).toLocaleString('en-US', { style: 'currency', currency: 'USD' })
@@ -77,7 +105,9 @@ describe('PDF export', () => {
     const res = await generate(orgA, estimateA)
     const fileId = /files\/([0-9a-f-]{36})/.exec(res.body.downloadUrl)![1]
     const rows = await svc.deps.prisma.outboxEvent.findMany({ where: { subject: Subjects.pdfGenerated } })
-    const mine = rows.map((r) => r.payload as { orgId: string; data: { fileId: string; estimateId: string; pages: number } }).find((p) => p.data.fileId === fileId)
+    const mine = rows
+      .map((r) => r.payload as { orgId: string; data: { fileId: string; estimateId: string; pages: number } })
+      .find((p) => p.data.fileId === fileId)
     expect(mine).toMatchObject({ orgId: orgA, data: { estimateId: estimateA, fileId } })
     expect(mine!.data.pages).toBeGreaterThanOrEqual(2)
     const stored = await svc.deps.prisma.storedFile.findUnique({ where: { id: fileId } })
@@ -102,7 +132,9 @@ describe('PDF export', () => {
     const id = newEstimateId()
     svc.standIns.documents.set(`${org}/${id}`, makeDocument({ id, lineItems: 20 }))
     svc.standIns.settings.set(org, makeSettings({ estimateTemplateSettings: { pageSize: 'A4' }, brandingColors: { primary: '#7c2d12' }, logoFileData: true }))
-    const up = await svc.as(org)('POST', `/organizations/${org}/company-settings/logo`, { body: logoForm(await pngBytes(600, 200, '#7c2d12'), 'logo.png', 'image/png') })
+    const up = await svc.as(org)('POST', `/organizations/${org}/company-settings/logo`, {
+      body: logoForm(await pngBytes(600, 200, '#7c2d12'), 'logo.png', 'image/png'),
+    })
     expect(up.status).toBe(200)
     const res = await generate(org, id)
     const file = await download(org, res.body.downloadUrl)
@@ -117,7 +149,16 @@ describe('PDF export', () => {
     const doc = makeDocument({ id, lineItems: 0 })
     doc.pricing.totals = { ...doc.pricing.totals, baseTotal: '0.00', markupTotal: '0.00', taxTotal: '0.00', grandTotal: '0.00', taxes: [] }
     svc.standIns.documents.set(`${org}/${id}`, doc)
-    svc.standIns.settings.set(org, { ...makeSettings(), companyName: null, companyEmail: null, companyPhone: null, companyAddress: null, website: null, contractorLicense: null, brandingColors: { primary: 'javascript:alert(1)' } })
+    svc.standIns.settings.set(org, {
+      ...makeSettings(),
+      companyName: null,
+      companyEmail: null,
+      companyPhone: null,
+      companyAddress: null,
+      website: null,
+      contractorLicense: null,
+      brandingColors: { primary: 'javascript:alert(1)' },
+    })
     const res = await generate(org, id)
     const file = await download(org, res.body.downloadUrl)
     const text = pdfText(file.bytes)
@@ -134,11 +175,14 @@ describe('PDF export', () => {
     svc.standIns.quota.set(org, { allowed: false, used: 5, limit: 5 })
     const res = await generate(org, id)
     expect(res.status).toBe(403)
-    expect(res.body).toMatchObject({ code: DocumentErrorCode.PDF_LIMIT_REACHED, message: 'Monthly PDF limit reached (5 of 5). Upgrade your plan or wait until next month.' })
+    expect(res.body).toMatchObject({
+      code: DocumentErrorCode.PDF_LIMIT_REACHED,
+      message: 'Monthly PDF limit reached (5 of 5). Upgrade your plan or wait until next month.',
+    })
     expect(await svc.deps.prisma.storedFile.count({ where: { organizationId: org } })).toBe(0)
   })
 
-  it('answers 404 for an unknown estimate, another organisation\'s estimate, or a malformed id', async () => {
+  it("answers 404 for an unknown estimate, another organisation's estimate, or a malformed id", async () => {
     expect((await generate(orgA, newEstimateId())).status).toBe(404)
     expect((await generate(orgA, estimateB)).status).toBe(404)
     expect((await generate(orgA, 'not-a-uuid')).status).toBe(404)
@@ -182,7 +226,7 @@ describe('signed download links', () => {
     expect((await download(orgA, url.replace(/signature=[\w-]+/, 'signature='))).status).toBe(400)
   })
 
-  it('a validly signed link to another organisation\'s file is 404', async () => {
+  it("a validly signed link to another organisation's file is 404", async () => {
     const otherUrl = (await generate(orgB, estimateB)).body.downloadUrl
     const otherId = /files\/([0-9a-f-]{36})/.exec(otherUrl)![1]
     const forged = downloadPath(svc.deps.env.DOCUMENT_LINK_SECRET, { fileId: otherId, orgId: orgA, expires: Math.floor(Date.now() / 1000) + 60 })

@@ -29,14 +29,21 @@ export type DocumentsTestService = TestService<PrismaClient> & {
   server: Server
   standIns: StandIns
   /** Requests as a member of `orgId`. */
-  as: (orgId: string, opts?: { permissions?: PermissionSet; userId?: string }) => (method: string, path: string, init?: { body?: RequestInit['body']; headers?: Record<string, string> }) => Promise<ApiResponse>
+  as: (
+    orgId: string,
+    opts?: { permissions?: PermissionSet; userId?: string },
+  ) => (method: string, path: string, init?: { body?: RequestInit['body']; headers?: Record<string, string> }) => Promise<ApiResponse>
 }
 
 export const json = (value: unknown) => ({ body: JSON.stringify(value), headers: { 'content-type': 'application/json' } })
 
 export async function startDocumentsTestService(opts: { env?: Record<string, string>; logoFetch?: LogoFetchSettings } = {}): Promise<DocumentsTestService> {
   const svc = await startTestService<PrismaClient, DocumentsEnv>({
-    name: 'documents', schema: 'documents', PrismaClient, envSchema: ZDocumentsEnv, env: opts.env,
+    name: 'documents',
+    schema: 'documents',
+    PrismaClient,
+    envSchema: ZDocumentsEnv,
+    env: opts.env,
     routes: (deps) => documentsRoutes(buildDeps(deps, deps.env, { logoFetch: opts.logoFetch })),
   })
   const deps = buildDeps(svc.deps, svc.deps.env, { logoFetch: opts.logoFetch })
@@ -59,8 +66,15 @@ export async function startDocumentsTestService(opts: { env?: Record<string, str
   await new Promise<void>((resolve) => server.once('listening', () => resolve()))
   const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
   return {
-    ...svc, deps, base, server, standIns,
-    as: (orgId, o) => (method, path, init = {}) => signedRequest(base, claimsFor(orgId, o), method, path, init.body, init.headers),
+    ...svc,
+    deps,
+    base,
+    server,
+    standIns,
+    as:
+      (orgId, o) =>
+      (method, path, init = {}) =>
+        signedRequest(base, claimsFor(orgId, o), method, path, init.body, init.headers),
     close: async () => {
       for (const r of repliers) await r.stop()
       server.closeAllConnections()

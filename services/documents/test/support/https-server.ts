@@ -10,11 +10,29 @@ import type { AddressInfo } from 'node:net'
 function selfSignedCertificate(): { cert: Buffer; key: Buffer } {
   const dir = mkdtempSync(join(tmpdir(), 'plumbline-tls-'))
   try {
-    execFileSync('openssl', [
-      'req', '-x509', '-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:prime256v1', '-nodes', '-days', '2',
-      '-subj', '/CN=logo.test', '-addext', 'subjectAltName=DNS:logo.test,DNS:localhost,IP:127.0.0.1',
-      '-keyout', join(dir, 'key.pem'), '-out', join(dir, 'cert.pem'),
-    ], { stdio: 'ignore' })
+    execFileSync(
+      'openssl',
+      [
+        'req',
+        '-x509',
+        '-newkey',
+        'ec',
+        '-pkeyopt',
+        'ec_paramgen_curve:prime256v1',
+        '-nodes',
+        '-days',
+        '2',
+        '-subj',
+        '/CN=logo.test',
+        '-addext',
+        'subjectAltName=DNS:logo.test,DNS:localhost,IP:127.0.0.1',
+        '-keyout',
+        join(dir, 'key.pem'),
+        '-out',
+        join(dir, 'cert.pem'),
+      ],
+      { stdio: 'ignore' },
+    )
     return { cert: readFileSync(join(dir, 'cert.pem')), key: readFileSync(join(dir, 'key.pem')) }
   } finally {
     rmSync(dir, { recursive: true, force: true })
@@ -35,7 +53,13 @@ export async function startHttpsServer(handler: (req: IncomingMessage, res: Serv
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()))
   const port = (server.address() as AddressInfo).port
   return {
-    origin: `https://127.0.0.1:${port}`, port, hits,
-    close: () => new Promise<void>((resolve) => { server.closeAllConnections(); server.close(() => resolve()) }),
+    origin: `https://127.0.0.1:${port}`,
+    port,
+    hits,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections()
+        server.close(() => resolve())
+      }),
   }
 }

@@ -17,7 +17,12 @@ export const pdfText = (bytes: Buffer) => execFileSync('pdftotext', ['-layout', 
 /** pdfinfo's facts: Pages, Page size, Title, … */
 export function pdfInfo(bytes: Buffer): Record<string, string> {
   const out = execFileSync('pdfinfo', [tmpPdf(bytes)], { encoding: 'utf8' })
-  return Object.fromEntries(out.split('\n').filter((l) => l.includes(':')).map((l) => [l.slice(0, l.indexOf(':')).trim(), l.slice(l.indexOf(':') + 1).trim()]))
+  return Object.fromEntries(
+    out
+      .split('\n')
+      .filter((l) => l.includes(':'))
+      .map((l) => [l.slice(0, l.indexOf(':')).trim(), l.slice(l.indexOf(':') + 1).trim()]),
+  )
 }
 
 /** Renders page 1 at 60 dpi to /tmp/pdf-shots/<name>-1.png (for a human to look at); answers the path. */

@@ -25,8 +25,11 @@ export async function createVictim(svc: DocumentsTestService, orgId: string): Pr
   if (pdf.status !== 200) throw new Error(`generate failed: ${pdf.status} ${pdf.text}`)
   const url = new URL(pdf.body.downloadUrl, 'http://x')
   return {
-    orgId, estimateId, fileId: url.pathname.split('/').pop()!,
-    expires: url.searchParams.get('expires')!, signature: url.searchParams.get('signature')!,
+    orgId,
+    estimateId,
+    fileId: url.pathname.split('/').pop()!,
+    expires: url.searchParams.get('expires')!,
+    signature: url.searchParams.get('signature')!,
   }
 }
 

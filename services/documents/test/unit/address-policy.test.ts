@@ -4,17 +4,50 @@ import { FetchMessages, FetchRefused, parseHttpsUrl, vetHost } from '../../src/n
 
 describe('isPublicAddress', () => {
   it.each([
-    '127.0.0.1', '127.255.255.254', '10.0.0.1', '172.16.0.1', '172.31.255.255', '192.168.1.1', '169.254.169.254', '169.254.0.1',
-    '100.64.0.1', '100.127.255.255', '0.0.0.0', '0.1.2.3', '224.0.0.1', '239.255.255.250', '255.255.255.255', '192.0.2.1', '198.18.0.1', '240.0.0.1',
-    '::', '::1', 'fc00::1', 'fd12:3456::1', 'fe80::1', 'ff02::1', '::ffff:127.0.0.1', '::ffff:10.0.0.1', '::ffff:169.254.169.254',
-    '64:ff9b::a00:1', '2002:7f00:1::1', '2001:db8::1', 'not-an-ip', '', '1.2.3', '999.1.1.1',
+    '127.0.0.1',
+    '127.255.255.254',
+    '10.0.0.1',
+    '172.16.0.1',
+    '172.31.255.255',
+    '192.168.1.1',
+    '169.254.169.254',
+    '169.254.0.1',
+    '100.64.0.1',
+    '100.127.255.255',
+    '0.0.0.0',
+    '0.1.2.3',
+    '224.0.0.1',
+    '239.255.255.250',
+    '255.255.255.255',
+    '192.0.2.1',
+    '198.18.0.1',
+    '240.0.0.1',
+    '::',
+    '::1',
+    'fc00::1',
+    'fd12:3456::1',
+    'fe80::1',
+    'ff02::1',
+    '::ffff:127.0.0.1',
+    '::ffff:10.0.0.1',
+    '::ffff:169.254.169.254',
+    '64:ff9b::a00:1',
+    '2002:7f00:1::1',
+    '2001:db8::1',
+    'not-an-ip',
+    '',
+    '1.2.3',
+    '999.1.1.1',
   ])('refuses %s', (ip) => {
     expect(isPublicAddress(ip)).toBe(false)
   })
 
-  it.each(['93.184.216.34', '8.8.8.8', '1.1.1.1', '172.32.0.1', '100.128.0.1', '2606:4700:4700::1111', '2a00:1450:4001:80b::200e', '::ffff:8.8.8.8'])('allows %s', (ip) => {
-    expect(isPublicAddress(ip)).toBe(true)
-  })
+  it.each(['93.184.216.34', '8.8.8.8', '1.1.1.1', '172.32.0.1', '100.128.0.1', '2606:4700:4700::1111', '2a00:1450:4001:80b::200e', '::ffff:8.8.8.8'])(
+    'allows %s',
+    (ip) => {
+      expect(isPublicAddress(ip)).toBe(true)
+    },
+  )
 })
 
 describe('URL hosts', () => {
@@ -42,13 +75,24 @@ describe('URL hosts', () => {
 
   it('vetHost refuses a name when any resolved address is private, and never resolves literals', async () => {
     const resolve = async (name: string) =>
-      name === 'mixed.example' ? [{ address: '93.184.216.34', family: 4 }, { address: '10.0.0.5', family: 4 }] : [{ address: '93.184.216.34', family: 4 }]
+      name === 'mixed.example'
+        ? [
+            { address: '93.184.216.34', family: 4 },
+            { address: '10.0.0.5', family: 4 },
+          ]
+        : [{ address: '93.184.216.34', family: 4 }]
     await expect(vetHost(new URL('https://mixed.example/'), isPublicAddress, resolve)).rejects.toThrow(FetchMessages.privateAddress)
     await expect(vetHost(new URL('https://public.example/'), isPublicAddress, resolve)).resolves.toEqual({ address: '93.184.216.34', family: 4 })
-    const never = async (): Promise<never> => { throw new Error('must not resolve a literal') }
+    const never = async (): Promise<never> => {
+      throw new Error('must not resolve a literal')
+    }
     await expect(vetHost(new URL('https://169.254.169.254/'), isPublicAddress, never)).rejects.toThrow(FetchMessages.privateAddress)
     await expect(vetHost(new URL('https://[::1]/'), isPublicAddress, never)).rejects.toThrow(FetchMessages.privateAddress)
-    await expect(vetHost(new URL('https://nowhere.invalid/'), isPublicAddress, async () => { throw new Error('ENOTFOUND') })).rejects.toThrow(FetchMessages.unresolvable)
+    await expect(
+      vetHost(new URL('https://nowhere.invalid/'), isPublicAddress, async () => {
+        throw new Error('ENOTFOUND')
+      }),
+    ).rejects.toThrow(FetchMessages.unresolvable)
     await expect(vetHost(new URL('https://empty.example/'), isPublicAddress, async () => [])).rejects.toThrow(FetchMessages.unresolvable)
   })
 })

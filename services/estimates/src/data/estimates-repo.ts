@@ -16,7 +16,11 @@ export async function findLiveEstimate(db: Db, orgId: string, id: string) {
  * so a client approval (which updates the same row) cannot slip between this check and the edit.
  * 404 when the estimate is not the organisation's; 409 ESTIMATE_LOCKED while it is approved.
  */
-export async function touchEditableEstimate(tx: Tx, orgId: string, id: string): Promise<{ id: string; projectName: string; clientName: string; status: string }> {
+export async function touchEditableEstimate(
+  tx: Tx,
+  orgId: string,
+  id: string,
+): Promise<{ id: string; projectName: string; clientName: string; status: string }> {
   if (!isUuid(id)) throw notFound('Estimate')
   const rows = await tx.$queryRaw<{ id: string; locked_at: Date | null; project_name: string; client_name: string; status: string }[]>`
     UPDATE estimates SET updated_at = now()

@@ -16,7 +16,10 @@ export function idempotencyKeyOf(header: string | undefined): string | undefined
   return header
 }
 
-export const requestHashOf = (body: unknown) => createHash('sha256').update(JSON.stringify(body ?? null)).digest('hex')
+export const requestHashOf = (body: unknown) =>
+  createHash('sha256')
+    .update(JSON.stringify(body ?? null))
+    .digest('hex')
 
 async function storedResponse(prisma: PrismaClient, req: IdempotencyRequest): Promise<StoredResponse | undefined> {
   const row = await prisma.idempotencyKey.findUnique({ where: { organizationId_key: { organizationId: req.orgId, key: req.key } } })
@@ -49,7 +52,14 @@ export async function runIdempotent(
       const response = await work.run(tx)
       if (req) {
         await tx.idempotencyKey.create({
-          data: { organizationId: req.orgId, key: req.key, scope: req.scope, requestHash: req.requestHash, statusCode: response.status, response: response.body as object },
+          data: {
+            organizationId: req.orgId,
+            key: req.key,
+            scope: req.scope,
+            requestHash: req.requestHash,
+            statusCode: response.status,
+            response: response.body as object,
+          },
         })
       }
       return response

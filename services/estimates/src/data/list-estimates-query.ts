@@ -38,7 +38,8 @@ export const containsPattern = (text: string) => `%${text.toLowerCase().replace(
 
 function dayStart(day: string, field: string): Date {
   const d = new Date(`${day}T00:00:00.000Z`)
-  if (Number.isNaN(d.getTime()) || d.toISOString().slice(0, 10) !== day) throw badRequest(`${field}: Not a valid date`, [{ field, message: 'Not a valid date' }])
+  if (Number.isNaN(d.getTime()) || d.toISOString().slice(0, 10) !== day)
+    throw badRequest(`${field}: Not a valid date`, [{ field, message: 'Not a valid date' }])
   return d
 }
 
@@ -139,13 +140,23 @@ const countsServe = (q: EstimateListQuery) => !q.search && !q.startDate && !q.en
 function countsWhere(orgId: string, q: EstimateListQuery): Prisma.Sql {
   const parts: Prisma.Sql[] = [Prisma.sql`organization_id = ${orgId}`]
   if (q.status && q.status !== 'all') parts.push(Prisma.sql`status = ${q.status}`)
-  if (q.projectTypeId && q.projectTypeId !== 'all') parts.push(isUuid(q.projectTypeId) ? Prisma.sql`project_type_id = ${q.projectTypeId}::uuid` : Prisma.sql`false`)
+  if (q.projectTypeId && q.projectTypeId !== 'all')
+    parts.push(isUuid(q.projectTypeId) ? Prisma.sql`project_type_id = ${q.projectTypeId}::uuid` : Prisma.sql`false`)
   return Prisma.join(parts, ' AND ')
 }
 
 export type ListRow = {
-  id: string; project_name: string; client_name: string; property_address: string; updated_at: Date; created_at: Date
-  total_cost_text: string | null; status: string; ai_summary: string | null; project_type_id: string | null; token_ciphertext: string | null
+  id: string
+  project_name: string
+  client_name: string
+  property_address: string
+  updated_at: Date
+  created_at: Date
+  total_cost_text: string | null
+  status: string
+  ai_summary: string | null
+  project_type_id: string | null
+  token_ciphertext: string | null
 }
 export type ListPage = { rows: ListRow[]; total: number }
 
@@ -174,8 +185,7 @@ const searchKey = (orgId: string, q: EstimateListQuery) =>
  * A walk down the sort index meets a match about every orgLive / total rows, so filling the
  * page visits about (offset + limit) × orgLive / total rows.
  */
-const walkIsCheap = (known: KnownTotal, q: EstimateListQuery) =>
-  ((q.page - 1) * q.limit + q.limit) * known.orgLive <= WALK_BUDGET * known.total
+const walkIsCheap = (known: KnownTotal, q: EstimateListQuery) => ((q.page - 1) * q.limit + q.limit) * known.orgLive <= WALK_BUDGET * known.total
 
 /**
  * Once the total is known at the current version, only the page is read: nothing at all past

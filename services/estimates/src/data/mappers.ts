@@ -1,12 +1,27 @@
 import {
-  CONTENT_SECTION_TYPES, ZEstimateStatus,
-  type ContentSectionType, type Estimate, type LineItem, type Phase, type Section, type Template,
+  CONTENT_SECTION_TYPES,
+  ZEstimateStatus,
+  type ContentSectionType,
+  type Estimate,
+  type LineItem,
+  type Phase,
+  type Section,
+  type Template,
 } from '@plumbline/contracts'
 import type { ShareTokenCrypto } from '../domain/share-token-crypto.js'
 import { money, qty } from '../domain/money.js'
 import type {
-  ContentLink as ContentLinkRow, Estimate as EstimateRow, EstimateApproval, EstimatePhase, LineItem as LineItemRow,
-  ProjectType as ProjectTypeRow, Section as SectionRow, ShareLink, Template as TemplateRow, TemplateLineItem, TemplateSection,
+  ContentLink as ContentLinkRow,
+  Estimate as EstimateRow,
+  EstimateApproval,
+  EstimatePhase,
+  LineItem as LineItemRow,
+  ProjectType as ProjectTypeRow,
+  Section as SectionRow,
+  ShareLink,
+  Template as TemplateRow,
+  TemplateLineItem,
+  TemplateSection,
 } from '../generated/prisma/client.js'
 
 const iso = (d: Date | null | undefined) => (d ? d.toISOString() : null)
@@ -36,7 +51,8 @@ export const ESTIMATE_INCLUDE = {
 
 export function toEstimateDto(e: EstimateWithRelations, crypto: ShareTokenCrypto): Estimate {
   const contentSections = Object.fromEntries(CONTENT_SECTION_TYPES.map((t) => [t, null])) as Record<ContentSectionType, string | null>
-  for (const s of e.contentSections) if ((CONTENT_SECTION_TYPES as readonly string[]).includes(s.type)) contentSections[s.type as ContentSectionType] = s.content
+  for (const s of e.contentSections)
+    if ((CONTENT_SECTION_TYPES as readonly string[]).includes(s.type)) contentSections[s.type as ContentSectionType] = s.content
   const approval = e.approvals[0]
   return {
     id: e.id,
@@ -56,7 +72,13 @@ export function toEstimateDto(e: EstimateWithRelations, crypto: ShareTokenCrypto
     shareToken: liveShareToken(e.shareLink, crypto),
     viewedAt: iso(e.viewedAt),
     approval: approval
-      ? { decision: approval.decision === 'rejected' ? 'rejected' : 'approved', signerName: approval.signerName, reason: approval.reason, decidedAt: approval.decidedAt.toISOString(), snapshotSha256: approval.snapshotSha256 }
+      ? {
+          decision: approval.decision === 'rejected' ? 'rejected' : 'approved',
+          signerName: approval.signerName,
+          reason: approval.reason,
+          decidedAt: approval.decidedAt.toISOString(),
+          snapshotSha256: approval.snapshotSha256,
+        }
       : null,
     lockedAt: iso(e.lockedAt),
     reopenedAt: iso(e.reopenedAt),
@@ -69,24 +91,54 @@ export function toEstimateDto(e: EstimateWithRelations, crypto: ShareTokenCrypto
 const PHASE_STATUSES = ['pending', 'in_progress', 'completed', 'hidden'] as const
 export function toPhaseDto(p: EstimatePhase): Phase {
   return {
-    id: p.id, name: p.name, description: p.description, sortOrder: p.sortOrder,
-    estimatedCost: money(p.estimatedCost), adjustedCost: p.adjustedCost === null ? null : money(p.adjustedCost),
-    percentage: money(p.percentage), amount: money(p.amount), isEnabled: p.isEnabled,
+    id: p.id,
+    name: p.name,
+    description: p.description,
+    sortOrder: p.sortOrder,
+    estimatedCost: money(p.estimatedCost),
+    adjustedCost: p.adjustedCost === null ? null : money(p.adjustedCost),
+    percentage: money(p.percentage),
+    amount: money(p.amount),
+    isEnabled: p.isEnabled,
     status: (PHASE_STATUSES as readonly string[]).includes(p.status) ? (p.status as Phase['status']) : 'pending',
-    startDate: dateOnly(p.startDate), endDate: dateOnly(p.endDate), completionPercentage: p.completionPercentage,
+    startDate: dateOnly(p.startDate),
+    endDate: dateOnly(p.endDate),
+    completionPercentage: p.completionPercentage,
   }
 }
 
 export function toContentLinkDto(l: ContentLinkRow) {
-  return { id: l.id, role: l.role as ContentSectionType, showToClient: l.showToClient, includeInPdf: l.includeInPdf, includeInWebLink: l.includeInWebLink, isCustomized: l.isCustomized }
+  return {
+    id: l.id,
+    role: l.role as ContentSectionType,
+    showToClient: l.showToClient,
+    includeInPdf: l.includeInPdf,
+    includeInWebLink: l.includeInWebLink,
+    isCustomized: l.isCustomized,
+  }
 }
 
 export function toLineItemDto(i: LineItemRow): LineItem {
   return {
-    id: i.id, sectionId: i.sectionId, name: i.name, description: i.description, category: i.category,
-    quantity: qty(i.quantity), unit: i.unit, unitCost: money(i.unitCost), totalCost: money(i.totalCost),
-    isLabor: i.isLabor, isMaterial: i.isMaterial, isEquipment: i.isEquipment, isSubcontractor: i.isSubcontractor,
-    applyMarkup: i.applyMarkup, applyTax: i.applyTax, vendor: i.vendor, partNumber: i.partNumber, notes: i.notes, sortOrder: i.sortOrder,
+    id: i.id,
+    sectionId: i.sectionId,
+    name: i.name,
+    description: i.description,
+    category: i.category,
+    quantity: qty(i.quantity),
+    unit: i.unit,
+    unitCost: money(i.unitCost),
+    totalCost: money(i.totalCost),
+    isLabor: i.isLabor,
+    isMaterial: i.isMaterial,
+    isEquipment: i.isEquipment,
+    isSubcontractor: i.isSubcontractor,
+    applyMarkup: i.applyMarkup,
+    applyTax: i.applyTax,
+    vendor: i.vendor,
+    partNumber: i.partNumber,
+    notes: i.notes,
+    sortOrder: i.sortOrder,
   }
 }
 
@@ -100,14 +152,24 @@ export const SECTION_ORDER = LINE_ITEM_ORDER
 
 export type TemplateWithSections = TemplateRow & { sections: (TemplateSection & { lineItems: TemplateLineItem[] })[] }
 export const TEMPLATE_INCLUDE = {
-  sections: { orderBy: [{ sortOrder: 'asc' as const }, { id: 'asc' as const }], include: { lineItems: { orderBy: [{ sortOrder: 'asc' as const }, { id: 'asc' as const }] } } },
+  sections: {
+    orderBy: [{ sortOrder: 'asc' as const }, { id: 'asc' as const }],
+    include: { lineItems: { orderBy: [{ sortOrder: 'asc' as const }, { id: 'asc' as const }] } },
+  },
 }
 
 export function toTemplateDto(t: TemplateWithSections): Template {
   return {
-    id: t.id, name: t.name, description: t.description, category: t.category, isSystemTemplate: t.isSystemTemplate, isDefault: t.isDefault,
+    id: t.id,
+    name: t.name,
+    description: t.description,
+    category: t.category,
+    isSystemTemplate: t.isSystemTemplate,
+    isDefault: t.isDefault,
     sections: t.sections.map((s) => ({
-      id: s.id, name: s.name, description: s.description,
+      id: s.id,
+      name: s.name,
+      description: s.description,
       lineItems: s.lineItems.map((i) => ({ id: i.id, name: i.name, description: i.description, quantity: qty(i.quantity), unit: i.unit, cost: money(i.cost) })),
     })),
   }

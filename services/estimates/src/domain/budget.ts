@@ -3,7 +3,10 @@ import { dec } from './money.js'
 
 /** Spec 001 §4: the budget is balanced when the enabled percentages total within 0.1 of 100. */
 export function enabledPercentageTotal(phases: { percentage: string; isEnabled: boolean }[]): string {
-  return phases.filter((p) => p.isEnabled).reduce((acc, p) => acc.plus(dec(p.percentage)), dec(0)).toFixed(2)
+  return phases
+    .filter((p) => p.isEnabled)
+    .reduce((acc, p) => acc.plus(dec(p.percentage)), dec(0))
+    .toFixed(2)
 }
 
 export function isBalanced(total: string): boolean {

@@ -16,8 +16,14 @@ export function lineItemColumns(input: LineItemInput) {
     unit: input.unit,
     unitCost: input.unitCost,
     totalCost: lineTotal(input.quantity, input.unitCost),
-    isLabor: input.isLabor, isMaterial: input.isMaterial, isEquipment: input.isEquipment, isSubcontractor: input.isSubcontractor,
-    applyMarkup: input.applyMarkup, applyTax: input.applyTax,
-    vendor: blankToNull(input.vendor), partNumber: blankToNull(input.partNumber), notes: blankToNull(input.notes),
+    isLabor: input.isLabor,
+    isMaterial: input.isMaterial,
+    isEquipment: input.isEquipment,
+    isSubcontractor: input.isSubcontractor,
+    applyMarkup: input.applyMarkup,
+    applyTax: input.applyTax,
+    vendor: blankToNull(input.vendor),
+    partNumber: blankToNull(input.partNumber),
+    notes: blankToNull(input.notes),
   }
 }

@@ -140,11 +140,16 @@ function itemMarkupPercentage(item: PricedItem, markup: MarkupRates | null): str
 
 function taxApplies(rule: TaxRule, type: CostType): boolean {
   switch (type) {
-    case 'Labor': return rule.applyToLabor
-    case 'Material': return rule.applyToMaterials
-    case 'Equipment': return rule.applyToEquipment
-    case 'Subcontractor': return rule.applyToSubcontractors
-    default: return false
+    case 'Labor':
+      return rule.applyToLabor
+    case 'Material':
+      return rule.applyToMaterials
+    case 'Equipment':
+      return rule.applyToEquipment
+    case 'Subcontractor':
+      return rule.applyToSubcontractors
+    default:
+      return false
   }
 }
 

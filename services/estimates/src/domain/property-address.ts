@@ -6,33 +6,155 @@
 //   "456 N. Oak Ave., Apt 4b, Austin, tx, 78701-1234" → "456 N Oak Ave Apt 4B, Austin, TX 78701-1234"
 
 export const US_STATES: Record<string, string> = {
-  AL: 'Alabama', AK: 'Alaska', AZ: 'Arizona', AR: 'Arkansas', CA: 'California', CO: 'Colorado', CT: 'Connecticut',
-  DE: 'Delaware', DC: 'District of Columbia', FL: 'Florida', GA: 'Georgia', HI: 'Hawaii', ID: 'Idaho', IL: 'Illinois',
-  IN: 'Indiana', IA: 'Iowa', KS: 'Kansas', KY: 'Kentucky', LA: 'Louisiana', ME: 'Maine', MD: 'Maryland',
-  MA: 'Massachusetts', MI: 'Michigan', MN: 'Minnesota', MS: 'Mississippi', MO: 'Missouri', MT: 'Montana', NE: 'Nebraska',
-  NV: 'Nevada', NH: 'New Hampshire', NJ: 'New Jersey', NM: 'New Mexico', NY: 'New York', NC: 'North Carolina',
-  ND: 'North Dakota', OH: 'Ohio', OK: 'Oklahoma', OR: 'Oregon', PA: 'Pennsylvania', RI: 'Rhode Island',
-  SC: 'South Carolina', SD: 'South Dakota', TN: 'Tennessee', TX: 'Texas', UT: 'Utah', VT: 'Vermont', VA: 'Virginia',
-  WA: 'Washington', WV: 'West Virginia', WI: 'Wisconsin', WY: 'Wyoming',
-  PR: 'Puerto Rico', GU: 'Guam', VI: 'U.S. Virgin Islands', AS: 'American Samoa', MP: 'Northern Mariana Islands',
+  AL: 'Alabama',
+  AK: 'Alaska',
+  AZ: 'Arizona',
+  AR: 'Arkansas',
+  CA: 'California',
+  CO: 'Colorado',
+  CT: 'Connecticut',
+  DE: 'Delaware',
+  DC: 'District of Columbia',
+  FL: 'Florida',
+  GA: 'Georgia',
+  HI: 'Hawaii',
+  ID: 'Idaho',
+  IL: 'Illinois',
+  IN: 'Indiana',
+  IA: 'Iowa',
+  KS: 'Kansas',
+  KY: 'Kentucky',
+  LA: 'Louisiana',
+  ME: 'Maine',
+  MD: 'Maryland',
+  MA: 'Massachusetts',
+  MI: 'Michigan',
+  MN: 'Minnesota',
+  MS: 'Mississippi',
+  MO: 'Missouri',
+  MT: 'Montana',
+  NE: 'Nebraska',
+  NV: 'Nevada',
+  NH: 'New Hampshire',
+  NJ: 'New Jersey',
+  NM: 'New Mexico',
+  NY: 'New York',
+  NC: 'North Carolina',
+  ND: 'North Dakota',
+  OH: 'Ohio',
+  OK: 'Oklahoma',
+  OR: 'Oregon',
+  PA: 'Pennsylvania',
+  RI: 'Rhode Island',
+  SC: 'South Carolina',
+  SD: 'South Dakota',
+  TN: 'Tennessee',
+  TX: 'Texas',
+  UT: 'Utah',
+  VT: 'Vermont',
+  VA: 'Virginia',
+  WA: 'Washington',
+  WV: 'West Virginia',
+  WI: 'Wisconsin',
+  WY: 'Wyoming',
+  PR: 'Puerto Rico',
+  GU: 'Guam',
+  VI: 'U.S. Virgin Islands',
+  AS: 'American Samoa',
+  MP: 'Northern Mariana Islands',
 }
 
 /** USPS standard suffix abbreviations for the common street types. */
 const STREET_SUFFIXES: Record<string, string> = {
-  street: 'St', st: 'St', avenue: 'Ave', ave: 'Ave', av: 'Ave', road: 'Rd', rd: 'Rd', boulevard: 'Blvd', blvd: 'Blvd',
-  drive: 'Dr', dr: 'Dr', lane: 'Ln', ln: 'Ln', court: 'Ct', ct: 'Ct', place: 'Pl', pl: 'Pl', terrace: 'Ter', ter: 'Ter',
-  parkway: 'Pkwy', pkwy: 'Pkwy', highway: 'Hwy', hwy: 'Hwy', circle: 'Cir', cir: 'Cir', way: 'Way', trail: 'Trl', trl: 'Trl',
-  square: 'Sq', sq: 'Sq', loop: 'Loop', alley: 'Aly', aly: 'Aly', crossing: 'Xing', xing: 'Xing', pike: 'Pike',
-  plaza: 'Plz', plz: 'Plz', point: 'Pt', pt: 'Pt', run: 'Run', path: 'Path', walk: 'Walk', row: 'Row', expressway: 'Expy',
-  expy: 'Expy', freeway: 'Fwy', fwy: 'Fwy', cove: 'Cv', cv: 'Cv', ridge: 'Rdg', rdg: 'Rdg', heights: 'Hts', hts: 'Hts',
+  street: 'St',
+  st: 'St',
+  avenue: 'Ave',
+  ave: 'Ave',
+  av: 'Ave',
+  road: 'Rd',
+  rd: 'Rd',
+  boulevard: 'Blvd',
+  blvd: 'Blvd',
+  drive: 'Dr',
+  dr: 'Dr',
+  lane: 'Ln',
+  ln: 'Ln',
+  court: 'Ct',
+  ct: 'Ct',
+  place: 'Pl',
+  pl: 'Pl',
+  terrace: 'Ter',
+  ter: 'Ter',
+  parkway: 'Pkwy',
+  pkwy: 'Pkwy',
+  highway: 'Hwy',
+  hwy: 'Hwy',
+  circle: 'Cir',
+  cir: 'Cir',
+  way: 'Way',
+  trail: 'Trl',
+  trl: 'Trl',
+  square: 'Sq',
+  sq: 'Sq',
+  loop: 'Loop',
+  alley: 'Aly',
+  aly: 'Aly',
+  crossing: 'Xing',
+  xing: 'Xing',
+  pike: 'Pike',
+  plaza: 'Plz',
+  plz: 'Plz',
+  point: 'Pt',
+  pt: 'Pt',
+  run: 'Run',
+  path: 'Path',
+  walk: 'Walk',
+  row: 'Row',
+  expressway: 'Expy',
+  expy: 'Expy',
+  freeway: 'Fwy',
+  fwy: 'Fwy',
+  cove: 'Cv',
+  cv: 'Cv',
+  ridge: 'Rdg',
+  rdg: 'Rdg',
+  heights: 'Hts',
+  hts: 'Hts',
 }
 const DIRECTIONS: Record<string, string> = {
-  north: 'N', n: 'N', south: 'S', s: 'S', east: 'E', e: 'E', west: 'W', w: 'W',
-  northeast: 'NE', ne: 'NE', northwest: 'NW', nw: 'NW', southeast: 'SE', se: 'SE', southwest: 'SW', sw: 'SW',
+  north: 'N',
+  n: 'N',
+  south: 'S',
+  s: 'S',
+  east: 'E',
+  e: 'E',
+  west: 'W',
+  w: 'W',
+  northeast: 'NE',
+  ne: 'NE',
+  northwest: 'NW',
+  nw: 'NW',
+  southeast: 'SE',
+  se: 'SE',
+  southwest: 'SW',
+  sw: 'SW',
 }
 const UNIT_DESIGNATORS: Record<string, string> = {
-  apartment: 'Apt', apt: 'Apt', suite: 'Ste', ste: 'Ste', unit: 'Unit', building: 'Bldg', bldg: 'Bldg', floor: 'Fl', fl: 'Fl',
-  room: 'Rm', rm: 'Rm', lot: 'Lot', space: 'Spc', spc: 'Spc', '#': '#',
+  apartment: 'Apt',
+  apt: 'Apt',
+  suite: 'Ste',
+  ste: 'Ste',
+  unit: 'Unit',
+  building: 'Bldg',
+  bldg: 'Bldg',
+  floor: 'Fl',
+  fl: 'Fl',
+  room: 'Rm',
+  rm: 'Rm',
+  lot: 'Lot',
+  space: 'Spc',
+  spc: 'Spc',
+  '#': '#',
 }
 
 export type UsAddress = {
@@ -65,7 +187,11 @@ function titleWord(word: string): string {
   const rest = uniform ? word.slice(1).toLowerCase() : word.slice(1)
   return word.charAt(0).toUpperCase() + rest
 }
-const titleCase = (text: string) => text.split(/(\s+|-)/).map((w) => (/^\s+$|^-$/.test(w) ? w : titleWord(w))).join('')
+const titleCase = (text: string) =>
+  text
+    .split(/(\s+|-)/)
+    .map((w) => (/^\s+$|^-$/.test(w) ? w : titleWord(w)))
+    .join('')
 
 /** Finds a state at the end of `words`: a two-letter code or a full name of up to 4 words. */
 function takeState(words: string[]): { code: string; rest: string[] } | undefined {
@@ -126,7 +252,11 @@ function cityStart(words: string[]): number {
 const words = (text: string) => text.split(/\s+/).filter(Boolean)
 
 export function parseUsAddress(input: string): AddressParse {
-  const text = input.normalize('NFKC').replace(/[\u0000-\u001f\u007f]/g, ' ').replace(/\s+/g, ' ').trim()
+  const text = input
+    .normalize('NFKC')
+    .replace(/[\u0000-\u001f\u007f]/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim()
   if (!text) return fail('the address is empty')
   if (text.length > 300) return fail('the address is too long')
   if (!/^[\p{L}\p{N}\s.,#'&/-]+$/u.test(text)) return fail('the address contains characters an address does not use')
@@ -144,7 +274,10 @@ export function parseUsAddress(input: string): AddressParse {
     }
   }
 
-  const parts = rest.split(',').map((p) => p.trim()).filter(Boolean)
+  const parts = rest
+    .split(',')
+    .map((p) => p.trim())
+    .filter(Boolean)
   if (!parts.length) return fail('the address is empty')
   const lastWords = words(parts[parts.length - 1])
   const state = takeState(lastWords)

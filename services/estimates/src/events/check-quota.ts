@@ -22,6 +22,10 @@ export async function checkEstimateQuota(deps: { bus: Bus; logger: Logger }, org
     return
   }
   if (!reply.data.allowed) {
-    throw new AppError(403, ErrorCode.QUOTA_EXCEEDED, `Monthly estimate limit reached (${reply.data.used}/${reply.data.limit}). Contact your administrator to raise it.`)
+    throw new AppError(
+      403,
+      ErrorCode.QUOTA_EXCEEDED,
+      `Monthly estimate limit reached (${reply.data.used}/${reply.data.limit}). Contact your administrator to raise it.`,
+    )
   }
 }

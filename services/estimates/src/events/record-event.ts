@@ -16,5 +16,9 @@ export const recordEstimateEvent = (tx: Tx, type: (typeof Subjects)[keyof typeof
 
 export type LineItemChange = 'created' | 'updated' | 'deleted' | 'reordered' | 'section_deleted' | 'template_applied' | 'imported'
 
-export const recordLineItemsChanged = (tx: Tx, orgId: string, actorId: string | null, data: { estimateId: string; sectionId: string | null; change: LineItemChange }) =>
-  recordEvent(tx, { type: Subjects.lineItemsChanged, orgId, actorId, data })
+export const recordLineItemsChanged = (
+  tx: Tx,
+  orgId: string,
+  actorId: string | null,
+  data: { estimateId: string; sectionId: string | null; change: LineItemChange },
+) => recordEvent(tx, { type: Subjects.lineItemsChanged, orgId, actorId, data })

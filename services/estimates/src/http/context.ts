@@ -14,4 +14,3 @@ export function orgCtx(req: Request, res: Response, action: PermissionAction): O
   requirePermission(ctx, 'cost_estimator', action)
   return ctx
 }
-

@@ -40,7 +40,10 @@ const nullableText = z.string().max(500).nullable().optional()
 export const ZHttpPropertyResponse = z.object({
   found: z.boolean().optional(),
   formattedAddress: nullableText,
-  bedrooms: nullableNumber, bathrooms: nullableNumber, squareFootage: nullableNumber, yearBuilt: nullableNumber,
+  bedrooms: nullableNumber,
+  bathrooms: nullableNumber,
+  squareFootage: nullableNumber,
+  yearBuilt: nullableNumber,
   propertyType: nullableText,
 })
 export const ZHttpWildfireResponse = z.object({
@@ -86,7 +89,14 @@ async function postJson<T>(opts: HttpProviderOptions, path: string, body: unknow
   return { kind: 'found', data: parsed.data }
 }
 
-const requestBody = (a: UsAddress) => ({ address: a.formatted, street: `${a.streetNumber} ${a.street}`, unit: a.unit, city: a.city, state: a.state, zip: a.zip })
+const requestBody = (a: UsAddress) => ({
+  address: a.formatted,
+  street: `${a.streetNumber} ${a.street}`,
+  unit: a.unit,
+  city: a.city,
+  state: a.state,
+  zip: a.zip,
+})
 
 /** Whole numbers stay whole; a provider's 2.5 bathrooms stays 2.5. */
 const num = (v: number | null | undefined) => (v === undefined ? null : v)
@@ -102,16 +112,26 @@ export function createHttpPropertyProvider(opts: HttpProviderOptions): PropertyD
       ])
       const record = property.kind === 'found' && property.data.found !== false ? property.data : null
       const hazard = fire.kind === 'found' ? fire.data : null
-      const known = record ? 'Property facts come from the configured property data service.' : 'The property data service has no record of this address, so its facts are unknown.'
+      const known = record
+        ? 'Property facts come from the configured property data service.'
+        : 'The property data service has no record of this address, so its facts are unknown.'
       const fireNote = hazard ? 'Wildfire hazard comes from the configured hazard service.' : 'The wildfire hazard service has no data for this location.'
       return {
         property: {
           formattedAddress: record?.formattedAddress || address.formatted,
-          bedrooms: num(record?.bedrooms), bathrooms: num(record?.bathrooms), squareFootage: num(record?.squareFootage), yearBuilt: num(record?.yearBuilt),
+          bedrooms: num(record?.bedrooms),
+          bathrooms: num(record?.bathrooms),
+          squareFootage: num(record?.squareFootage),
+          yearBuilt: num(record?.yearBuilt),
           propertyType: record?.propertyType ?? null,
         },
         fireHazard: hazard
-          ? { riskLevel: hazard.riskLevel ?? null, zone: hazard.zone ?? null, description: hazard.description ?? '', recommendations: hazard.recommendations ?? [] }
+          ? {
+              riskLevel: hazard.riskLevel ?? null,
+              zone: hazard.zone ?? null,
+              description: hazard.description ?? '',
+              recommendations: hazard.recommendations ?? [],
+            }
           : { riskLevel: null, zone: null, description: 'The wildfire hazard service has no data for this location.', recommendations: [] },
         source: { provider: 'http', addressValidated: record !== null, note: `${known} ${fireNote}` },
       }

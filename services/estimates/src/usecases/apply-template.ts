@@ -12,22 +12,39 @@ import type { OrgContext } from '../http/context.js'
  * Copies a template's sections and line items (quantity, unit, cost as unit cost) after the
  * estimate's existing sections. Any system template or one of the organisation's own.
  */
-export async function applyTemplate(deps: EstimatesDeps, ctx: OrgContext, estimateId: string, templateId: string): Promise<{ sectionsCreated: number; lineItemsCreated: number }> {
+export async function applyTemplate(
+  deps: EstimatesDeps,
+  ctx: OrgContext,
+  estimateId: string,
+  templateId: string,
+): Promise<{ sectionsCreated: number; lineItemsCreated: number }> {
   if (!isUuid(templateId)) throw notFound('Template')
   return deps.prisma.$transaction(async (tx) => {
     const e = await touchEditableEstimate(tx, ctx.orgId, estimateId)
-    const template = await tx.template.findFirst({ where: { id: templateId, OR: [{ organizationId: null }, { organizationId: ctx.orgId }] }, include: TEMPLATE_INCLUDE })
+    const template = await tx.template.findFirst({
+      where: { id: templateId, OR: [{ organizationId: null }, { organizationId: ctx.orgId }] },
+      include: TEMPLATE_INCLUDE,
+    })
     if (!template) throw notFound('Template')
     const existing = await tx.section.count({ where: { estimateId: e.id, organizationId: ctx.orgId } })
     let lineItemsCreated = 0
     for (const [i, ts] of template.sections.entries()) {
-      const section = await tx.section.create({ data: { estimateId: e.id, organizationId: ctx.orgId, name: ts.name, description: ts.description, sortOrder: existing + i } })
+      const section = await tx.section.create({
+        data: { estimateId: e.id, organizationId: ctx.orgId, name: ts.name, description: ts.description, sortOrder: existing + i },
+      })
       if (ts.lineItems.length) {
         await tx.lineItem.createMany({
           data: ts.lineItems.map((li, j) => ({
-            sectionId: section.id, estimateId: e.id, organizationId: ctx.orgId, name: li.name, description: li.description,
-            quantity: qty(li.quantity), unit: li.unit,
-            unitCost: money(li.cost), totalCost: lineTotal(li.quantity, li.cost), sortOrder: j,
+            sectionId: section.id,
+            estimateId: e.id,
+            organizationId: ctx.orgId,
+            name: li.name,
+            description: li.description,
+            quantity: qty(li.quantity),
+            unit: li.unit,
+            unitCost: money(li.cost),
+            totalCost: lineTotal(li.quantity, li.cost),
+            sortOrder: j,
           })),
         })
         lineItemsCreated += ts.lineItems.length

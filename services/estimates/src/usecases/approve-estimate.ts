@@ -5,5 +5,10 @@ import { recordApprovalDecision, type ClientInfo } from './record-approval-decis
 
 /** POST /public/estimates/{token}/approve: typed full name and explicit consent; locks the estimate. */
 export function approveEstimate(deps: EstimatesDeps, token: string, body: z.infer<typeof ZApproveBody>, client: ClientInfo): Promise<PublicEstimate> {
-  return recordApprovalDecision(deps, token, { decision: 'approved', signerName: body.signerName, reason: null, consent: body.consent, expectedSha256: body.snapshotSha256 }, client)
+  return recordApprovalDecision(
+    deps,
+    token,
+    { decision: 'approved', signerName: body.signerName, reason: null, consent: body.consent, expectedSha256: body.snapshotSha256 },
+    client,
+  )
 }

@@ -1,5 +1,12 @@
 import { Decimal as DecimalJs } from 'decimal.js'
-import { CONTENT_SECTION_TYPES, ZEstimateStatus, type CompanySettings, type ContentSectionType, type EstimateStatus, type PublicEstimate } from '@plumbline/contracts'
+import {
+  CONTENT_SECTION_TYPES,
+  ZEstimateStatus,
+  type CompanySettings,
+  type ContentSectionType,
+  type EstimateStatus,
+  type PublicEstimate,
+} from '@plumbline/contracts'
 import type { Db } from '../data/db.js'
 import { loadEstimateTotals } from './load-estimate-totals.js'
 import type { PublicEstimateRow } from './find-public-share.js'
@@ -30,7 +37,10 @@ export type PublicSnapshot = Omit<PublicEstimate, 'snapshotSha256'>
 async function visibleContentSections(db: Db, orgId: string, estimateId: string): Promise<PublicEstimate['contentSections']> {
   // One after the other: `db` may be an interactive transaction, which runs one query at a time.
   const sections = await db.contentSection.findMany({ where: { organizationId: orgId, estimateId }, select: { type: true, content: true } })
-  const links = await db.contentLink.findMany({ where: { organizationId: orgId, estimateId }, select: { role: true, showToClient: true, includeInWebLink: true } })
+  const links = await db.contentLink.findMany({
+    where: { organizationId: orgId, estimateId },
+    select: { role: true, showToClient: true, includeInWebLink: true },
+  })
   const out: PublicEstimate['contentSections'] = []
   for (const type of CLIENT_SECTION_TYPES) {
     const link = links.find((l) => l.role === type)
@@ -56,12 +66,16 @@ async function itemisedSections(db: Db, orgId: string, estimateId: string): Prom
     where: { organizationId: orgId, estimateId },
     orderBy: [{ sortOrder: 'asc' }, { createdAt: 'asc' }],
     select: {
-      id: true, name: true, total: true,
+      id: true,
+      name: true,
+      total: true,
       lineItems: { orderBy: [{ sortOrder: 'asc' }, { createdAt: 'asc' }], select: { id: true, name: true, quantity: true, unit: true, totalCost: true } },
     },
   })
   return sections.map((s) => ({
-    id: s.id, name: s.name, total: fixed(s.total, 2),
+    id: s.id,
+    name: s.name,
+    total: fixed(s.total, 2),
     lineItems: s.lineItems.map((i) => ({ id: i.id, name: i.name, quantity: fixed(i.quantity, 3), unit: i.unit, totalCost: fixed(i.totalCost, 2) })),
   }))
 }
@@ -74,7 +88,13 @@ export async function currentApproval(db: Db, estimate: PublicEstimateRow): Prom
     orderBy: { decidedAt: 'desc' },
   })
   if (!row || row.decision !== estimate.status) return null
-  return { decision: row.decision as 'approved' | 'rejected', signerName: row.signerName, reason: row.reason, decidedAt: row.decidedAt.toISOString(), snapshotSha256: row.snapshotSha256 }
+  return {
+    decision: row.decision as 'approved' | 'rejected',
+    signerName: row.signerName,
+    reason: row.reason,
+    decidedAt: row.decidedAt.toISOString(),
+    snapshotSha256: row.snapshotSha256,
+  }
 }
 
 /**

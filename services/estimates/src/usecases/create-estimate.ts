@@ -43,7 +43,10 @@ export async function createEstimate(
     // Both questions at once (a query here, a request to admin there); a bad project type is
     // still the answer when both fail, as when they ran one after the other.
     before: async () => {
-      const [type, quota] = await Promise.allSettled([requireUsableProjectType(deps.prisma, ctx.orgId, input.projectTypeId), checkEstimateQuota(deps, ctx.orgId)])
+      const [type, quota] = await Promise.allSettled([
+        requireUsableProjectType(deps.prisma, ctx.orgId, input.projectTypeId),
+        checkEstimateQuota(deps, ctx.orgId),
+      ])
       if (type.status === 'rejected') throw type.reason
       if (quota.status === 'rejected') throw quota.reason
       projectType = type.value
@@ -52,27 +55,45 @@ export async function createEstimate(
       const created = await tx.estimate.create({
         data: { organizationId: ctx.orgId, createdBy: ctx.userId, status: 'draft', ...estimateColumns(input) },
       })
-      await tx.contentSection.createMany({ data: CONTENT_SECTION_TYPES.map((type) => ({ estimateId: created.id, organizationId: ctx.orgId, type, content: null })) })
+      await tx.contentSection.createMany({
+        data: CONTENT_SECTION_TYPES.map((type) => ({ estimateId: created.id, organizationId: ctx.orgId, type, content: null })),
+      })
       await tx.contentLink.createMany({ data: CONTENT_SECTION_TYPES.map((role) => ({ estimateId: created.id, organizationId: ctx.orgId, role })) })
       const templatePhases = await defaultPhasesOf(tx, ctx.orgId, input.projectTypeId)
-      const amounts = splitByPercentages(input.totalCost, templatePhases.map((p) => p.defaultPercentage))
+      const amounts = splitByPercentages(
+        input.totalCost,
+        templatePhases.map((p) => p.defaultPercentage),
+      )
       if (templatePhases.length) {
         await tx.estimatePhase.createMany({
           data: templatePhases.map((p, i) => ({
-            estimateId: created.id, organizationId: ctx.orgId, name: p.name, description: p.description, sortOrder: i,
-            percentage: p.defaultPercentage, amount: amounts[i], estimatedCost: amounts[i], costCodes: p.costCodes,
+            estimateId: created.id,
+            organizationId: ctx.orgId,
+            name: p.name,
+            description: p.description,
+            sortOrder: i,
+            percentage: p.defaultPercentage,
+            amount: amounts[i],
+            estimatedCost: amounts[i],
+            costCodes: p.costCodes,
           })),
         })
       }
       await recordEstimateEvent(tx, Subjects.estimateCreated, ctx.orgId, ctx.userId, {
-        estimateId: created.id, projectName: created.projectName, clientName: created.clientName, status: created.status,
+        estimateId: created.id,
+        projectName: created.projectName,
+        clientName: created.clientName,
+        status: created.status,
       })
       // A new estimate's relations are known without reading them back: its project type
       // (checked by `before`, which runs first), empty content sections, no share link, no approval.
       const { id, name, icon } = projectType!
       const full = {
-        ...created, projectType: { id, name, icon },
-        contentSections: CONTENT_SECTION_TYPES.map((t) => ({ type: t, content: null })), shareLink: null, approvals: [],
+        ...created,
+        projectType: { id, name, icon },
+        contentSections: CONTENT_SECTION_TYPES.map((t) => ({ type: t, content: null })),
+        shareLink: null,
+        approvals: [],
       }
       return { status: 201, body: toEstimateDto(full, deps.shareTokens) }
     },

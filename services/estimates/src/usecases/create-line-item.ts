@@ -14,7 +14,13 @@ export async function createLineItem(deps: EstimatesDeps, ctx: OrgContext, secti
     await touchEditableEstimate(tx, ctx.orgId, section.estimateId)
     const count = await tx.lineItem.count({ where: { sectionId: section.id } })
     const item = await tx.lineItem.create({
-      data: { sectionId: section.id, estimateId: section.estimateId, organizationId: ctx.orgId, sortOrder: input.sortOrder ?? count, ...lineItemColumns(input) },
+      data: {
+        sectionId: section.id,
+        estimateId: section.estimateId,
+        organizationId: ctx.orgId,
+        sortOrder: input.sortOrder ?? count,
+        ...lineItemColumns(input),
+      },
     })
     await recomputeSectionTotal(tx, section.id)
     await recordLineItemsChanged(tx, ctx.orgId, ctx.userId, { estimateId: section.estimateId, sectionId: section.id, change: 'created' })

@@ -25,7 +25,12 @@ export const markupProfileFields = (input: MarkupProfileInput) => ({
  * POST …/markup-profiles. New profiles are templates unless made for one estimate (spec 001 §3:
  * estimateId is null when a template); isDefault false unless asked, and at most one default.
  */
-export async function createMarkupProfile(deps: EstimatesDeps, actor: OrgActor, input: MarkupProfileInput, idempotency?: IdempotencyRequest): Promise<{ profile: MarkupProfile; replayed: boolean }> {
+export async function createMarkupProfile(
+  deps: EstimatesDeps,
+  actor: OrgActor,
+  input: MarkupProfileInput,
+  idempotency?: IdempotencyRequest,
+): Promise<{ profile: MarkupProfile; replayed: boolean }> {
   requireCostEstimator(actor, 'create')
   assertSameOrganization(actor, input.organizationId)
   const result = await runIdempotent(deps.prisma, idempotency, {

@@ -11,7 +11,13 @@ export async function createSection(deps: EstimatesDeps, ctx: OrgContext, estima
     const e = await touchEditableEstimate(tx, ctx.orgId, estimateId)
     const count = await tx.section.count({ where: { estimateId: e.id, organizationId: ctx.orgId } })
     const section = await tx.section.create({
-      data: { estimateId: e.id, organizationId: ctx.orgId, name: input.name, description: input.description?.trim() || null, sortOrder: input.sortOrder ?? count },
+      data: {
+        estimateId: e.id,
+        organizationId: ctx.orgId,
+        name: input.name,
+        description: input.description?.trim() || null,
+        sortOrder: input.sortOrder ?? count,
+      },
     })
     return toSectionDto({ ...section, lineItems: [] })
   })

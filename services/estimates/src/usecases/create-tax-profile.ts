@@ -31,7 +31,12 @@ export const taxProfileFields = (input: TaxProfileInput) => ({
  * materials and equipment; estimateId makes it that estimate's own (not a template). An
  * Idempotency-Key replays the first answer.
  */
-export async function createTaxProfile(deps: EstimatesDeps, actor: OrgActor, input: TaxProfileInput, idempotency?: IdempotencyRequest): Promise<{ profile: TaxProfile; replayed: boolean }> {
+export async function createTaxProfile(
+  deps: EstimatesDeps,
+  actor: OrgActor,
+  input: TaxProfileInput,
+  idempotency?: IdempotencyRequest,
+): Promise<{ profile: TaxProfile; replayed: boolean }> {
   requireCostEstimator(actor, 'create')
   assertSameOrganization(actor, input.organizationId)
   const result = await runIdempotent(deps.prisma, idempotency, {

@@ -15,6 +15,11 @@ export async function deleteEstimate(deps: EstimatesDeps, ctx: OrgContext, id: s
     if (count === 0) throw notFound('Estimate')
     // A deleted estimate's public link stops working at once.
     await tx.shareLink.updateMany({ where: { estimateId: id, organizationId: ctx.orgId, revokedAt: null }, data: { revokedAt: new Date() } })
-    await recordEstimateEvent(tx, Subjects.estimateDeleted, ctx.orgId, ctx.userId, { estimateId: e.id, projectName: e.projectName, clientName: e.clientName, status: e.status })
+    await recordEstimateEvent(tx, Subjects.estimateDeleted, ctx.orgId, ctx.userId, {
+      estimateId: e.id,
+      projectName: e.projectName,
+      clientName: e.clientName,
+      status: e.status,
+    })
   })
 }

@@ -18,7 +18,10 @@ export async function disableShareLink(deps: EstimatesDeps, actor: OrgActor, est
     if (!removed.count || (estimate.status !== 'shared' && estimate.status !== 'viewed')) return
     await tx.estimate.update({ where: { id: estimate.id }, data: { status: 'draft' } })
     await recordEstimateEvent(tx, Subjects.estimateUpdated, actor.orgId, actor.userId, {
-      estimateId: estimate.id, projectName: estimate.projectName, clientName: estimate.clientName, status: 'draft',
+      estimateId: estimate.id,
+      projectName: estimate.projectName,
+      clientName: estimate.clientName,
+      status: 'draft',
     })
   })
 }

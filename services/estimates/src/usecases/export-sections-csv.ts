@@ -15,11 +15,21 @@ export async function exportSectionsCsv(deps: EstimatesDeps, ctx: OrgContext, es
     if (s.lineItems.length === 0) rows.push([csvCell(s.name, { text: true }), '', '', '', '', '', ''])
     for (const i of s.lineItems) {
       rows.push([
-        csvCell(s.name, { text: true }), csvCell(i.name, { text: true }), costTypeLabel(i), i.quantity, csvCell(i.unit, { text: true }),
-        i.unitCost, csvCell(i.description ?? '', { text: true }),
+        csvCell(s.name, { text: true }),
+        csvCell(i.name, { text: true }),
+        costTypeLabel(i),
+        i.quantity,
+        csvCell(i.unit, { text: true }),
+        i.unitCost,
+        csvCell(i.description ?? '', { text: true }),
       ])
     }
   }
-  const slug = e.projectName.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '').slice(0, 60) || 'estimate'
+  const slug =
+    e.projectName
+      .toLowerCase()
+      .replace(/[^a-z0-9]+/g, '-')
+      .replace(/^-|-$/g, '')
+      .slice(0, 60) || 'estimate'
   return { csv: toCsv(rows), fileName: `${slug}-line-items.csv` }
 }

@@ -31,7 +31,12 @@ export async function fillGeneratedContent(tx: Tx, event: EventEnvelope<AiGenera
   }
   if (filled.length > 0) {
     await tx.estimate.update({ where: { id: estimateId }, data: { updatedAt: new Date() } })
-    await recordEstimateEvent(tx, Subjects.estimateUpdated, orgId, event.actorId, { estimateId, projectName: estimate.projectName, clientName: estimate.clientName, status: estimate.status })
+    await recordEstimateEvent(tx, Subjects.estimateUpdated, orgId, event.actorId, {
+      estimateId,
+      projectName: estimate.projectName,
+      clientName: estimate.clientName,
+      status: estimate.status,
+    })
   }
   return filled
 }

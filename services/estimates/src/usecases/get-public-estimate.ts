@@ -25,7 +25,10 @@ async function recordFirstView(deps: EstimatesDeps, estimate: PublicEstimateRow)
       data: { status: 'viewed', updatedAt: estimate.updatedAt },
     })
     await recordEstimateEvent(tx, Subjects.estimateViewed, estimate.organizationId, null, {
-      estimateId: estimate.id, projectName: estimate.projectName, clientName: estimate.clientName, status: flipped.count ? 'viewed' : estimate.status,
+      estimateId: estimate.id,
+      projectName: estimate.projectName,
+      clientName: estimate.clientName,
+      status: flipped.count ? 'viewed' : estimate.status,
     })
     return true
   })

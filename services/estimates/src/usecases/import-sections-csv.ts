@@ -31,7 +31,8 @@ function readRows(csv: string, errors: CsvError[]): ParsedRow[] {
   const header = (table[0] ?? []).map((h) => h.trim().toLowerCase())
   const col = (name: string) => header.indexOf(name.toLowerCase())
   for (const required of ['Section', 'Item', 'Qty', 'Unit Cost']) {
-    if (col(required) < 0) errors.push({ row: 1, field: required, message: `Missing column "${required}" (expected: Section, Item, Type, Qty, Unit, Unit Cost, Description)` })
+    if (col(required) < 0)
+      errors.push({ row: 1, field: required, message: `Missing column "${required}" (expected: Section, Item, Type, Qty, Unit, Unit Cost, Description)` })
   }
   if (errors.length) return []
   const dataRows = table.slice(1)
@@ -61,11 +62,19 @@ function readRows(csv: string, errors: CsvError[]): ParsedRow[] {
     const typeKey = (type || 'material').toLowerCase() as keyof typeof TYPES
     if (!(typeKey in TYPES)) rowErrors.push({ row, field: 'Type', message: 'Type must be Labor, Material, Equipment, Subcontractor or Other' })
     const unitValue = (unit || 'each').toLowerCase()
-    if (!(LINE_ITEM_UNITS as readonly string[]).includes(unitValue)) rowErrors.push({ row, field: 'Unit', message: `Unit must be one of ${LINE_ITEM_UNITS.join(', ')}` })
+    if (!(LINE_ITEM_UNITS as readonly string[]).includes(unitValue))
+      rowErrors.push({ row, field: 'Unit', message: `Unit must be one of ${LINE_ITEM_UNITS.join(', ')}` })
     const flag = TYPES[typeKey] ?? null
     const result = ZLineItemInput.safeParse({
-      name, quantity, unit: unitValue, unitCost, description: description || null,
-      isLabor: flag === 'isLabor', isMaterial: flag === 'isMaterial', isEquipment: flag === 'isEquipment', isSubcontractor: flag === 'isSubcontractor',
+      name,
+      quantity,
+      unit: unitValue,
+      unitCost,
+      description: description || null,
+      isLabor: flag === 'isLabor',
+      isMaterial: flag === 'isMaterial',
+      isEquipment: flag === 'isEquipment',
+      isSubcontractor: flag === 'isSubcontractor',
     })
     if (!result.success) {
       for (const issue of result.error.issues) {

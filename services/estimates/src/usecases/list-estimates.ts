@@ -12,11 +12,16 @@ export async function listEstimates(deps: EstimatesDeps, ctx: OrgContext, q: Est
   const { rows, total } = await readListPage(deps.queryRows, ctx.orgId, q, deps.searchTotals)
   return {
     estimates: rows.map((r) => ({
-      id: r.id, projectName: r.project_name, clientName: r.client_name, propertyAddress: r.property_address,
-      updatedAt: r.updated_at.toISOString(), createdAt: r.created_at.toISOString(),
+      id: r.id,
+      projectName: r.project_name,
+      clientName: r.client_name,
+      propertyAddress: r.property_address,
+      updatedAt: r.updated_at.toISOString(),
+      createdAt: r.created_at.toISOString(),
       totalCost: r.total_cost_text === null ? null : money(r.total_cost_text),
       status: (STATUSES.has(r.status) ? r.status : 'draft') as 'draft',
-      aiSummary: r.ai_summary, projectTypeId: r.project_type_id,
+      aiSummary: r.ai_summary,
+      projectTypeId: r.project_type_id,
       shareToken: r.token_ciphertext ? deps.shareTokens.decrypt(r.token_ciphertext) : null,
     })),
     total,

@@ -6,6 +6,9 @@ import type { OrgContext } from '../http/context.js'
 
 export async function listPhases(deps: EstimatesDeps, ctx: OrgContext, estimateId: string): Promise<Phase[]> {
   const e = await findLiveEstimate(deps.prisma, ctx.orgId, estimateId)
-  const phases = await deps.prisma.estimatePhase.findMany({ where: { estimateId: e.id, organizationId: ctx.orgId }, orderBy: [{ sortOrder: 'asc' }, { createdAt: 'asc' }, { id: 'asc' }] })
+  const phases = await deps.prisma.estimatePhase.findMany({
+    where: { estimateId: e.id, organizationId: ctx.orgId },
+    orderBy: [{ sortOrder: 'asc' }, { createdAt: 'asc' }, { id: 'asc' }],
+  })
   return phases.map(toPhaseDto)
 }

@@ -18,7 +18,12 @@ const COMPRESS_FROM_BYTES = 1024
  * version, so an unchanged estimate costs one primary-key read and a version is compressed at
  * most once: 500 line items are ~200 kB of JSON and ~26 kB gzipped.
  */
-export async function listSectionsDocument(deps: EstimatesDeps, ctx: OrgContext, estimateId: string, acceptsGzip: boolean): Promise<Versioned<SectionsDocument>> {
+export async function listSectionsDocument(
+  deps: EstimatesDeps,
+  ctx: OrgContext,
+  estimateId: string,
+  acceptsGzip: boolean,
+): Promise<Versioned<SectionsDocument>> {
   const held = deps.sectionsDocuments.get(estimateId)
   const read = await readSectionsJson(deps.queryRows, ctx.orgId, estimateId, held?.version)
   if (read === null) throw notFound('Estimate')

@@ -24,7 +24,10 @@ export async function loadEstimateDocument(deps: EstimatesDeps, orgId: string, e
     throw err
   }
   const [phases, sections, links, pricing] = await Promise.all([
-    deps.prisma.estimatePhase.findMany({ where: { estimateId: estimate.id, organizationId: orgId }, orderBy: [{ sortOrder: 'asc' }, { createdAt: 'asc' }, { id: 'asc' }] }),
+    deps.prisma.estimatePhase.findMany({
+      where: { estimateId: estimate.id, organizationId: orgId },
+      orderBy: [{ sortOrder: 'asc' }, { createdAt: 'asc' }, { id: 'asc' }],
+    }),
     loadSections(deps.queryRows, orgId, estimate.id),
     deps.prisma.contentLink.findMany({ where: { estimateId: estimate.id, organizationId: orgId } }),
     loadEstimateTotals(deps.prisma, orgId, estimate.id),

@@ -22,6 +22,10 @@ export async function loadEstimateTotals(db: Db, orgId: string, estimateId: stri
   return {
     markupProfileId: markup?.markupProfileId ?? null,
     taxProfileIds: taxes.map((t) => t.taxProfileId),
-    totals: computeTotals(items.map(toPricedItem), markup ? toMarkupRates(markup.markupProfile) : null, taxes.map((t) => toTaxRule(t.taxProfile))),
+    totals: computeTotals(
+      items.map(toPricedItem),
+      markup ? toMarkupRates(markup.markupProfile) : null,
+      taxes.map((t) => toTaxRule(t.taxProfile)),
+    ),
   }
 }

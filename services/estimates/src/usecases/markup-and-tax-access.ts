@@ -42,10 +42,12 @@ export async function clearOtherDefaults(tx: Tx, orgId: string, kind: ProfileKin
  */
 export async function assertNotUsedByLockedEstimate(tx: Tx, orgId: string, kind: ProfileKind, profileId: string): Promise<void> {
   const where = { organizationId: orgId, estimate: { lockedAt: { not: null }, deletedAt: null } }
-  const used = kind === 'markup'
-    ? await tx.estimateMarkupSelection.findFirst({ where: { ...where, markupProfileId: profileId }, select: { estimateId: true } })
-    : await tx.estimateTaxSelection.findFirst({ where: { ...where, taxProfileId: profileId }, select: { estimateId: true } })
-  if (used) throw new AppError(409, ErrorCode.CONFLICT, `This ${kind} profile is used by an estimate the client approved. Reopen that estimate before changing it.`)
+  const used =
+    kind === 'markup'
+      ? await tx.estimateMarkupSelection.findFirst({ where: { ...where, markupProfileId: profileId }, select: { estimateId: true } })
+      : await tx.estimateTaxSelection.findFirst({ where: { ...where, taxProfileId: profileId }, select: { estimateId: true } })
+  if (used)
+    throw new AppError(409, ErrorCode.CONFLICT, `This ${kind} profile is used by an estimate the client approved. Reopen that estimate before changing it.`)
 }
 
 export const assertProfileId = (id: string, kind: ProfileKind) => {

@@ -39,7 +39,10 @@ export async function recordApprovalDecision(deps: EstimatesDeps, token: string,
     if (locked[0].status === 'approved') throw conflict(PUBLIC_ESTIMATE_MESSAGES.alreadyApproved)
     if (locked[0].status === 'rejected') throw conflict(PUBLIC_ESTIMATE_MESSAGES.alreadyDeclined)
 
-    const estimate = await tx.estimate.findFirstOrThrow({ where: { id: share.estimateId, organizationId: orgId }, include: { projectType: { select: { name: true } } } })
+    const estimate = await tx.estimate.findFirstOrThrow({
+      where: { id: share.estimateId, organizationId: orgId },
+      include: { projectType: { select: { name: true } } },
+    })
     const snapshot: PublicSnapshot = await buildPublicEstimate(tx, estimate, settings)
     const sha256 = snapshotHash(snapshot)
     if (input.expectedSha256 && input.expectedSha256 !== sha256) throw conflict(PUBLIC_ESTIMATE_MESSAGES.changed)
@@ -47,9 +50,17 @@ export async function recordApprovalDecision(deps: EstimatesDeps, token: string,
     const decidedAt = new Date()
     await tx.estimateApproval.create({
       data: {
-        estimateId: estimate.id, organizationId: orgId, decision: input.decision, signerName: input.signerName, reason: input.reason,
-        consent: input.consent, snapshot, snapshotSha256: sha256, ipHash: hashClientIp(deps.env.SHARE_TOKEN_KEY, client.ip),
-        userAgent: client.userAgent?.slice(0, 500) ?? null, decidedAt,
+        estimateId: estimate.id,
+        organizationId: orgId,
+        decision: input.decision,
+        signerName: input.signerName,
+        reason: input.reason,
+        consent: input.consent,
+        snapshot,
+        snapshotSha256: sha256,
+        ipHash: hashClientIp(deps.env.SHARE_TOKEN_KEY, client.ip),
+        userAgent: client.userAgent?.slice(0, 500) ?? null,
+        decidedAt,
       },
     })
     await tx.estimate.update({
@@ -57,7 +68,10 @@ export async function recordApprovalDecision(deps: EstimatesDeps, token: string,
       data: { status: input.decision, ...(input.decision === 'approved' ? { lockedAt: decidedAt } : {}) },
     })
     await recordEstimateEvent(tx, input.decision === 'approved' ? Subjects.estimateApproved : Subjects.estimateRejected, orgId, null, {
-      estimateId: estimate.id, projectName: estimate.projectName, clientName: estimate.clientName, status: input.decision,
+      estimateId: estimate.id,
+      projectName: estimate.projectName,
+      clientName: estimate.clientName,
+      status: input.decision,
     })
     return {
       ...snapshot,

@@ -24,7 +24,10 @@ export async function reopenEstimate(deps: EstimatesDeps, actor: OrgActor, estim
     const reopenedAt = new Date()
     await tx.estimate.update({ where: { id: estimate.id }, data: { status, lockedAt: null, reopenedAt, reopenedBy: actor.userId } })
     await recordEstimateEvent(tx, Subjects.estimateUpdated, actor.orgId, actor.userId, {
-      estimateId: estimate.id, projectName: estimate.projectName, clientName: estimate.clientName, status,
+      estimateId: estimate.id,
+      projectName: estimate.projectName,
+      clientName: estimate.clientName,
+      status,
     })
     return loadEstimateDto(tx, deps, actor.orgId, estimate.id)
   })

@@ -16,7 +16,8 @@ const usableBy = (orgId: string, estimateId: string) => ({ organizationId: orgId
 
 async function assertUsableProfiles(tx: Tx, orgId: string, estimateId: string, selection: PricingSelection): Promise<void> {
   if (selection.markupProfileId !== null) {
-    const found = isUuid(selection.markupProfileId) && (await tx.markupProfile.count({ where: { id: selection.markupProfileId, ...usableBy(orgId, estimateId) } }))
+    const found =
+      isUuid(selection.markupProfileId) && (await tx.markupProfile.count({ where: { id: selection.markupProfileId, ...usableBy(orgId, estimateId) } }))
     if (!found) throw notFound('Markup profile')
   }
   if (selection.taxProfileIds.length) {
@@ -41,10 +42,15 @@ export async function selectMarkupAndTax(deps: EstimatesDeps, actor: OrgActor, e
     }
     await tx.estimateTaxSelection.deleteMany({ where: { organizationId: actor.orgId, estimateId } })
     if (selection.taxProfileIds.length) {
-      await tx.estimateTaxSelection.createMany({ data: selection.taxProfileIds.map((taxProfileId) => ({ estimateId, taxProfileId, organizationId: actor.orgId })) })
+      await tx.estimateTaxSelection.createMany({
+        data: selection.taxProfileIds.map((taxProfileId) => ({ estimateId, taxProfileId, organizationId: actor.orgId })),
+      })
     }
     await recordEstimateEvent(tx, Subjects.estimateUpdated, actor.orgId, actor.userId, {
-      estimateId, projectName: estimate.projectName, clientName: estimate.clientName, status: estimate.status,
+      estimateId,
+      projectName: estimate.projectName,
+      clientName: estimate.clientName,
+      status: estimate.status,
     })
     return loadEstimateTotals(tx, actor.orgId, estimateId)
   })

@@ -12,7 +12,10 @@ export async function setContentVisibility(deps: EstimatesDeps, ctx: OrgContext,
     const e = await touchEditableEstimate(tx, ctx.orgId, estimateId)
     const link = await tx.contentLink.findFirst({ where: { id: linkId, estimateId: e.id, organizationId: ctx.orgId } })
     if (!link) throw notFound('Content link')
-    const updated = await tx.contentLink.update({ where: { id: link.id }, data: { showToClient: input.showToClient, includeInPdf: input.includeInPdf, includeInWebLink: input.includeInWebLink } })
+    const updated = await tx.contentLink.update({
+      where: { id: link.id },
+      data: { showToClient: input.showToClient, includeInPdf: input.includeInPdf, includeInWebLink: input.includeInWebLink },
+    })
     return toContentLinkDto(updated)
   })
 }

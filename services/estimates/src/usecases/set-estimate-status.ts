@@ -7,7 +7,12 @@ import { recordEstimateEvent } from '../events/record-event.js'
 import type { OrgContext } from '../http/context.js'
 import { loadEstimateDto } from './get-estimate.js'
 
-const EVENT_OF = { approved: Subjects.estimateApproved, rejected: Subjects.estimateRejected, draft: Subjects.estimateUpdated, pending: Subjects.estimateUpdated } as const
+const EVENT_OF = {
+  approved: Subjects.estimateApproved,
+  rejected: Subjects.estimateRejected,
+  draft: Subjects.estimateUpdated,
+  pending: Subjects.estimateUpdated,
+} as const
 
 /**
  * The contractor sets a status by hand. Approved locks the estimate (as a client approval does);
@@ -29,7 +34,10 @@ export async function setEstimateStatus(deps: EstimatesDeps, ctx: OrgContext, id
     })
     if (current.status !== input.status) {
       await recordEstimateEvent(tx, EVENT_OF[input.status], ctx.orgId, ctx.userId, {
-        estimateId: updated.id, projectName: updated.projectName, clientName: updated.clientName, status: updated.status,
+        estimateId: updated.id,
+        projectName: updated.projectName,
+        clientName: updated.clientName,
+        status: updated.status,
       })
     }
     return loadEstimateDto(tx, deps, ctx.orgId, e.id)

@@ -49,7 +49,10 @@ export async function issueShareToken(deps: EstimatesDeps, tx: Tx, actor: OrgAct
   const status = statusAfterSharing(estimate.status)
   if (status !== estimate.status) await tx.estimate.update({ where: { id: estimate.id }, data: { status } })
   await recordEstimateEvent(tx, Subjects.estimateShared, actor.orgId, actor.userId, {
-    estimateId: estimate.id, projectName: estimate.projectName, clientName: estimate.clientName, status,
+    estimateId: estimate.id,
+    projectName: estimate.projectName,
+    clientName: estimate.clientName,
+    status,
   })
   return { shareToken: token, shareUrl: shareUrlOf(deps.env.APP_URL, token) }
 }

@@ -24,10 +24,21 @@ export async function listTemplates(deps: EstimatesDeps, ctx: OrgContext, catego
 
 async function writeSections(tx: Tx, orgId: string, templateId: string, sections: TemplateInput['sections']) {
   for (const [i, s] of sections.entries()) {
-    const section = await tx.templateSection.create({ data: { templateId, organizationId: orgId, name: s.name, description: s.description?.trim() || null, sortOrder: i } })
+    const section = await tx.templateSection.create({
+      data: { templateId, organizationId: orgId, name: s.name, description: s.description?.trim() || null, sortOrder: i },
+    })
     if (s.lineItems.length) {
       await tx.templateLineItem.createMany({
-        data: s.lineItems.map((li, j) => ({ templateSectionId: section.id, organizationId: orgId, name: li.name, description: li.description?.trim() || null, quantity: li.quantity, unit: li.unit, cost: li.cost, sortOrder: j })),
+        data: s.lineItems.map((li, j) => ({
+          templateSectionId: section.id,
+          organizationId: orgId,
+          name: li.name,
+          description: li.description?.trim() || null,
+          quantity: li.quantity,
+          unit: li.unit,
+          cost: li.cost,
+          sortOrder: j,
+        })),
       })
     }
   }
@@ -41,7 +52,15 @@ async function clearOtherDefaults(tx: Tx, orgId: string, category: string, keepI
 export async function createTemplate(deps: EstimatesDeps, ctx: OrgContext, input: TemplateInput): Promise<Template> {
   return deps.prisma.$transaction(async (tx) => {
     const t = await tx.template.create({
-      data: { organizationId: ctx.orgId, name: input.name, description: input.description?.trim() || null, category: input.category, isDefault: input.isDefault ?? false, isSystemTemplate: false, createdBy: ctx.userId },
+      data: {
+        organizationId: ctx.orgId,
+        name: input.name,
+        description: input.description?.trim() || null,
+        category: input.category,
+        isDefault: input.isDefault ?? false,
+        isSystemTemplate: false,
+        createdBy: ctx.userId,
+      },
     })
     await writeSections(tx, ctx.orgId, t.id, input.sections)
     if (t.isDefault) await clearOtherDefaults(tx, ctx.orgId, t.category, t.id)
@@ -64,7 +83,12 @@ export async function updateTemplate(deps: EstimatesDeps, ctx: OrgContext, id: s
     const t = await ownTemplate(tx, ctx.orgId, id)
     await tx.template.update({
       where: { id: t.id },
-      data: { name: input.name, description: input.description?.trim() || null, category: input.category, ...(input.isDefault === undefined ? {} : { isDefault: input.isDefault }) },
+      data: {
+        name: input.name,
+        description: input.description?.trim() || null,
+        category: input.category,
+        ...(input.isDefault === undefined ? {} : { isDefault: input.isDefault }),
+      },
     })
     await tx.templateSection.deleteMany({ where: { templateId: t.id } })
     await writeSections(tx, ctx.orgId, t.id, input.sections)

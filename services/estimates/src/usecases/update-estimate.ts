@@ -20,14 +20,26 @@ export async function updateEstimate(deps: EstimatesDeps, ctx: OrgContext, id: s
     const updated = await tx.estimate.update({ where: { id: current.id }, data: estimateColumns(input) })
     const totalChanged = before.totalCost === null || !dec(before.totalCost).equals(dec(input.totalCost))
     if (totalChanged) {
-      const phases = await tx.estimatePhase.findMany({ where: { estimateId: current.id, organizationId: ctx.orgId }, orderBy: [{ sortOrder: 'asc' }, { id: 'asc' }] })
-      const amounts = splitByPercentages(input.totalCost, phases.map((p) => p.percentage))
+      const phases = await tx.estimatePhase.findMany({
+        where: { estimateId: current.id, organizationId: ctx.orgId },
+        orderBy: [{ sortOrder: 'asc' }, { id: 'asc' }],
+      })
+      const amounts = splitByPercentages(
+        input.totalCost,
+        phases.map((p) => p.percentage),
+      )
       for (const [i, p] of phases.entries()) {
-        await tx.estimatePhase.update({ where: { id: p.id }, data: { amount: amounts[i], estimatedCost: amounts[i], ...(p.adjustedCost === null ? {} : { adjustedCost: amounts[i] }) } })
+        await tx.estimatePhase.update({
+          where: { id: p.id },
+          data: { amount: amounts[i], estimatedCost: amounts[i], ...(p.adjustedCost === null ? {} : { adjustedCost: amounts[i] }) },
+        })
       }
     }
     await recordEstimateEvent(tx, Subjects.estimateUpdated, ctx.orgId, ctx.userId, {
-      estimateId: updated.id, projectName: updated.projectName, clientName: updated.clientName, status: updated.status,
+      estimateId: updated.id,
+      projectName: updated.projectName,
+      clientName: updated.clientName,
+      status: updated.status,
     })
     return loadEstimateDto(tx, deps, ctx.orgId, updated.id)
   })

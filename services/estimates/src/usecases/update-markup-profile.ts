@@ -3,7 +3,14 @@ import { notFound } from '@plumbline/service-kit'
 import type { EstimatesDeps } from '../deps.js'
 import { toMarkupProfile } from '../domain/pricing-records.js'
 import { markupProfileFields, type MarkupProfileInput } from './create-markup-profile.js'
-import { assertNotUsedByLockedEstimate, assertProfileId, assertSameOrganization, clearOtherDefaults, requireCostEstimator, type OrgActor } from './markup-and-tax-access.js'
+import {
+  assertNotUsedByLockedEstimate,
+  assertProfileId,
+  assertSameOrganization,
+  clearOtherDefaults,
+  requireCostEstimator,
+  type OrgActor,
+} from './markup-and-tax-access.js'
 
 /**
  * PUT …/markup-profiles/{id}: replaces the profile's fields. The estimate a profile belongs to

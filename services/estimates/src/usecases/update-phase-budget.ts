@@ -21,15 +21,22 @@ export async function updatePhaseBudget(deps: EstimatesDeps, ctx: OrgContext, es
     const phases = await tx.estimatePhase.findMany({ where: { estimateId: e.id, organizationId: ctx.orgId }, orderBy: [{ sortOrder: 'asc' }, { id: 'asc' }] })
     const known = new Map(phases.map((p) => [p.id, p]))
     const unknown = input.phases.findIndex((p) => !known.has(p.id.toLowerCase()))
-    if (unknown >= 0) throw badRequest('Every phase must belong to this estimate', [{ field: `phases.${unknown}.id`, message: 'This phase does not belong to this estimate' }])
+    if (unknown >= 0)
+      throw badRequest('Every phase must belong to this estimate', [{ field: `phases.${unknown}.id`, message: 'This phase does not belong to this estimate' }])
     const patch = new Map(input.phases.map((p) => [p.id.toLowerCase(), p]))
     const result = phases.map((p) => ({ percentage: patch.get(p.id)?.percentage ?? money(p.percentage), isEnabled: patch.get(p.id)?.isEnabled ?? p.isEnabled }))
     const total = enabledPercentageTotal(result)
     if (!isBalanced(total)) throw badRequest(budgetImbalanceMessage(total), [{ field: 'phases', message: budgetImbalanceMessage(total) }])
     for (const p of input.phases) {
-      await tx.estimatePhase.update({ where: { id: p.id.toLowerCase() }, data: { percentage: p.percentage, amount: p.amount, adjustedCost: p.amount, isEnabled: p.isEnabled } })
+      await tx.estimatePhase.update({
+        where: { id: p.id.toLowerCase() },
+        data: { percentage: p.percentage, amount: p.amount, adjustedCost: p.amount, isEnabled: p.isEnabled },
+      })
     }
-    const saved = await tx.estimatePhase.findMany({ where: { estimateId: e.id, organizationId: ctx.orgId }, orderBy: [{ sortOrder: 'asc' }, { createdAt: 'asc' }, { id: 'asc' }] })
+    const saved = await tx.estimatePhase.findMany({
+      where: { estimateId: e.id, organizationId: ctx.orgId },
+      orderBy: [{ sortOrder: 'asc' }, { createdAt: 'asc' }, { id: 'asc' }],
+    })
     return saved.map(toPhaseDto)
   })
 }

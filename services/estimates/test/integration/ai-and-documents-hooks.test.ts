@@ -60,7 +60,9 @@ describe('estimates-on-ai-generation-completed-v1', () => {
   const DURABLE = 'estimates-on-ai-generation-completed-v1'
   const generated = (orgId: string, data: Partial<AiGenerationCompletedV1>) =>
     createEnvelope<AiGenerationCompletedV1>({
-      type: Subjects.aiGenerationCompleted, orgId, actorId: 'user-1',
+      type: Subjects.aiGenerationCompleted,
+      orgId,
+      actorId: 'user-1',
       data: { kind: 'generate_all', estimateId: null, jobId: 'job-1', writer: 'built-in', contentBlocks: {}, ...data },
     })
 

@@ -14,22 +14,37 @@ afterAll(async () => {
 })
 
 const templateInput = (overrides: Record<string, unknown> = {}) => ({
-  name: 'My Deck Template', description: 'Composite deck', category: 'general_construction',
-  sections: [{ name: 'Framing', lineItems: [{ name: 'Joists', quantity: '12', unit: 'each', cost: '18.5' }, { name: 'Labor', quantity: 8, unit: 'hours', cost: 60 }] }],
+  name: 'My Deck Template',
+  description: 'Composite deck',
+  category: 'general_construction',
+  sections: [
+    {
+      name: 'Framing',
+      lineItems: [
+        { name: 'Joists', quantity: '12', unit: 'each', cost: '18.5' },
+        { name: 'Labor', quantity: 8, unit: 'hours', cost: 60 },
+      ],
+    },
+  ],
   ...overrides,
 })
 
 describe('GET /project-types', () => {
-  it('lists the system project types with icons, plus the organisation\'s own only', async () => {
+  it("lists the system project types with icons, plus the organisation's own only", async () => {
     const orgId = newOrgId()
     await svc.deps.prisma.projectType.create({ data: { organizationId: orgId, name: 'Solar', icon: 'layers', isSystemTemplate: false } })
-    await svc.deps.prisma.projectType.create({ data: { organizationId: newOrgId(), name: 'Someone else\'s', isSystemTemplate: false } })
+    await svc.deps.prisma.projectType.create({ data: { organizationId: newOrgId(), name: "Someone else's", isSystemTemplate: false } })
     const res = await svc.as(orgId)('GET', '/project-types')
     expect(res.status).toBe(200)
     const types = res.body.map((t: unknown) => ZProjectType.strict().parse(t))
     expect(types.map((t: any) => [t.name, t.icon, t.isSystemTemplate])).toEqual([
-      ['Residential Construction', 'home', true], ['Remodeling & Renovation', 'hammer', true], ['Maintenance & Repair', 'tools', true],
-      ['Fire Restoration', 'fire', true], ['Roofing', 'home', true], ['Commercial', 'building', true], ['Solar', 'layers', false],
+      ['Residential Construction', 'home', true],
+      ['Remodeling & Renovation', 'hammer', true],
+      ['Maintenance & Repair', 'tools', true],
+      ['Fire Restoration', 'fire', true],
+      ['Roofing', 'home', true],
+      ['Commercial', 'building', true],
+      ['Solar', 'layers', false],
     ])
   })
 })
@@ -42,25 +57,32 @@ describe('templates', () => {
     for (const t of templates) {
       expect(t.isSystemTemplate).toBe(true)
       expect(t.sections.length).toBeGreaterThanOrEqual(2)
-      for (const s of t.sections) for (const i of s.lineItems) {
-        expect(LINE_ITEM_UNITS).toContain(i.unit)
-        expect(Number(i.cost)).toBeGreaterThan(0)
-      }
+      for (const s of t.sections)
+        for (const i of s.lineItems) {
+          expect(LINE_ITEM_UNITS).toContain(i.unit)
+          expect(Number(i.cost)).toBeGreaterThan(0)
+        }
     }
     expect((await svc.as(newOrgId())('GET', '/templates?category=roofing')).body).toHaveLength(1)
     expect((await svc.as(newOrgId())('GET', '/templates?category=boats')).status).toBe(400)
   })
 
-  it('creates, replaces and deletes the organisation\'s own templates', async () => {
+  it("creates, replaces and deletes the organisation's own templates", async () => {
     const orgId = newOrgId()
     const api = svc.as(orgId)
     const created = await api('POST', '/templates', templateInput({ isDefault: true }))
     expect(created.status, created.text).toBe(201)
     expect(ZTemplate.parse(created.body)).toMatchObject({ name: 'My Deck Template', isSystemTemplate: false, isDefault: true })
-    expect(created.body.sections[0].lineItems.map((i: any) => [i.quantity, i.cost])).toEqual([['12.000', '18.50'], ['8.000', '60.00']])
+    expect(created.body.sections[0].lineItems.map((i: any) => [i.quantity, i.cost])).toEqual([
+      ['12.000', '18.50'],
+      ['8.000', '60.00'],
+    ])
     const second = (await api('POST', '/templates', templateInput({ name: 'Second', isDefault: true }))).body
     const mine = (await api('GET', '/templates')).body.filter((t: any) => !t.isSystemTemplate)
-    expect(mine.map((t: any) => [t.name, t.isDefault])).toEqual([['My Deck Template', false], ['Second', true]])
+    expect(mine.map((t: any) => [t.name, t.isDefault])).toEqual([
+      ['My Deck Template', false],
+      ['Second', true],
+    ])
 
     const put = await api('PUT', `/templates/${created.body.id}`, templateInput({ name: 'Renamed', sections: [{ name: 'Only', lineItems: [] }] }))
     expect(put.body).toMatchObject({ name: 'Renamed', sections: [{ name: 'Only', lineItems: [] }] })
@@ -79,7 +101,10 @@ describe('templates', () => {
     expect(put.body.message).toBe('System templates are read-only. Create your own template to customise it.')
     expect((await api('DELETE', `/templates/${system.id}`)).status).toBe(403)
     const bad = await api('POST', '/templates', { name: '', category: '' })
-    expect(Object.fromEntries(bad.body.errors.map((e: any) => [e.field, e.message]))).toMatchObject({ name: 'Template name is required', category: 'Please select a category' })
+    expect(Object.fromEntries(bad.body.errors.map((e: any) => [e.field, e.message]))).toMatchObject({
+      name: 'Template name is required',
+      category: 'Please select a category',
+    })
     expect((await svc.as(newOrgId(), { permissions: SYSTEM_ROLE_PERMISSIONS.Viewer })('POST', '/templates', templateInput())).status).toBe(403)
   })
 })
@@ -104,7 +129,10 @@ describe('seeding', () => {
     for (const e of list.estimates) {
       const sections = (await api('GET', `/estimates/${e.id}/sections`)).body
       expect(sections.length).toBeGreaterThanOrEqual(2)
-      for (const s of sections) expect(s.total).toBe(s.lineItems.reduce((n: number, i: any) => n + Math.round(Number(i.totalCost) * 100), 0) / 100 === Number(s.total) ? s.total : 'mismatch')
+      for (const s of sections)
+        expect(s.total).toBe(
+          s.lineItems.reduce((n: number, i: any) => n + Math.round(Number(i.totalCost) * 100), 0) / 100 === Number(s.total) ? s.total : 'mismatch',
+        )
       expect((await api('GET', `/estimates/${e.id}/phases`)).body.length).toBeGreaterThan(0)
     }
     const approved = list.estimates.find((e: any) => e.status === 'approved')

@@ -17,12 +17,17 @@ afterAll(async () => {
 function canonical(value: unknown): string {
   if (Array.isArray(value)) return `[${value.map(canonical).join(',')}]`
   if (value && typeof value === 'object') {
-    return `{${Object.keys(value).sort().filter((k) => (value as any)[k] !== undefined).map((k) => `${JSON.stringify(k)}:${canonical((value as any)[k])}`).join(',')}}`
+    return `{${Object.keys(value)
+      .sort()
+      .filter((k) => (value as any)[k] !== undefined)
+      .map((k) => `${JSON.stringify(k)}:${canonical((value as any)[k])}`)
+      .join(',')}}`
   }
   return JSON.stringify(value)
 }
 const sha256 = (s: string) => createHash('sha256').update(s).digest('hex')
-const approve = (token: string, body: unknown = { signerName: 'Ana Garcia', consent: true }, headers?: Record<string, string>) => svc.publicCall('POST', token, '/approve', body, { headers })
+const approve = (token: string, body: unknown = { signerName: 'Ana Garcia', consent: true }, headers?: Record<string, string>) =>
+  svc.publicCall('POST', token, '/approve', body, { headers })
 const reject = (token: string, body: unknown = {}) => svc.publicCall('POST', token, '/reject', body)
 
 describe('client approval', () => {
@@ -36,7 +41,11 @@ describe('client approval', () => {
     const seen = await svc.publicCall('GET', token)
     expect(seen.body.approval).toBeNull()
 
-    const res = await approve(token, { signerName: '  Ana Garcia ', consent: true, snapshotSha256: seen.body.snapshotSha256 }, { 'user-agent': 'ClientBrowser/1.0' })
+    const res = await approve(
+      token,
+      { signerName: '  Ana Garcia ', consent: true, snapshotSha256: seen.body.snapshotSha256 },
+      { 'user-agent': 'ClientBrowser/1.0' },
+    )
     expect(res.status).toBe(200)
     const decided = ZPublicEstimate.parse(res.body)
     expect(decided.status).toBe('approved')
@@ -145,7 +154,12 @@ describe('client approval', () => {
     await api('DELETE', `/estimates/${estimate.id}/share`)
     const res = await api('POST', `/estimates/${estimate.id}/reopen`)
     expect(res.body).toMatchObject({ status: 'draft', lockedAt: null })
-    expect(await outboxSubjects(svc, estimate.id)).toEqual([Subjects.estimateCreated, Subjects.estimateShared, Subjects.estimateApproved, Subjects.estimateUpdated])
+    expect(await outboxSubjects(svc, estimate.id)).toEqual([
+      Subjects.estimateCreated,
+      Subjects.estimateShared,
+      Subjects.estimateApproved,
+      Subjects.estimateUpdated,
+    ])
   })
 
   it('rejection keeps the estimate editable, stores the reason and records the event', async () => {

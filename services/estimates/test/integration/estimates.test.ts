@@ -2,7 +2,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { CONTENT_SECTION_TYPES, RequestSubjects, SYSTEM_ROLE_PERMISSIONS, Subjects, ZEstimate } from '@plumbline/contracts'
 import { reply } from '@plumbline/messaging'
 import { pruneIdempotencyKeys } from '../../src/data/idempotency.js'
-import { createEstimate, estimatePayload, newOrgId, REMODELING, ROOFING, startEstimatesTestService, type EstimatesTestService } from '../support/estimates-test-service.js'
+import {
+  createEstimate,
+  estimatePayload,
+  newOrgId,
+  REMODELING,
+  ROOFING,
+  startEstimatesTestService,
+  type EstimatesTestService,
+} from '../support/estimates-test-service.js'
 
 let svc: EstimatesTestService
 
@@ -24,7 +32,15 @@ describe('POST /estimates', () => {
     const res = await api('POST', '/estimates', estimatePayload({ totalCost: 12345.67, clientEmail: 'JANE@Example.com' }))
     expect(res.status).toBe(201)
     const e = ZEstimate.parse(res.body)
-    expect(e).toMatchObject({ projectName: 'Smith Roof Replacement', clientEmail: 'jane@example.com', totalCost: '12345.67', status: 'draft', shareToken: null, lockedAt: null, approval: null })
+    expect(e).toMatchObject({
+      projectName: 'Smith Roof Replacement',
+      clientEmail: 'jane@example.com',
+      totalCost: '12345.67',
+      status: 'draft',
+      shareToken: null,
+      lockedAt: null,
+      approval: null,
+    })
     expect(e.projectType).toMatchObject({ id: ROOFING, name: 'Roofing', icon: 'home' })
     expect(e.contentSections).toEqual(Object.fromEntries(CONTENT_SECTION_TYPES.map((t) => [t, null])))
     // The answer is built without reading the estimate back: it must be what a read gives.
@@ -35,7 +51,14 @@ describe('POST /estimates', () => {
     for (const l of links.body) expect(l).toMatchObject({ showToClient: true, includeInPdf: true, includeInWebLink: true, isCustomized: false })
 
     const phases = (await api('GET', `/estimates/${e.id}/phases`)).body
-    expect(phases.map((p: any) => p.name)).toEqual(['Inspection & Permits', 'Tear-off & Disposal', 'Deck Repair', 'Underlayment & Flashing', 'Roof Installation', 'Cleanup & Final Inspection'])
+    expect(phases.map((p: any) => p.name)).toEqual([
+      'Inspection & Permits',
+      'Tear-off & Disposal',
+      'Deck Repair',
+      'Underlayment & Flashing',
+      'Roof Installation',
+      'Cleanup & Final Inspection',
+    ])
     expect(phases.map((p: any) => p.percentage)).toEqual(['5.00', '15.00', '10.00', '15.00', '45.00', '10.00'])
     expect(phases[0]).toMatchObject({ amount: '617.28', estimatedCost: '617.28', isEnabled: true, status: 'pending', sortOrder: 0, completionPercentage: 0 })
     // Amounts add up to the total exactly (the rounding remainder goes to the last phase).
@@ -49,7 +72,13 @@ describe('POST /estimates', () => {
     const res = await api('POST', '/estimates', {})
     expect(res.status).toBe(400)
     const messages = Object.fromEntries(res.body.errors.map((e: any) => [e.field, e.message]))
-    expect(messages).toMatchObject({ projectTypeId: 'Please select a project type', projectName: 'Project name is required', clientName: 'Client name is required', propertyAddress: 'Property address is required', totalCost: 'Total cost is required' })
+    expect(messages).toMatchObject({
+      projectTypeId: 'Please select a project type',
+      projectName: 'Project name is required',
+      clientName: 'Client name is required',
+      propertyAddress: 'Property address is required',
+      totalCost: 'Total cost is required',
+    })
     const unknown = await api('POST', '/estimates', estimatePayload({ projectTypeId: '00000000-0000-4000-8000-000000000000' }))
     expect(unknown.status).toBe(400)
     expect(unknown.body.errors[0]).toEqual({ field: 'projectTypeId', message: 'Please select a project type' })
@@ -114,7 +143,11 @@ describe('GET, PUT, DELETE /estimates/:id and PATCH …/status', () => {
     const api = svc.as(orgId)
     const e = await createEstimate(api)
     expect((await api('GET', `/estimates/${e.id}`)).body).toEqual(e)
-    const put = await api('PUT', `/estimates/${e.id}`, estimatePayload({ projectName: 'Renamed', totalCost: '20000', projectTypeId: REMODELING, squareFootage: null }))
+    const put = await api(
+      'PUT',
+      `/estimates/${e.id}`,
+      estimatePayload({ projectName: 'Renamed', totalCost: '20000', projectTypeId: REMODELING, squareFootage: null }),
+    )
     expect(put.status).toBe(200)
     expect(put.body).toMatchObject({ projectName: 'Renamed', totalCost: '20000.00', squareFootage: null, projectTypeId: REMODELING })
     const phases = (await api('GET', `/estimates/${e.id}/phases`)).body
@@ -127,7 +160,7 @@ describe('GET, PUT, DELETE /estimates/:id and PATCH …/status', () => {
     expect(await outboxSubjects(e.id)).toEqual([Subjects.estimateCreated, Subjects.estimateUpdated, Subjects.estimateDeleted])
   })
 
-  it('answers 404 for ids that are not UUIDs or not the organisation\'s', async () => {
+  it("answers 404 for ids that are not UUIDs or not the organisation's", async () => {
     const api = svc.as(newOrgId())
     const other = await createEstimate(svc.as(newOrgId()))
     for (const id of ['nope', '123', other.id, '00000000-0000-4000-8000-000000000000']) {
@@ -153,7 +186,11 @@ describe('GET, PUT, DELETE /estimates/:id and PATCH …/status', () => {
       ['PUT', `/estimates/${e.id}`, estimatePayload()],
       ['PATCH', `/estimates/${e.id}/content/scope_of_work`, { content: 'New scope' }],
       ['PATCH', `/estimates/${e.id}/content-links/${links[0].id}/visibility`, { showToClient: false, includeInPdf: false, includeInWebLink: false }],
-      ['PATCH', `/estimates/${e.id}/phases/budget`, { phases: phases.map((p: any) => ({ id: p.id, percentage: p.percentage, amount: p.amount, isEnabled: p.isEnabled })) }],
+      [
+        'PATCH',
+        `/estimates/${e.id}/phases/budget`,
+        { phases: phases.map((p: any) => ({ id: p.id, percentage: p.percentage, amount: p.amount, isEnabled: p.isEnabled })) },
+      ],
       ['POST', `/estimates/${e.id}/sections`, { name: 'More' }],
       ['PUT', `/sections/${section.id}`, { name: 'Renamed' }],
       ['DELETE', `/sections/${section.id}`, undefined],
@@ -192,7 +229,15 @@ describe('GET, PUT, DELETE /estimates/:id and PATCH …/status', () => {
     const api = svc.as(orgId)
     const e = await createEstimate(api)
     const token = svc.deps.shareTokens.generate()
-    await svc.deps.prisma.shareLink.create({ data: { estimateId: e.id, organizationId: orgId, tokenHash: svc.deps.shareTokens.hash(token), tokenCiphertext: svc.deps.shareTokens.encrypt(token), createdBy: 'u' } })
+    await svc.deps.prisma.shareLink.create({
+      data: {
+        estimateId: e.id,
+        organizationId: orgId,
+        tokenHash: svc.deps.shareTokens.hash(token),
+        tokenCiphertext: svc.deps.shareTokens.encrypt(token),
+        createdBy: 'u',
+      },
+    })
     expect((await api('GET', `/estimates/${e.id}`)).body.shareToken).toBe(token)
     expect((await api('GET', '/estimates')).body.estimates[0].shareToken).toBe(token)
     await svc.deps.prisma.shareLink.update({ where: { estimateId: e.id }, data: { revokedAt: new Date() } })

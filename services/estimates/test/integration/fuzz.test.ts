@@ -18,21 +18,103 @@ afterAll(async () => {
 
 const huge = 'A'.repeat(120_000)
 const ODD: unknown[] = [
-  null, true, false, 0, -1, 1e308, -1e308, 3.14159, 1e-12, '', ' ', huge, '\u0000', 'a\u0000b', '\ud800', '💥'.repeat(300), [], [1, 2], {}, { $gt: '' },
-  '12.3.4', '1e400', 'NaN', 'Infinity', '-0', '$1,234.56', '99999999999999', '0.0000001', 'draft', 'approved', 'scope_of_work',
-  '00000000-0000-4000-8000-000000000000', 'not-a-uuid', "'; DROP TABLE estimates; --", '<script>alert(1)</script>', '__proto__', 'toString',
-  [{ id: 'x', percentage: 'abc', amount: null, isEnabled: 'yes' }], [{ name: null, lineItems: 'x' }], 'Section,Item\n"broken', '\r\n\r\n',
+  null,
+  true,
+  false,
+  0,
+  -1,
+  1e308,
+  -1e308,
+  3.14159,
+  1e-12,
+  '',
+  ' ',
+  huge,
+  '\u0000',
+  'a\u0000b',
+  '\ud800',
+  '💥'.repeat(300),
+  [],
+  [1, 2],
+  {},
+  { $gt: '' },
+  '12.3.4',
+  '1e400',
+  'NaN',
+  'Infinity',
+  '-0',
+  '$1,234.56',
+  '99999999999999',
+  '0.0000001',
+  'draft',
+  'approved',
+  'scope_of_work',
+  '00000000-0000-4000-8000-000000000000',
+  'not-a-uuid',
+  "'; DROP TABLE estimates; --",
+  '<script>alert(1)</script>',
+  '__proto__',
+  'toString',
+  [{ id: 'x', percentage: 'abc', amount: null, isEnabled: 'yes' }],
+  [{ name: null, lineItems: 'x' }],
+  'Section,Item\n"broken',
+  '\r\n\r\n',
 ]
 const FIELDS = [
-  'projectTypeId', 'projectName', 'clientName', 'clientEmail', 'propertyAddress', 'totalCost', 'squareFootage', 'specialFeatures', 'status', 'content',
-  'showToClient', 'includeInPdf', 'includeInWebLink', 'phases', 'name', 'description', 'sortOrder', 'quantity', 'unit', 'unitCost', 'isLabor',
-  'itemIds', 'templateId', 'csv', 'category', 'sections', 'isDefault', 'markupProfileId', 'taxProfileIds', 'rate', 'taxType', 'address',
+  'projectTypeId',
+  'projectName',
+  'clientName',
+  'clientEmail',
+  'propertyAddress',
+  'totalCost',
+  'squareFootage',
+  'specialFeatures',
+  'status',
+  'content',
+  'showToClient',
+  'includeInPdf',
+  'includeInWebLink',
+  'phases',
+  'name',
+  'description',
+  'sortOrder',
+  'quantity',
+  'unit',
+  'unitCost',
+  'isLabor',
+  'itemIds',
+  'templateId',
+  'csv',
+  'category',
+  'sections',
+  'isDefault',
+  'markupProfileId',
+  'taxProfileIds',
+  'rate',
+  'taxType',
+  'address',
 ]
 const BAD_PARAMS = ['x', '%00', '%E0%A4%A', 'a'.repeat(300), '-1', '1e9', '00000000-0000-4000-8000-000000000000', 'null', '%20', '..%2F..', 'ÄÖÜ']
 const BAD_QUERIES = [
-  '?page=0', '?page=-1', '?page=abc', '?page=1e10', '?limit=7', '?limit=abc', '?search=%00', `?search=${'x'.repeat(500)}`, '?search=%25%5F%5C',
-  '?status=nope', '?sortBy=__proto__', '?sortOrder=sideways', '?startDate=2025-13-45', '?endDate=0000-00-00', '?page=1&page=2', '?search[]=a',
-  '?projectTypeId=%00', '?category=nope', '?estimateId=x',
+  '?page=0',
+  '?page=-1',
+  '?page=abc',
+  '?page=1e10',
+  '?limit=7',
+  '?limit=abc',
+  '?search=%00',
+  `?search=${'x'.repeat(500)}`,
+  '?search=%25%5F%5C',
+  '?status=nope',
+  '?sortBy=__proto__',
+  '?sortOrder=sideways',
+  '?startDate=2025-13-45',
+  '?endDate=0000-00-00',
+  '?page=1&page=2',
+  '?search[]=a',
+  '?projectTypeId=%00',
+  '?category=nope',
+  '?estimateId=x',
 ]
 
 function randomBodies(count: number, seed: number): unknown[] {
@@ -44,7 +126,17 @@ function randomBodies(count: number, seed: number): unknown[] {
     return body
   })
 }
-const FIXED_BODIES: unknown[] = [null, true, 0, 'string', [], [{}], {}, { __proto__: { polluted: true } }, JSON.parse('{"constructor": {"prototype": {"x": 1}}}')]
+const FIXED_BODIES: unknown[] = [
+  null,
+  true,
+  0,
+  'string',
+  [],
+  [{}],
+  {},
+  { __proto__: { polluted: true } },
+  JSON.parse('{"constructor": {"prototype": {"x": 1}}}'),
+]
 const RAW: { body: string; type: string }[] = [
   { body: '{bad json', type: 'application/json' },
   { body: '', type: 'application/json' },
@@ -64,55 +156,69 @@ async function send(method: string, path: string, body?: unknown, raw?: { body: 
 const FUZZ_TIMEOUT_MS = 180_000
 
 describe('fuzz: no 5xx on malformed input', () => {
-  it('bodies (fixed, random, raw) on every route', async () => {
-    const failures: string[] = []
-    for (const [i, route] of ALL_ROUTES.entries()) {
-      const params = await createVictim(svc, orgId)
-      const path = fillPath(route.path, params)
-      const bodies = route.method === 'GET' ? [undefined] : [...FIXED_BODIES, fillBody(route.body, params), ...randomBodies(15, 1000 + i)]
-      for (const body of bodies) {
-        const res = await send(route.method, path, body)
-        if (res.status >= 500) failures.push(`${route.method} ${path} ${JSON.stringify(body)?.slice(0, 200)} → ${res.status} ${res.text.slice(0, 200)}`)
-      }
-      if (route.method !== 'GET') {
-        for (const raw of RAW) {
-          const res = await send(route.method, path, undefined, raw)
-          if (res.status >= 500) failures.push(`${route.method} ${path} raw ${raw.type} ${raw.body.slice(0, 40)} → ${res.status}`)
+  it(
+    'bodies (fixed, random, raw) on every route',
+    async () => {
+      const failures: string[] = []
+      for (const [i, route] of ALL_ROUTES.entries()) {
+        const params = await createVictim(svc, orgId)
+        const path = fillPath(route.path, params)
+        const bodies = route.method === 'GET' ? [undefined] : [...FIXED_BODIES, fillBody(route.body, params), ...randomBodies(15, 1000 + i)]
+        for (const body of bodies) {
+          const res = await send(route.method, path, body)
+          if (res.status >= 500) failures.push(`${route.method} ${path} ${JSON.stringify(body)?.slice(0, 200)} → ${res.status} ${res.text.slice(0, 200)}`)
+        }
+        if (route.method !== 'GET') {
+          for (const raw of RAW) {
+            const res = await send(route.method, path, undefined, raw)
+            if (res.status >= 500) failures.push(`${route.method} ${path} raw ${raw.type} ${raw.body.slice(0, 40)} → ${res.status}`)
+          }
         }
       }
-    }
-    expect(failures).toEqual([])
-  }, FUZZ_TIMEOUT_MS)
+      expect(failures).toEqual([])
+    },
+    FUZZ_TIMEOUT_MS,
+  )
 
-  it('odd path params and queries on every route', async () => {
-    const failures: string[] = []
-    const params = await createVictim(svc, orgId)
-    for (const route of ALL_ROUTES) {
-      const names = [...route.path.matchAll(/:(\w+)/g)].map((m) => m[1]).filter((n) => n !== 'orgId')
-      for (const name of names) {
-        for (const bad of BAD_PARAMS) {
-          const path = fillPath(route.path, params).replace(encodeURIComponent(params[name] ?? ''), bad)
+  it(
+    'odd path params and queries on every route',
+    async () => {
+      const failures: string[] = []
+      const params = await createVictim(svc, orgId)
+      for (const route of ALL_ROUTES) {
+        const names = [...route.path.matchAll(/:(\w+)/g)].map((m) => m[1]).filter((n) => n !== 'orgId')
+        for (const name of names) {
+          for (const bad of BAD_PARAMS) {
+            const path = fillPath(route.path, params).replace(encodeURIComponent(params[name] ?? ''), bad)
+            const res = await send(route.method, path, fillBody(route.body, params))
+            if (res.status >= 500) failures.push(`${route.method} ${path} → ${res.status} ${res.text.slice(0, 200)}`)
+          }
+        }
+        for (const q of BAD_QUERIES) {
+          const path = `${fillPath(route.path.split('?')[0], params)}${q}`
           const res = await send(route.method, path, fillBody(route.body, params))
           if (res.status >= 500) failures.push(`${route.method} ${path} → ${res.status} ${res.text.slice(0, 200)}`)
         }
       }
-      for (const q of BAD_QUERIES) {
-        const path = `${fillPath(route.path.split('?')[0], params)}${q}`
-        const res = await send(route.method, path, fillBody(route.body, params))
-        if (res.status >= 500) failures.push(`${route.method} ${path} → ${res.status} ${res.text.slice(0, 200)}`)
+      for (const orgParam of ['%00', 'a'.repeat(300), '%E0%A4%A']) {
+        const res = await send('GET', `/organizations/${orgParam}/estimates`)
+        if (res.status >= 500) failures.push(`org ${orgParam} → ${res.status}`)
       }
-    }
-    for (const orgParam of ['%00', 'a'.repeat(300), '%E0%A4%A']) {
-      const res = await send('GET', `/organizations/${orgParam}/estimates`)
-      if (res.status >= 500) failures.push(`org ${orgParam} → ${res.status}`)
-    }
-    expect(failures).toEqual([])
-  }, FUZZ_TIMEOUT_MS)
+      expect(failures).toEqual([])
+    },
+    FUZZ_TIMEOUT_MS,
+  )
 
   it('answers 401 without an identity on every route', async () => {
     const params = await createVictim(svc, orgId)
     for (const route of ALL_ROUTES) {
-      const res = await signedRequest(svc.base, null, route.method, fillPath(route.path, params), route.method === 'GET' ? undefined : fillBody(route.body, params))
+      const res = await signedRequest(
+        svc.base,
+        null,
+        route.method,
+        fillPath(route.path, params),
+        route.method === 'GET' ? undefined : fillBody(route.body, params),
+      )
       expect(res.status, `${route.method} ${route.path}`).toBe(401)
     }
   })

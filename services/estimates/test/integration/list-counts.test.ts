@@ -1,7 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { ZEstimateListResponse } from '@plumbline/contracts'
 import { type Api, seededRandom } from '@plumbline/testing'
-import { createEstimate, estimatePayload, newOrgId, REMODELING, ROOFING, startEstimatesTestService, type EstimatesTestService } from '../support/estimates-test-service.js'
+import {
+  createEstimate,
+  estimatePayload,
+  newOrgId,
+  REMODELING,
+  ROOFING,
+  startEstimatesTestService,
+  type EstimatesTestService,
+} from '../support/estimates-test-service.js'
 
 // The list's total without search or dates comes from estimate_counts, which a trigger keeps
 // (migration …_estimate_counts). Whatever happens to the estimates, through the API or straight
@@ -46,7 +54,7 @@ describe('list totals from estimate_counts', () => {
     const orgId = newOrgId()
     const api = svc.as(orgId)
     const random = seededRandom(20261122)
-    const pick = <T,>(xs: readonly T[]) => xs[Math.floor(random() * xs.length)]!
+    const pick = <T>(xs: readonly T[]) => xs[Math.floor(random() * xs.length)]!
     const live: string[] = []
     for (let step = 0; step < 60; step++) {
       const roll = random()

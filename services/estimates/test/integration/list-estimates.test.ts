@@ -14,9 +14,23 @@ beforeAll(async () => {
   api = svc.as(orgId)
   const rows = [
     { key: 'a', projectName: 'Alpha Roof', clientName: 'Zoe Adams', propertyAddress: '1 Oak Ave, Austin, TX', totalCost: '500.00' },
-    { key: 'b', projectName: 'Bravo Kitchen', clientName: 'Yuri Baker', propertyAddress: '2 Pine St, Boston, MA', totalCost: '25000.00', projectTypeId: REMODELING },
+    {
+      key: 'b',
+      projectName: 'Bravo Kitchen',
+      clientName: 'Yuri Baker',
+      propertyAddress: '2 Pine St, Boston, MA',
+      totalCost: '25000.00',
+      projectTypeId: REMODELING,
+    },
     { key: 'c', projectName: 'Charlie 100% Deck_Repair', clientName: 'Xena Clark', propertyAddress: '3 Birch Rd, Chicago, IL', totalCost: '7000.00' },
-    { key: 'd', projectName: 'Delta Siding', clientName: 'Walt Davis', propertyAddress: '4 Cedar Ln, Denver, CO', totalCost: '12000.00', projectTypeId: REMODELING },
+    {
+      key: 'd',
+      projectName: 'Delta Siding',
+      clientName: 'Walt Davis',
+      propertyAddress: '4 Cedar Ln, Denver, CO',
+      totalCost: '12000.00',
+      projectTypeId: REMODELING,
+    },
     { key: 'e', projectName: 'Echo Gutters', clientName: 'Vera Evans', propertyAddress: '5 Maple Ct, El Paso, TX', totalCost: '900.00' },
   ]
   for (const { key, ...r } of rows) ids[key] = (await createEstimate(api, r)).id

@@ -49,7 +49,8 @@ async function explain(sql: Prisma.Sql): Promise<PlanNode[]> {
   return nodesOf(rows[0]['QUERY PLAN'][0].Plan)
 }
 
-const describePlan = (nodes: PlanNode[]) => nodes.map((n) => `${n['Node Type']}${n['Relation Name'] ? ` on ${n['Relation Name']}` : ''}${n['Index Name'] ? ` using ${n['Index Name']}` : ''}`).join(' / ')
+const describePlan = (nodes: PlanNode[]) =>
+  nodes.map((n) => `${n['Node Type']}${n['Relation Name'] ? ` on ${n['Relation Name']}` : ''}${n['Index Name'] ? ` using ${n['Index Name']}` : ''}`).join(' / ')
 
 async function expectIndexed(query: Record<string, string>) {
   const q = ZEstimateListQuery.parse(query)
@@ -64,13 +65,22 @@ async function expectIndexed(query: Record<string, string>) {
     if (process.env.SHOW_PLANS) console.log(name, JSON.stringify(query), plan)
     if (name === 'count' && !q.search && !q.startDate && !q.endDate) {
       // Kept totals: a few rows of estimate_counts, never the estimates themselves.
-      expect(nodes.some((n) => n['Relation Name'] === 'estimate_counts'), plan).toBe(true)
-      expect(nodes.filter((n) => n['Relation Name'] === 'estimates'), plan).toEqual([])
+      expect(
+        nodes.some((n) => n['Relation Name'] === 'estimate_counts'),
+        plan,
+      ).toBe(true)
+      expect(
+        nodes.filter((n) => n['Relation Name'] === 'estimates'),
+        plan,
+      ).toEqual([])
       continue
     }
     const seqOnEstimates = nodes.filter((n) => n['Node Type'] === 'Seq Scan' && n['Relation Name'] === 'estimates')
     expect(seqOnEstimates, `${name} query of ${JSON.stringify(query)} scans estimates sequentially: ${plan}`).toEqual([])
-    expect(nodes.some((n) => n['Relation Name'] === 'estimates' && /Index|Bitmap Heap/.test(n['Node Type'])), plan).toBe(true)
+    expect(
+      nodes.some((n) => n['Relation Name'] === 'estimates' && /Index|Bitmap Heap/.test(n['Node Type'])),
+      plan,
+    ).toBe(true)
   }
 }
 
@@ -88,7 +98,17 @@ describe('estimates list on a large organisation', () => {
   })
 
   it('search + status + project type + date range + sort uses indexes', async () => {
-    await expectIndexed({ search: 'kitchen project 12', status: 'pending', projectTypeId: REMODELING, startDate: '2000-01-01', endDate: '2100-01-01', sortBy: 'projectName', sortOrder: 'asc', limit: '50', page: '2' })
+    await expectIndexed({
+      search: 'kitchen project 12',
+      status: 'pending',
+      projectTypeId: REMODELING,
+      startDate: '2000-01-01',
+      endDate: '2100-01-01',
+      sortBy: 'projectName',
+      sortOrder: 'asc',
+      limit: '50',
+      page: '2',
+    })
   })
 
   it('search alone and other sorts use indexes', async () => {
@@ -117,9 +137,18 @@ describe('a search page', () => {
       const atVersion = await svc.deps.prisma.$queryRaw<{ id: string | null }[]>(sql.pageAtVersion)
       const total = (await svc.deps.prisma.$queryRaw<{ total: number }[]>(sql.count))[0]!.total
       expect(searched.length, JSON.stringify(query)).toBeGreaterThan(0) // the total comes even with an empty page
-      expect(searched.every((r) => r.total === total), JSON.stringify(query)).toBe(true)
-      expect(searched.map((r) => r.id).filter((id) => id !== null), JSON.stringify(query)).toEqual(walked.map((r) => r.id))
-      expect(atVersion.map((r) => r.id).filter((id) => id !== null), JSON.stringify(query)).toEqual(walked.map((r) => r.id))
+      expect(
+        searched.every((r) => r.total === total),
+        JSON.stringify(query),
+      ).toBe(true)
+      expect(
+        searched.map((r) => r.id).filter((id) => id !== null),
+        JSON.stringify(query),
+      ).toEqual(walked.map((r) => r.id))
+      expect(
+        atVersion.map((r) => r.id).filter((id) => id !== null),
+        JSON.stringify(query),
+      ).toEqual(walked.map((r) => r.id))
       // A few matches come with their ids (on the first row only), and their page sorts the same.
       const ids = searched[0]!.match_ids
       expect(ids === null, JSON.stringify(query)).toBe(total > 500)
@@ -127,7 +156,10 @@ describe('a search page', () => {
       if (ids) {
         expect(ids).toHaveLength(total)
         const fromIds = await svc.deps.prisma.$queryRaw<{ id: string | null }[]>(sql.pageOfMatches(ids))
-        expect(fromIds.map((r) => r.id).filter((id) => id !== null), JSON.stringify(query)).toEqual(walked.map((r) => r.id))
+        expect(
+          fromIds.map((r) => r.id).filter((id) => id !== null),
+          JSON.stringify(query),
+        ).toEqual(walked.map((r) => r.id))
       }
     }
   })

@@ -22,9 +22,19 @@ describe('markup profiles', () => {
     expect(res.status).toBe(201)
     const p = ZMarkupProfile.parse(res.body)
     expect(p).toMatchObject({
-      name: 'General Contractor', description: null, overheadPercentage: '20.00', profitPercentage: '15.00', contingencyPercentage: '5.00',
-      materialMarkupPercentage: '10.00', equipmentMarkupPercentage: '15.00', subcontractorMarkupPercentage: '5.00', laborMarkupPercentage: '0.00',
-      isTemplate: true, isDefault: false, organizationId: orgId, estimateId: null,
+      name: 'General Contractor',
+      description: null,
+      overheadPercentage: '20.00',
+      profitPercentage: '15.00',
+      contingencyPercentage: '5.00',
+      materialMarkupPercentage: '10.00',
+      equipmentMarkupPercentage: '15.00',
+      subcontractorMarkupPercentage: '5.00',
+      laborMarkupPercentage: '0.00',
+      isTemplate: true,
+      isDefault: false,
+      organizationId: orgId,
+      estimateId: null,
     })
     const minimal = await api('POST', '/markup-profiles', { name: 'Bare', overheadPercentage: 12.5 })
     expect(minimal.body).toMatchObject({ overheadPercentage: '12.50', profitPercentage: '0.00', isTemplate: true, isDefault: false })
@@ -42,10 +52,14 @@ describe('markup profiles', () => {
     expect(fieldErrors(blank.body)).toMatchObject({ name: 'Name is required' })
     const range = await api('POST', '/markup-profiles', { name: 'x', overheadPercentage: 100.5, profitPercentage: -1, contingencyPercentage: 'lots' })
     expect(range.status).toBe(400)
-    expect(fieldErrors(range.body)).toMatchObject({ overheadPercentage: 'Must be between 0 and 100', profitPercentage: 'Must be between 0 and 100', contingencyPercentage: 'Must be a number' })
+    expect(fieldErrors(range.body)).toMatchObject({
+      overheadPercentage: 'Must be between 0 and 100',
+      profitPercentage: 'Must be between 0 and 100',
+      contingencyPercentage: 'Must be a number',
+    })
   })
 
-  it('belongs to one of the organisation\'s estimates when estimateId is given (not a template)', async () => {
+  it("belongs to one of the organisation's estimates when estimateId is given (not a template)", async () => {
     const orgId = newOrgId()
     const api = svc.as(orgId)
     const estimate = await createEstimate(api)
@@ -90,7 +104,7 @@ describe('markup profiles', () => {
     expect((await otherOrg('GET', '/markup-profiles')).body.find((x: any) => x.id === theirs.id).isDefault).toBe(true)
   })
 
-  it('updates (replacing the fields) and deletes; another organisation\'s profile is 404', async () => {
+  it("updates (replacing the fields) and deletes; another organisation's profile is 404", async () => {
     const orgId = newOrgId()
     const api = svc.as(orgId)
     const p = await createProfile(api, 'markup-profiles', { ...MARKUP_PRESETS[2], name: 'Painter', description: 'walls' })
@@ -144,9 +158,22 @@ describe('tax profiles', () => {
     const res = await api('POST', '/taxes', { ...TAX_PRESETS[0], name: 'California', organizationId: orgId })
     expect(res.status).toBe(201)
     expect(ZTaxProfile.parse(res.body)).toMatchObject({
-      name: 'California', taxType: 'sales', rate: '0.0825', jurisdiction: 'California', jurisdictionCode: 'CA',
-      applyToLabor: false, applyToMaterials: true, applyToEquipment: true, applyToSubcontractors: false,
-      minimumAmount: null, maximumAmount: null, exemptionThreshold: null, isTemplate: true, isDefault: false, isActive: true, estimateId: null,
+      name: 'California',
+      taxType: 'sales',
+      rate: '0.0825',
+      jurisdiction: 'California',
+      jurisdictionCode: 'CA',
+      applyToLabor: false,
+      applyToMaterials: true,
+      applyToEquipment: true,
+      applyToSubcontractors: false,
+      minimumAmount: null,
+      maximumAmount: null,
+      exemptionThreshold: null,
+      isTemplate: true,
+      isDefault: false,
+      isActive: true,
+      estimateId: null,
     })
     const list = await api('GET', '/taxes')
     expect(list.body.map((t: any) => t.rate)).toEqual(['0.0825'])
@@ -184,7 +211,10 @@ describe('tax profiles', () => {
     expect(put.status).toBe(200)
     expect(put.body).toMatchObject({ name: 'B2', rate: '0.0750', taxType: 'local', isDefault: true, isActive: false, applyToLabor: true })
     const list = (await api('GET', '/taxes')).body
-    expect(list.map((t: any) => [t.name, t.isDefault])).toEqual([['B2', true], ['A', false]])
+    expect(list.map((t: any) => [t.name, t.isDefault])).toEqual([
+      ['B2', true],
+      ['A', false],
+    ])
     const intruder = svc.as(newOrgId())
     expect((await intruder('PUT', `/taxes/${a.id}`, { name: 'x', rate: 0.1 })).status).toBe(404)
     expect((await intruder('DELETE', `/taxes/${a.id}`)).status).toBe(404)

@@ -16,7 +16,9 @@ async function withPhases(api: Api) {
   const phases = (await api('GET', `/estimates/${e.id}/phases`)).body as { id: string; percentage: string; amount: string; isEnabled: boolean }[]
   return { e, phases }
 }
-const body = (phases: { id: string; percentage: string; amount: string; isEnabled: boolean }[]) => ({ phases: phases.map(({ id, percentage, amount, isEnabled }) => ({ id, percentage, amount, isEnabled })) })
+const body = (phases: { id: string; percentage: string; amount: string; isEnabled: boolean }[]) => ({
+  phases: phases.map(({ id, percentage, amount, isEnabled }) => ({ id, percentage, amount, isEnabled })),
+})
 
 describe('PATCH /estimates/:id/phases/budget', () => {
   it('saves a balanced budget: amounts saved and adjustedCost = amount', async () => {
@@ -52,7 +54,14 @@ describe('PATCH /estimates/:id/phases/budget', () => {
     const disabled = await api('PATCH', `/estimates/${e.id}/phases/budget`, body([{ ...phases[4], isEnabled: false }]))
     expect(disabled.status).toBe(400)
     // Disable it and give its share to another phase: balanced.
-    const moved = await api('PATCH', `/estimates/${e.id}/phases/budget`, body([{ ...phases[4], isEnabled: false }, { ...phases[0], percentage: '50', amount: '5000' }]))
+    const moved = await api(
+      'PATCH',
+      `/estimates/${e.id}/phases/budget`,
+      body([
+        { ...phases[4], isEnabled: false },
+        { ...phases[0], percentage: '50', amount: '5000' },
+      ]),
+    )
     expect(moved.status, moved.text).toBe(200)
     expect(moved.body[4].isEnabled).toBe(false)
   })
@@ -109,7 +118,10 @@ describe('content sections and links', () => {
     const qa = links.find((l: any) => l.role === 'qa_notes')
     const res = await api('PATCH', `/estimates/${e.id}/content-links/${qa.id}/visibility`, { showToClient: false, includeInPdf: true, includeInWebLink: false })
     expect(res.body).toEqual({ ...qa, showToClient: false, includeInPdf: true, includeInWebLink: false })
-    expect((await api('PATCH', `/estimates/${other.id}/content-links/${qa.id}/visibility`, { showToClient: false, includeInPdf: false, includeInWebLink: false })).status).toBe(404)
+    expect(
+      (await api('PATCH', `/estimates/${other.id}/content-links/${qa.id}/visibility`, { showToClient: false, includeInPdf: false, includeInWebLink: false }))
+        .status,
+    ).toBe(404)
     expect((await api('PATCH', `/estimates/${e.id}/content-links/${qa.id}/visibility`, { showToClient: false })).status).toBe(400)
   })
 })

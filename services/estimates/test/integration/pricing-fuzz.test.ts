@@ -24,12 +24,26 @@ beforeAll(async () => {
   const o = `/organizations/${orgId}`
   const e = `${o}/estimates/${estimate.id}`
   routes = [
-    ['GET', `${o}/markup-profiles`], ['POST', `${o}/markup-profiles`], ['PUT', `${o}/markup-profiles/${markup.id}`], ['DELETE', `${o}/markup-profiles/00000000-0000-4000-8000-000000000000`],
-    ['GET', `${o}/taxes`], ['POST', `${o}/taxes`], ['PUT', `${o}/taxes/${tax.id}`], ['DELETE', `${o}/taxes/00000000-0000-4000-8000-000000000000`],
-    ['GET', `${e}/totals`], ['GET', `${e}/pricing`], ['PUT', `${e}/pricing`],
-    ['POST', `${e}/share`], ['POST', `${e}/share/regenerate`], ['DELETE', `${o}/estimates/${other.estimate.id}/share`], ['POST', `${e}/reopen`],
-    ['GET', `/public/estimates/${token}`], ['POST', `/public/estimates/${token}/approve`], ['POST', `/public/estimates/${token}/reject`],
-    ['POST', `/public/estimates/${'Z'.repeat(43)}/approve`], ['POST', `/public/estimates/${'Z'.repeat(43)}/reject`],
+    ['GET', `${o}/markup-profiles`],
+    ['POST', `${o}/markup-profiles`],
+    ['PUT', `${o}/markup-profiles/${markup.id}`],
+    ['DELETE', `${o}/markup-profiles/00000000-0000-4000-8000-000000000000`],
+    ['GET', `${o}/taxes`],
+    ['POST', `${o}/taxes`],
+    ['PUT', `${o}/taxes/${tax.id}`],
+    ['DELETE', `${o}/taxes/00000000-0000-4000-8000-000000000000`],
+    ['GET', `${e}/totals`],
+    ['GET', `${e}/pricing`],
+    ['PUT', `${e}/pricing`],
+    ['POST', `${e}/share`],
+    ['POST', `${e}/share/regenerate`],
+    ['DELETE', `${o}/estimates/${other.estimate.id}/share`],
+    ['POST', `${e}/reopen`],
+    ['GET', `/public/estimates/${token}`],
+    ['POST', `/public/estimates/${token}/approve`],
+    ['POST', `/public/estimates/${token}/reject`],
+    ['POST', `/public/estimates/${'Z'.repeat(43)}/approve`],
+    ['POST', `/public/estimates/${'Z'.repeat(43)}/reject`],
     ['POST', '/external/enhanced-property-data'],
   ]
 })
@@ -39,18 +53,86 @@ afterAll(async () => {
 
 const huge = 'A'.repeat(60_000)
 const FIELDS = [
-  'name', 'description', 'overheadPercentage', 'profitPercentage', 'contingencyPercentage', 'laborMarkupPercentage', 'materialMarkupPercentage',
-  'equipmentMarkupPercentage', 'subcontractorMarkupPercentage', 'isTemplate', 'isDefault', 'isActive', 'organizationId', 'estimateId',
-  'taxType', 'rate', 'jurisdiction', 'jurisdictionCode', 'applyToLabor', 'applyToMaterials', 'minimumAmount', 'maximumAmount', 'exemptionThreshold',
-  'markupProfileId', 'taxProfileIds', 'signerName', 'consent', 'reason', 'snapshotSha256', 'address',
+  'name',
+  'description',
+  'overheadPercentage',
+  'profitPercentage',
+  'contingencyPercentage',
+  'laborMarkupPercentage',
+  'materialMarkupPercentage',
+  'equipmentMarkupPercentage',
+  'subcontractorMarkupPercentage',
+  'isTemplate',
+  'isDefault',
+  'isActive',
+  'organizationId',
+  'estimateId',
+  'taxType',
+  'rate',
+  'jurisdiction',
+  'jurisdictionCode',
+  'applyToLabor',
+  'applyToMaterials',
+  'minimumAmount',
+  'maximumAmount',
+  'exemptionThreshold',
+  'markupProfileId',
+  'taxProfileIds',
+  'signerName',
+  'consent',
+  'reason',
+  'snapshotSha256',
+  'address',
 ]
 
 const ODD_VALUES: unknown[] = [
-  null, true, false, 0, -1, 1e308, -1e308, 1e-9, 3.14159, 100.0000001, '', ' ', huge, '\u0000', 'a\u0000b', '\ud800', '💥'.repeat(300), [], [1, 2], {}, { $gt: '' },
-  'NaN', 'Infinity', '-0', '1e5', '0x10', '12,345.67', '$99.99', '99999999999999999999', '0.00001', '100.005', 'sales', 'vat', 'not-a-uuid',
-  '00000000-0000-4000-8000-000000000000', ['00000000-0000-4000-8000-000000000000', '00000000-0000-4000-8000-000000000000'], 'a'.repeat(64), 'f'.repeat(64),
-  '123 Main St, Springfield, IL 62701', '1 A St, B, ZZ 00000-0000', '<script>alert(1)</script>', "'; DROP TABLE estimates; --", '__proto__', 'toString',
-  { nested: { deeper: [null] } }, ['x'], 'Ana Garcia',
+  null,
+  true,
+  false,
+  0,
+  -1,
+  1e308,
+  -1e308,
+  1e-9,
+  3.14159,
+  100.0000001,
+  '',
+  ' ',
+  huge,
+  '\u0000',
+  'a\u0000b',
+  '\ud800',
+  '💥'.repeat(300),
+  [],
+  [1, 2],
+  {},
+  { $gt: '' },
+  'NaN',
+  'Infinity',
+  '-0',
+  '1e5',
+  '0x10',
+  '12,345.67',
+  '$99.99',
+  '99999999999999999999',
+  '0.00001',
+  '100.005',
+  'sales',
+  'vat',
+  'not-a-uuid',
+  '00000000-0000-4000-8000-000000000000',
+  ['00000000-0000-4000-8000-000000000000', '00000000-0000-4000-8000-000000000000'],
+  'a'.repeat(64),
+  'f'.repeat(64),
+  '123 Main St, Springfield, IL 62701',
+  '1 A St, B, ZZ 00000-0000',
+  '<script>alert(1)</script>',
+  "'; DROP TABLE estimates; --",
+  '__proto__',
+  'toString',
+  { nested: { deeper: [null] } },
+  ['x'],
+  'Ana Garcia',
 ]
 
 function randomBodies(count: number, seed: number): unknown[] {
@@ -64,13 +146,38 @@ function randomBodies(count: number, seed: number): unknown[] {
 }
 
 const FIXED_BODIES: unknown[] = [
-  null, true, 0, 'string', [], [{}], {}, { name: null }, { name: huge }, { name: 'ok', description: huge },
-  { name: 'ok', overheadPercentage: '1e3' }, { name: 'ok', rate: 1e308 }, { name: 'ok', rate: '0.00001' }, { name: 'ok', taxType: null },
-  { name: 'ok', organizationId: { $ne: null } }, { name: 'ok', estimateId: 'x'.repeat(65) }, { name: 'ok', estimateId: '00000000-0000-4000-8000-000000000000' },
-  { markupProfileId: null, taxProfileIds: null }, { markupProfileId: 123, taxProfileIds: [1, 2] }, { markupProfileId: null, taxProfileIds: Array(50).fill('00000000-0000-4000-8000-000000000000') },
-  { markupProfileId: null, taxProfileIds: [huge] }, { signerName: huge, consent: true }, { signerName: 'Bob\u0000', consent: true }, { signerName: 'Ana', consent: 1 },
-  { reason: { text: 'x' } }, { reason: huge }, { address: null }, { address: huge }, { address: '\u0000' }, { address: ['1 Main St'] },
-  { address: '1 Main St, Springfield, IL 62701'.repeat(14) }, { name: 'Bob\u0000' },
+  null,
+  true,
+  0,
+  'string',
+  [],
+  [{}],
+  {},
+  { name: null },
+  { name: huge },
+  { name: 'ok', description: huge },
+  { name: 'ok', overheadPercentage: '1e3' },
+  { name: 'ok', rate: 1e308 },
+  { name: 'ok', rate: '0.00001' },
+  { name: 'ok', taxType: null },
+  { name: 'ok', organizationId: { $ne: null } },
+  { name: 'ok', estimateId: 'x'.repeat(65) },
+  { name: 'ok', estimateId: '00000000-0000-4000-8000-000000000000' },
+  { markupProfileId: null, taxProfileIds: null },
+  { markupProfileId: 123, taxProfileIds: [1, 2] },
+  { markupProfileId: null, taxProfileIds: Array(50).fill('00000000-0000-4000-8000-000000000000') },
+  { markupProfileId: null, taxProfileIds: [huge] },
+  { signerName: huge, consent: true },
+  { signerName: 'Bob\u0000', consent: true },
+  { signerName: 'Ana', consent: 1 },
+  { reason: { text: 'x' } },
+  { reason: huge },
+  { address: null },
+  { address: huge },
+  { address: '\u0000' },
+  { address: ['1 Main St'] },
+  { address: '1 Main St, Springfield, IL 62701'.repeat(14) },
+  { name: 'Bob\u0000' },
   JSON.parse('{"__proto__": {"polluted": true}, "constructor": {"prototype": {"polluted": true}}}'),
 ]
 
@@ -89,7 +196,13 @@ const RAW_BODIES: { body: string; contentType: string; headers?: Record<string, 
   { body: '\u0000\u0001\u0002', contentType: 'application/octet-stream' },
 ]
 
-async function send(method: string, path: string, body: string | undefined, contentType?: string, extra: Record<string, string> = {}): Promise<{ status: number; text: string }> {
+async function send(
+  method: string,
+  path: string,
+  body: string | undefined,
+  contentType?: string,
+  extra: Record<string, string> = {},
+): Promise<{ status: number; text: string }> {
   // node:http rather than fetch: it sends bodies on GET and odd encodings as they are.
   return new Promise((resolve, reject) => {
     const h: Record<string, string | number> = { ...headers, ...extra }
@@ -107,7 +220,8 @@ async function send(method: string, path: string, body: string | undefined, cont
   })
 }
 
-const expectNo5xx = (res: { status: number; text: string }, label: string) => expect(res.status, `${label} → ${res.status} ${res.text.slice(0, 200)}`).toBeLessThan(500)
+const expectNo5xx = (res: { status: number; text: string }, label: string) =>
+  expect(res.status, `${label} → ${res.status} ${res.text.slice(0, 200)}`).toBeLessThan(500)
 
 describe('malformed input never causes a 5xx', () => {
   it('JSON bodies of every shape, on every route', async () => {
@@ -119,7 +233,8 @@ describe('malformed input never causes a 5xx', () => {
 
   it('non-JSON and oddly encoded bodies', async () => {
     for (const [method, path] of routes) {
-      for (const raw of RAW_BODIES) expectNo5xx(await send(method, path, raw.body, raw.contentType, raw.headers), `${method} ${path} ${raw.contentType} ${raw.body.slice(0, 40)}`)
+      for (const raw of RAW_BODIES)
+        expectNo5xx(await send(method, path, raw.body, raw.contentType, raw.headers), `${method} ${path} ${raw.contentType} ${raw.body.slice(0, 40)}`)
     }
   })
 
@@ -128,14 +243,35 @@ describe('malformed input never causes a 5xx', () => {
     const odd = ['%00', 'x'.repeat(5000), '%E0%A4%A', '..%2F..', '💥', ' ', '00000000-0000-4000-8000-00000000000Z', "1'--"]
     for (const v of odd) {
       for (const [method, path] of [
-        ['PUT', `${orgPath}/markup-profiles/${v}`], ['DELETE', `${orgPath}/taxes/${v}`], ['GET', `${orgPath}/estimates/${v}/totals`],
-        ['PUT', `${orgPath}/estimates/${v}/pricing`], ['POST', `${orgPath}/estimates/${v}/share`], ['POST', `${orgPath}/estimates/${v}/reopen`],
-        ['GET', `/public/estimates/${v}`], ['POST', `/public/estimates/${v}/approve`], ['POST', `/public/estimates/${v}/reject`],
+        ['PUT', `${orgPath}/markup-profiles/${v}`],
+        ['DELETE', `${orgPath}/taxes/${v}`],
+        ['GET', `${orgPath}/estimates/${v}/totals`],
+        ['PUT', `${orgPath}/estimates/${v}/pricing`],
+        ['POST', `${orgPath}/estimates/${v}/share`],
+        ['POST', `${orgPath}/estimates/${v}/reopen`],
+        ['GET', `/public/estimates/${v}`],
+        ['POST', `/public/estimates/${v}/approve`],
+        ['POST', `/public/estimates/${v}/reject`],
       ] as const) {
-        expectNo5xx(await send(method, path, method === 'GET' ? undefined : '{"name":"x","signerName":"Ana Garcia","consent":true,"markupProfileId":null,"taxProfileIds":[]}'), `${method} ${path.slice(0, 120)}`)
+        expectNo5xx(
+          await send(
+            method,
+            path,
+            method === 'GET' ? undefined : '{"name":"x","signerName":"Ana Garcia","consent":true,"markupProfileId":null,"taxProfileIds":[]}',
+          ),
+          `${method} ${path.slice(0, 120)}`,
+        )
       }
     }
-    for (const q of ['?estimateId=', `?estimateId=${'a'.repeat(5000)}`, '?estimateId=a&estimateId=b', '?estimateId[]=x', '?estimateId[$ne]=x', '?estimateId=%00', '?x=' + '%'.repeat(10)]) {
+    for (const q of [
+      '?estimateId=',
+      `?estimateId=${'a'.repeat(5000)}`,
+      '?estimateId=a&estimateId=b',
+      '?estimateId[]=x',
+      '?estimateId[$ne]=x',
+      '?estimateId=%00',
+      '?x=' + '%'.repeat(10),
+    ]) {
       expectNo5xx(await send('GET', `${orgPath}/markup-profiles${q}`, undefined), `GET markup-profiles${q.slice(0, 40)}`)
       expectNo5xx(await send('GET', `${orgPath}/taxes${q}`, undefined), `GET taxes${q.slice(0, 40)}`)
     }

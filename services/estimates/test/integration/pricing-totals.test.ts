@@ -29,13 +29,26 @@ async function workedExample(api: Api) {
     { name: 'F nails', quantity: '2', unitCost: '12.34', isMaterial: true, applyTax: false },
   ])
   const markup = await createProfile(api, 'markup-profiles', {
-    name: 'Example', overheadPercentage: 20, profitPercentage: 15, contingencyPercentage: 5,
-    laborMarkupPercentage: 2.5, materialMarkupPercentage: 10, equipmentMarkupPercentage: 15, subcontractorMarkupPercentage: 5,
+    name: 'Example',
+    overheadPercentage: 20,
+    profitPercentage: 15,
+    contingencyPercentage: 5,
+    laborMarkupPercentage: 2.5,
+    materialMarkupPercentage: 10,
+    equipmentMarkupPercentage: 15,
+    subcontractorMarkupPercentage: 5,
   })
   const taxes = [
     await createProfile(api, 'taxes', { name: 'T1', rate: '0.0825' }),
     await createProfile(api, 'taxes', { name: 'T2', rate: '0.01', applyToLabor: true, applyToMaterials: false, applyToEquipment: false, minimumAmount: 10 }),
-    await createProfile(api, 'taxes', { name: 'T3', rate: '0.02', applyToSubcontractors: true, applyToMaterials: false, applyToEquipment: false, maximumAmount: 20 }),
+    await createProfile(api, 'taxes', {
+      name: 'T3',
+      rate: '0.02',
+      applyToSubcontractors: true,
+      applyToMaterials: false,
+      applyToEquipment: false,
+      maximumAmount: 20,
+    }),
     await createProfile(api, 'taxes', { name: 'T4', rate: '0.05', applyToMaterials: false, exemptionThreshold: 275 }),
     await createProfile(api, 'taxes', { name: 'T5', rate: '0.5', isActive: false, applyToLabor: true, applyToSubcontractors: true }),
   ]
@@ -43,8 +56,15 @@ async function workedExample(api: Api) {
 }
 
 const EXPECTED = {
-  baseTotal: '2434.07', overhead: '486.81', profit: '365.11', contingency: '121.70', costTypeMarkup: '112.16', markupTotal: '1085.78',
-  subtotalWithMarkup: '3519.85', taxTotal: '87.57', grandTotal: '3607.42',
+  baseTotal: '2434.07',
+  overhead: '486.81',
+  profit: '365.11',
+  contingency: '121.70',
+  costTypeMarkup: '112.16',
+  markupTotal: '1085.78',
+  subtotalWithMarkup: '3519.85',
+  taxTotal: '87.57',
+  grandTotal: '3607.42',
 }
 
 describe('PUT /estimates/{id}/pricing and GET /estimates/{id}/totals', () => {
@@ -106,14 +126,20 @@ describe('PUT /estimates/{id}/pricing and GET /estimates/{id}/totals', () => {
     const sectionId = await addSection(api, estimate.id, 'S', [{ name: 'x', quantity: '3', unitCost: '19.99', isMaterial: true }])
     const tax = await createProfile(api, 'taxes', { name: 'Sales', rate: '0.06' })
     await api('PUT', `/estimates/${estimate.id}/pricing`, { markupProfileId: null, taxProfileIds: [tax.id] })
-    const item = await api('POST', `/sections/${sectionId}/line-items`, { name: 'y', quantity: '1', unitCost: '0.03', isMaterial: true, totalCost: '999999.00' })
+    const item = await api('POST', `/sections/${sectionId}/line-items`, {
+      name: 'y',
+      quantity: '1',
+      unitCost: '0.03',
+      isMaterial: true,
+      totalCost: '999999.00',
+    })
     expect(item.status).toBe(201)
     const t = (await api('GET', `/estimates/${estimate.id}/totals`)).body
     // 59.97 + 0.03 = 60.00; × 0.06 = 3.60
     expect(t).toMatchObject({ baseTotal: '60.00', taxTotal: '3.60', grandTotal: '63.60' })
   })
 
-  it('only applies profiles of this organisation that are templates or this estimate\'s own', async () => {
+  it("only applies profiles of this organisation that are templates or this estimate's own", async () => {
     const orgId = newOrgId()
     const api = svc.as(orgId)
     const estimate = await createEstimate(api)
@@ -165,8 +191,10 @@ describe('PUT /estimates/{id}/pricing and GET /estimates/{id}/totals', () => {
     expect(res.status).toBe(409)
     expect(res.body.code).toBe('ESTIMATE_LOCKED')
     for (const [method, path, body] of [
-      ['PUT', `/markup-profiles/${markup.id}`, { name: 'x' }], ['DELETE', `/markup-profiles/${markup.id}`, undefined],
-      ['PUT', `/taxes/${taxes[0].id}`, { name: 'x', rate: 0.5 }], ['DELETE', `/taxes/${taxes[0].id}`, undefined],
+      ['PUT', `/markup-profiles/${markup.id}`, { name: 'x' }],
+      ['DELETE', `/markup-profiles/${markup.id}`, undefined],
+      ['PUT', `/taxes/${taxes[0].id}`, { name: 'x', rate: 0.5 }],
+      ['DELETE', `/taxes/${taxes[0].id}`, undefined],
     ] as const) {
       const r = await api(method, path, body)
       expect(r.status, `${method} ${path}`).toBe(409)
@@ -174,7 +202,9 @@ describe('PUT /estimates/{id}/pricing and GET /estimates/{id}/totals', () => {
     }
     // A profile the locked estimate does not use stays editable.
     expect((await api('PUT', `/taxes/${taxes[1].id}`, { name: 'T2b', rate: 0.02 })).status).toBe(200)
-    expect((await api('GET', `/estimates/${estimate.id}/totals`)).body.grandTotal).toBe((await api('GET', `/estimates/${estimate.id}/pricing`)).body.totals.grandTotal)
+    expect((await api('GET', `/estimates/${estimate.id}/totals`)).body.grandTotal).toBe(
+      (await api('GET', `/estimates/${estimate.id}/pricing`)).body.totals.grandTotal,
+    )
   })
 
   it('lets a viewer read totals but not change the selection', async () => {

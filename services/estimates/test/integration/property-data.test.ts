@@ -50,14 +50,22 @@ afterAll(async () => {
 })
 
 const signedIn = { sub: 'wizard-user', email: 'wizard@example.com', systemRole: 'user' as const }
-const lookup = (svc: EstimatesTestService, body: unknown, claims: typeof signedIn | null = signedIn) => signedRequest(svc.base, claims, 'POST', '/external/enhanced-property-data', body)
+const lookup = (svc: EstimatesTestService, body: unknown, claims: typeof signedIn | null = signedIn) =>
+  signedRequest(svc.base, claims, 'POST', '/external/enhanced-property-data', body)
 
 describe('POST /external/enhanced-property-data (embedded provider)', () => {
   it('normalises the address and honestly reports everything else as unknown', async () => {
     const res = await lookup(embedded, { address: '123 main street springfield illinois 62701' })
     expect(res.status).toBe(200)
     const data = ZPropertyData.parse(res.body)
-    expect(data.property).toEqual({ formattedAddress: '123 Main St, Springfield, IL 62701', bedrooms: null, bathrooms: null, squareFootage: null, yearBuilt: null, propertyType: null })
+    expect(data.property).toEqual({
+      formattedAddress: '123 Main St, Springfield, IL 62701',
+      bedrooms: null,
+      bathrooms: null,
+      squareFootage: null,
+      yearBuilt: null,
+      propertyType: null,
+    })
     expect(data.fireHazard).toEqual({ riskLevel: null, zone: null, description: NO_FIRE_DATA_DESCRIPTION, recommendations: GENERAL_WILDFIRE_TIPS })
     expect(data.fireHazard.description).toMatch(/^No wildfire hazard data source is configured\./)
     for (const tip of data.fireHazard.recommendations) expect(tip).toMatch(/^General wildfire preparedness \(not specific to this property\)/)
@@ -88,25 +96,68 @@ describe('HTTP provider', () => {
 
   it('posts the normalised address to both APIs with the key and maps their answers', async () => {
     seen.length = 0
-    handler = (path) => path.endsWith('/property')
-      ? { status: 200, body: { found: true, formattedAddress: '456 N Oak Ave Apt 4B, Austin, TX 78701-1234', bedrooms: 3, bathrooms: 2.5, squareFootage: 1850, yearBuilt: 1994, propertyType: 'Condo' } }
-      : { status: 200, body: { riskLevel: 'Moderate', zone: 'WUI-2', description: 'Mapped wildland-urban interface.', recommendations: ['Clear gutters'] } }
+    handler = (path) =>
+      path.endsWith('/property')
+        ? {
+            status: 200,
+            body: {
+              found: true,
+              formattedAddress: '456 N Oak Ave Apt 4B, Austin, TX 78701-1234',
+              bedrooms: 3,
+              bathrooms: 2.5,
+              squareFootage: 1850,
+              yearBuilt: 1994,
+              propertyType: 'Condo',
+            },
+          }
+        : { status: 200, body: { riskLevel: 'Moderate', zone: 'WUI-2', description: 'Mapped wildland-urban interface.', recommendations: ['Clear gutters'] } }
     const data = ZPropertyData.parse(await provider().lookup(address.address))
-    expect(data.property).toEqual({ formattedAddress: '456 N Oak Ave Apt 4B, Austin, TX 78701-1234', bedrooms: 3, bathrooms: 2.5, squareFootage: 1850, yearBuilt: 1994, propertyType: 'Condo' })
-    expect(data.fireHazard).toEqual({ riskLevel: 'Moderate', zone: 'WUI-2', description: 'Mapped wildland-urban interface.', recommendations: ['Clear gutters'] })
+    expect(data.property).toEqual({
+      formattedAddress: '456 N Oak Ave Apt 4B, Austin, TX 78701-1234',
+      bedrooms: 3,
+      bathrooms: 2.5,
+      squareFootage: 1850,
+      yearBuilt: 1994,
+      propertyType: 'Condo',
+    })
+    expect(data.fireHazard).toEqual({
+      riskLevel: 'Moderate',
+      zone: 'WUI-2',
+      description: 'Mapped wildland-urban interface.',
+      recommendations: ['Clear gutters'],
+    })
     expect(data.source).toMatchObject({ provider: 'http', addressValidated: true })
     expect(seen.map((s) => s.path).sort()).toEqual(['/v1/property', '/v1/wildfire-hazard'])
     for (const s of seen) {
       expect(s.auth).toBe('Bearer k-1')
-      expect(s.body).toEqual({ address: '456 N Oak Ave Apt 4B, Austin, TX 78701-1234', street: '456 N Oak Ave', unit: 'Apt 4B', city: 'Austin', state: 'TX', zip: '78701-1234' })
+      expect(s.body).toEqual({
+        address: '456 N Oak Ave Apt 4B, Austin, TX 78701-1234',
+        street: '456 N Oak Ave',
+        unit: 'Apt 4B',
+        city: 'Austin',
+        state: 'TX',
+        zip: '78701-1234',
+      })
     }
   })
 
   it('reports "no record" and "no data" honestly on 404 or found:false', async () => {
     handler = (path) => (path.endsWith('/property') ? { status: 200, body: { found: false } } : { status: 404 })
     const data = await provider().lookup(address.address)
-    expect(data.property).toEqual({ formattedAddress: address.address.formatted, bedrooms: null, bathrooms: null, squareFootage: null, yearBuilt: null, propertyType: null })
-    expect(data.fireHazard).toEqual({ riskLevel: null, zone: null, description: 'The wildfire hazard service has no data for this location.', recommendations: [] })
+    expect(data.property).toEqual({
+      formattedAddress: address.address.formatted,
+      bedrooms: null,
+      bathrooms: null,
+      squareFootage: null,
+      yearBuilt: null,
+      propertyType: null,
+    })
+    expect(data.fireHazard).toEqual({
+      riskLevel: null,
+      zone: null,
+      description: 'The wildfire hazard service has no data for this location.',
+      recommendations: [],
+    })
     expect(data.source).toMatchObject({ provider: 'http', addressValidated: false })
     expect(data.source.note).toMatch(/no record of this address/)
   })
@@ -119,7 +170,12 @@ describe('HTTP provider', () => {
     ['an unexpected shape', { status: 200, body: { bedrooms: 'three' } }, /unexpected format/],
   ])('turns %s into a clear 503', async (_label, answer, message) => {
     handler = () => answer
-    const err = await provider(300).lookup(address.address).then(() => null, (e: unknown) => e as { status: number; code: string; message: string })
+    const err = await provider(300)
+      .lookup(address.address)
+      .then(
+        () => null,
+        (e: unknown) => e as { status: number; code: string; message: string },
+      )
     expect(err).toMatchObject({ status: 503, code: 'SERVICE_UNAVAILABLE' })
     expect(err!.message).toMatch(message)
   })

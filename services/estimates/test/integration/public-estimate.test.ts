@@ -19,13 +19,21 @@ afterAll(async () => {
  */
 async function estimateWithSecrets(api: Api) {
   const { estimate, token } = await sharedEstimate(api, {
-    projectName: 'Garcia Kitchen', clientName: 'Ana Garcia', clientEmail: 'ana.secret@example.com',
-    meetingTranscript: 'SECRET-TRANSCRIPT: client budget is flexible', specialFeatures: 'SECRET-FEATURES', aiSummary: 'SECRET-SUMMARY',
-    totalCost: '25000.00', squareFootage: 240,
+    projectName: 'Garcia Kitchen',
+    clientName: 'Ana Garcia',
+    clientEmail: 'ana.secret@example.com',
+    meetingTranscript: 'SECRET-TRANSCRIPT: client budget is flexible',
+    specialFeatures: 'SECRET-FEATURES',
+    aiSummary: 'SECRET-SUMMARY',
+    totalCost: '25000.00',
+    squareFootage: 240,
   })
   const content: Record<string, string> = {
-    executive_summary: 'We will renovate the kitchen.', project_overview: 'HIDDEN-OVERVIEW (showToClient off)',
-    scope_of_work: 'HIDDEN-SCOPE (not in web link)', timeline: '   ', qa_notes: 'SECRET-QA-NOTES: check the subfloor',
+    executive_summary: 'We will renovate the kitchen.',
+    project_overview: 'HIDDEN-OVERVIEW (showToClient off)',
+    scope_of_work: 'HIDDEN-SCOPE (not in web link)',
+    timeline: '   ',
+    qa_notes: 'SECRET-QA-NOTES: check the subfloor',
   }
   for (const [type, text] of Object.entries(content)) {
     const res = await api('PATCH', `/estimates/${estimate.id}/content/${type}`, { content: text })
@@ -33,8 +41,16 @@ async function estimateWithSecrets(api: Api) {
   }
   const links = (await api('GET', `/estimates/${estimate.id}/content-links`)).body as { id: string; role: string }[]
   const linkOf = (role: string) => links.find((l) => l.role === role)!.id
-  await api('PATCH', `/estimates/${estimate.id}/content-links/${linkOf('project_overview')}/visibility`, { showToClient: false, includeInPdf: true, includeInWebLink: true })
-  await api('PATCH', `/estimates/${estimate.id}/content-links/${linkOf('scope_of_work')}/visibility`, { showToClient: true, includeInPdf: true, includeInWebLink: false })
+  await api('PATCH', `/estimates/${estimate.id}/content-links/${linkOf('project_overview')}/visibility`, {
+    showToClient: false,
+    includeInPdf: true,
+    includeInWebLink: true,
+  })
+  await api('PATCH', `/estimates/${estimate.id}/content-links/${linkOf('scope_of_work')}/visibility`, {
+    showToClient: true,
+    includeInPdf: true,
+    includeInWebLink: false,
+  })
   // qa_notes even fully visible by its flags stays internal.
   const phases = (await api('GET', `/estimates/${estimate.id}/phases`)).body as { id: string; name: string }[]
   await svc.deps.prisma.estimatePhase.update({ where: { id: phases[0].id }, data: { status: 'hidden', name: 'HIDDEN-PHASE' } })
@@ -43,14 +59,38 @@ async function estimateWithSecrets(api: Api) {
     { name: 'Base cabinet', quantity: '4', unitCost: '350.00', isMaterial: true },
     { name: 'Install crew', quantity: '16', unitCost: '55.00', isLabor: true },
   ])
-  await svc.deps.prisma.lineItem.updateMany({ where: { estimateId: estimate.id }, data: { vendor: 'SECRET-VENDOR', notes: 'SECRET-NOTES', partNumber: 'SECRET-PART' } })
-  const markup = await createProfile(api, 'markup-profiles', { name: 'SECRET-MARKUP-NAME', overheadPercentage: 17.35, profitPercentage: 11.15, materialMarkupPercentage: 9.45 })
+  await svc.deps.prisma.lineItem.updateMany({
+    where: { estimateId: estimate.id },
+    data: { vendor: 'SECRET-VENDOR', notes: 'SECRET-NOTES', partNumber: 'SECRET-PART' },
+  })
+  const markup = await createProfile(api, 'markup-profiles', {
+    name: 'SECRET-MARKUP-NAME',
+    overheadPercentage: 17.35,
+    profitPercentage: 11.15,
+    materialMarkupPercentage: 9.45,
+  })
   const tax = await createProfile(api, 'taxes', { name: 'SECRET-TAX-NAME', rate: '0.0731', jurisdiction: 'SECRET-JURISDICTION' })
   await api('PUT', `/estimates/${estimate.id}/pricing`, { markupProfileId: markup.id, taxProfileIds: [tax.id] })
   return { estimate, token, phases }
 }
 
-const SECRETS = ['SECRET', 'HIDDEN', 'ana.secret@example.com', 'overheadPercentage', 'profitPercentage', 'Markup', 'markup', '17.35', '11.15', '9.45', '0.0731', 'meetingTranscript', 'qa_notes', 'clientEmail', 'unitCost']
+const SECRETS = [
+  'SECRET',
+  'HIDDEN',
+  'ana.secret@example.com',
+  'overheadPercentage',
+  'profitPercentage',
+  'Markup',
+  'markup',
+  '17.35',
+  '11.15',
+  '9.45',
+  '0.0731',
+  'meetingTranscript',
+  'qa_notes',
+  'clientEmail',
+  'unitCost',
+]
 
 describe('GET /public/estimates/{token}', () => {
   it('shows only what a client may see (line items off)', async () => {
@@ -64,17 +104,49 @@ describe('GET /public/estimates/{token}', () => {
     for (const secret of SECRETS) expect(res.text, `payload leaks ${secret}`).not.toContain(secret)
     const body = ZPublicEstimate.parse(res.body)
     expect(Object.keys(res.body).sort()).toEqual([
-      'approval', 'clientName', 'companyLogo', 'companyName', 'contentSections', 'grandTotal', 'id', 'phases', 'projectName', 'projectType',
-      'propertyAddress', 'sections', 'snapshotSha256', 'squareFootage', 'status', 'totalCost', 'updatedAt', 'varianceRangePercentage',
+      'approval',
+      'clientName',
+      'companyLogo',
+      'companyName',
+      'contentSections',
+      'grandTotal',
+      'id',
+      'phases',
+      'projectName',
+      'projectType',
+      'propertyAddress',
+      'sections',
+      'snapshotSha256',
+      'squareFootage',
+      'status',
+      'totalCost',
+      'updatedAt',
+      'varianceRangePercentage',
     ])
     expect(body).toMatchObject({
-      id: estimate.id, projectName: 'Garcia Kitchen', clientName: 'Ana Garcia', totalCost: '25000.00', squareFootage: 240, projectType: 'Roofing',
-      companyName: 'Acme Remodeling', companyLogo: 'https://cdn.example.com/acme.png', varianceRangePercentage: '10.00',
-      sections: null, grandTotal: null, approval: null, status: 'viewed',
+      id: estimate.id,
+      projectName: 'Garcia Kitchen',
+      clientName: 'Ana Garcia',
+      totalCost: '25000.00',
+      squareFootage: 240,
+      projectType: 'Roofing',
+      companyName: 'Acme Remodeling',
+      companyLogo: 'https://cdn.example.com/acme.png',
+      varianceRangePercentage: '10.00',
+      sections: null,
+      grandTotal: null,
+      approval: null,
+      status: 'viewed',
     })
     expect(body.contentSections).toEqual([{ type: 'executive_summary', title: 'Executive Summary', content: 'We will renovate the kitchen.' }])
     expect(body.phases.map((p) => p.id)).toEqual(phases.slice(2).map((p) => p.id))
-    expect(body.phases[0]).toEqual({ id: phases[2].id, name: phases[2].name, description: expect.anything(), amount: expect.stringMatching(/^\d+\.\d\d$/), percentage: expect.stringMatching(/^\d+\.\d\d$/) })
+    expect(body.phases[0]).toEqual({
+      id: phases[2].id,
+      name: phases[2].name,
+      description: expect.anything(),
+      amount: expect.stringMatching(/^\d+\.\d\d$/),
+      percentage: expect.stringMatching(/^\d+\.\d\d$/),
+    })
     expect(body.snapshotSha256).toMatch(/^[0-9a-f]{64}$/)
     expect(res.headers.get('cache-control')).toBe('no-store')
     expect(res.headers.get('x-robots-tag')).toBe('noindex, nofollow')
@@ -88,13 +160,17 @@ describe('GET /public/estimates/{token}', () => {
     const res = await svc.publicCall('GET', token)
     for (const secret of SECRETS) expect(res.text, `payload leaks ${secret}`).not.toContain(secret)
     const body = ZPublicEstimate.parse(res.body)
-    expect(body.sections).toEqual([{
-      id: expect.any(String), name: 'Cabinets', total: '2280.00',
-      lineItems: [
-        { id: expect.any(String), name: 'Base cabinet', quantity: '4.000', unit: 'each', totalCost: '1400.00' },
-        { id: expect.any(String), name: 'Install crew', quantity: '16.000', unit: 'each', totalCost: '880.00' },
-      ],
-    }])
+    expect(body.sections).toEqual([
+      {
+        id: expect.any(String),
+        name: 'Cabinets',
+        total: '2280.00',
+        lineItems: [
+          { id: expect.any(String), name: 'Base cabinet', quantity: '4.000', unit: 'each', totalCost: '1400.00' },
+          { id: expect.any(String), name: 'Install crew', quantity: '16.000', unit: 'each', totalCost: '880.00' },
+        ],
+      },
+    ])
     // base 2280.00; overhead 17.35 % = 395.58; profit 11.15 % = 254.22; material 9.45 % of 1400 = 132.30
     // subtotal 3062.10; tax 0.0731 × (1400 + 132.30) = 112.01 → grand total 3174.11
     expect(body.grandTotal).toBe('3174.11')
@@ -114,7 +190,7 @@ describe('GET /public/estimates/{token}', () => {
     }
   })
 
-  it('records the client\'s first open once: viewedAt, shared → viewed, one event; updatedAt untouched', async () => {
+  it("records the client's first open once: viewedAt, shared → viewed, one event; updatedAt untouched", async () => {
     const orgId = newOrgId()
     const api = svc.as(orgId)
     const { estimate, token } = await sharedEstimate(api)
@@ -133,7 +209,7 @@ describe('GET /public/estimates/{token}', () => {
     expect((await api('GET', `/estimates/${estimate.id}`)).body).toMatchObject({ status: 'viewed', viewedAt: after.viewedAt!.toISOString() })
   })
 
-  it('does not count a preview by a member of the organisation as the client\'s view', async () => {
+  it("does not count a preview by a member of the organisation as the client's view", async () => {
     const orgId = newOrgId()
     const api = svc.as(orgId)
     const { estimate, token } = await sharedEstimate(api)

@@ -8,7 +8,15 @@ import type { RunSql } from '../../src/data/db.js'
 import { listEstimatesSql, readListPage, type KnownTotal } from '../../src/data/list-estimates-query.js'
 import { readSectionsJson } from '../../src/data/sections-repo.js'
 import { createVersionedMemo } from '../../src/data/versioned-memo.js'
-import { createEstimate, estimatePayload, newOrgId, REMODELING, ROOFING, startEstimatesTestService, type EstimatesTestService } from '../support/estimates-test-service.js'
+import {
+  createEstimate,
+  estimatePayload,
+  newOrgId,
+  REMODELING,
+  ROOFING,
+  startEstimatesTestService,
+  type EstimatesTestService,
+} from '../support/estimates-test-service.js'
 
 // Searches' totals and sections documents are remembered by a version that triggers move in
 // the writer's transaction (migration …_list_and_sections_versions). Whatever changes, through
@@ -66,11 +74,12 @@ describe('remembered search totals', () => {
     const orgId = newOrgId()
     const api = svc.as(orgId)
     const random = seededRandom(20261124)
-    const pick = <T,>(xs: readonly T[]) => xs[Math.floor(random() * xs.length)]!
+    const pick = <T>(xs: readonly T[]) => xs[Math.floor(random() * xs.length)]!
     const name = () => `${pick(WORDS)} job ${Math.floor(random() * 1000)}`
     const address = () => `${Math.floor(random() * 90) + 1} ${pick(['Oak', 'Pine'])} St, Austin, TX 78701`
     const live: string[] = []
-    for (let i = 0; i < 12; i++) live.push((await createEstimate(api, { projectName: name(), propertyAddress: address(), projectTypeId: pick([ROOFING, REMODELING]) })).id)
+    for (let i = 0; i < 12; i++)
+      live.push((await createEstimate(api, { projectName: name(), propertyAddress: address(), projectTypeId: pick([ROOFING, REMODELING]) })).id)
     // Enough decks that their search remembers a total without ids and walks the sort index.
     await manyEstimates(orgId, 'Deck', 600)
     await expectSearchesFresh(orgId, 'start')
@@ -80,7 +89,11 @@ describe('remembered search totals', () => {
       if (roll < 0.2) {
         live.push((await createEstimate(api, { projectName: name(), propertyAddress: address() })).id)
       } else if (roll < 0.35) {
-        const res = await api('PUT', `/estimates/${id}`, estimatePayload({ projectName: name(), propertyAddress: address(), projectTypeId: pick([ROOFING, REMODELING]) }))
+        const res = await api(
+          'PUT',
+          `/estimates/${id}`,
+          estimatePayload({ projectName: name(), propertyAddress: address(), projectTypeId: pick([ROOFING, REMODELING]) }),
+        )
         expect([200, 409], res.text).toContain(res.status) // 409: approved estimates are locked
       } else if (roll < 0.5) {
         expect((await api('PATCH', `/estimates/${id}/status`, { status: pick(['draft', 'pending', 'rejected']) })).status).toBe(200)
@@ -123,7 +136,7 @@ describe('remembered search totals', () => {
     const orgId = newOrgId()
     for (let i = 0; i < 30; i++) await createEstimate(svc.as(orgId), { projectName: i % 2 ? `Kitchen ${i}` : `Roof ${i}` })
     const statements: string[] = []
-    const run: RunSql = async <T,>(sql: Prisma.Sql) => {
+    const run: RunSql = async <T>(sql: Prisma.Sql) => {
       statements.push(sql.text)
       return svc.deps.queryRows<T>(sql)
     }
@@ -175,11 +188,15 @@ type RawAnswer = { status: number; encoding?: string; vary?: string; body: Buffe
 async function rawSections(orgId: string, estimateId: string, headers: Record<string, string>): Promise<RawAnswer> {
   const all = { ...(await identityHeaders(claimsFor(orgId))), ...headers }
   return new Promise((resolve, reject) => {
-    http.get(`${svc.base}/organizations/${orgId}/estimates/${estimateId}/sections`, { headers: all }, (res) => {
-      const chunks: Buffer[] = []
-      res.on('data', (chunk: Buffer) => chunks.push(chunk))
-      res.on('end', () => resolve({ status: res.statusCode!, encoding: res.headers['content-encoding'], vary: res.headers.vary, body: Buffer.concat(chunks) }))
-    }).on('error', reject)
+    http
+      .get(`${svc.base}/organizations/${orgId}/estimates/${estimateId}/sections`, { headers: all }, (res) => {
+        const chunks: Buffer[] = []
+        res.on('data', (chunk: Buffer) => chunks.push(chunk))
+        res.on('end', () =>
+          resolve({ status: res.statusCode!, encoding: res.headers['content-encoding'], vary: res.headers.vary, body: Buffer.concat(chunks) }),
+        )
+      })
+      .on('error', reject)
   })
 }
 
@@ -280,7 +297,9 @@ describe('remembered sections documents', () => {
     const section = (await api('POST', `/estimates/${e.id}/sections`, { name: 'Work' })).body
     await Promise.all(
       Array.from({ length: 12 }, async (_, i) => {
-        expect((await api('POST', `/sections/${section.id}/line-items`, { name: `Item ${i}`, quantity: '1', unit: 'each', unitCost: `${i + 1}.00` })).status).toBe(201)
+        expect(
+          (await api('POST', `/sections/${section.id}/line-items`, { name: `Item ${i}`, quantity: '1', unit: 'each', unitCost: `${i + 1}.00` })).status,
+        ).toBe(201)
         expect((await sectionsOf(api, e.id)).status).toBe(200)
       }),
     )

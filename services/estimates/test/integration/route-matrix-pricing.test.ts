@@ -111,7 +111,7 @@ describe('cross-tenant route matrix (pricing routes)', () => {
     await assertRouteMatrix({ routes: ROUTES, params: { orgId: VICTIM, ...ids }, asOtherOrgMember: asAttacker, snapshot: victimState })
   })
 
-  it('the victim\'s object ids under the attacker\'s own organisation are 404 too, and nothing of the victim changes', async () => {
+  it("the victim's object ids under the attacker's own organisation are 404 too, and nothing of the victim changes", async () => {
     await assertRouteMatrix({ routes: OWN_PATH_ROUTES(), params: { orgId: ATTACKER }, asOtherOrgMember: asAttacker, snapshot: victimState })
   })
 })
@@ -119,7 +119,13 @@ describe('cross-tenant route matrix (pricing routes)', () => {
 describe('the same routes for the victim organisation itself', () => {
   it('succeed, so the 404s above are about tenancy and not a broken route', async () => {
     for (const route of ROUTES) {
-      const res = await signedRequest(svc.base, claimsFor(VICTIM), route.method, fillPath(route.path, { orgId: VICTIM, ...ids }), route.method === 'GET' ? undefined : route.body)
+      const res = await signedRequest(
+        svc.base,
+        claimsFor(VICTIM),
+        route.method,
+        fillPath(route.path, { orgId: VICTIM, ...ids }),
+        route.method === 'GET' ? undefined : route.body,
+      )
       expect(res.status, `${route.method} ${route.path}: ${res.text.slice(0, 200)}`).toBeGreaterThanOrEqual(200)
       expect(res.status, `${route.method} ${route.path}: ${res.text.slice(0, 200)}`).toBeLessThan(300)
     }

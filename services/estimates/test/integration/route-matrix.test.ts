@@ -13,8 +13,22 @@ let victim: Record<string, string>
 const attackerOrg = newOrgId()
 
 const ORG_TABLES = [
-  'estimate', 'estimatePhase', 'contentSection', 'contentLink', 'section', 'lineItem', 'template', 'templateSection', 'templateLineItem',
-  'markupProfile', 'taxProfile', 'estimateMarkupSelection', 'estimateTaxSelection', 'shareLink', 'estimateApproval', 'idempotencyKey',
+  'estimate',
+  'estimatePhase',
+  'contentSection',
+  'contentLink',
+  'section',
+  'lineItem',
+  'template',
+  'templateSection',
+  'templateLineItem',
+  'markupProfile',
+  'taxProfile',
+  'estimateMarkupSelection',
+  'estimateTaxSelection',
+  'shareLink',
+  'estimateApproval',
+  'idempotencyKey',
 ] as const
 
 async function snapshot() {
@@ -45,9 +59,13 @@ describe('cross-tenant route matrix', () => {
     await assertRouteMatrix({ routes: ALL_ROUTES, params: victim, asOtherOrgMember: asAttacker, snapshot })
   })
 
-  it('routes naming an object: the victim\'s ids under the attacker\'s own organisation are 404 and change nothing', async () => {
+  it("routes naming an object: the victim's ids under the attacker's own organisation are 404 and change nothing", async () => {
     const refersToObject = (v: unknown): boolean =>
-      typeof v === 'string' ? v.startsWith(':') : Array.isArray(v) ? v.some(refersToObject) : !!v && typeof v === 'object' && Object.values(v).some(refersToObject)
+      typeof v === 'string'
+        ? v.startsWith(':')
+        : Array.isArray(v)
+          ? v.some(refersToObject)
+          : !!v && typeof v === 'object' && Object.values(v).some(refersToObject)
     const withObjects = ALL_ROUTES.filter((r) => /:(?!orgId\b)\w+/.test(r.path) || refersToObject(r.body))
     expect(withObjects.length).toBeGreaterThanOrEqual(19)
     await assertRouteMatrix({ routes: withObjects, params: { ...victim, orgId: attackerOrg }, asOtherOrgMember: asAttacker, snapshot })

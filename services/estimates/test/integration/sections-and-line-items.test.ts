@@ -43,7 +43,16 @@ describe('line items', () => {
     const res = await api('POST', `/sections/${s.id}/line-items`, { name: 'Paint', quantity: 2.125, unitCost: '19.99', totalCost: '999999', unit: 'hours' })
     expect(res.status, res.text).toBe(201)
     const item = ZLineItem.parse(res.body)
-    expect(item).toMatchObject({ quantity: '2.125', unitCost: '19.99', totalCost: '42.48', unit: 'hours', isMaterial: true, applyMarkup: true, applyTax: true, sortOrder: 0 })
+    expect(item).toMatchObject({
+      quantity: '2.125',
+      unitCost: '19.99',
+      totalCost: '42.48',
+      unit: 'hours',
+      isMaterial: true,
+      applyMarkup: true,
+      applyTax: true,
+      sortOrder: 0,
+    })
     // Half-up rounding: 0.005 → 0.01; 1.5 × 0.03 = 0.045 → 0.05; large numbers stay exact.
     const half = (await api('POST', `/sections/${s.id}/line-items`, { name: 'Nails', quantity: '1.5', unitCost: '0.03' })).body
     expect(half.totalCost).toBe('0.05')
@@ -68,7 +77,10 @@ describe('line items', () => {
     expect(res.status).toBe(400)
     expect(Object.fromEntries(res.body.errors.map((x: any) => [x.field, x.message]))).toMatchObject({ name: 'Name is required' })
     expect(res.body.errors.map((x: any) => x.field)).toEqual(expect.arrayContaining(['quantity', 'unitCost']))
-    expect((await api('POST', `/sections/${s.id}/line-items`, { name: 'x', quantity: 'lots', unitCost: 1 })).body.errors[0]).toEqual({ field: 'quantity', message: 'Quantity is required' })
+    expect((await api('POST', `/sections/${s.id}/line-items`, { name: 'x', quantity: 'lots', unitCost: 1 })).body.errors[0]).toEqual({
+      field: 'quantity',
+      message: 'Quantity is required',
+    })
     expect((await api('POST', `/sections/${s.id}/line-items`, { name: 'x', quantity: -1, unitCost: 1 })).status).toBe(400)
     expect((await api('POST', `/sections/${s.id}/line-items`, { name: 'x', quantity: 1, unitCost: 1, unit: 'gallons' })).status).toBe(400)
   })
@@ -88,7 +100,11 @@ describe('line items', () => {
     expect(bad.status).toBe(400)
     expect(bad.body.message).toBe('Items can only be reordered within the same section')
     // A partial list moves the listed items first; the rest keep their order.
-    expect((await api('PATCH', `/sections/${s1.id}/line-items/reorder`, { itemIds: [items[1].id] })).body.lineItems.map((i: any) => i.name)).toEqual(['b', 'c', 'a'])
+    expect((await api('PATCH', `/sections/${s1.id}/line-items/reorder`, { itemIds: [items[1].id] })).body.lineItems.map((i: any) => i.name)).toEqual([
+      'b',
+      'c',
+      'a',
+    ])
     expect((await api('GET', `/estimates/${e.id}/sections`)).body[0].lineItems.map((i: any) => i.name)).toEqual(['b', 'c', 'a'])
   })
 
@@ -104,7 +120,13 @@ describe('line items', () => {
     expect(sections.map((s: any) => s.name)).toEqual(['Existing', ...template.sections.map((s: any) => s.name)])
     expect(sections.map((s: any) => s.sortOrder)).toEqual(sections.map((_: unknown, i: number) => i))
     const tearOff = sections[1]
-    expect(tearOff.lineItems[0]).toMatchObject({ name: 'Remove existing shingles (1 layer)', quantity: '2000.000', unit: 'sqft', unitCost: '0.85', totalCost: '1700.00' })
+    expect(tearOff.lineItems[0]).toMatchObject({
+      name: 'Remove existing shingles (1 layer)',
+      quantity: '2000.000',
+      unit: 'sqft',
+      unitCost: '0.85',
+      totalCost: '1700.00',
+    })
     expect(tearOff.total).toBe('3480.00') // 1700 + 2 × 450 + 16 × 55
     expect((await api('POST', `/estimates/${e.id}/apply-template`, { templateId: '00000000-0000-4000-8000-000000000000' })).status).toBe(404)
     expect((await api('POST', `/estimates/${e.id}/apply-template`, {})).status).toBe(400)
@@ -117,7 +139,14 @@ describe('CSV export and import', () => {
     const source = await createEstimate(api, { projectName: 'Source Job' })
     await api('POST', `/estimates/${source.id}/apply-template`, { templateId: ROOFING_TEMPLATE })
     const s = (await api('POST', `/estimates/${source.id}/sections`, { name: 'Extras, "quoted"' })).body
-    await api('POST', `/sections/${s.id}/line-items`, { name: '=HYPERLINK("x")', quantity: '2.125', unitCost: '19.99', isLabor: true, isMaterial: false, description: 'Line one\nline two, with comma' })
+    await api('POST', `/sections/${s.id}/line-items`, {
+      name: '=HYPERLINK("x")',
+      quantity: '2.125',
+      unitCost: '19.99',
+      isLabor: true,
+      isMaterial: false,
+      description: 'Line one\nline two, with comma',
+    })
     await api('POST', `/estimates/${source.id}/sections`, { name: 'Empty section' })
     const exported = await api('GET', `/estimates/${source.id}/sections/export.csv`)
     expect(exported.status).toBe(200)
@@ -130,12 +159,30 @@ describe('CSV export and import', () => {
     const target = await createEstimate(api, { projectName: 'Target Job' })
     const imported = await api('POST', `/estimates/${target.id}/sections/import-csv`, { csv: exported.text })
     expect(imported.status, imported.text).toBe(200)
-    const strip = (sections: any[]) => sections.map((x) => ({ name: x.name, total: x.total, items: x.lineItems.map((i: any) => ({ ...i, id: undefined, sectionId: undefined })) }))
+    const strip = (sections: any[]) =>
+      sections.map((x) => ({ name: x.name, total: x.total, items: x.lineItems.map((i: any) => ({ ...i, id: undefined, sectionId: undefined })) }))
     const before = (await api('GET', `/estimates/${source.id}/sections`)).body
     const after = (await api('GET', `/estimates/${target.id}/sections`)).body
-    expect(imported.body).toEqual({ sectionsCreated: before.length, lineItemsCreated: before.reduce((n: number, x: any) => n + x.lineItems.length, 0), errors: [] })
+    expect(imported.body).toEqual({
+      sectionsCreated: before.length,
+      lineItemsCreated: before.reduce((n: number, x: any) => n + x.lineItems.length, 0),
+      errors: [],
+    })
     // Everything the CSV carries survives (flags beyond the type, vendor etc. are not columns).
-    const carried = (xs: any[]) => strip(xs).map((x) => ({ ...x, items: x.items.map((i: any) => ({ name: i.name, quantity: i.quantity, unit: i.unit, unitCost: i.unitCost, totalCost: i.totalCost, description: i.description, isLabor: i.isLabor, isMaterial: i.isMaterial })) }))
+    const carried = (xs: any[]) =>
+      strip(xs).map((x) => ({
+        ...x,
+        items: x.items.map((i: any) => ({
+          name: i.name,
+          quantity: i.quantity,
+          unit: i.unit,
+          unitCost: i.unitCost,
+          totalCost: i.totalCost,
+          description: i.description,
+          isLabor: i.isLabor,
+          isMaterial: i.isMaterial,
+        })),
+      }))
     expect(carried(after)).toEqual(carried(before))
     // Importing into the same estimate appends to the sections of the same name.
     const again = await api('POST', `/estimates/${target.id}/sections/import-csv`, { csv: 'Section,Item,Qty,Unit Cost\nEmpty section,Added,1,5\n' })

@@ -37,8 +37,14 @@ describe('share links', () => {
     const detail = (await api('GET', `/estimates/${estimate.id}`)).body
     expect(detail).toMatchObject({ status: 'shared', shareToken })
     expect(await outboxSubjects(svc, estimate.id)).toEqual([Subjects.estimateCreated, Subjects.estimateShared])
-    const event = (await svc.deps.prisma.outboxEvent.findMany({ where: { subject: Subjects.estimateShared } })).find((e) => (e.payload as any).data.estimateId === estimate.id)!
-    expect((event.payload as any)).toMatchObject({ orgId, actorId: `user-${orgId}`, data: { estimateId: estimate.id, projectName: estimate.projectName, clientName: estimate.clientName, status: 'shared' } })
+    const event = (await svc.deps.prisma.outboxEvent.findMany({ where: { subject: Subjects.estimateShared } })).find(
+      (e) => (e.payload as any).data.estimateId === estimate.id,
+    )!
+    expect(event.payload as any).toMatchObject({
+      orgId,
+      actorId: `user-${orgId}`,
+      data: { estimateId: estimate.id, projectName: estimate.projectName, clientName: estimate.clientName, status: 'shared' },
+    })
   })
 
   it('answers the live link again (200) without a new event, also under concurrent requests', async () => {
@@ -107,7 +113,11 @@ describe('share links', () => {
     const member = svc.as(orgId, { permissions: SYSTEM_ROLE_PERMISSIONS.Member, userId: 'm' })
     expect((await member('POST', `/estimates/${estimate.id}/share`)).status).toBe(201)
     const other = svc.as(newOrgId())
-    for (const [method, suffix] of [['POST', '/share'], ['POST', '/share/regenerate'], ['DELETE', '/share']] as const) {
+    for (const [method, suffix] of [
+      ['POST', '/share'],
+      ['POST', '/share/regenerate'],
+      ['DELETE', '/share'],
+    ] as const) {
       expect((await other(method, `/estimates/${estimate.id}${suffix}`)).status).toBe(404)
     }
     expect((await api('POST', '/estimates/not-a-uuid/share')).status).toBe(404)

@@ -22,7 +22,12 @@ export const ROOFING_TEMPLATE = systemTemplateId('roofing')
 
 export async function startEstimatesTestService(env: Partial<Record<string, string>> = {}): Promise<EstimatesTestService> {
   const svc = await startTestService<PrismaClient, EstimatesEnv>({
-    name: 'estimates', schema: 'estimates', PrismaClient, envSchema: ZEstimatesEnv, env, bodyLimit: '1mb',
+    name: 'estimates',
+    schema: 'estimates',
+    PrismaClient,
+    envSchema: ZEstimatesEnv,
+    env,
+    bodyLimit: '1mb',
     routes: (deps) => estimatesRoutes(buildDeps(deps, deps.env)),
   })
   const deps = buildDeps(svc.deps, svc.deps.env)
@@ -31,7 +36,10 @@ export async function startEstimatesTestService(env: Partial<Record<string, stri
   await new Promise<void>((resolve) => server.once('listening', () => resolve()))
   const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
   return {
-    ...svc, deps, base, server,
+    ...svc,
+    deps,
+    base,
+    server,
     as: (orgId, opts) => (method, path, body, headers) => signedRequest(base, claimsFor(orgId, opts), method, `/organizations/${orgId}${path}`, body, headers),
     close: async () => {
       await new Promise<void>((resolve) => server.close(() => resolve()))
@@ -43,8 +51,14 @@ export async function startEstimatesTestService(env: Partial<Record<string, stri
 export const newOrgId = () => uniqueId('org-')
 
 export const estimatePayload = (overrides: Record<string, unknown> = {}) => ({
-  projectTypeId: ROOFING, projectName: 'Smith Roof Replacement', clientName: 'Jane Smith', clientEmail: 'jane@example.com',
-  propertyAddress: '12 Elm Street, Springfield, IL 62701', totalCost: '10000.00', squareFootage: 1800, ...overrides,
+  projectTypeId: ROOFING,
+  projectName: 'Smith Roof Replacement',
+  clientName: 'Jane Smith',
+  clientEmail: 'jane@example.com',
+  propertyAddress: '12 Elm Street, Springfield, IL 62701',
+  totalCost: '10000.00',
+  squareFootage: 1800,
+  ...overrides,
 })
 
 /** Creates an estimate through the API and returns its body. */

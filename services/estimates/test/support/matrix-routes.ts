@@ -22,10 +22,18 @@ export const CORE_ROUTES: OrgRouteSpec[] = [
   { method: 'DELETE', path: '/organizations/:orgId/estimates/:id' },
   { method: 'PATCH', path: '/organizations/:orgId/estimates/:id/status', body: { status: 'approved' } },
   { method: 'GET', path: '/organizations/:orgId/estimates/:id/phases' },
-  { method: 'PATCH', path: '/organizations/:orgId/estimates/:id/phases/budget', body: { phases: [{ id: ':phaseId', percentage: '100', amount: '1', isEnabled: true }] } },
+  {
+    method: 'PATCH',
+    path: '/organizations/:orgId/estimates/:id/phases/budget',
+    body: { phases: [{ id: ':phaseId', percentage: '100', amount: '1', isEnabled: true }] },
+  },
   { method: 'GET', path: '/organizations/:orgId/estimates/:id/content-links' },
   { method: 'PATCH', path: '/organizations/:orgId/estimates/:id/content/scope_of_work', body: { content: 'Hijacked' } },
-  { method: 'PATCH', path: '/organizations/:orgId/estimates/:id/content-links/:linkId/visibility', body: { showToClient: false, includeInPdf: false, includeInWebLink: false } },
+  {
+    method: 'PATCH',
+    path: '/organizations/:orgId/estimates/:id/content-links/:linkId/visibility',
+    body: { showToClient: false, includeInPdf: false, includeInWebLink: false },
+  },
   { method: 'GET', path: '/organizations/:orgId/estimates/:id/sections' },
   { method: 'POST', path: '/organizations/:orgId/estimates/:id/sections', body: { name: 'Hijacked' } },
   { method: 'GET', path: '/organizations/:orgId/estimates/:id/sections/export.csv' },
@@ -49,7 +57,8 @@ export async function createVictim(svc: EstimatesTestService, orgId: string): Pr
   const item = (await api('POST', `/sections/${section.id}/line-items`, { name: 'Victim item', quantity: 1, unitCost: 1 })).body
   const link = (await api('GET', `/estimates/${e.id}/content-links`)).body[0]
   const phase = (await api('GET', `/estimates/${e.id}/phases`)).body[0]
-  const template = (await api('POST', '/templates', { name: 'Victim template', category: 'roofing', sections: [{ name: 'S', lineItems: [{ name: 'I' }] }] })).body
+  const template = (await api('POST', '/templates', { name: 'Victim template', category: 'roofing', sections: [{ name: 'S', lineItems: [{ name: 'I' }] }] }))
+    .body
   const base = { orgId, id: e.id, sectionId: section.id, itemId: item.id, linkId: link.id, phaseId: phase.id, templateId: template.id }
   return { ...base, ...(await pricingMatrix.createVictim?.(svc, orgId, base)) }
 }

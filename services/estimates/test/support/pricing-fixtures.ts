@@ -1,4 +1,11 @@
-import { COMPANY_SETTINGS_DEFAULTS, RequestSubjects, SYSTEM_ROLE_PERMISSIONS, type CompanySettings, type IdentityClaims, type SessionIdentity } from '@plumbline/contracts'
+import {
+  COMPANY_SETTINGS_DEFAULTS,
+  RequestSubjects,
+  SYSTEM_ROLE_PERMISSIONS,
+  type CompanySettings,
+  type IdentityClaims,
+  type SessionIdentity,
+} from '@plumbline/contracts'
 import { reply } from '@plumbline/messaging'
 import { identityHeaders, signedRequest, type Api, type ApiResponse } from '@plumbline/testing'
 import { createEstimate, startEstimatesTestService, type EstimatesTestService } from './estimates-test-service.js'
@@ -15,7 +22,13 @@ export type PricingTestService = EstimatesTestService & {
   /** Organisations whose company settings request is never answered (times out). */
   silentOrgs: Set<string>
   /** A request to the public endpoints, anonymous or as the given signed-in user (no org in the token, as the gateway sends). */
-  publicCall: (method: string, token: string, suffix?: string, body?: unknown, opts?: { userId?: string; headers?: Record<string, string> }) => Promise<ApiResponse>
+  publicCall: (
+    method: string,
+    token: string,
+    suffix?: string,
+    body?: unknown,
+    opts?: { userId?: string; headers?: Record<string, string> },
+  ) => Promise<ApiResponse>
 }
 
 export async function startPricingService(env: Partial<Record<string, string>> = {}): Promise<PricingTestService> {
@@ -33,14 +46,23 @@ export async function startPricingService(env: Partial<Record<string, string>> =
     if (userId.startsWith('auth-down')) throw new Error('auth service failure (simulated)')
     const orgs = memberships.get(userId)
     if (!orgs) return null
-    return { userId, email: `${userId}@example.com`, systemRole: 'user', memberships: orgs.map((orgId) => ({ orgId, orgName: orgId, role: 'Owner', permissions: SYSTEM_ROLE_PERMISSIONS.Owner })) }
+    return {
+      userId,
+      email: `${userId}@example.com`,
+      systemRole: 'user',
+      memberships: orgs.map((orgId) => ({ orgId, orgName: orgId, role: 'Owner', permissions: SYSTEM_ROLE_PERMISSIONS.Owner })),
+    }
   })
   const publicCall: PricingTestService['publicCall'] = async (method, token, suffix = '', body, opts = {}) => {
     const claims: IdentityClaims | null = opts.userId ? { sub: opts.userId, email: `${opts.userId}@example.com`, systemRole: 'user' } : null
     return signedRequest(svc.base, claims, method, `/public/estimates/${encodeURIComponent(token)}${suffix}`, body, opts.headers)
   }
   return {
-    ...svc, settings, memberships, silentOrgs, publicCall,
+    ...svc,
+    settings,
+    memberships,
+    silentOrgs,
+    publicCall,
     close: async () => {
       await settingsReplier.stop()
       await identityReplier.stop()
@@ -49,7 +71,17 @@ export async function startPricingService(env: Partial<Record<string, string>> =
   }
 }
 
-export type LineItemSpec = { name: string; quantity: string; unitCost: string; isLabor?: boolean; isMaterial?: boolean; isEquipment?: boolean; isSubcontractor?: boolean; applyMarkup?: boolean; applyTax?: boolean }
+export type LineItemSpec = {
+  name: string
+  quantity: string
+  unitCost: string
+  isLabor?: boolean
+  isMaterial?: boolean
+  isEquipment?: boolean
+  isSubcontractor?: boolean
+  applyMarkup?: boolean
+  applyTax?: boolean
+}
 
 /** Adds a section with line items through core's API; answers the section id. */
 export async function addSection(api: Api, estimateId: string, name: string, items: LineItemSpec[]): Promise<string> {

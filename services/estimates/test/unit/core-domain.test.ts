@@ -29,7 +29,11 @@ describe('money', () => {
 
 describe('budget', () => {
   it('balanced within 0.1 of 100, counting enabled phases only', () => {
-    const phases = [{ percentage: '60.00', isEnabled: true }, { percentage: '40.05', isEnabled: true }, { percentage: '99', isEnabled: false }]
+    const phases = [
+      { percentage: '60.00', isEnabled: true },
+      { percentage: '40.05', isEnabled: true },
+      { percentage: '99', isEnabled: false },
+    ]
     expect(enabledPercentageTotal(phases)).toBe('100.05')
     expect(isBalanced('100.05')).toBe(true)
     expect(isBalanced('100.10')).toBe(true)
@@ -43,7 +47,11 @@ describe('budget', () => {
 
 describe('csv', () => {
   it('parses quotes, doubled quotes, embedded newlines, CRLF and a BOM', () => {
-    expect(parseCsv('\ufeffa,b\r\n"x, y","say ""hi"""\n"multi\nline",\n')).toEqual([['a', 'b'], ['x, y', 'say "hi"'], ['multi\nline', '']])
+    expect(parseCsv('\ufeffa,b\r\n"x, y","say ""hi"""\n"multi\nline",\n')).toEqual([
+      ['a', 'b'],
+      ['x, y', 'say "hi"'],
+      ['multi\nline', ''],
+    ])
     expect(parseCsv('a,b')).toEqual([['a', 'b']])
     expect(() => parseCsv('a\n"open')).toThrow('Unclosed quote starting on line 2')
   })
@@ -56,8 +64,14 @@ describe('csv', () => {
     expect(csvCell('-5', { text: false })).toBe('-5')
     expect(uncsvText("'=SUM(A1)")).toBe('=SUM(A1)')
     expect(uncsvText("'quoted")).toBe("'quoted")
-    const rows = [['Section', 'Item'], [csvCell('x,"y"', { text: true }), csvCell('@cmd', { text: true })]]
-    expect(parseCsv(toCsv(rows)).map((r) => r.map(uncsvText))).toEqual([['Section', 'Item'], ['x,"y"', '@cmd']])
+    const rows = [
+      ['Section', 'Item'],
+      [csvCell('x,"y"', { text: true }), csvCell('@cmd', { text: true })],
+    ]
+    expect(parseCsv(toCsv(rows)).map((r) => r.map(uncsvText))).toEqual([
+      ['Section', 'Item'],
+      ['x,"y"', '@cmd'],
+    ])
   })
 })
 

@@ -3,15 +3,37 @@ import { MARKUP_PRESETS, ZEstimateTotals } from '@plumbline/contracts'
 import { computeTotals, costTypeOf, type MarkupRates, type PricedItem, type TaxRule } from '../../src/domain/pricing.js'
 
 const item = (totalCost: string, flags: Partial<PricedItem> = {}): PricedItem => ({
-  totalCost, isLabor: false, isMaterial: false, isEquipment: false, isSubcontractor: false, applyMarkup: true, applyTax: true, ...flags,
+  totalCost,
+  isLabor: false,
+  isMaterial: false,
+  isEquipment: false,
+  isSubcontractor: false,
+  applyMarkup: true,
+  applyTax: true,
+  ...flags,
 })
 const NO_MARKUP: MarkupRates = {
-  overheadPercentage: '0.00', profitPercentage: '0.00', contingencyPercentage: '0.00',
-  laborMarkupPercentage: '0.00', materialMarkupPercentage: '0.00', equipmentMarkupPercentage: '0.00', subcontractorMarkupPercentage: '0.00',
+  overheadPercentage: '0.00',
+  profitPercentage: '0.00',
+  contingencyPercentage: '0.00',
+  laborMarkupPercentage: '0.00',
+  materialMarkupPercentage: '0.00',
+  equipmentMarkupPercentage: '0.00',
+  subcontractorMarkupPercentage: '0.00',
 }
 const tax = (id: string, rate: string, rule: Partial<TaxRule> = {}): TaxRule => ({
-  id, name: id, rate, isActive: true, applyToLabor: false, applyToMaterials: true, applyToEquipment: true, applyToSubcontractors: false,
-  minimumAmount: null, maximumAmount: null, exemptionThreshold: null, ...rule,
+  id,
+  name: id,
+  rate,
+  isActive: true,
+  applyToLabor: false,
+  applyToMaterials: true,
+  applyToEquipment: true,
+  applyToSubcontractors: false,
+  minimumAmount: null,
+  maximumAmount: null,
+  exemptionThreshold: null,
+  ...rule,
 })
 
 describe('computeTotals: the worked example in src/domain/pricing.ts', () => {
@@ -24,8 +46,13 @@ describe('computeTotals: the worked example in src/domain/pricing.ts', () => {
     item('24.68', { isMaterial: true, applyTax: false }),
   ]
   const markup: MarkupRates = {
-    overheadPercentage: '20.00', profitPercentage: '15.00', contingencyPercentage: '5.00',
-    laborMarkupPercentage: '2.50', materialMarkupPercentage: '10.00', equipmentMarkupPercentage: '15.00', subcontractorMarkupPercentage: '5.00',
+    overheadPercentage: '20.00',
+    profitPercentage: '15.00',
+    contingencyPercentage: '5.00',
+    laborMarkupPercentage: '2.50',
+    materialMarkupPercentage: '10.00',
+    equipmentMarkupPercentage: '15.00',
+    subcontractorMarkupPercentage: '5.00',
   }
   const rules = [
     tax('T1', '0.0825'),
@@ -74,15 +101,36 @@ describe('computeTotals: rules one at a time', () => {
   })
 
   it('applies overhead, profit and contingency to the whole base, including items without applyMarkup and Other items', () => {
-    const t = computeTotals([item('100.00', { isMaterial: true, applyMarkup: false }), item('100.00')], { ...NO_MARKUP, overheadPercentage: '10.00', profitPercentage: '5.00', contingencyPercentage: '1.00' }, [])
-    expect(t).toMatchObject({ overhead: '20.00', profit: '10.00', contingency: '2.00', costTypeMarkup: '0.00', markupTotal: '32.00', subtotalWithMarkup: '232.00' })
+    const t = computeTotals(
+      [item('100.00', { isMaterial: true, applyMarkup: false }), item('100.00')],
+      { ...NO_MARKUP, overheadPercentage: '10.00', profitPercentage: '5.00', contingencyPercentage: '1.00' },
+      [],
+    )
+    expect(t).toMatchObject({
+      overhead: '20.00',
+      profit: '10.00',
+      contingency: '2.00',
+      costTypeMarkup: '0.00',
+      markupTotal: '32.00',
+      subtotalWithMarkup: '232.00',
+    })
   })
 
   it('applies each cost-type percentage only to items of that type that have applyMarkup', () => {
-    const markup = { ...NO_MARKUP, laborMarkupPercentage: '1.00', materialMarkupPercentage: '2.00', equipmentMarkupPercentage: '3.00', subcontractorMarkupPercentage: '4.00' }
+    const markup = {
+      ...NO_MARKUP,
+      laborMarkupPercentage: '1.00',
+      materialMarkupPercentage: '2.00',
+      equipmentMarkupPercentage: '3.00',
+      subcontractorMarkupPercentage: '4.00',
+    }
     const items = [
-      item('100.00', { isLabor: true }), item('100.00', { isMaterial: true }), item('100.00', { isEquipment: true }), item('100.00', { isSubcontractor: true }),
-      item('1000.00', { isLabor: true, applyMarkup: false }), item('1000.00'),
+      item('100.00', { isLabor: true }),
+      item('100.00', { isMaterial: true }),
+      item('100.00', { isEquipment: true }),
+      item('100.00', { isSubcontractor: true }),
+      item('1000.00', { isLabor: true, applyMarkup: false }),
+      item('1000.00'),
     ]
     expect(computeTotals(items, markup, []).costTypeMarkup).toBe('10.00')
   })
@@ -174,7 +222,12 @@ describe('computeTotals: decimal exactness and rounding', () => {
 
   it('the breakdown always adds up: markupTotal and grandTotal equal the sums of their parts', () => {
     const markup = { ...MARKUP_PRESETS[1] }
-    const items = [item('333.33', { isMaterial: true }), item('777.77', { isEquipment: true }), item('123.45', { isLabor: true }), item('55.55', { isSubcontractor: true })]
+    const items = [
+      item('333.33', { isMaterial: true }),
+      item('777.77', { isEquipment: true }),
+      item('123.45', { isLabor: true }),
+      item('55.55', { isSubcontractor: true }),
+    ]
     const t = computeTotals(items, markup, [tax('A', '0.0825'), tax('B', '0.0333', { applyToLabor: true })])
     const cents = (s: string) => Math.round(Number(s) * 100)
     expect(cents(t.markupTotal)).toBe(cents(t.overhead) + cents(t.profit) + cents(t.contingency) + cents(t.costTypeMarkup))

@@ -38,12 +38,24 @@ describe('parseUsAddress: normalises what it accepts', () => {
   it('returns the parts separately', () => {
     expect(parseUsAddress('456 N. Oak Ave., Apt 4b, Austin, tx, 78701-1234')).toEqual({
       ok: true,
-      address: { streetNumber: '456', street: 'N Oak Ave', unit: 'Apt 4B', city: 'Austin', state: 'TX', zip: '78701-1234', formatted: '456 N Oak Ave Apt 4B, Austin, TX 78701-1234' },
+      address: {
+        streetNumber: '456',
+        street: 'N Oak Ave',
+        unit: 'Apt 4B',
+        city: 'Austin',
+        state: 'TX',
+        zip: '78701-1234',
+        formatted: '456 N Oak Ave Apt 4B, Austin, TX 78701-1234',
+      },
     })
   })
 
   it('is idempotent: normalising a normalised address changes nothing', () => {
-    for (const input of ['123 main street springfield illinois 62701', '456 N. Oak Ave., Apt 4b, Austin, tx, 78701-1234', '200 north main street, salt lake city, utah']) {
+    for (const input of [
+      '123 main street springfield illinois 62701',
+      '456 N. Oak Ave., Apt 4b, Austin, tx, 78701-1234',
+      '200 north main street, salt lake city, utah',
+    ]) {
       const once = formatted(input)
       expect(formatted(once)).toBe(once)
     }

@@ -5,12 +5,27 @@ import { withoutCookie } from '../security/cookies.js'
 
 /** Hop-by-hop headers (RFC 9110 §7.6.1) belong to one connection and are never forwarded. */
 const HOP_BY_HOP = new Set([
-  'connection', 'keep-alive', 'proxy-connection', 'proxy-authenticate', 'proxy-authorization',
-  'te', 'trailer', 'trailers', 'transfer-encoding', 'upgrade', 'expect', 'host',
+  'connection',
+  'keep-alive',
+  'proxy-connection',
+  'proxy-authenticate',
+  'proxy-authorization',
+  'te',
+  'trailer',
+  'trailers',
+  'transfer-encoding',
+  'upgrade',
+  'expect',
+  'host',
 ])
 
 const namedByConnection = (headers: IncomingHttpHeaders) =>
-  new Set((headers.connection ?? '').split(',').map((h) => h.trim().toLowerCase()).filter(Boolean))
+  new Set(
+    (headers.connection ?? '')
+      .split(',')
+      .map((h) => h.trim().toLowerCase())
+      .filter(Boolean),
+  )
 
 /**
  * The headers a service receives. Anything `x-plumbline-*` from the browser is dropped (only

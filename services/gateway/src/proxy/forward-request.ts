@@ -43,8 +43,12 @@ export function createForwarder(opts: { timeoutMs: number; logger: Logger }): { 
     let upstream: Dispatcher.ResponseData
     try {
       upstream = await agent.request({
-        origin: target.origin, path: target.path, method: req.method as Dispatcher.HttpMethod,
-        headers: target.headers, body: body as Dispatcher.DispatchOptions['body'], signal: controller.signal,
+        origin: target.origin,
+        path: target.path,
+        method: req.method as Dispatcher.HttpMethod,
+        headers: target.headers,
+        body: body as Dispatcher.DispatchOptions['body'],
+        signal: controller.signal,
       })
     } catch (err) {
       if (tooLarge) throw payloadTooLarge(tooLarge.limit)

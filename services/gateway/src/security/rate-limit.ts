@@ -28,7 +28,12 @@ export function createRateLimiter(redis: RedisClientType, env: GatewayEnv): Rate
     const window = Math.floor(now / windowMs)
     const key = redisKeys.rateLimit(env.REDIS_PREFIX, rule.bucket, `${clientKey}:${window}`)
     const [count] = await withDeadline(
-      () => redis.multi().incr(key).expire(key, env.RATE_LIMIT_WINDOW_SECONDS + 1).exec() as Promise<unknown[]>,
+      () =>
+        redis
+          .multi()
+          .incr(key)
+          .expire(key, env.RATE_LIMIT_WINDOW_SECONDS + 1)
+          .exec() as Promise<unknown[]>,
       env.DEPENDENCY_TIMEOUT_MS,
     )
     if (Number(count) > limitOf(rule.policy, env)) {

@@ -13,10 +13,12 @@ export type FakeUpstream = {
   close: () => Promise<void>
 }
 
-const echo = (name: string): UpstreamHandler => (req, res) => {
-  res.setHeader('content-type', 'application/json')
-  res.end(JSON.stringify({ service: name, method: req.method, url: req.url }))
-}
+const echo =
+  (name: string): UpstreamHandler =>
+  (req, res) => {
+    res.setHeader('content-type', 'application/json')
+    res.end(JSON.stringify({ service: name, method: req.method, url: req.url }))
+  }
 
 /** A service's stand-in: records every request it gets and answers with a small echo. */
 export async function startFakeUpstream(name: string): Promise<FakeUpstream> {

@@ -54,8 +54,14 @@ export async function startGateway(opts: { env?: Record<string, string>; bus?: B
   const entries = await Promise.all(SERVICES.map(async (s) => [s, await startFakeUpstream(s)] as const))
   const upstreams = Object.fromEntries(entries) as Record<ServiceName, FakeUpstream>
   const env = ZGatewayEnv.parse({
-    NODE_ENV: 'test', LOG_LEVEL: 'silent', NATS_URL: testEnv.natsUrl, REDIS_URL: testEnv.redisUrl,
-    BUS_PREFIX: prefix, REDIS_PREFIX: `${prefix}:`, IDENTITY_SECRET: testEnv.identitySecret, PORT: '0',
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    NATS_URL: testEnv.natsUrl,
+    REDIS_URL: testEnv.redisUrl,
+    BUS_PREFIX: prefix,
+    REDIS_PREFIX: `${prefix}:`,
+    IDENTITY_SECRET: testEnv.identitySecret,
+    PORT: '0',
     ...Object.fromEntries(SERVICES.map((s) => [`${s.toUpperCase()}_URL`, upstreams[s].url])),
     ...opts.env,
   })
@@ -85,7 +91,10 @@ export async function startGateway(opts: { env?: Record<string, string>; bus?: B
     const headers: Record<string, string> = { ...(cookies.length ? { cookie: cookies.join('; ') } : {}), ...o.headers }
     if (csrf !== false) headers[CSRF_HEADER] = csrf === true ? CSRF_TOKEN : csrf
     return fetch(`${url}${path}`, {
-      method: o.method ?? 'GET', headers, body: o.body, redirect: 'manual',
+      method: o.method ?? 'GET',
+      headers,
+      body: o.body,
+      redirect: 'manual',
       ...(o.body instanceof ReadableStream ? { duplex: 'half' } : {}),
     } as RequestInit)
   }

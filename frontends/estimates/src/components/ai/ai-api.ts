@@ -21,7 +21,11 @@ export async function startGenerateAll(orgId: string, estimateId: string): Promi
 }
 
 export async function fetchJobStatus(orgId: string, jobId: string, signal?: AbortSignal): Promise<JobStatusResponse> {
-  const res = await fetch(`${orgBase(orgId)}/jobs/${encodeURIComponent(jobId)}/status`, { credentials: 'include', headers: { Accept: 'application/json' }, signal })
+  const res = await fetch(`${orgBase(orgId)}/jobs/${encodeURIComponent(jobId)}/status`, {
+    credentials: 'include',
+    headers: { Accept: 'application/json' },
+    signal,
+  })
   if (!res.ok) throw new Error(`${res.status}: ${(await res.text().catch(() => '')) || res.statusText}`)
   return (await res.json()) as JobStatusResponse
 }
@@ -74,6 +78,11 @@ export async function generateAllContent(
  * POST /api/ai/generate-content (the create dialog's manual action). The organisation also goes
  * in the query: the gateway checks membership from ?organizationId= on /api/ai routes.
  */
-export async function generateContent(body: { organizationId: string; prompt: string; projectType: string | null; propertyData: unknown }): Promise<{ content: string; writer?: string }> {
+export async function generateContent(body: {
+  organizationId: string
+  prompt: string
+  projectType: string | null
+  propertyData: unknown
+}): Promise<{ content: string; writer?: string }> {
   return json(await apiRequest('POST', `/api/ai/generate-content?organizationId=${encodeURIComponent(body.organizationId)}`, body))
 }

@@ -2,7 +2,13 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import type { JobStatusResponse } from '@plumbline/contracts'
 import { JobError, POLL_INTERVAL_MS, POLL_MAX_ATTEMPTS, pollJob } from './poll-job'
 
-const status = (s: JobStatusResponse['status'], extra: Partial<JobStatusResponse> = {}): JobStatusResponse => ({ status: s, result: null, error: null, message: null, ...extra })
+const status = (s: JobStatusResponse['status'], extra: Partial<JobStatusResponse> = {}): JobStatusResponse => ({
+  status: s,
+  result: null,
+  error: null,
+  message: null,
+  ...extra,
+})
 const done = status('completed', { result: { contentBlocks: { timeline: 'Weeks 1-4' }, writer: 'built-in' } })
 
 beforeEach(() => vi.useFakeTimers())

@@ -56,7 +56,13 @@ function wait(ms: number, signal?: AbortSignal): Promise<void> {
  * last attempt it stops with 'AI generation timed out'. A request error is retried like a pending
  * status, except on the last attempt, where it is raised as it is.
  */
-export async function pollJob({ fetchStatus, intervalMs = POLL_INTERVAL_MS, maxAttempts = POLL_MAX_ATTEMPTS, signal, onStatus }: PollJobOptions): Promise<JobResult> {
+export async function pollJob({
+  fetchStatus,
+  intervalMs = POLL_INTERVAL_MS,
+  maxAttempts = POLL_MAX_ATTEMPTS,
+  signal,
+  onStatus,
+}: PollJobOptions): Promise<JobResult> {
   for (let attempt = 1; attempt <= maxAttempts; attempt++) {
     if (signal?.aborted) throw new JobError(POLL_MESSAGES.cancelled, 'aborted')
     let status: JobStatusResponse

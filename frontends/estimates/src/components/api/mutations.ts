@@ -44,7 +44,11 @@ export type TemplateWrite = {
   description?: string | null
   category: string
   isDefault?: boolean
-  sections: { name: string; description?: string | null; lineItems: { name: string; description?: string | null; quantity: string; unit: string; cost: string }[] }[]
+  sections: {
+    name: string
+    description?: string | null
+    lineItems: { name: string; description?: string | null; quantity: string; unit: string; cost: string }[]
+  }[]
 }
 
 export async function createTemplate(orgId: string, body: TemplateWrite): Promise<Template> {

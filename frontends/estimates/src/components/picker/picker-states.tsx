@@ -8,7 +8,10 @@ export const REFRESH_OR_SUPPORT_TEXT = 'Please refresh the page or contact suppo
 
 export function PickerAuthRequired() {
   return (
-    <div role="alert" className="flex items-start gap-2 rounded-lg border border-amber-300/60 bg-amber-50 p-3 text-sm text-amber-900 dark:border-amber-500/30 dark:bg-amber-500/10 dark:text-amber-200">
+    <div
+      role="alert"
+      className="flex items-start gap-2 rounded-lg border border-amber-300/60 bg-amber-50 p-3 text-sm text-amber-900 dark:border-amber-500/30 dark:bg-amber-500/10 dark:text-amber-200"
+    >
       <Lock className="mt-0.5 size-4 shrink-0" />
       {AUTH_REQUIRED_TEXT}
     </div>
@@ -51,7 +54,11 @@ export function onRadioGroupKeyDown(e: React.KeyboardEvent<HTMLElement>) {
   if (i === -1 || radios.length === 0) return
   e.preventDefault()
   const next =
-    e.key === 'Home' ? 0 : e.key === 'End' ? radios.length - 1 : (i + (e.key === 'ArrowRight' || e.key === 'ArrowDown' ? 1 : -1) + radios.length) % radios.length
+    e.key === 'Home'
+      ? 0
+      : e.key === 'End'
+        ? radios.length - 1
+        : (i + (e.key === 'ArrowRight' || e.key === 'ArrowDown' ? 1 : -1) + radios.length) % radios.length
   radios[next]!.focus()
   radios[next]!.click()
 }

@@ -18,7 +18,18 @@ export type ProjectTypeGridProps = {
 }
 
 /** The project type picker: a grid of cards with icon, name and description (spec 000 §2). */
-export function ProjectTypeGrid({ hasOrganization, isLoading, error, projectTypes, value, onChange, invalid, describedBy, className, label = 'Project type' }: ProjectTypeGridProps) {
+export function ProjectTypeGrid({
+  hasOrganization,
+  isLoading,
+  error,
+  projectTypes,
+  value,
+  onChange,
+  invalid,
+  describedBy,
+  className,
+  label = 'Project type',
+}: ProjectTypeGridProps) {
   if (!hasOrganization) return <PickerAuthRequired />
   if (isLoading) return <PickerSkeletons className={className} />
   if (error) return <PickerError title="Error loading project types" error={error} />

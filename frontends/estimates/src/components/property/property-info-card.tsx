@@ -33,9 +33,7 @@ function Fact({ icon: Icon, label, value }: { icon: React.ComponentType<{ classN
       <Icon className="mt-0.5 size-4 shrink-0 text-muted-foreground" />
       <div className="min-w-0">
         <dt className="text-xs text-muted-foreground">{label}</dt>
-        <dd className={cn('truncate text-sm font-medium', unknown && 'text-muted-foreground')}>
-          {unknown ? <span title="Not available">—</span> : value}
-        </dd>
+        <dd className={cn('truncate text-sm font-medium', unknown && 'text-muted-foreground')}>{unknown ? <span title="Not available">—</span> : value}</dd>
       </div>
     </div>
   )

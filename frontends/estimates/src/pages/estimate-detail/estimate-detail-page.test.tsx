@@ -14,26 +14,96 @@ afterEach(() => {
 
 const ORG = '/api/organizations/org-1'
 const estimate: Estimate = {
-  id: 'est-1', projectTypeId: 'pt', projectType: { id: 'pt', name: 'Remodeling', icon: 'home' },
-  projectName: 'Kitchen Remodel', clientName: 'Jordan Smith', clientEmail: null, propertyAddress: '123 Main St', squareFootage: 2000,
-  totalCost: '100000.00', status: 'draft', specialFeatures: null, meetingTranscript: 'Quartz counters please.', aiSummary: null,
+  id: 'est-1',
+  projectTypeId: 'pt',
+  projectType: { id: 'pt', name: 'Remodeling', icon: 'home' },
+  projectName: 'Kitchen Remodel',
+  clientName: 'Jordan Smith',
+  clientEmail: null,
+  propertyAddress: '123 Main St',
+  squareFootage: 2000,
+  totalCost: '100000.00',
+  status: 'draft',
+  specialFeatures: null,
+  meetingTranscript: 'Quartz counters please.',
+  aiSummary: null,
   contentSections: { executive_summary: 'Summary text.', project_overview: null, scope_of_work: null, timeline: null, qa_notes: 'Q: permits? A: yes.' },
-  shareToken: null, viewedAt: null, approval: null, lockedAt: null, reopenedAt: null, reopenedBy: null,
-  createdAt: '2026-11-01T10:00:00.000Z', updatedAt: '2026-11-02T10:00:00.000Z',
+  shareToken: null,
+  viewedAt: null,
+  approval: null,
+  lockedAt: null,
+  reopenedAt: null,
+  reopenedBy: null,
+  createdAt: '2026-11-01T10:00:00.000Z',
+  updatedAt: '2026-11-02T10:00:00.000Z',
 }
-const totals = { baseTotal: '0.00', overhead: '0.00', profit: '0.00', contingency: '0.00', costTypeMarkup: '0.00', markupTotal: '0.00', subtotalWithMarkup: '0.00', taxes: [], taxTotal: '0.00', grandTotal: '0.00' }
+const totals = {
+  baseTotal: '0.00',
+  overhead: '0.00',
+  profit: '0.00',
+  contingency: '0.00',
+  costTypeMarkup: '0.00',
+  markupTotal: '0.00',
+  subtotalWithMarkup: '0.00',
+  taxes: [],
+  taxTotal: '0.00',
+  grandTotal: '0.00',
+}
 const section = {
-  id: 's1', name: 'Demolition', description: null, total: '1040.00', sortOrder: 0,
-  lineItems: [{ id: 'i1', sectionId: 's1', name: 'Demo crew', description: null, category: null, quantity: '16.000', unit: 'hours', unitCost: '65.00', totalCost: '1040.00', isLabor: true, isMaterial: false, isEquipment: false, isSubcontractor: false, applyMarkup: true, applyTax: true, vendor: null, partNumber: null, notes: null, sortOrder: 0 }],
+  id: 's1',
+  name: 'Demolition',
+  description: null,
+  total: '1040.00',
+  sortOrder: 0,
+  lineItems: [
+    {
+      id: 'i1',
+      sectionId: 's1',
+      name: 'Demo crew',
+      description: null,
+      category: null,
+      quantity: '16.000',
+      unit: 'hours',
+      unitCost: '65.00',
+      totalCost: '1040.00',
+      isLabor: true,
+      isMaterial: false,
+      isEquipment: false,
+      isSubcontractor: false,
+      applyMarkup: true,
+      applyTax: true,
+      vendor: null,
+      partNumber: null,
+      notes: null,
+      sortOrder: 0,
+    },
+  ],
 }
 
 const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } })
 
 function stubApi(overrides: Record<string, () => Response> = {}) {
   const routes: Record<string, () => Response> = {
-    '/api/user': () => json(200, { id: 'u1', email: 'demo@plumbline.dev', firstName: 'Demo', lastName: 'User', profileImageUrl: null, systemRole: 'user', requirePasswordReset: false, organizations: [{ id: 'org-1', name: 'Demo', role: 'owner' }] }),
+    '/api/user': () =>
+      json(200, {
+        id: 'u1',
+        email: 'demo@plumbline.dev',
+        firstName: 'Demo',
+        lastName: 'User',
+        profileImageUrl: null,
+        systemRole: 'user',
+        requirePasswordReset: false,
+        organizations: [{ id: 'org-1', name: 'Demo', role: 'owner' }],
+      }),
     [`${ORG}/estimates/est-1`]: () => json(200, estimate),
-    [`${ORG}/company-settings`]: () => json(200, { ...COMPANY_SETTINGS_DEFAULTS, companyName: 'Demo Construction Co.', varianceRangePercentage: '10.00', enableLineItems: true, enableMarkupProfiles: true }),
+    [`${ORG}/company-settings`]: () =>
+      json(200, {
+        ...COMPANY_SETTINGS_DEFAULTS,
+        companyName: 'Demo Construction Co.',
+        varianceRangePercentage: '10.00',
+        enableLineItems: true,
+        enableMarkupProfiles: true,
+      }),
     [`${ORG}/estimates/est-1/phases`]: () => json(200, []),
     [`${ORG}/estimates/est-1/content-links`]: () => json(200, []),
     [`${ORG}/estimates/est-1/sections`]: () => json(200, [section]),

@@ -29,7 +29,11 @@ export function AiContentCard({
   onClear: () => void
 }) {
   return (
-    <section aria-labelledby="ai-card-title" className="rounded-xl border bg-gradient-to-br from-primary/[0.06] to-transparent p-4 dark:from-primary/15" data-testid="ai-content-card">
+    <section
+      aria-labelledby="ai-card-title"
+      className="rounded-xl border bg-gradient-to-br from-primary/[0.06] to-transparent p-4 dark:from-primary/15"
+      data-testid="ai-content-card"
+    >
       <div className="flex items-start justify-between gap-3">
         <div className="flex min-w-0 items-start gap-3">
           <span className="flex size-9 shrink-0 items-center justify-center rounded-lg bg-primary/10 text-primary">

@@ -27,7 +27,8 @@ export function buildContentPrompt(v: EstimateFormValues, projectTypeName: strin
     ].filter(Boolean)
     if (facts.length) lines.push(['Property', facts.join(', ')])
   }
-  if (propertyData?.fireHazard.riskLevel) lines.push(['Fire hazard risk', `${propertyData.fireHazard.riskLevel}${propertyData.fireHazard.zone ? ` (${propertyData.fireHazard.zone})` : ''}`])
+  if (propertyData?.fireHazard.riskLevel)
+    lines.push(['Fire hazard risk', `${propertyData.fireHazard.riskLevel}${propertyData.fireHazard.zone ? ` (${propertyData.fireHazard.zone})` : ''}`])
   const facts = lines.filter(([, value]) => value).map(([label, value]) => `${label}: ${value}`)
   return [
     'Write professional proposal content for this construction estimate with these sections:',

@@ -3,7 +3,8 @@ import { generateAllContent } from '../../components/ai/ai-api'
 
 export const AI_NOTICE = {
   title: 'AI Generation Notice',
-  description: 'AI content generation failed, but your estimate was created successfully. You can manually add content or try regenerating from the estimate page.',
+  description:
+    'AI content generation failed, but your estimate was created successfully. You can manually add content or try regenerating from the estimate page.',
 } as const
 export const AI_CREATED_TOAST = 'Estimate created with AI-generated content!'
 

@@ -3,9 +3,7 @@ import { useForm, type FieldErrors } from 'react-hook-form'
 import { zodResolver } from '@hookform/resolvers/zod'
 import { useMutation } from '@tanstack/react-query'
 import type { Estimate, ProjectType, PropertyData } from '@plumbline/contracts'
-import {
-  Button, Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle, FormField, Input, Textarea, toast,
-} from '@plumbline/ui'
+import { Button, Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle, FormField, Input, Textarea, toast } from '@plumbline/ui'
 import { useActiveOrganization, useAuth } from '@plumbline/web'
 import { fetchPropertyData } from '../../components/api/mutations'
 import { isAutoGenerateAI, useCompanySettings, useProjectTypes, useTemplates } from '../../components/api/queries'
@@ -161,7 +159,12 @@ export function EstimateDialog({ open, onOpenChange, estimate, onUpdated, onCrea
                 : 'Choose a project type, add the property and client, and set the total cost.'}
             </DialogDescription>
           </DialogHeader>
-          <form noValidate onSubmit={handleSubmit(submit, onInvalid)} className="flex flex-col" aria-label={mode === 'edit' ? 'Edit Estimate' : 'Create New Estimate'}>
+          <form
+            noValidate
+            onSubmit={handleSubmit(submit, onInvalid)}
+            className="flex flex-col"
+            aria-label={mode === 'edit' ? 'Edit Estimate' : 'Create New Estimate'}
+          >
             <div className="space-y-7 px-4 py-6 sm:px-6">
               <Section title="Project Type" id="section-project-type" hint="What kind of work is this estimate for?">
                 <div ref={typeGridRef} className="scroll-mt-14">
@@ -213,28 +216,73 @@ export function EstimateDialog({ open, onOpenChange, estimate, onUpdated, onCrea
                     <Input id="clientName" autoComplete="name" placeholder="Jane Smith" {...describedBy('clientName', errors.clientName)} {...clientNameReg} />
                   </FormField>
                   <FormField id="clientEmail" label="Client Email" error={errors.clientEmail?.message}>
-                    <Input id="clientEmail" type="email" autoComplete="email" placeholder="jane@example.com" {...describedBy('clientEmail', errors.clientEmail)} {...register('clientEmail')} />
+                    <Input
+                      id="clientEmail"
+                      type="email"
+                      autoComplete="email"
+                      placeholder="jane@example.com"
+                      {...describedBy('clientEmail', errors.clientEmail)}
+                      {...register('clientEmail')}
+                    />
                   </FormField>
                 </div>
-                <FormField id="projectName" label="Project Name" error={errors.projectName?.message} hint="Set from the project type and client name; you can change it.">
-                  <Input id="projectName" placeholder="Kitchen Remodel - Jane Smith" {...describedBy('projectName', errors.projectName)} {...register('projectName')} />
+                <FormField
+                  id="projectName"
+                  label="Project Name"
+                  error={errors.projectName?.message}
+                  hint="Set from the project type and client name; you can change it."
+                >
+                  <Input
+                    id="projectName"
+                    placeholder="Kitchen Remodel - Jane Smith"
+                    {...describedBy('projectName', errors.projectName)}
+                    {...register('projectName')}
+                  />
                 </FormField>
               </Section>
 
               <Section title="Cost and Details" id="section-details">
                 <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
                   <FormField id="totalCost" label="Total Project Cost ($)" error={errors.totalCost?.message}>
-                    <Input id="totalCost" type="number" inputMode="decimal" min={0} step="0.01" placeholder="25000" {...describedBy('totalCost', errors.totalCost)} {...register('totalCost')} />
+                    <Input
+                      id="totalCost"
+                      type="number"
+                      inputMode="decimal"
+                      min={0}
+                      step="0.01"
+                      placeholder="25000"
+                      {...describedBy('totalCost', errors.totalCost)}
+                      {...register('totalCost')}
+                    />
                   </FormField>
                   <FormField id="squareFootage" label="Square Footage (optional)" error={errors.squareFootage?.message}>
-                    <Input id="squareFootage" type="number" inputMode="numeric" min={0} step={1} placeholder="2000" {...describedBy('squareFootage', errors.squareFootage)} {...register('squareFootage')} />
+                    <Input
+                      id="squareFootage"
+                      type="number"
+                      inputMode="numeric"
+                      min={0}
+                      step={1}
+                      placeholder="2000"
+                      {...describedBy('squareFootage', errors.squareFootage)}
+                      {...register('squareFootage')}
+                    />
                   </FormField>
                 </div>
                 <FormField id="specialFeatures" label="Special Features (optional)">
-                  <Textarea id="specialFeatures" rows={3} placeholder="Vaulted ceilings, custom cabinetry, solar-ready roof…" {...register('specialFeatures')} />
+                  <Textarea
+                    id="specialFeatures"
+                    rows={3}
+                    placeholder="Vaulted ceilings, custom cabinetry, solar-ready roof…"
+                    {...register('specialFeatures')}
+                  />
                 </FormField>
                 <FormField id="meetingTranscript" label="Meeting Notes / Transcript (optional)">
-                  <Textarea id="meetingTranscript" rows={4} placeholder="Paste notes or a transcript from your client meeting." {...register('meetingTranscript')} />
+                  <Textarea
+                    id="meetingTranscript"
+                    rows={4}
+                    placeholder="Paste notes or a transcript from your client meeting."
+                    {...register('meetingTranscript')}
+                  />
                 </FormField>
               </Section>
 

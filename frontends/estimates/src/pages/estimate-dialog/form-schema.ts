@@ -22,7 +22,10 @@ export const ZEstimateForm = z.object({
   projectName: z.string().trim().min(1, MESSAGES.projectName).max(300),
   // A non-empty string, not checked as a number (spec 000 §5).
   totalCost: z.string().trim().min(1, MESSAGES.totalCost),
-  squareFootage: z.string().trim().refine((v) => v === '' || /^\d{1,8}$/.test(v), MESSAGES.squareFootage),
+  squareFootage: z
+    .string()
+    .trim()
+    .refine((v) => v === '' || /^\d{1,8}$/.test(v), MESSAGES.squareFootage),
   specialFeatures: z.string().max(10_000),
   meetingTranscript: z.string().max(200_000),
 })

@@ -56,7 +56,11 @@ export function useEstimateSubmit({
   const submit = React.useCallback(
     async (values: EstimateFormValues) => {
       if (!orgId) {
-        toast({ variant: 'destructive', title: 'Error', description: `Failed to ${mode === 'edit' ? 'update' : 'create'} estimate: Organization ID not available` })
+        toast({
+          variant: 'destructive',
+          title: 'Error',
+          description: `Failed to ${mode === 'edit' ? 'update' : 'create'} estimate: Organization ID not available`,
+        })
         return
       }
       setStep(1)
@@ -97,7 +101,8 @@ export function useEstimateSubmit({
           toast({ variant: 'success', title: 'Success', description: 'Estimate updated successfully.' })
         } else {
           // The AI outcome already has its own toast (one toast shows at a time).
-          if (aiOutcome === 'none') toast({ variant: 'success', title: 'Estimate created', description: 'Your estimate is ready. Add line items, content and share it from here.' })
+          if (aiOutcome === 'none')
+            toast({ variant: 'success', title: 'Estimate created', description: 'Your estimate is ready. Add line items, content and share it from here.' })
           if (onCreated) onCreated(estimate)
           else navigate(`/estimates/${encodeURIComponent(estimate.id)}`)
         }

@@ -26,7 +26,12 @@ export function useManualAi(orgId: string | null | undefined, open: boolean) {
       }),
     onSuccess: (res) => {
       const content = res?.content?.trim()
-      if (!content) return void toast({ variant: 'destructive', title: 'Error', description: 'Failed to generate AI content. You can still create the estimate without it.' })
+      if (!content)
+        return void toast({
+          variant: 'destructive',
+          title: 'Error',
+          description: 'Failed to generate AI content. You can still create the estimate without it.',
+        })
       setGenerated({ content, writerLabel: writerName(res.writer, provider.data) })
       toast({ variant: 'success', title: 'AI Content Generated', description: 'The summary is saved with the estimate when you create it.' })
     },

@@ -19,7 +19,10 @@ export function EstimateCard({ estimate }: { estimate: EstimateListItem }) {
         <div className="flex items-start justify-between gap-3">
           <h3 className="min-w-0 text-base font-semibold leading-snug tracking-tight">
             {/* The whole card is the link's hit area; the title stays the accessible name. */}
-            <Link to={`/estimates/${encodeURIComponent(estimate.id)}`} className="outline-none after:absolute after:inset-0 after:rounded-xl after:content-['']">
+            <Link
+              to={`/estimates/${encodeURIComponent(estimate.id)}`}
+              className="outline-none after:absolute after:inset-0 after:rounded-xl after:content-['']"
+            >
               <span className="line-clamp-2 break-words">{estimate.projectName || 'Untitled estimate'}</span>
             </Link>
           </h3>

@@ -20,7 +20,12 @@ export function activeFilterChips(state: ListState, projectTypes: ProjectType[])
   if (state.startDate || state.endDate) {
     // Dates are calendar days: format them at noon UTC so no timezone shifts the day.
     const d = (v: string) => formatDate(`${v}T12:00:00Z`)
-    const label = state.startDate && state.endDate ? `${d(state.startDate)} – ${d(state.endDate)}` : state.startDate ? `From ${d(state.startDate)}` : `Until ${d(state.endDate)}`
+    const label =
+      state.startDate && state.endDate
+        ? `${d(state.startDate)} – ${d(state.endDate)}`
+        : state.startDate
+          ? `From ${d(state.startDate)}`
+          : `Until ${d(state.endDate)}`
     chips.push({ key: 'dates', label: `Dates: ${label}`, remove: { startDate: '', endDate: '' } })
   }
   return chips

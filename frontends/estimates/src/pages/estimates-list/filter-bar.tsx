@@ -1,9 +1,7 @@
 import * as React from 'react'
 import { ArrowDownWideNarrow, ArrowUpNarrowWide, Search, SlidersHorizontal, X } from 'lucide-react'
 import type { ProjectType } from '@plumbline/contracts'
-import {
-  Button, Input, Label, Popover, PopoverContent, PopoverTrigger, Select, SelectContent, SelectItem, SelectTrigger, SelectValue, cn,
-} from '@plumbline/ui'
+import { Button, Input, Label, Popover, PopoverContent, PopoverTrigger, Select, SelectContent, SelectItem, SelectTrigger, SelectValue, cn } from '@plumbline/ui'
 import { SORT_OPTIONS, STATUS_OPTIONS, countActiveFilters, type ListState, type SortField } from './list-state'
 
 export const SEARCH_PLACEHOLDER = 'Search by project name, client, or address...'
@@ -149,7 +147,10 @@ function MorePopover({
           <SlidersHorizontal />
           More
           {active ? (
-            <span data-testid="active-filter-count" className="inline-flex min-w-5 items-center justify-center rounded-full bg-primary px-1.5 text-[11px] font-semibold leading-5 text-primary-foreground">
+            <span
+              data-testid="active-filter-count"
+              className="inline-flex min-w-5 items-center justify-center rounded-full bg-primary px-1.5 text-[11px] font-semibold leading-5 text-primary-foreground"
+            >
               {active}
             </span>
           ) : null}
@@ -173,7 +174,13 @@ function MorePopover({
           </div>
           <div className="space-y-1.5">
             <Label htmlFor="filter-end-date">End date</Label>
-            <Input id="filter-end-date" type="date" value={state.endDate} min={state.startDate || undefined} onChange={(e) => onChange({ endDate: e.target.value })} />
+            <Input
+              id="filter-end-date"
+              type="date"
+              value={state.endDate}
+              min={state.startDate || undefined}
+              onChange={(e) => onChange({ endDate: e.target.value })}
+            />
           </div>
         </div>
         <Button

@@ -78,7 +78,11 @@ export default function EstimatesListPage() {
           Showing {from}-{to} of {data.total} estimates
         </p>
         {list.isError ? <ListError onRetry={() => list.refetch()} retrying={list.isFetching} /> : null}
-        <ul className={cn('grid grid-cols-1 gap-4 transition-opacity md:grid-cols-2 xl:grid-cols-3', list.isPlaceholderData && 'opacity-60')} aria-busy={list.isFetching || undefined} aria-label="Estimates">
+        <ul
+          className={cn('grid grid-cols-1 gap-4 transition-opacity md:grid-cols-2 xl:grid-cols-3', list.isPlaceholderData && 'opacity-60')}
+          aria-busy={list.isFetching || undefined}
+          aria-label="Estimates"
+        >
           {data.estimates.map((e) => (
             <li key={e.id}>
               <EstimateCard estimate={e} />

@@ -83,7 +83,14 @@ export function PaginationBar({
           <Button variant="outline" size="icon-sm" onClick={() => go(page + 1)} disabled={page >= totalPages} aria-label="Next page">
             <ChevronRight />
           </Button>
-          <Button variant="outline" size="icon-sm" className="hidden sm:inline-flex" onClick={() => go(totalPages)} disabled={page >= totalPages} aria-label="Last page">
+          <Button
+            variant="outline"
+            size="icon-sm"
+            className="hidden sm:inline-flex"
+            onClick={() => go(totalPages)}
+            disabled={page >= totalPages}
+            aria-label="Last page"
+          >
             <ChevronsRight />
           </Button>
         </nav>

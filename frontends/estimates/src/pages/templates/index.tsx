@@ -134,7 +134,13 @@ export default function TemplatesPage() {
           ) : (
             <div className="grid grid-cols-1 gap-4 sm:grid-cols-2 xl:grid-cols-3">
               {own.map((t) => (
-                <TemplateCard key={t.id} template={t} onPreview={() => setPreview(t)} onEdit={() => setEditor({ mode: 'edit', template: t })} onDelete={() => setToDelete(t)} />
+                <TemplateCard
+                  key={t.id}
+                  template={t}
+                  onPreview={() => setPreview(t)}
+                  onEdit={() => setEditor({ mode: 'edit', template: t })}
+                  onDelete={() => setToDelete(t)}
+                />
               ))}
             </div>
           )}
@@ -144,7 +150,12 @@ export default function TemplatesPage() {
             <p className="-mt-1 text-sm text-muted-foreground">Built-in templates. Copy one to make it your own.</p>
             <div className="grid grid-cols-1 gap-4 sm:grid-cols-2 xl:grid-cols-3">
               {system.map((t) => (
-                <TemplateCard key={t.id} template={t} onPreview={() => setPreview(t)} onDuplicate={() => setEditor({ mode: 'create', initial: formFromTemplate(t, { copy: true }) })} />
+                <TemplateCard
+                  key={t.id}
+                  template={t}
+                  onPreview={() => setPreview(t)}
+                  onDuplicate={() => setEditor({ mode: 'create', initial: formFromTemplate(t, { copy: true }) })}
+                />
               ))}
             </div>
           </GridSection>
@@ -193,7 +204,11 @@ export default function TemplatesPage() {
         open={!!toDelete}
         onOpenChange={(o) => (!o ? setToDelete(null) : undefined)}
         title="Delete template?"
-        description={toDelete ? `"${toDelete.name}" and its ${toDelete.sections.length === 1 ? '1 section' : `${toDelete.sections.length} sections`} will be deleted. Estimates already created from it keep their line items.` : ''}
+        description={
+          toDelete
+            ? `"${toDelete.name}" and its ${toDelete.sections.length === 1 ? '1 section' : `${toDelete.sections.length} sections`} will be deleted. Estimates already created from it keep their line items.`
+            : ''
+        }
         busy={remove.isPending}
         onConfirm={() => toDelete && remove.mutate(toDelete)}
       />

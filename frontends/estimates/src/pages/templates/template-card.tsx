@@ -81,7 +81,13 @@ export function TemplateCard({
           </Button>
         ) : null}
         {onDelete ? (
-          <Button variant="ghost" size="icon-sm" className="text-muted-foreground hover:text-destructive" onClick={onDelete} aria-label={`Delete ${template.name}`}>
+          <Button
+            variant="ghost"
+            size="icon-sm"
+            className="text-muted-foreground hover:text-destructive"
+            onClick={onDelete}
+            aria-label={`Delete ${template.name}`}
+          >
             <Trash2 />
           </Button>
         ) : null}

@@ -3,8 +3,23 @@ import { Controller, useFieldArray, useForm, type Control, type FieldErrors, typ
 import { zodResolver } from '@hookform/resolvers/zod'
 import { Loader2, Plus, Trash2 } from 'lucide-react'
 import {
-  Button, Checkbox, Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle, FormField, Input, Label,
-  Select, SelectContent, SelectItem, SelectTrigger, SelectValue, Textarea, cn,
+  Button,
+  Checkbox,
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogHeader,
+  DialogTitle,
+  FormField,
+  Input,
+  Label,
+  Select,
+  SelectContent,
+  SelectItem,
+  SelectTrigger,
+  SelectValue,
+  Textarea,
+  cn,
 } from '@plumbline/ui'
 import { CATEGORY_META, CATEGORY_ORDER } from '../../components/template-category/template-category'
 import { formatUsd } from '../../components/format/format'
@@ -30,13 +45,26 @@ function FieldError({ id, message }: { id: string; message?: string }) {
   )
 }
 
-function LineItems({ control, register, sectionIndex, errors }: { control: Control<TemplateFormValues>; register: UseFormRegister<TemplateFormValues>; sectionIndex: number; errors: FieldErrors<TemplateFormValues> }) {
+function LineItems({
+  control,
+  register,
+  sectionIndex,
+  errors,
+}: {
+  control: Control<TemplateFormValues>
+  register: UseFormRegister<TemplateFormValues>
+  sectionIndex: number
+  errors: FieldErrors<TemplateFormValues>
+}) {
   const { fields, append, remove } = useFieldArray({ control, name: `sections.${sectionIndex}.lineItems` })
   const itemErrors = errors.sections?.[sectionIndex]?.lineItems
   return (
     <div className="space-y-2">
       {fields.length ? (
-        <div className="hidden grid-cols-[minmax(0,1fr)_5.5rem_6.5rem_6.5rem_2.25rem] gap-2 px-1 text-xs font-medium text-muted-foreground md:grid" aria-hidden="true">
+        <div
+          className="hidden grid-cols-[minmax(0,1fr)_5.5rem_6.5rem_6.5rem_2.25rem] gap-2 px-1 text-xs font-medium text-muted-foreground md:grid"
+          aria-hidden="true"
+        >
           <span>Item</span>
           <span>Qty</span>
           <span>Unit</span>
@@ -48,13 +76,33 @@ function LineItems({ control, register, sectionIndex, errors }: { control: Contr
         const base = `t-s${sectionIndex}-i${j}`
         const ie = itemErrors?.[j]
         return (
-          <div key={f.id} className="grid grid-cols-3 gap-2 rounded-lg border bg-card p-2 md:grid-cols-[minmax(0,1fr)_5.5rem_6.5rem_6.5rem_2.25rem] md:border-0 md:bg-transparent md:p-0">
+          <div
+            key={f.id}
+            className="grid grid-cols-3 gap-2 rounded-lg border bg-card p-2 md:grid-cols-[minmax(0,1fr)_5.5rem_6.5rem_6.5rem_2.25rem] md:border-0 md:bg-transparent md:p-0"
+          >
             <div className="col-span-3 md:col-span-1">
-              <Input id={`${base}-name`} aria-label={`Item ${j + 1} name`} placeholder="Item name" className="h-9" {...err(`${base}-name`, ie?.name)} {...register(`sections.${sectionIndex}.lineItems.${j}.name`)} />
+              <Input
+                id={`${base}-name`}
+                aria-label={`Item ${j + 1} name`}
+                placeholder="Item name"
+                className="h-9"
+                {...err(`${base}-name`, ie?.name)}
+                {...register(`sections.${sectionIndex}.lineItems.${j}.name`)}
+              />
               <FieldError id={`${base}-name`} message={ie?.name?.message} />
             </div>
             <div>
-              <Input id={`${base}-qty`} aria-label={`Item ${j + 1} quantity`} type="number" inputMode="decimal" min={0} step="0.001" className="h-9" {...err(`${base}-qty`, ie?.quantity)} {...register(`sections.${sectionIndex}.lineItems.${j}.quantity`)} />
+              <Input
+                id={`${base}-qty`}
+                aria-label={`Item ${j + 1} quantity`}
+                type="number"
+                inputMode="decimal"
+                min={0}
+                step="0.001"
+                className="h-9"
+                {...err(`${base}-qty`, ie?.quantity)}
+                {...register(`sections.${sectionIndex}.lineItems.${j}.quantity`)}
+              />
               <FieldError id={`${base}-qty`} message={ie?.quantity?.message} />
             </div>
             <Controller
@@ -77,10 +125,27 @@ function LineItems({ control, register, sectionIndex, errors }: { control: Contr
             />
             <div className="flex gap-2 md:contents">
               <div className="min-w-0 flex-1">
-                <Input id={`${base}-cost`} aria-label={`Item ${j + 1} unit cost`} type="number" inputMode="decimal" min={0} step="0.01" className="h-9" {...err(`${base}-cost`, ie?.cost)} {...register(`sections.${sectionIndex}.lineItems.${j}.cost`)} />
+                <Input
+                  id={`${base}-cost`}
+                  aria-label={`Item ${j + 1} unit cost`}
+                  type="number"
+                  inputMode="decimal"
+                  min={0}
+                  step="0.01"
+                  className="h-9"
+                  {...err(`${base}-cost`, ie?.cost)}
+                  {...register(`sections.${sectionIndex}.lineItems.${j}.cost`)}
+                />
                 <FieldError id={`${base}-cost`} message={ie?.cost?.message} />
               </div>
-              <Button type="button" variant="ghost" size="icon" className="size-9 shrink-0 text-muted-foreground hover:text-destructive" aria-label={`Remove item ${j + 1}`} onClick={() => remove(j)}>
+              <Button
+                type="button"
+                variant="ghost"
+                size="icon"
+                className="size-9 shrink-0 text-muted-foreground hover:text-destructive"
+                aria-label={`Remove item ${j + 1}`}
+                onClick={() => remove(j)}
+              >
                 <Trash2 />
               </Button>
             </div>
@@ -128,7 +193,12 @@ export function TemplateFormDialog({ open, onOpenChange, mode, initial, saving, 
                   name="category"
                   render={({ field }) => (
                     <Select value={field.value || undefined} onValueChange={field.onChange}>
-                      <SelectTrigger id="template-category" aria-invalid={e.category ? true : undefined} aria-describedby={e.category ? 'template-category-error' : undefined} className={cn(e.category && 'border-destructive')}>
+                      <SelectTrigger
+                        id="template-category"
+                        aria-invalid={e.category ? true : undefined}
+                        aria-describedby={e.category ? 'template-category-error' : undefined}
+                        className={cn(e.category && 'border-destructive')}
+                      >
                         <SelectValue placeholder="Select a category" />
                       </SelectTrigger>
                       <SelectContent>
@@ -172,7 +242,11 @@ export function TemplateFormDialog({ open, onOpenChange, mode, initial, saving, 
                   Template value: <strong className="font-semibold text-foreground tabular-nums">{formatUsd(value)}</strong>
                 </span>
               </div>
-              {fields.length === 0 ? <p className="rounded-lg border border-dashed p-4 text-center text-sm text-muted-foreground">No sections yet. Add one to group line items (for example Tear-off, Materials, Labor).</p> : null}
+              {fields.length === 0 ? (
+                <p className="rounded-lg border border-dashed p-4 text-center text-sm text-muted-foreground">
+                  No sections yet. Add one to group line items (for example Tear-off, Materials, Labor).
+                </p>
+              ) : null}
               {fields.map((f, i) => {
                 const se = e.sections?.[i]
                 return (
@@ -181,12 +255,25 @@ export function TemplateFormDialog({ open, onOpenChange, mode, initial, saving, 
                     <div className="flex items-start gap-2">
                       <div className="grid flex-1 gap-2 sm:grid-cols-2">
                         <div>
-                          <Input id={`t-s${i}-name`} aria-label={`Section ${i + 1} name`} placeholder="Section name" {...err(`t-s${i}-name`, se?.name)} {...register(`sections.${i}.name`)} />
+                          <Input
+                            id={`t-s${i}-name`}
+                            aria-label={`Section ${i + 1} name`}
+                            placeholder="Section name"
+                            {...err(`t-s${i}-name`, se?.name)}
+                            {...register(`sections.${i}.name`)}
+                          />
                           <FieldError id={`t-s${i}-name`} message={se?.name?.message} />
                         </div>
                         <Input aria-label={`Section ${i + 1} description`} placeholder="Description (optional)" {...register(`sections.${i}.description`)} />
                       </div>
-                      <Button type="button" variant="ghost" size="icon" className="shrink-0 text-muted-foreground hover:text-destructive" aria-label={`Remove section ${i + 1}`} onClick={() => remove(i)}>
+                      <Button
+                        type="button"
+                        variant="ghost"
+                        size="icon"
+                        className="shrink-0 text-muted-foreground hover:text-destructive"
+                        aria-label={`Remove section ${i + 1}`}
+                        onClick={() => remove(i)}
+                      >
                         <Trash2 />
                       </Button>
                     </div>

@@ -3,7 +3,11 @@ import { LINE_ITEM_UNITS, type Template } from '@plumbline/contracts'
 import type { TemplateWrite } from '../../components/api/mutations'
 import { normalizeCategory } from '../../components/template-category/template-category'
 
-const decimal = (message: string) => z.string().trim().refine((v) => v !== '' && /^\d+(\.\d+)?$/.test(v) && Number.isFinite(Number(v)), message)
+const decimal = (message: string) =>
+  z
+    .string()
+    .trim()
+    .refine((v) => v !== '' && /^\d+(\.\d+)?$/.test(v) && Number.isFinite(Number(v)), message)
 
 /** Spec 001 §5: name and category required; the section and item rules keep the payload valid. */
 export const ZTemplateForm = z.object({
@@ -52,7 +56,13 @@ export function formFromTemplate(t: Template, opts: { copy?: boolean } = {}): Te
     sections: t.sections.map((s) => ({
       name: s.name,
       description: s.description ?? '',
-      lineItems: s.lineItems.map((i) => ({ name: i.name, description: i.description ?? '', quantity: trimDecimal(i.quantity), unit: i.unit || 'each', cost: trimDecimal(i.cost) })),
+      lineItems: s.lineItems.map((i) => ({
+        name: i.name,
+        description: i.description ?? '',
+        quantity: trimDecimal(i.quantity),
+        unit: i.unit || 'each',
+        cost: trimDecimal(i.cost),
+      })),
     })),
   }
 }
@@ -66,7 +76,13 @@ export function toTemplateWrite(v: TemplateFormValues): TemplateWrite {
     sections: v.sections.map((s) => ({
       name: s.name.trim(),
       description: s.description.trim() || null,
-      lineItems: s.lineItems.map((i) => ({ name: i.name.trim(), description: i.description.trim() || null, quantity: i.quantity.trim(), unit: i.unit, cost: i.cost.trim() })),
+      lineItems: s.lineItems.map((i) => ({
+        name: i.name.trim(),
+        description: i.description.trim() || null,
+        quantity: i.quantity.trim(),
+        unit: i.unit,
+        cost: i.cost.trim(),
+      })),
     })),
   }
 }

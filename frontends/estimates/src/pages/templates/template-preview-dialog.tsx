@@ -7,7 +7,15 @@ import { templateValue } from './template-form'
 const lineTotal = (q: string, c: string) => (Number(q) || 0) * (Number(c) || 0)
 
 /** Read-only view of a template's sections and line items. */
-export function TemplatePreviewDialog({ template, onOpenChange, onEdit }: { template: Template | null; onOpenChange: (open: boolean) => void; onEdit?: () => void }) {
+export function TemplatePreviewDialog({
+  template,
+  onOpenChange,
+  onEdit,
+}: {
+  template: Template | null
+  onOpenChange: (open: boolean) => void
+  onEdit?: () => void
+}) {
   const meta = template ? CATEGORY_META[normalizeCategory(template.category)] : null
   return (
     <Dialog open={!!template} onOpenChange={onOpenChange}>
@@ -31,7 +39,9 @@ export function TemplatePreviewDialog({ template, onOpenChange, onEdit }: { temp
               <DialogDescription>{template.description || 'No description.'}</DialogDescription>
             </DialogHeader>
             <div className="space-y-4">
-              {template.sections.length === 0 ? <p className="rounded-lg border border-dashed p-6 text-center text-sm text-muted-foreground">This template has no sections.</p> : null}
+              {template.sections.length === 0 ? (
+                <p className="rounded-lg border border-dashed p-6 text-center text-sm text-muted-foreground">This template has no sections.</p>
+              ) : null}
               {template.sections.map((s) => {
                 const total = s.lineItems.reduce((n, i) => n + lineTotal(i.quantity, i.cost), 0)
                 return (
@@ -55,11 +65,21 @@ export function TemplatePreviewDialog({ template, onOpenChange, onEdit }: { temp
                           </colgroup>
                           <thead>
                             <tr className="border-b text-left text-xs text-muted-foreground">
-                              <th scope="col" className="px-4 py-2 font-medium">Item</th>
-                              <th scope="col" className="px-3 py-2 text-right font-medium">Qty</th>
-                              <th scope="col" className="px-3 py-2 font-medium">Unit</th>
-                              <th scope="col" className="px-3 py-2 text-right font-medium">Unit Cost</th>
-                              <th scope="col" className="px-4 py-2 text-right font-medium">Total</th>
+                              <th scope="col" className="px-4 py-2 font-medium">
+                                Item
+                              </th>
+                              <th scope="col" className="px-3 py-2 text-right font-medium">
+                                Qty
+                              </th>
+                              <th scope="col" className="px-3 py-2 font-medium">
+                                Unit
+                              </th>
+                              <th scope="col" className="px-3 py-2 text-right font-medium">
+                                Unit Cost
+                              </th>
+                              <th scope="col" className="px-4 py-2 text-right font-medium">
+                                Total
+                              </th>
                             </tr>
                           </thead>
                           <tbody>
@@ -69,7 +89,9 @@ export function TemplatePreviewDialog({ template, onOpenChange, onEdit }: { temp
                                   <span className="font-medium">{i.name}</span>
                                   {i.description ? <span className="block text-xs text-muted-foreground">{i.description}</span> : null}
                                 </td>
-                                <td className="px-3 py-2 text-right tabular-nums">{Number(i.quantity).toLocaleString('en-US', { maximumFractionDigits: 3 })}</td>
+                                <td className="px-3 py-2 text-right tabular-nums">
+                                  {Number(i.quantity).toLocaleString('en-US', { maximumFractionDigits: 3 })}
+                                </td>
                                 <td className="px-3 py-2 text-muted-foreground">{i.unit}</td>
                                 <td className="px-3 py-2 text-right tabular-nums">{formatUsd(i.cost)}</td>
                                 <td className="px-4 py-2 text-right font-medium tabular-nums">{formatUsd(lineTotal(i.quantity, i.cost))}</td>

@@ -17,7 +17,10 @@ import { useWizardGuard } from './use-wizard-guard'
 /** Spec 001 §5: address required, square footage an optional number. */
 export const ZWizardStep2 = z.object({
   propertyAddress: z.string().trim().min(1, 'Property address is required').max(500),
-  squareFootage: z.string().trim().refine((v) => v === '' || (/^\d+(\.\d+)?$/.test(v) && Number.isFinite(Number(v))), 'Please enter a number'),
+  squareFootage: z
+    .string()
+    .trim()
+    .refine((v) => v === '' || (/^\d+(\.\d+)?$/.test(v) && Number.isFinite(Number(v))), 'Please enter a number'),
 })
 type Step2Values = z.infer<typeof ZWizardStep2>
 
@@ -99,7 +102,13 @@ function Step2Form({ initial }: { initial: NonNullable<ReturnType<typeof useWiza
               aria-describedby={e.propertyAddress ? 'wizard-address-error' : undefined}
               {...addressReg}
             />
-            <Button type="button" variant="outline" className="h-10 shrink-0" disabled={!address.trim() || validate.isPending} onClick={() => validate.mutate(address.trim())}>
+            <Button
+              type="button"
+              variant="outline"
+              className="h-10 shrink-0"
+              disabled={!address.trim() || validate.isPending}
+              onClick={() => validate.mutate(address.trim())}
+            >
               {validate.isPending ? <Loader2 className="animate-spin" /> : <MapPinCheck />}
               Validate
             </Button>

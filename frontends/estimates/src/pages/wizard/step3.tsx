@@ -161,14 +161,44 @@ function Step3Form({ data }: { data: WizardData }) {
       <form noValidate onSubmit={onCreate} className="space-y-4" aria-label="Client information">
         <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
           <FormField id="wizard-client-name" label="Client Name" error={e.clientName?.message}>
-            <Input id="wizard-client-name" autoComplete="name" placeholder="Jane Smith" aria-invalid={e.clientName ? true : undefined} aria-describedby={e.clientName ? 'wizard-client-name-error' : undefined} {...clientNameReg} />
+            <Input
+              id="wizard-client-name"
+              autoComplete="name"
+              placeholder="Jane Smith"
+              aria-invalid={e.clientName ? true : undefined}
+              aria-describedby={e.clientName ? 'wizard-client-name-error' : undefined}
+              {...clientNameReg}
+            />
           </FormField>
-          <FormField id="wizard-client-email" label="Client Email (optional)" error={e.clientEmail?.message} hint="Only needed to email the estimate to your client.">
-            <Input id="wizard-client-email" type="email" autoComplete="email" placeholder="jane@example.com" aria-invalid={e.clientEmail ? true : undefined} aria-describedby={e.clientEmail ? 'wizard-client-email-error' : undefined} {...register('clientEmail')} />
+          <FormField
+            id="wizard-client-email"
+            label="Client Email (optional)"
+            error={e.clientEmail?.message}
+            hint="Only needed to email the estimate to your client."
+          >
+            <Input
+              id="wizard-client-email"
+              type="email"
+              autoComplete="email"
+              placeholder="jane@example.com"
+              aria-invalid={e.clientEmail ? true : undefined}
+              aria-describedby={e.clientEmail ? 'wizard-client-email-error' : undefined}
+              {...register('clientEmail')}
+            />
           </FormField>
         </div>
-        <FormField id="wizard-project-name" label="Project Name" error={e.projectName?.message} hint="Suggested from the project type and client; edit as you like.">
-          <Input id="wizard-project-name" aria-invalid={e.projectName ? true : undefined} aria-describedby={e.projectName ? 'wizard-project-name-error' : undefined} {...register('projectName')} />
+        <FormField
+          id="wizard-project-name"
+          label="Project Name"
+          error={e.projectName?.message}
+          hint="Suggested from the project type and client; edit as you like."
+        >
+          <Input
+            id="wizard-project-name"
+            aria-invalid={e.projectName ? true : undefined}
+            aria-describedby={e.projectName ? 'wizard-project-name-error' : undefined}
+            {...register('projectName')}
+          />
         </FormField>
         <FormField id="wizard-total-cost" label="Estimated Total Cost ($)" error={e.totalCost?.message}>
           <Input

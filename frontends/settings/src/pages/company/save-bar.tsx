@@ -5,7 +5,19 @@ import { Button, cn } from '@plumbline/ui'
  * The form's Save and Discard. With unsaved changes it sticks to the bottom of the screen so
  * Save is in reach from any card; when all is saved it sits quietly after the last card.
  */
-export function SaveBar({ dirty, saving, changeCount, onSave, onDiscard }: { dirty: boolean; saving: boolean; changeCount: number; onSave: () => void; onDiscard: () => void }) {
+export function SaveBar({
+  dirty,
+  saving,
+  changeCount,
+  onSave,
+  onDiscard,
+}: {
+  dirty: boolean
+  saving: boolean
+  changeCount: number
+  onSave: () => void
+  onDiscard: () => void
+}) {
   return (
     <div
       data-testid="save-bar"

@@ -31,7 +31,11 @@ export default function SettingsPage() {
 
   return (
     <>
-      <PageHeader title="Settings" description="Manage your company profile, AI writing, project types, roles and more" onNewEstimate={() => navigate('/cost-estimator?new=1')} />
+      <PageHeader
+        title="Settings"
+        description="Manage your company profile, AI writing, project types, roles and more"
+        onNewEstimate={() => navigate('/cost-estimator?new=1')}
+      />
       <PageBody className="min-w-0">
         <Tabs value={tab} onValueChange={selectTab}>
           {/* Wraps onto two rows on a phone instead of scrolling sideways. */}

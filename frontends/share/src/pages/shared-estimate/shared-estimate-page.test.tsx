@@ -12,11 +12,22 @@ afterEach(() => {
 })
 
 const estimate: PublicEstimate = {
-  id: 'e1', projectName: 'Kitchen Remodel', clientName: 'Jordan Smith', propertyAddress: '123 Main St', squareFootage: 2000,
-  totalCost: '100000.00', status: 'shared', projectType: 'Remodeling', updatedAt: '2026-11-20T10:00:00.000Z',
+  id: 'e1',
+  projectName: 'Kitchen Remodel',
+  clientName: 'Jordan Smith',
+  propertyAddress: '123 Main St',
+  squareFootage: 2000,
+  totalCost: '100000.00',
+  status: 'shared',
+  projectType: 'Remodeling',
+  updatedAt: '2026-11-20T10:00:00.000Z',
   contentSections: [{ type: 'executive_summary', title: 'Executive Summary', content: 'A complete kitchen remodel.' }],
   phases: [{ id: 'p1', name: 'Demolition', description: null, amount: '10000.00', percentage: '10.00' }],
-  sections: null, varianceRangePercentage: '10.00', companyName: 'Demo Construction Co.', companyLogo: null, approval: null,
+  sections: null,
+  varianceRangePercentage: '10.00',
+  companyName: 'Demo Construction Co.',
+  companyLogo: null,
+  approval: null,
   snapshotSha256: 'a'.repeat(64),
 }
 
@@ -58,7 +69,8 @@ describe('SharedEstimatePage', () => {
 
   it('shows the estimate with its variance range, then approves with a typed name and consent', async () => {
     const approved: PublicEstimate = {
-      ...estimate, status: 'approved',
+      ...estimate,
+      status: 'approved',
       approval: { decision: 'approved', signerName: 'Jordan Smith', reason: null, decidedAt: '2026-11-21T15:30:00.000Z', snapshotSha256: 'b'.repeat(64) },
     }
     const fetchMock = vi.fn(async (url: string, init?: RequestInit) => (init?.method === 'POST' ? json(200, approved) : json(200, estimate)))

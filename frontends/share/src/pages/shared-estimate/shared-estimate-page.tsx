@@ -28,7 +28,11 @@ function Shell({ estimate, children }: { estimate?: PublicEstimate; children: Re
             <div className="flex min-w-0 items-center gap-3">
               {/* The public payload carries the logo's URL; the shared component shows its placeholder when there is none. */}
               <CompanyLogo src={estimate.companyLogo} companyName={estimate.companyName} compact />
-              {estimate.companyName ? <span className="truncate text-base font-semibold" data-testid="public-company">{estimate.companyName}</span> : null}
+              {estimate.companyName ? (
+                <span className="truncate text-base font-semibold" data-testid="public-company">
+                  {estimate.companyName}
+                </span>
+              ) : null}
             </div>
           ) : (
             <BrandMark />

@@ -10,7 +10,13 @@ const points = [
 ]
 
 /** Split-screen auth layout: brand panel on desktop, single column on mobile. */
-export function AuthLayout({ children, title, description, footer, icon }: {
+export function AuthLayout({
+  children,
+  title,
+  description,
+  footer,
+  icon,
+}: {
   children: React.ReactNode
   title: React.ReactNode
   description?: React.ReactNode
@@ -24,8 +30,7 @@ export function AuthLayout({ children, title, description, footer, icon }: {
           aria-hidden="true"
           className="pointer-events-none absolute inset-0 opacity-[0.14]"
           style={{
-            backgroundImage:
-              'linear-gradient(rgba(255,255,255,.6) 1px, transparent 1px), linear-gradient(90deg, rgba(255,255,255,.6) 1px, transparent 1px)',
+            backgroundImage: 'linear-gradient(rgba(255,255,255,.6) 1px, transparent 1px), linear-gradient(90deg, rgba(255,255,255,.6) 1px, transparent 1px)',
             backgroundSize: '32px 32px',
             maskImage: 'radial-gradient(ellipse at 30% 20%, black 20%, transparent 75%)',
           }}
@@ -36,9 +41,7 @@ export function AuthLayout({ children, title, description, footer, icon }: {
           <BrandMark inverted />
         </Link>
         <div className="relative max-w-md">
-          <h2 className="text-3xl font-semibold leading-tight tracking-tight xl:text-4xl">
-            Estimate, win and deliver more construction work.
-          </h2>
+          <h2 className="text-3xl font-semibold leading-tight tracking-tight xl:text-4xl">Estimate, win and deliver more construction work.</h2>
           <ul className="mt-10 space-y-6">
             {points.map(({ icon: Icon, title: t, text }) => (
               <li key={t} className="flex gap-4">
@@ -78,7 +81,15 @@ export function AuthLayout({ children, title, description, footer, icon }: {
   )
 }
 
-export function FormAlert({ children, variant = 'error', className }: { children: React.ReactNode; variant?: 'error' | 'success' | 'info'; className?: string }) {
+export function FormAlert({
+  children,
+  variant = 'error',
+  className,
+}: {
+  children: React.ReactNode
+  variant?: 'error' | 'success' | 'info'
+  className?: string
+}) {
   return (
     <div
       role="alert"

@@ -49,10 +49,22 @@ export function FirstLoginResetPage() {
     >
       <form noValidate className="space-y-5" onSubmit={onSubmit}>
         <FormField id="newPassword" label="New Password" hint="At least 8 characters.">
-          <PasswordInput id="newPassword" autoComplete="new-password" placeholder="Enter a new password" value={newPassword} onChange={(e) => setNewPassword(e.target.value)} />
+          <PasswordInput
+            id="newPassword"
+            autoComplete="new-password"
+            placeholder="Enter a new password"
+            value={newPassword}
+            onChange={(e) => setNewPassword(e.target.value)}
+          />
         </FormField>
         <FormField id="confirmPassword" label="Confirm Password">
-          <PasswordInput id="confirmPassword" autoComplete="new-password" placeholder="Repeat the new password" value={confirmPassword} onChange={(e) => setConfirmPassword(e.target.value)} />
+          <PasswordInput
+            id="confirmPassword"
+            autoComplete="new-password"
+            placeholder="Repeat the new password"
+            value={confirmPassword}
+            onChange={(e) => setConfirmPassword(e.target.value)}
+          />
         </FormField>
         <Button type="submit" size="lg" className="w-full" disabled={reset.isPending}>
           {reset.isPending ? (

@@ -31,8 +31,8 @@ export function ForgotPasswordPage() {
         title="Check Your Email"
         description={
           <>
-            If an account exists for <span className="font-medium text-foreground">{sentTo}</span>, you&apos;ll receive a link to reset your password.
-            The link expires in 1 hour.
+            If an account exists for <span className="font-medium text-foreground">{sentTo}</span>, you&apos;ll receive a link to reset your password. The link
+            expires in 1 hour.
           </>
         }
       >

@@ -72,7 +72,13 @@ export function LoginPage() {
             </Link>
           }
         >
-          <PasswordInput id="password" autoComplete="current-password" placeholder="Enter your password" aria-invalid={!!errors.password} {...form.register('password')} />
+          <PasswordInput
+            id="password"
+            autoComplete="current-password"
+            placeholder="Enter your password"
+            aria-invalid={!!errors.password}
+            {...form.register('password')}
+          />
         </FormField>
         <Button type="submit" size="lg" className="w-full" disabled={login.isPending}>
           {login.isPending ? (

@@ -1,5 +1,15 @@
 import { describe, expect, it } from 'vitest'
-import { LOGIN_MESSAGES, REGISTER_MESSAGES, RESET_MESSAGES, VERIFY_MESSAGES, forcedResetErrorMessage, loginErrorMessage, registerErrorMessage, resetErrorMessage, verifyErrorOutcome } from './messages'
+import {
+  LOGIN_MESSAGES,
+  REGISTER_MESSAGES,
+  RESET_MESSAGES,
+  VERIFY_MESSAGES,
+  forcedResetErrorMessage,
+  loginErrorMessage,
+  registerErrorMessage,
+  resetErrorMessage,
+  verifyErrorOutcome,
+} from './messages'
 
 const err = (m: string) => new Error(m)
 

@@ -36,8 +36,8 @@ export function RegisterPage() {
         title="Check Your Email"
         description={
           <>
-            We&apos;ve sent a verification link to <span className="font-medium text-foreground">{sentTo}</span>. Click the link in the email to
-            activate your account, then sign in.
+            We&apos;ve sent a verification link to <span className="font-medium text-foreground">{sentTo}</span>. Click the link in the email to activate your
+            account, then sign in.
           </>
         }
       >
@@ -98,11 +98,28 @@ export function RegisterPage() {
         <FormField id="email" label="Email" error={errors.email?.message}>
           <Input id="email" type="email" autoComplete="email" placeholder="you@company.com" aria-invalid={!!errors.email} {...form.register('email')} />
         </FormField>
-        <FormField id="password" label="Password" error={errors.password?.message} hint="At least 8 characters, with upper and lower case letters and a number.">
-          <PasswordInput id="password" autoComplete="new-password" placeholder="Create a password" aria-invalid={!!errors.password} {...form.register('password')} />
+        <FormField
+          id="password"
+          label="Password"
+          error={errors.password?.message}
+          hint="At least 8 characters, with upper and lower case letters and a number."
+        >
+          <PasswordInput
+            id="password"
+            autoComplete="new-password"
+            placeholder="Create a password"
+            aria-invalid={!!errors.password}
+            {...form.register('password')}
+          />
         </FormField>
         <FormField id="confirmPassword" label="Confirm Password" error={errors.confirmPassword?.message}>
-          <PasswordInput id="confirmPassword" autoComplete="new-password" placeholder="Repeat your password" aria-invalid={!!errors.confirmPassword} {...form.register('confirmPassword')} />
+          <PasswordInput
+            id="confirmPassword"
+            autoComplete="new-password"
+            placeholder="Repeat your password"
+            aria-invalid={!!errors.confirmPassword}
+            {...form.register('confirmPassword')}
+          />
         </FormField>
         <Button type="submit" size="lg" className="w-full" disabled={register.isPending}>
           {register.isPending ? (

@@ -64,11 +64,28 @@ export function ResetPasswordPage() {
         })}
       >
         {!token ? <FormAlert>{RESET_MESSAGES.missingToken}</FormAlert> : error ? <FormAlert>{error}</FormAlert> : null}
-        <FormField id="password" label="New Password" error={errors.password?.message} hint="At least 8 characters, with upper and lower case letters and a number.">
-          <PasswordInput id="password" autoComplete="new-password" placeholder="Enter a new password" aria-invalid={!!errors.password} {...form.register('password')} />
+        <FormField
+          id="password"
+          label="New Password"
+          error={errors.password?.message}
+          hint="At least 8 characters, with upper and lower case letters and a number."
+        >
+          <PasswordInput
+            id="password"
+            autoComplete="new-password"
+            placeholder="Enter a new password"
+            aria-invalid={!!errors.password}
+            {...form.register('password')}
+          />
         </FormField>
         <FormField id="confirmPassword" label="Confirm Password" error={errors.confirmPassword?.message}>
-          <PasswordInput id="confirmPassword" autoComplete="new-password" placeholder="Repeat the new password" aria-invalid={!!errors.confirmPassword} {...form.register('confirmPassword')} />
+          <PasswordInput
+            id="confirmPassword"
+            autoComplete="new-password"
+            placeholder="Repeat the new password"
+            aria-invalid={!!errors.confirmPassword}
+            {...form.register('confirmPassword')}
+          />
         </FormField>
         <Button type="submit" size="lg" className="w-full" disabled={!token || reset.isPending}>
           {reset.isPending ? (

@@ -29,7 +29,12 @@ function MetricCard({
 }) {
   return (
     <Card className="group relative p-0 transition-all hover:-translate-y-0.5 hover:shadow-md">
-      <button type="button" onClick={onClick} className="w-full rounded-xl p-6 text-left outline-none focus-visible:ring-[3px] focus-visible:ring-ring/30" aria-label={title}>
+      <button
+        type="button"
+        onClick={onClick}
+        className="w-full rounded-xl p-6 text-left outline-none focus-visible:ring-[3px] focus-visible:ring-ring/30"
+        aria-label={title}
+      >
         <div className="flex items-start justify-between">
           <p className="text-sm font-medium text-muted-foreground">{title}</p>
           <span className={cn('flex size-10 items-center justify-center rounded-lg', tint)}>

@@ -59,8 +59,8 @@ export function LandingPage() {
               Professional Construction Management Platform
             </h1>
             <p className="mx-auto mt-6 max-w-2xl text-lg text-muted-foreground">
-              Plumbline helps contractors, roofers and restoration professionals build accurate estimates, capture every meeting and keep
-              the whole team in sync.
+              Plumbline helps contractors, roofers and restoration professionals build accurate estimates, capture every meeting and keep the whole team in
+              sync.
             </p>
             <div className="mt-10 flex flex-col items-center justify-center gap-3 sm:flex-row">
               <Button asChild size="lg" className="w-full sm:w-auto">
@@ -73,9 +73,15 @@ export function LandingPage() {
               </Button>
             </div>
             <div className="mt-8 flex flex-wrap items-center justify-center gap-x-6 gap-y-2 text-sm text-muted-foreground">
-              <span className="inline-flex items-center gap-1.5"><CheckCircle2 className="size-4 text-success" /> No credit card required</span>
-              <span className="inline-flex items-center gap-1.5"><ShieldCheck className="size-4 text-success" /> Secure by design</span>
-              <span className="inline-flex items-center gap-1.5"><Bot className="size-4 text-success" /> AI included</span>
+              <span className="inline-flex items-center gap-1.5">
+                <CheckCircle2 className="size-4 text-success" /> No credit card required
+              </span>
+              <span className="inline-flex items-center gap-1.5">
+                <ShieldCheck className="size-4 text-success" /> Secure by design
+              </span>
+              <span className="inline-flex items-center gap-1.5">
+                <Bot className="size-4 text-success" /> AI included
+              </span>
             </div>
           </div>
         </section>

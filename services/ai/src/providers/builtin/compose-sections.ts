@@ -36,7 +36,10 @@ function costSentence(f: EstimateFacts): string | null {
 
 function structureSentence(f: EstimateFacts): string | null {
   const items = lineItemCount(f)
-  const phases = f.phases.length > 1 ? `The work is organised in ${plural(f.phases.length, 'phase')}, from ${inline(f.phases[0].name)} through ${inline(f.phases[f.phases.length - 1].name)}` : null
+  const phases =
+    f.phases.length > 1
+      ? `The work is organised in ${plural(f.phases.length, 'phase')}, from ${inline(f.phases[0].name)} through ${inline(f.phases[f.phases.length - 1].name)}`
+      : null
   const priced = f.sections.length && items ? `priced in detail across ${plural(f.sections.length, 'cost section')} with ${plural(items, 'line item')}` : null
   if (phases && priced) return `${phases}, and ${priced}.`
   if (phases) return `${phases}.`
@@ -46,7 +49,9 @@ function structureSentence(f: EstimateFacts): string | null {
 
 function licenceSentence(f: EstimateFacts): string | null {
   if (!f.company.license) return null
-  return f.company.name ? `${f.company.name} is a licensed contractor (licence ${f.company.license}).` : `All work is carried out under our contractor licence ${f.company.license}.`
+  return f.company.name
+    ? `${f.company.name} is a licensed contractor (licence ${f.company.license}).`
+    : `All work is carried out under our contractor licence ${f.company.license}.`
 }
 
 function executiveSummary(f: EstimateFacts, o: ComposeOptions): string {
@@ -69,10 +74,16 @@ function executiveSummary(f: EstimateFacts, o: ComposeOptions): string {
 function projectOverview(f: EstimateFacts, o: ComposeOptions): string {
   const location = f.propertyAddress
     ? `The project is located at ${f.propertyAddress}${f.squareFootage ? `, covering approximately ${thousands(f.squareFootage)} square feet` : ''}.`
-    : f.squareFootage ? `The project covers approximately ${thousands(f.squareFootage)} square feet.` : null
+    : f.squareFootage
+      ? `The project covers approximately ${thousands(f.squareFootage)} square feet.`
+      : null
   const kind = f.projectType
     ? `It is ${article(f.projectType)} ${inline(f.projectType)} project${f.projectName ? ` named ${f.projectName}` : ''}${f.clientName ? `, prepared for ${f.clientName}` : ''}.`
-    : f.projectName ? `The project, ${f.projectName}, has been prepared${f.clientName ? ` for ${f.clientName}` : ''}.` : f.clientName ? `This estimate has been prepared for ${f.clientName}.` : null
+    : f.projectName
+      ? `The project, ${f.projectName}, has been prepared${f.clientName ? ` for ${f.clientName}` : ''}.`
+      : f.clientName
+        ? `This estimate has been prepared for ${f.clientName}.`
+        : null
   const property = f.propertyNotes.length ? `Property details: ${f.propertyNotes.join('; ')}.` : null
   const shown = o.detailed ? f.sections.length : 6
   const areas = f.sections.length
@@ -80,14 +91,17 @@ function projectOverview(f: EstimateFacts, o: ComposeOptions): string {
     : null
   const biggest = [...f.phases].filter((p) => p.amount).sort((a, b) => Number(b.amount) - Number(a.amount))[0]
   // Phases split the stated total; once line items price the work the two can differ, so only one is quoted.
-  const budget = biggest && f.phases.length > 1 && !f.pricing
-    ? `The largest share of the budget, ${money(biggest.amount)}${biggest.percentage ? ` (${Number(biggest.percentage)}%)` : ''}, goes to ${inline(biggest.name)}.`
-    : null
+  const budget =
+    biggest && f.phases.length > 1 && !f.pricing
+      ? `The largest share of the budget, ${money(biggest.amount)}${biggest.percentage ? ` (${Number(biggest.percentage)}%)` : ''}, goes to ${inline(biggest.name)}.`
+      : null
   const features = f.specialFeatures ? `Special features and requirements: ${sentence(f.specialFeatures)}` : null
   const points = keyPoints(f.meetingNotes, o.detailed ? 5 : 3)
   const notes = points.length ? `From our meeting with you, we noted the following priorities:\n${points.map((p) => `- "${p}"`).join('\n')}` : null
-  return paragraphs([[location, kind].filter(Boolean).join(' '), property, [areas, budget, costSentence(f)].filter(Boolean).join(' '), features, notes])
-    || `${weAre(f)} pleased to provide this overview of ${projectPhrase(f)}.`
+  return (
+    paragraphs([[location, kind].filter(Boolean).join(' '), property, [areas, budget, costSentence(f)].filter(Boolean).join(' '), features, notes]) ||
+    `${weAre(f)} pleased to provide this overview of ${projectPhrase(f)}.`
+  )
 }
 
 function itemLine(i: SectionFacts['items'][number]): string {
@@ -144,8 +158,14 @@ function timelinePhase(p: PhaseFacts, n: number): string {
 
 function timeline(f: EstimateFacts, _o: ComposeOptions): string {
   const fl = flavourOf(f)
-  const starts = f.phases.map((p) => p.startDate).filter((d): d is string => !!d && !!dateText(d)).sort()
-  const ends = f.phases.map((p) => p.endDate).filter((d): d is string => !!d && !!dateText(d)).sort()
+  const starts = f.phases
+    .map((p) => p.startDate)
+    .filter((d): d is string => !!d && !!dateText(d))
+    .sort()
+  const ends = f.phases
+    .map((p) => p.endDate)
+    .filter((d): d is string => !!d && !!dateText(d))
+    .sort()
   const span = starts.length && ends.length ? `Work is scheduled from ${dateText(starts[0])} to ${dateText(ends[ends.length - 1])}.` : null
   const sequence = f.phases.length
     ? `The project proceeds in ${plural(f.phases.length, 'phase')}, each completed and checked before the next begins:\n${f.phases.map((p, i) => timelinePhase(p, i + 1)).join('\n')}`
@@ -165,8 +185,16 @@ function qaNotes(f: EstimateFacts, o: ComposeOptions): string {
   const subs = hasSubs ? `Work by specialist subcontractors is supervised by ${f.company.name ?? 'our team'} and held to the same standard.` : null
   const attention = f.specialFeatures ? `Particular attention will be paid to the special requirements of this project: ${sentence(f.specialFeatures)}` : null
   const contact = [f.company.phone, f.company.email].filter(Boolean)
-  const reach = contact.length ? `Questions about quality or workmanship can be directed to ${we(f) === 'We' ? 'us' : we(f)} at ${listOf(contact as string[])}.` : null
-  return paragraphs([`${opening}\n${checks}`, [checkpoints, subs].filter(Boolean).join(' '), attention, o.detailed ? fl.care : null, [licenceSentence(f), reach].filter(Boolean).join(' ')])
+  const reach = contact.length
+    ? `Questions about quality or workmanship can be directed to ${we(f) === 'We' ? 'us' : we(f)} at ${listOf(contact as string[])}.`
+    : null
+  return paragraphs([
+    `${opening}\n${checks}`,
+    [checkpoints, subs].filter(Boolean).join(' '),
+    attention,
+    o.detailed ? fl.care : null,
+    [licenceSentence(f), reach].filter(Boolean).join(' '),
+  ])
 }
 
 const COMPOSERS: Record<ContentSectionType, (f: EstimateFacts, o: ComposeOptions) => string> = {

@@ -32,7 +32,8 @@ export const FLAVOURS: Record<BuiltInTemplateName, Flavour> = {
   },
   remodeling_renovation: {
     care: 'Existing finishes and furnishings outside the work area are protected, and selections are confirmed with you before each phase begins.',
-    scheduling: 'Conditions concealed behind walls, floors or ceilings can affect the schedule; if we find any, we will tell you straight away and agree any change before proceeding.',
+    scheduling:
+      'Conditions concealed behind walls, floors or ceilings can affect the schedule; if we find any, we will tell you straight away and agree any change before proceeding.',
     closing: 'We look forward to transforming your space and to working closely with you on every decision along the way.',
     checks: [
       'Existing structures and finishes next to the work area are protected throughout.',

@@ -7,7 +7,17 @@ import { clean } from '../../domain/format.js'
 // The built-in writer reads "Label: value" lines out of that text and the property data's known
 // fields; nothing else is assumed.
 
-type Field = 'projectName' | 'clientName' | 'clientEmail' | 'propertyAddress' | 'totalCost' | 'squareFootage' | 'specialFeatures' | 'meetingNotes' | 'projectType' | 'propertyNote'
+type Field =
+  | 'projectName'
+  | 'clientName'
+  | 'clientEmail'
+  | 'propertyAddress'
+  | 'totalCost'
+  | 'squareFootage'
+  | 'specialFeatures'
+  | 'meetingNotes'
+  | 'projectType'
+  | 'propertyNote'
 const LABELS: [RegExp, Field][] = [
   [/^project\s*(name|title)$|^project$/i, 'projectName'],
   [/^(client|customer)(\s*name)?$/i, 'clientName'],
@@ -43,7 +53,8 @@ function labelledValues(prompt: string): { found: Partial<Record<Field, string>>
 // patterns find the facts that have an unmistakable shape.
 const MONEY = /\$\s?\d{1,3}(?:,\d{3})+(?:\.\d\d)?|\$\s?\d+(?:\.\d\d)?/
 const AREA = /(\d{1,3}(?:,\d{3})+|\d+)\s*(?:sq\.?\s*ft\.?|square\s+feet|sqft)/i
-const ADDRESS = /\b\d{1,6}\s+(?:[A-Z][A-Za-z]+\s+){1,3}(?:Street|St|Avenue|Ave|Road|Rd|Lane|Ln|Drive|Dr|Boulevard|Blvd|Court|Ct|Way|Place|Pl|Terrace|Ter|Circle|Cir|Parkway|Pkwy)\b\.?(?:,\s*[A-Z][A-Za-z .]+?)?(?:,\s*[A-Z]{2}(?:\s+\d{5})?)?(?=[\s.,;)]|$)/
+const ADDRESS =
+  /\b\d{1,6}\s+(?:[A-Z][A-Za-z]+\s+){1,3}(?:Street|St|Avenue|Ave|Road|Rd|Lane|Ln|Drive|Dr|Boulevard|Blvd|Court|Ct|Way|Place|Pl|Terrace|Ter|Circle|Cir|Parkway|Pkwy)\b\.?(?:,\s*[A-Z][A-Za-z .]+?)?(?:,\s*[A-Z]{2}(?:\s+\d{5})?)?(?=[\s.,;)]|$)/
 
 const numberIn = (text: string | undefined): number | null => {
   const m = text ? /\d[\d,]*(\.\d+)?/.exec(text) : null
@@ -84,7 +95,9 @@ export function promptFacts(prompt: string, projectType: string | null | undefin
     propertyAddress: v.propertyAddress ?? property.address ?? ADDRESS.exec(prompt)?.[0]?.trim() ?? null,
     squareFootage: area ? Math.round(area) : property.squareFootage,
     totalCost: total ? total.toFixed(2) : null,
-    pricing: null, phases: [], sections: [],
+    pricing: null,
+    phases: [],
+    sections: [],
     specialFeatures: v.specialFeatures ?? null,
     meetingNotes: v.meetingNotes ?? null,
     propertyNotes: [...property.notes, ...notes.filter((n) => !property.notes.includes(n))],

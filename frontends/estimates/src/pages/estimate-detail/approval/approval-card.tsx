@@ -22,7 +22,9 @@ export function ApprovalCard() {
         {approval.signerName ? (
           <div className="grid grid-cols-[7rem_minmax(0,1fr)] gap-3 py-2">
             <dt className="text-muted-foreground">Signed by</dt>
-            <dd className="font-medium" data-testid="approval-signer">{approval.signerName}</dd>
+            <dd className="font-medium" data-testid="approval-signer">
+              {approval.signerName}
+            </dd>
           </div>
         ) : null}
         <div className="grid grid-cols-[7rem_minmax(0,1fr)] gap-3 py-2">

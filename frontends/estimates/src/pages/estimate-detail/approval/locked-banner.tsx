@@ -23,7 +23,11 @@ export function LockedBanner() {
     onError: () => toastError('Failed to reopen the estimate. Please try again.'),
   })
   return (
-    <div role="status" data-testid="locked-banner" className="flex flex-col gap-3 rounded-xl border border-success/40 bg-success/10 px-4 py-3.5 sm:flex-row sm:items-center sm:justify-between">
+    <div
+      role="status"
+      data-testid="locked-banner"
+      className="flex flex-col gap-3 rounded-xl border border-success/40 bg-success/10 px-4 py-3.5 sm:flex-row sm:items-center sm:justify-between"
+    >
       <div className="flex items-start gap-3">
         <span className="mt-0.5 flex size-8 shrink-0 items-center justify-center rounded-full bg-success/15 text-success">
           <Lock className="size-4" aria-hidden="true" />
@@ -31,7 +35,8 @@ export function LockedBanner() {
         <div className="text-sm">
           <p className="font-semibold">This estimate is approved and locked</p>
           <p className="text-muted-foreground">
-            {estimate.approval?.signerName ? `${estimate.approval.signerName} approved it` : 'It was approved'} on {formatDate(estimate.approval?.decidedAt ?? estimate.lockedAt, true)}. Reopen it to make changes.
+            {estimate.approval?.signerName ? `${estimate.approval.signerName} approved it` : 'It was approved'} on{' '}
+            {formatDate(estimate.approval?.decidedAt ?? estimate.lockedAt, true)}. Reopen it to make changes.
           </p>
         </div>
       </div>
@@ -43,7 +48,8 @@ export function LockedBanner() {
         onClick={() =>
           confirm({
             title: 'Reopen for editing?',
-            description: 'The estimate will be unlocked so it can be changed. The client’s approval stays on record, but the estimate will no longer show as approved once you edit it.',
+            description:
+              'The estimate will be unlocked so it can be changed. The client’s approval stays on record, but the estimate will no longer show as approved once you edit it.',
             confirmLabel: 'Reopen for editing',
             onConfirm: () => reopen.mutateAsync().catch(() => undefined),
           })

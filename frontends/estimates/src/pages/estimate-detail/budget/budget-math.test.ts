@@ -66,14 +66,27 @@ describe('edits', () => {
 
   it('reads phases in sort order and writes 2-decimal strings', () => {
     const wire = (id: string, sortOrder: number, percentage: string): Phase => ({
-      id, name: id, description: null, sortOrder, estimatedCost: '0', adjustedCost: null, percentage, amount: '100.5', isEnabled: true,
-      status: 'pending', startDate: null, endDate: null, completionPercentage: 0,
+      id,
+      name: id,
+      description: null,
+      sortOrder,
+      estimatedCost: '0',
+      adjustedCost: null,
+      percentage,
+      amount: '100.5',
+      isEnabled: true,
+      status: 'pending',
+      startDate: null,
+      endDate: null,
+      completionPercentage: 0,
     })
     const ps = toBudgetPhases([wire('b', 2, '60'), wire('a', 1, '40.25')])
     expect(ps.map((p) => p.id)).toEqual(['a', 'b'])
-    expect(toBudgetPatch(ps)).toEqual({ phases: [
-      { id: 'a', percentage: '40.25', amount: '100.50', isEnabled: true },
-      { id: 'b', percentage: '60.00', amount: '100.50', isEnabled: true },
-    ] })
+    expect(toBudgetPatch(ps)).toEqual({
+      phases: [
+        { id: 'a', percentage: '40.25', amount: '100.50', isEnabled: true },
+        { id: 'b', percentage: '60.00', amount: '100.50', isEnabled: true },
+      ],
+    })
   })
 })

@@ -10,7 +10,17 @@ import { reportMutationError } from '../data/errors'
 import { useInvalidateEstimate, usePhases } from '../data/queries'
 import { formatCurrency, formatNumber, toNumber } from '../lib/money'
 import {
-  BUDGET_AMOUNT_STEP, BUDGET_PERCENTAGE_STEP, budgetStatus, distributeEvenly, fixTo100, setAmount, setEnabled, setPercentage, toBudgetPatch, toBudgetPhases, type BudgetPhase,
+  BUDGET_AMOUNT_STEP,
+  BUDGET_PERCENTAGE_STEP,
+  budgetStatus,
+  distributeEvenly,
+  fixTo100,
+  setAmount,
+  setEnabled,
+  setPercentage,
+  toBudgetPatch,
+  toBudgetPhases,
+  type BudgetPhase,
 } from './budget-math'
 
 const STATUS_LABEL: Record<Phase['status'], string> = { pending: 'Pending', in_progress: 'In progress', completed: 'Completed', hidden: 'Hidden from client' }
@@ -109,7 +119,11 @@ export function PhaseBreakdownCard() {
               )}
             >
               <span className="flex items-center gap-2 font-medium">
-                {status.balanced ? <CheckCircle2 className="size-4 text-success" aria-hidden="true" /> : <AlertTriangle className={cn('size-4', status.over ? 'text-destructive' : 'text-amber-foreground dark:text-amber')} aria-hidden="true" />}
+                {status.balanced ? (
+                  <CheckCircle2 className="size-4 text-success" aria-hidden="true" />
+                ) : (
+                  <AlertTriangle className={cn('size-4', status.over ? 'text-destructive' : 'text-amber-foreground dark:text-amber')} aria-hidden="true" />
+                )}
                 {status.balanced
                   ? `Balanced: ${formatNumber(status.allocated, 2)}% allocated`
                   : status.over
@@ -129,7 +143,11 @@ export function PhaseBreakdownCard() {
             </div>
             <div className="divide-y rounded-lg border">
               {draft.map((p) => (
-                <div key={p.id} className={cn('grid gap-3 px-4 py-3 sm:grid-cols-[minmax(0,1fr)_auto_auto] sm:items-center', !p.isEnabled && 'opacity-60')} data-testid="budget-phase-row">
+                <div
+                  key={p.id}
+                  className={cn('grid gap-3 px-4 py-3 sm:grid-cols-[minmax(0,1fr)_auto_auto] sm:items-center', !p.isEnabled && 'opacity-60')}
+                  data-testid="budget-phase-row"
+                >
                   <div className="flex items-center gap-3">
                     <Switch checked={p.isEnabled} onCheckedChange={(v) => edit(setEnabled(draft, p.id, v))} aria-label={`Include ${p.name}`} />
                     <span className="font-medium">{p.name}</span>
@@ -178,7 +196,11 @@ export function PhaseBreakdownCard() {
                   <div className="grid grid-cols-[minmax(0,1fr)_auto] items-baseline gap-x-4">
                     <div className="flex min-w-0 flex-wrap items-center gap-x-2 gap-y-1">
                       <span className="font-medium">{p.name}</span>
-                      {clientView ? null : !p.isEnabled ? <Badge variant="secondary">Excluded</Badge> : p.status !== 'pending' ? <Badge variant="outline">{STATUS_LABEL[p.status]}</Badge> : null}
+                      {clientView ? null : !p.isEnabled ? (
+                        <Badge variant="secondary">Excluded</Badge>
+                      ) : p.status !== 'pending' ? (
+                        <Badge variant="outline">{STATUS_LABEL[p.status]}</Badge>
+                      ) : null}
                     </div>
                     <div className="flex items-baseline gap-3 text-sm">
                       <span className="tabular-nums text-muted-foreground" data-testid="phase-percentage">

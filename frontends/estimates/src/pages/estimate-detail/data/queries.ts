@@ -3,7 +3,16 @@ import type { CompanySettings, Estimate, MarkupProfile, Phase, Section, TaxProfi
 import { z } from 'zod'
 import { ZContentLink, ZEstimateTotals } from '@plumbline/contracts'
 import {
-  companySettingsKey, contentLinksKey, estimateKey, markupProfilesKey, phasesKey, pricingKey, sectionsKey, taxProfilesKey, templatesKey, totalsKey,
+  companySettingsKey,
+  contentLinksKey,
+  estimateKey,
+  markupProfilesKey,
+  phasesKey,
+  pricingKey,
+  sectionsKey,
+  taxProfilesKey,
+  templatesKey,
+  totalsKey,
 } from './keys'
 
 export type ContentLink = z.infer<typeof ZContentLink>
@@ -55,7 +64,8 @@ export function useInvalidateEstimate(orgId: string, id: string) {
       ]),
     totals: () => qc.invalidateQueries({ queryKey: totalsKey(orgId, id) }),
     pricing: () => Promise.all([qc.invalidateQueries({ queryKey: pricingKey(orgId, id) }), qc.invalidateQueries({ queryKey: totalsKey(orgId, id) })]),
-    profiles: () => Promise.all([qc.invalidateQueries({ queryKey: markupProfilesKey(orgId, id) }), qc.invalidateQueries({ queryKey: taxProfilesKey(orgId, id) })]),
+    profiles: () =>
+      Promise.all([qc.invalidateQueries({ queryKey: markupProfilesKey(orgId, id) }), qc.invalidateQueries({ queryKey: taxProfilesKey(orgId, id) })]),
     phases: () => qc.invalidateQueries({ queryKey: phasesKey(orgId, id) }),
     contentLinks: () => qc.invalidateQueries({ queryKey: contentLinksKey(orgId, id) }),
     /** The estimate and everything under it (after a reopen or a status change). */

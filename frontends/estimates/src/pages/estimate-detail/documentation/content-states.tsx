@@ -15,11 +15,30 @@ export function GeneratingBody() {
   )
 }
 
-export function EditingBody({ title, initial, saving, onCancel, onSave }: { title: string; initial: string; saving: boolean; onCancel: () => void; onSave: (draft: string) => void }) {
+export function EditingBody({
+  title,
+  initial,
+  saving,
+  onCancel,
+  onSave,
+}: {
+  title: string
+  initial: string
+  saving: boolean
+  onCancel: () => void
+  onSave: (draft: string) => void
+}) {
   const [draft, setDraft] = React.useState(initial)
   return (
     <div className="space-y-3">
-      <Textarea aria-label={`${title} content`} value={draft} onChange={(e) => setDraft(e.target.value)} rows={10} autoFocus className="min-h-48 font-[inherit] leading-relaxed" />
+      <Textarea
+        aria-label={`${title} content`}
+        value={draft}
+        onChange={(e) => setDraft(e.target.value)}
+        rows={10}
+        autoFocus
+        className="min-h-48 font-[inherit] leading-relaxed"
+      />
       <div className="flex justify-end gap-2">
         <Button variant="outline" size="sm" onClick={onCancel} disabled={saving}>
           Cancel
@@ -55,7 +74,9 @@ export function PopulatedBody({ type, text }: { type: ContentSectionType; text: 
 export function EmptyBody({ title, readonly, onGenerate, onWrite }: { title: string; readonly: boolean; onGenerate: () => void; onWrite: () => void }) {
   return (
     <div className="flex flex-col items-center gap-3 rounded-lg border border-dashed bg-muted/30 px-4 py-6 text-center">
-      <p className="text-sm text-muted-foreground">{readonly ? 'No content yet.' : `No ${title.toLowerCase()} yet. Generate it with AI or write it yourself.`}</p>
+      <p className="text-sm text-muted-foreground">
+        {readonly ? 'No content yet.' : `No ${title.toLowerCase()} yet. Generate it with AI or write it yourself.`}
+      </p>
       {readonly ? null : (
         <div className="flex flex-wrap justify-center gap-2">
           <Button variant="outline" size="sm" onClick={onGenerate}>

@@ -64,7 +64,13 @@ export function DocumentationSection() {
         <div className="grid grid-cols-1 gap-4 @2xl:grid-cols-2">
           {types.map((type) => (
             <div key={type} className={type === 'scope_of_work' ? 'min-w-0 @2xl:col-span-2' : 'min-w-0'}>
-              <ContentCard type={type} content={estimate.contentSections[type] ?? null} link={linkFor(type)} generating={generateAll.running} provider={provider.data} />
+              <ContentCard
+                type={type}
+                content={estimate.contentSections[type] ?? null}
+                link={linkFor(type)}
+                generating={generateAll.running}
+                provider={provider.data}
+              />
             </div>
           ))}
         </div>

@@ -24,12 +24,37 @@ type Route = (call: Call) => Response | Promise<Response> | undefined
 const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } })
 
 function setup(routes: Route[] = [], sections: Partial<Estimate['contentSections']> = {}) {
-  const content: Estimate['contentSections'] = { executive_summary: null, project_overview: null, scope_of_work: LONG, timeline: null, qa_notes: null, ...sections }
+  const content: Estimate['contentSections'] = {
+    executive_summary: null,
+    project_overview: null,
+    scope_of_work: LONG,
+    timeline: null,
+    qa_notes: null,
+    ...sections,
+  }
   const estimate = (): Estimate => ({
-    id: 'est-1', projectTypeId: 'pt', projectType: { id: 'pt', name: 'Remodeling', icon: 'home' }, projectName: 'Kitchen Remodel', clientName: 'Jordan Smith',
-    clientEmail: null, propertyAddress: '123 Main St', squareFootage: 2000, totalCost: '100000.00', status: 'draft', specialFeatures: null, meetingTranscript: null,
-    aiSummary: null, contentSections: { ...content }, shareToken: null, viewedAt: null, approval: null, lockedAt: null, reopenedAt: null, reopenedBy: null,
-    createdAt: '2026-11-01T10:00:00.000Z', updatedAt: '2026-11-02T10:00:00.000Z',
+    id: 'est-1',
+    projectTypeId: 'pt',
+    projectType: { id: 'pt', name: 'Remodeling', icon: 'home' },
+    projectName: 'Kitchen Remodel',
+    clientName: 'Jordan Smith',
+    clientEmail: null,
+    propertyAddress: '123 Main St',
+    squareFootage: 2000,
+    totalCost: '100000.00',
+    status: 'draft',
+    specialFeatures: null,
+    meetingTranscript: null,
+    aiSummary: null,
+    contentSections: { ...content },
+    shareToken: null,
+    viewedAt: null,
+    approval: null,
+    lockedAt: null,
+    reopenedAt: null,
+    reopenedBy: null,
+    createdAt: '2026-11-01T10:00:00.000Z',
+    updatedAt: '2026-11-02T10:00:00.000Z',
   })
   const calls: Call[] = []
   const base: Route = ({ method, url, body }) => {
@@ -39,11 +64,27 @@ function setup(routes: Route[] = [], sections: Partial<Estimate['contentSections
     }
     if (method !== 'GET') return undefined
     const gets: Record<string, unknown> = {
-      '/api/user': { id: 'u1', email: 'demo@plumbline.dev', firstName: 'Demo', lastName: 'User', profileImageUrl: null, systemRole: 'user', requirePasswordReset: false, organizations: [{ id: 'org-1', name: 'Demo', role: 'owner' }] },
+      '/api/user': {
+        id: 'u1',
+        email: 'demo@plumbline.dev',
+        firstName: 'Demo',
+        lastName: 'User',
+        profileImageUrl: null,
+        systemRole: 'user',
+        requirePasswordReset: false,
+        organizations: [{ id: 'org-1', name: 'Demo', role: 'owner' }],
+      },
       [EST]: estimate(),
       [`${ORG}/company-settings`]: { ...COMPANY_SETTINGS_DEFAULTS, companyName: 'Demo Construction Co.' },
       [`${EST}/phases`]: [],
-      [`${EST}/content-links`]: ['executive_summary', 'project_overview', 'scope_of_work', 'timeline', 'qa_notes'].map((role) => ({ id: `l-${role}`, role, showToClient: true, includeInPdf: true, includeInWebLink: true, isCustomized: false })),
+      [`${EST}/content-links`]: ['executive_summary', 'project_overview', 'scope_of_work', 'timeline', 'qa_notes'].map((role) => ({
+        id: `l-${role}`,
+        role,
+        showToClient: true,
+        includeInPdf: true,
+        includeInWebLink: true,
+        isCustomized: false,
+      })),
       '/api/ai/provider?organizationId=org-1': { writer: 'built-in', model: null, label: 'Built-in writer (no external AI)' },
     }
     return url in gets ? json(200, gets[url]) : undefined
@@ -140,7 +181,8 @@ describe('content section cards', () => {
     expect(within(scope).getByRole('button', { name: 'AI chat about Scope of Work' })).toBeTruthy()
     fireEvent.click(screen.getByRole('switch', { name: 'Client View' }))
     const readonly = await card('scope_of_work')
-    for (const name of ['Regenerate Scope of Work', 'Edit Scope of Work', 'AI chat about Scope of Work']) expect(within(readonly).queryByRole('button', { name })).toBeNull()
+    for (const name of ['Regenerate Scope of Work', 'Edit Scope of Work', 'AI chat about Scope of Work'])
+      expect(within(readonly).queryByRole('button', { name })).toBeNull()
     expect(within(readonly).queryByRole('switch')).toBeNull()
     expect(screen.queryByTestId('writer-label')).toBeNull()
   })
@@ -148,7 +190,12 @@ describe('content section cards', () => {
 
 describe('the AI chat panel', () => {
   const reply = (message: string, proposedContent: string | null): ChatMessage => ({
-    id: `m-${message.length}`, userMessage: message, aiResponse: proposedContent ? 'Here is a shorter version.' : 'Permits take two weeks.', proposedContent, writer: 'built-in', createdAt: '2026-11-02T10:00:00.000Z',
+    id: `m-${message.length}`,
+    userMessage: message,
+    aiResponse: proposedContent ? 'Here is a shorter version.' : 'Permits take two weeks.',
+    proposedContent,
+    writer: 'built-in',
+    createdAt: '2026-11-02T10:00:00.000Z',
   })
 
   it('sends on Enter, keeps Shift+Enter as a newline, refuses an empty message, and applies a proposal in one click', async () => {
@@ -225,10 +272,7 @@ describe('Generate All Content', () => {
 
   it('shows progress while the job runs, then saves each non-empty block and refreshes', async () => {
     const status = held()
-    const { calls } = setup([
-      startJob,
-      ({ url }) => (url === `${ORG}/jobs/job-9/status` ? status.promise : undefined),
-    ])
+    const { calls } = setup([startJob, ({ url }) => (url === `${ORG}/jobs/job-9/status` ? status.promise : undefined)])
     fireEvent.click(await screen.findByRole('button', { name: 'Generate All Content' }))
     // There is text already: it asks before replacing it.
     fireEvent.click(await screen.findByRole('button', { name: 'Generate All' }))
@@ -236,7 +280,14 @@ describe('Generate All Content', () => {
     // findBy: the confirmation's closing leaves the page aria-hidden for a moment.
     expect(await within(panel).findByRole('button', { name: 'Cancel' })).toBeTruthy()
     expect((await card('timeline')).getAttribute('data-state')).toBe('generating')
-    status.release(json(200, { status: 'completed', error: null, message: null, result: { writer: 'built-in', contentBlocks: { executive_summary: 'Summary.', timeline: 'Weeks 1-4.', qa_notes: '' } } }))
+    status.release(
+      json(200, {
+        status: 'completed',
+        error: null,
+        message: null,
+        result: { writer: 'built-in', contentBlocks: { executive_summary: 'Summary.', timeline: 'Weeks 1-4.', qa_notes: '' } },
+      }),
+    )
     await waitFor(() => expect(screen.queryByTestId('generate-all-progress')).toBeNull())
     expect(calls.filter((c) => c.method === 'PATCH').map((c) => c.url.split('/').pop())).toEqual(['executive_summary', 'timeline'])
     await waitFor(async () => expect((await card('timeline')).getAttribute('data-state')).toBe('populated'))
@@ -244,11 +295,15 @@ describe('Generate All Content', () => {
   })
 
   it('cancels the job on the server and stops waiting', async () => {
-    const { calls } = setup([
-      startJob,
-      ({ url }) => (url === `${ORG}/jobs/job-9/status` ? json(200, { status: 'running', result: null, error: null, message: null }) : undefined),
-      ({ method, url }) => (method === 'POST' && url === `${ORG}/jobs/job-9/cancel` ? json(200, { status: 'cancelled', result: null, error: null, message: null }) : undefined),
-    ], { scope_of_work: null })
+    const { calls } = setup(
+      [
+        startJob,
+        ({ url }) => (url === `${ORG}/jobs/job-9/status` ? json(200, { status: 'running', result: null, error: null, message: null }) : undefined),
+        ({ method, url }) =>
+          method === 'POST' && url === `${ORG}/jobs/job-9/cancel` ? json(200, { status: 'cancelled', result: null, error: null, message: null }) : undefined,
+      ],
+      { scope_of_work: null },
+    )
     fireEvent.click(await screen.findByRole('button', { name: 'Generate All Content' }))
     const panel = await screen.findByTestId('generate-all-progress')
     await waitFor(() => expect(within(panel).getByText(/running/)).toBeTruthy())
@@ -260,7 +315,13 @@ describe('Generate All Content', () => {
 
   it("says 'Failed to generate AI content.' when the job fails", async () => {
     vi.spyOn(console, 'error').mockImplementation(() => {})
-    setup([startJob, ({ url }) => (url === `${ORG}/jobs/job-9/status` ? json(200, { status: 'failed', result: null, error: 'Provider down', message: null }) : undefined)], { scope_of_work: null })
+    setup(
+      [
+        startJob,
+        ({ url }) => (url === `${ORG}/jobs/job-9/status` ? json(200, { status: 'failed', result: null, error: 'Provider down', message: null }) : undefined),
+      ],
+      { scope_of_work: null },
+    )
     fireEvent.click(await screen.findByRole('button', { name: 'Generate All Content' }))
     expect(await screen.findByText('Failed to generate AI content.')).toBeTruthy()
   })
@@ -274,7 +335,9 @@ describe('Export PDF', () => {
   it('opens a tab in the click and points it at the download link', async () => {
     const tab = fakeTab()
     const open = vi.spyOn(window, 'open').mockImplementation(() => tab as unknown as Window)
-    setup([({ method, url }) => (method === 'POST' && url === `${EST}/generate-pdf` ? json(200, { downloadUrl: '/api/documents/files/f1?sig=abc' }) : undefined)])
+    setup([
+      ({ method, url }) => (method === 'POST' && url === `${EST}/generate-pdf` ? json(200, { downloadUrl: '/api/documents/files/f1?sig=abc' }) : undefined),
+    ])
     fireEvent.click(await screen.findByRole('button', { name: 'Export PDF' }))
     // Opened synchronously, before any answer (popup blockers allow only that).
     expect(open).toHaveBeenCalledWith('', '_blank')

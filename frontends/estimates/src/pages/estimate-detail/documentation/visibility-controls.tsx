@@ -19,7 +19,8 @@ export function VisibilityControls({ type, link }: { type: string; link: Content
   const qc = useQueryClient()
   const key = contentLinksKey(orgId, estimateId)
   const mutation = useMutation({
-    mutationFn: ({ linkId, flags }: { linkId: string; flags: Flags }) => send('PATCH', `${estimatePath(orgId, estimateId)}/content-links/${linkId}/visibility`, flags),
+    mutationFn: ({ linkId, flags }: { linkId: string; flags: Flags }) =>
+      send('PATCH', `${estimatePath(orgId, estimateId)}/content-links/${linkId}/visibility`, flags),
     onMutate: async ({ linkId, flags }) => {
       await qc.cancelQueries({ queryKey: key })
       const previous = qc.getQueryData<ContentLink[]>(key)

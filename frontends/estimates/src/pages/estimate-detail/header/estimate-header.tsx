@@ -35,7 +35,9 @@ export function EstimateHeader({ settingsLoading }: { settingsLoading: boolean }
             <div className="flex min-w-0 items-center gap-2">
               <MapPin className="size-4 shrink-0 text-muted-foreground" aria-hidden="true" />
               <dt className="sr-only">Address</dt>
-              <dd className="truncate" title={estimate.propertyAddress}>{estimate.propertyAddress}</dd>
+              <dd className="truncate" title={estimate.propertyAddress}>
+                {estimate.propertyAddress}
+              </dd>
             </div>
             <div className="flex min-w-0 items-center gap-2 text-muted-foreground">
               <CalendarClock className="size-4 shrink-0" aria-hidden="true" />

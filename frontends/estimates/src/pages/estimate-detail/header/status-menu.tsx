@@ -1,7 +1,16 @@
 import * as React from 'react'
 import { Check, ChevronDown } from 'lucide-react'
 import { useMutation } from '@tanstack/react-query'
-import { Button, DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuLabel, DropdownMenuSeparator, DropdownMenuTrigger, toast } from '@plumbline/ui'
+import {
+  Button,
+  DropdownMenu,
+  DropdownMenuContent,
+  DropdownMenuItem,
+  DropdownMenuLabel,
+  DropdownMenuSeparator,
+  DropdownMenuTrigger,
+  toast,
+} from '@plumbline/ui'
 import { useDetail } from '../detail-context'
 import { estimatePath } from '../data/keys'
 import { send } from '../data/send'

@@ -3,7 +3,12 @@ import { Button, Dialog, DialogContent, DialogDescription, DialogFooter, DialogH
 import { portalScope } from '../common/portal-scope'
 
 /** Add Section: name required, description optional (spec 001 §5). */
-export function AddSectionDialog({ open, onOpenChange, onSubmit, saving }: {
+export function AddSectionDialog({
+  open,
+  onOpenChange,
+  onSubmit,
+  saving,
+}: {
   open: boolean
   onOpenChange: (open: boolean) => void
   onSubmit: (values: { name: string; description: string | null }) => Promise<unknown>

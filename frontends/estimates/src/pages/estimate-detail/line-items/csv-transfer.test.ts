@@ -20,7 +20,11 @@ describe('toImportResult', () => {
 
   it('takes row errors from a refused import, but not plain field errors', () => {
     const refused = new Error(`422: ${JSON.stringify({ title: 'Invalid CSV', errors: [{ row: 2, field: 'unitCost', message: 'Unit cost is required' }] })}`)
-    expect(importResultFromError(refused)).toEqual({ sectionsCreated: 0, lineItemsCreated: 0, errors: [{ row: 2, field: 'unitCost', message: 'Unit cost is required' }] })
+    expect(importResultFromError(refused)).toEqual({
+      sectionsCreated: 0,
+      lineItemsCreated: 0,
+      errors: [{ row: 2, field: 'unitCost', message: 'Unit cost is required' }],
+    })
     const plain = new Error(`400: ${JSON.stringify({ title: 'Bad', errors: [{ field: 'csv', message: 'Required' }] })}`)
     expect(importResultFromError(plain)).toBeNull()
     expect(importResultFromError(new Error('500: oops'))).toBeNull()

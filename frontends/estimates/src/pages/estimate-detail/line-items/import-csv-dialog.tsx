@@ -63,7 +63,11 @@ export function ImportCsvDialog({ open, onOpenChange }: { open: boolean; onOpenC
           <>
             <DialogHeader>
               <DialogTitle className="flex items-center gap-2">
-                {result.errors.length ? <AlertTriangle className="size-5 text-amber" aria-hidden="true" /> : <CheckCircle2 className="size-5 text-success" aria-hidden="true" />}
+                {result.errors.length ? (
+                  <AlertTriangle className="size-5 text-amber" aria-hidden="true" />
+                ) : (
+                  <CheckCircle2 className="size-5 text-success" aria-hidden="true" />
+                )}
                 {result.errors.length ? 'Import finished with errors' : 'Import complete'}
               </DialogTitle>
               <DialogDescription data-testid="import-csv-result">
@@ -103,9 +107,7 @@ export function ImportCsvDialog({ open, onOpenChange }: { open: boolean; onOpenC
           <>
             <DialogHeader>
               <DialogTitle>Import from CSV</DialogTitle>
-              <DialogDescription>
-                Use the columns of Export to CSV: {CSV_COLUMNS_HINT}. Each row becomes a line item in the section it names.
-              </DialogDescription>
+              <DialogDescription>Use the columns of Export to CSV: {CSV_COLUMNS_HINT}. Each row becomes a line item in the section it names.</DialogDescription>
             </DialogHeader>
             <div className="grid gap-4">
               <label className="flex cursor-pointer flex-col items-center gap-2 rounded-lg border border-dashed bg-muted/30 px-4 py-6 text-center transition-colors hover:bg-muted/60 focus-within:ring-[3px] focus-within:ring-ring/40">
@@ -114,10 +116,21 @@ export function ImportCsvDialog({ open, onOpenChange }: { open: boolean; onOpenC
                 <span className="text-xs text-muted-foreground">.csv, up to 1 MB</span>
                 <input type="file" accept=".csv,text/csv" className="sr-only" aria-label="CSV file" onChange={(e) => void onFile(e.target.files?.[0])} />
               </label>
-              {fileError ? <p role="alert" className="text-sm font-medium text-destructive">{fileError}</p> : null}
+              {fileError ? (
+                <p role="alert" className="text-sm font-medium text-destructive">
+                  {fileError}
+                </p>
+              ) : null}
               <div className="grid gap-2">
                 <Label htmlFor="csv-text">Or paste CSV</Label>
-                <Textarea id="csv-text" value={csv} onChange={(e) => (setCsv(e.target.value), setFileName(null))} rows={6} className="font-mono text-xs" spellCheck={false} />
+                <Textarea
+                  id="csv-text"
+                  value={csv}
+                  onChange={(e) => (setCsv(e.target.value), setFileName(null))}
+                  rows={6}
+                  className="font-mono text-xs"
+                  spellCheck={false}
+                />
               </div>
             </div>
             <DialogFooter>

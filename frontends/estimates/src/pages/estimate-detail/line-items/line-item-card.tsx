@@ -27,8 +27,12 @@ export function LineItemCard({ item, readonly, onEdit, onDelete }: { item: LineI
       {readonly ? null : <DragHandle itemName={item.name} handleProps={handleProps} className="size-9 shrink-0 self-center" />}
       <div className="min-w-0 flex-1">
         <div className="flex items-start justify-between gap-3">
-          <p className="min-w-0 break-words font-medium" data-testid="line-item-name">{item.name}</p>
-          <p className="shrink-0 font-semibold tabular-nums" data-testid="line-item-total">{formatCurrency(item.totalCost)}</p>
+          <p className="min-w-0 break-words font-medium" data-testid="line-item-name">
+            {item.name}
+          </p>
+          <p className="shrink-0 font-semibold tabular-nums" data-testid="line-item-total">
+            {formatCurrency(item.totalCost)}
+          </p>
         </div>
         {item.description ? <p className="mt-0.5 line-clamp-2 text-xs text-muted-foreground">{item.description}</p> : null}
         <div className="mt-1.5 flex items-center justify-between gap-2">
@@ -43,7 +47,13 @@ export function LineItemCard({ item, readonly, onEdit, onDelete }: { item: LineI
               <Button size="icon" variant="ghost" onClick={onEdit} aria-label={`Edit ${item.name}`}>
                 <Pencil />
               </Button>
-              <Button size="icon" variant="ghost" onClick={onDelete} aria-label={`Delete ${item.name}`} className="text-muted-foreground hover:text-destructive">
+              <Button
+                size="icon"
+                variant="ghost"
+                onClick={onDelete}
+                aria-label={`Delete ${item.name}`}
+                className="text-muted-foreground hover:text-destructive"
+              >
                 <Trash2 />
               </Button>
             </div>

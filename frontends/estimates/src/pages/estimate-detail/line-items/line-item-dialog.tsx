@@ -1,10 +1,36 @@
 import * as React from 'react'
 import { LINE_ITEM_UNITS, type LineItem } from '@plumbline/contracts'
-import { Button, Checkbox, Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, FormField, Input, Label, Spinner, Textarea } from '@plumbline/ui'
+import {
+  Button,
+  Checkbox,
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+  FormField,
+  Input,
+  Label,
+  Spinner,
+  Textarea,
+} from '@plumbline/ui'
 import { NativeSelect } from '../common/native-select'
 import { portalScope } from '../common/portal-scope'
 import { formatCurrency } from '../lib/money'
-import { COST_TYPES, COST_TYPE_LABELS, QUANTITY_STEP, UNIT_COST_STEP, draftFromItem, emptyLineItemDraft, lineTotal, toLineItemPayload, type CostType, type LineItemDraft, type LineItemFieldErrors } from './line-item-math'
+import {
+  COST_TYPES,
+  COST_TYPE_LABELS,
+  QUANTITY_STEP,
+  UNIT_COST_STEP,
+  draftFromItem,
+  emptyLineItemDraft,
+  lineTotal,
+  toLineItemPayload,
+  type CostType,
+  type LineItemDraft,
+  type LineItemFieldErrors,
+} from './line-item-math'
 
 /**
  * Editing happens here on phones, where focusing a field opens the keyboard over the form the
@@ -73,7 +99,14 @@ export function LineItemDialog({
             <DialogDescription>{item ? `Updates an item in ${sectionName}.` : `Adds an item to ${sectionName}.`}</DialogDescription>
           </DialogHeader>
           <FormField id="li-name" label="Name" error={errors.name}>
-            <Input id="li-name" value={draft.name} onChange={(e) => set('name', e.target.value)} aria-invalid={!!errors.name} placeholder="e.g. Drywall sheets" autoFocus={!item} />
+            <Input
+              id="li-name"
+              value={draft.name}
+              onChange={(e) => set('name', e.target.value)}
+              aria-invalid={!!errors.name}
+              placeholder="e.g. Drywall sheets"
+              autoFocus={!item}
+            />
           </FormField>
           <FormField id="li-description" label="Description (optional)">
             <Textarea id="li-description" value={draft.description} onChange={(e) => set('description', e.target.value)} rows={2} className="min-h-16" />
@@ -98,21 +131,43 @@ export function LineItemDialog({
               </NativeSelect>
             </FormField>
             <FormField id="li-quantity" label="Quantity" error={errors.quantity}>
-              <Input id="li-quantity" type="number" inputMode="decimal" step={QUANTITY_STEP} min={0} value={draft.quantity} onChange={(e) => set('quantity', e.target.value)} aria-invalid={!!errors.quantity} />
+              <Input
+                id="li-quantity"
+                type="number"
+                inputMode="decimal"
+                step={QUANTITY_STEP}
+                min={0}
+                value={draft.quantity}
+                onChange={(e) => set('quantity', e.target.value)}
+                aria-invalid={!!errors.quantity}
+              />
             </FormField>
             <FormField id="li-unit-cost" label="Unit Cost ($)" error={errors.unitCost}>
-              <Input id="li-unit-cost" type="number" inputMode="decimal" step={UNIT_COST_STEP} min={0} value={draft.unitCost} onChange={(e) => set('unitCost', e.target.value)} aria-invalid={!!errors.unitCost} />
+              <Input
+                id="li-unit-cost"
+                type="number"
+                inputMode="decimal"
+                step={UNIT_COST_STEP}
+                min={0}
+                value={draft.unitCost}
+                onChange={(e) => set('unitCost', e.target.value)}
+                aria-invalid={!!errors.unitCost}
+              />
             </FormField>
           </div>
           <div className="flex flex-wrap items-center justify-between gap-4 rounded-lg border bg-muted/40 px-4 py-3">
             <div className="flex flex-wrap gap-5">
               <div className="flex items-center gap-2">
                 <Checkbox id="li-markup" checked={draft.applyMarkup} onCheckedChange={(v) => set('applyMarkup', v === true)} />
-                <Label htmlFor="li-markup" className="font-normal">Apply markup</Label>
+                <Label htmlFor="li-markup" className="font-normal">
+                  Apply markup
+                </Label>
               </div>
               <div className="flex items-center gap-2">
                 <Checkbox id="li-tax" checked={draft.applyTax} onCheckedChange={(v) => set('applyTax', v === true)} />
-                <Label htmlFor="li-tax" className="font-normal">Apply tax</Label>
+                <Label htmlFor="li-tax" className="font-normal">
+                  Apply tax
+                </Label>
               </div>
             </div>
             <p className="text-sm">

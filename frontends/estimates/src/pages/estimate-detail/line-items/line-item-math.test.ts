@@ -29,7 +29,16 @@ describe('toLineItemPayload', () => {
     const r = toLineItemPayload({ ...d, name: 'Drywall' })
     expect(r).toEqual({
       ok: true,
-      payload: expect.objectContaining({ name: 'Drywall', quantity: '1.000', unit: 'each', unitCost: '0.00', isMaterial: true, isLabor: false, applyMarkup: true, applyTax: true }),
+      payload: expect.objectContaining({
+        name: 'Drywall',
+        quantity: '1.000',
+        unit: 'each',
+        unitCost: '0.00',
+        isMaterial: true,
+        isLabor: false,
+        applyMarkup: true,
+        applyTax: true,
+      }),
     })
   })
 
@@ -40,14 +49,48 @@ describe('toLineItemPayload', () => {
 
   it('maps the cost type to exactly one flag', () => {
     const r = toLineItemPayload({ ...emptyLineItemDraft(), name: 'Crew', costType: 'labor', unit: 'hours', quantity: '8', unitCost: '65' })
-    expect(r.ok && r.payload).toMatchObject({ isLabor: true, isMaterial: false, isEquipment: false, isSubcontractor: false, unit: 'hours', quantity: '8.000', unitCost: '65.00' })
+    expect(r.ok && r.payload).toMatchObject({
+      isLabor: true,
+      isMaterial: false,
+      isEquipment: false,
+      isSubcontractor: false,
+      unit: 'hours',
+      quantity: '8.000',
+      unitCost: '65.00',
+    })
   })
 
   it('round-trips an existing item into the form', () => {
     const item = ZLineItem.parse({
-      id: 'i1', sectionId: 's1', name: 'Rental', description: null, category: null, quantity: '2.500', unit: 'days', unitCost: '120.00', totalCost: '300.00',
-      isLabor: false, isMaterial: false, isEquipment: true, isSubcontractor: false, applyMarkup: false, applyTax: true, vendor: null, partNumber: null, notes: null, sortOrder: 0,
+      id: 'i1',
+      sectionId: 's1',
+      name: 'Rental',
+      description: null,
+      category: null,
+      quantity: '2.500',
+      unit: 'days',
+      unitCost: '120.00',
+      totalCost: '300.00',
+      isLabor: false,
+      isMaterial: false,
+      isEquipment: true,
+      isSubcontractor: false,
+      applyMarkup: false,
+      applyTax: true,
+      vendor: null,
+      partNumber: null,
+      notes: null,
+      sortOrder: 0,
     })
-    expect(draftFromItem(item)).toEqual({ name: 'Rental', description: '', costType: 'equipment', quantity: '2.5', unit: 'days', unitCost: '120.00', applyMarkup: false, applyTax: true })
+    expect(draftFromItem(item)).toEqual({
+      name: 'Rental',
+      description: '',
+      costType: 'equipment',
+      quantity: '2.5',
+      unit: 'days',
+      unitCost: '120.00',
+      applyMarkup: false,
+      applyTax: true,
+    })
   })
 })

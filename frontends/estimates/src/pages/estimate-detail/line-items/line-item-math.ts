@@ -7,7 +7,13 @@ export const UNIT_COST_STEP = 0.01
 
 export const COST_TYPES = ['labor', 'material', 'equipment', 'subcontractor', 'other'] as const
 export type CostType = (typeof COST_TYPES)[number]
-export const COST_TYPE_LABELS: Record<CostType, string> = { labor: 'Labor', material: 'Material', equipment: 'Equipment', subcontractor: 'Subcontractor', other: 'Other' }
+export const COST_TYPE_LABELS: Record<CostType, string> = {
+  labor: 'Labor',
+  material: 'Material',
+  equipment: 'Equipment',
+  subcontractor: 'Subcontractor',
+  other: 'Other',
+}
 
 /** The line item form's values as typed (strings, so half-typed numbers survive re-renders). */
 export type LineItemDraft = {
@@ -91,7 +97,12 @@ export function toLineItemPayload(draft: LineItemDraft): { ok: true; payload: Re
   for (const issue of parsed.error.issues) {
     const field = issue.path[0]
     if (field === 'name' || field === 'quantity' || field === 'unitCost' || field === 'unit') {
-      errors[field] ??= field === 'quantity' && body.quantity === undefined ? 'Quantity is required' : field === 'unitCost' && body.unitCost === undefined ? 'Unit cost is required' : issue.message
+      errors[field] ??=
+        field === 'quantity' && body.quantity === undefined
+          ? 'Quantity is required'
+          : field === 'unitCost' && body.unitCost === undefined
+            ? 'Unit cost is required'
+            : issue.message
     }
   }
   return { ok: false, errors }

@@ -4,7 +4,18 @@ import { LINE_ITEM_UNITS, costTypeLabel, type LineItem } from '@plumbline/contra
 import { Button, Input, Spinner, cn } from '@plumbline/ui'
 import { NativeSelect } from '../common/native-select'
 import { formatCurrency, formatNumber } from '../lib/money'
-import { COST_TYPES, COST_TYPE_LABELS, QUANTITY_STEP, UNIT_COST_STEP, draftFromItem, lineTotal, toLineItemPayload, type CostType, type LineItemDraft, type LineItemFieldErrors } from './line-item-math'
+import {
+  COST_TYPES,
+  COST_TYPE_LABELS,
+  QUANTITY_STEP,
+  UNIT_COST_STEP,
+  draftFromItem,
+  lineTotal,
+  toLineItemPayload,
+  type CostType,
+  type LineItemDraft,
+  type LineItemFieldErrors,
+} from './line-item-math'
 import { DragHandle, useSortableLineItem } from './sortable-line-item'
 
 const TYPE_TONES: Record<string, string> = {
@@ -73,8 +84,19 @@ export function LineItemRow({
       <tr ref={setNodeRef} style={style} className="bg-accent/40 align-top" data-testid="line-item-row" data-editing="true" onKeyDown={onKeyDown}>
         <td className="py-2 pl-3" />
         <td className="py-2 pr-2">
-          <Input aria-label="Item name" value={draft.name} onChange={(e) => set('name', e.target.value)} aria-invalid={!!errors.name} className="h-9" autoFocus />
-          {errors.name ? <p role="alert" className="mt-1 text-xs font-medium text-destructive">{errors.name}</p> : null}
+          <Input
+            aria-label="Item name"
+            value={draft.name}
+            onChange={(e) => set('name', e.target.value)}
+            aria-invalid={!!errors.name}
+            className="h-9"
+            autoFocus
+          />
+          {errors.name ? (
+            <p role="alert" className="mt-1 text-xs font-medium text-destructive">
+              {errors.name}
+            </p>
+          ) : null}
         </td>
         <td className="py-2 pr-2">
           <NativeSelect aria-label="Type" value={draft.costType} onChange={(e) => set('costType', e.target.value as CostType)} className="h-9">
@@ -86,8 +108,22 @@ export function LineItemRow({
           </NativeSelect>
         </td>
         <td className="py-2 pr-2">
-          <Input aria-label="Quantity" type="number" inputMode="decimal" step={QUANTITY_STEP} min={0} value={draft.quantity} onChange={(e) => set('quantity', e.target.value)} aria-invalid={!!errors.quantity} className="h-9 w-full text-right tabular-nums" />
-          {errors.quantity ? <p role="alert" className="mt-1 text-xs font-medium text-destructive">{errors.quantity}</p> : null}
+          <Input
+            aria-label="Quantity"
+            type="number"
+            inputMode="decimal"
+            step={QUANTITY_STEP}
+            min={0}
+            value={draft.quantity}
+            onChange={(e) => set('quantity', e.target.value)}
+            aria-invalid={!!errors.quantity}
+            className="h-9 w-full text-right tabular-nums"
+          />
+          {errors.quantity ? (
+            <p role="alert" className="mt-1 text-xs font-medium text-destructive">
+              {errors.quantity}
+            </p>
+          ) : null}
         </td>
         <td className="py-2 pr-2">
           <NativeSelect aria-label="Unit" value={draft.unit} onChange={(e) => set('unit', e.target.value)} className="h-9">
@@ -99,8 +135,22 @@ export function LineItemRow({
           </NativeSelect>
         </td>
         <td className="py-2 pr-2">
-          <Input aria-label="Unit cost" type="number" inputMode="decimal" step={UNIT_COST_STEP} min={0} value={draft.unitCost} onChange={(e) => set('unitCost', e.target.value)} aria-invalid={!!errors.unitCost} className="h-9 w-full text-right tabular-nums" />
-          {errors.unitCost ? <p role="alert" className="mt-1 text-xs font-medium text-destructive">{errors.unitCost}</p> : null}
+          <Input
+            aria-label="Unit cost"
+            type="number"
+            inputMode="decimal"
+            step={UNIT_COST_STEP}
+            min={0}
+            value={draft.unitCost}
+            onChange={(e) => set('unitCost', e.target.value)}
+            aria-invalid={!!errors.unitCost}
+            className="h-9 w-full text-right tabular-nums"
+          />
+          {errors.unitCost ? (
+            <p role="alert" className="mt-1 text-xs font-medium text-destructive">
+              {errors.unitCost}
+            </p>
+          ) : null}
         </td>
         <td className="py-2 pr-3 text-right font-medium tabular-nums leading-9" data-testid="line-item-live-total">
           {formatCurrency(lineTotal(draft.quantity, draft.unitCost))}
@@ -133,7 +183,9 @@ export function LineItemRow({
         </td>
       )}
       <td className={cn('py-2.5 pr-3', readonly && 'pl-4')}>
-        <p className="truncate font-medium" data-testid="line-item-name" title={item.name}>{item.name}</p>
+        <p className="truncate font-medium" data-testid="line-item-name" title={item.name}>
+          {item.name}
+        </p>
         {item.description ? <p className="line-clamp-2 text-xs text-muted-foreground">{item.description}</p> : null}
       </td>
       <td className="py-2.5 pr-3">
@@ -151,7 +203,13 @@ export function LineItemRow({
             <Button size="icon-sm" variant="ghost" onClick={() => setDraft(draftFromItem(item))} aria-label={`Edit ${item.name}`}>
               <Pencil />
             </Button>
-            <Button size="icon-sm" variant="ghost" onClick={onDelete} aria-label={`Delete ${item.name}`} className="text-muted-foreground hover:text-destructive">
+            <Button
+              size="icon-sm"
+              variant="ghost"
+              onClick={onDelete}
+              aria-label={`Delete ${item.name}`}
+              className="text-muted-foreground hover:text-destructive"
+            >
               <Trash2 />
             </Button>
           </div>

@@ -3,7 +3,17 @@ import { DndContext, KeyboardSensor, PointerSensor, closestCenter, useSensor, us
 import { arrayMove, sortableKeyboardCoordinates } from '@dnd-kit/sortable'
 import { ChevronsDownUp, ChevronsUpDown, Download, LayoutTemplate, ListPlus, MoreVertical, Plus, RotateCw, Rows3, Upload } from 'lucide-react'
 import type { LineItem } from '@plumbline/contracts'
-import { Button, Card, DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuSeparator, DropdownMenuTrigger, EmptyState, Skeleton } from '@plumbline/ui'
+import {
+  Button,
+  Card,
+  DropdownMenu,
+  DropdownMenuContent,
+  DropdownMenuItem,
+  DropdownMenuSeparator,
+  DropdownMenuTrigger,
+  EmptyState,
+  Skeleton,
+} from '@plumbline/ui'
 import { useDetail } from '../detail-context'
 import { estimatePath } from '../data/keys'
 import { useSections } from '../data/queries'

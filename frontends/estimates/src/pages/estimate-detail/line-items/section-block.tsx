@@ -12,7 +12,14 @@ import type { LineItemMutations } from './use-line-item-mutations'
 
 const HEADERS = ['Item', 'Type', 'Qty', 'Unit', 'Unit Cost', 'Total'] as const
 /** Fixed widths keep the columns of every section's table aligned with each other. */
-const WIDTHS: Record<(typeof HEADERS)[number], string | undefined> = { Item: undefined, Type: 'w-[136px]', Qty: 'w-[104px]', Unit: 'w-[96px]', 'Unit Cost': 'w-[124px]', Total: 'w-[128px]' }
+const WIDTHS: Record<(typeof HEADERS)[number], string | undefined> = {
+  Item: undefined,
+  Type: 'w-[136px]',
+  Qty: 'w-[104px]',
+  Unit: 'w-[96px]',
+  'Unit Cost': 'w-[124px]',
+  Total: 'w-[128px]',
+}
 const RIGHT = new Set(['Qty', 'Unit Cost', 'Total'])
 
 /** A collapsible priced section with its line items: a table, or stacked cards below `md`. */
@@ -55,7 +62,9 @@ export function SectionBlock({
         >
           <ChevronRight className={cn('size-4 shrink-0 text-muted-foreground transition-transform', !collapsed && 'rotate-90')} aria-hidden="true" />
           <span className="min-w-0">
-            <span className="block truncate font-semibold" data-testid="section-name">{section.name}</span>
+            <span className="block truncate font-semibold" data-testid="section-name">
+              {section.name}
+            </span>
             {section.description ? <span className="block truncate text-xs text-muted-foreground">{section.description}</span> : null}
           </span>
           <span className="ml-1 shrink-0 rounded-full bg-background px-2 py-0.5 text-xs text-muted-foreground ring-1 ring-border">
@@ -106,7 +115,13 @@ export function SectionBlock({
             <ul className="text-sm">
               <SortableContext items={ids} strategy={verticalListSortingStrategy}>
                 {items.map((item) => (
-                  <LineItemCard key={item.id} item={item} readonly={readonly} onEdit={() => onEditItem(item)} onDelete={() => onDeleteItem(item.id, item.name)} />
+                  <LineItemCard
+                    key={item.id}
+                    item={item}
+                    readonly={readonly}
+                    onEdit={() => onEditItem(item)}
+                    onDelete={() => onDeleteItem(item.id, item.name)}
+                  />
                 ))}
               </SortableContext>
             </ul>
@@ -117,7 +132,11 @@ export function SectionBlock({
                   <tr className="border-t text-xs uppercase tracking-wider text-muted-foreground">
                     {readonly ? null : <th className="w-10 pl-3" aria-label="Reorder" />}
                     {HEADERS.map((h, i) => (
-                      <th key={h} scope="col" className={cn('py-2 pr-3 font-medium', WIDTHS[h], RIGHT.has(h) ? 'text-right' : 'text-left', i === 0 && readonly && 'pl-4')}>
+                      <th
+                        key={h}
+                        scope="col"
+                        className={cn('py-2 pr-3 font-medium', WIDTHS[h], RIGHT.has(h) ? 'text-right' : 'text-left', i === 0 && readonly && 'pl-4')}
+                      >
                         {h}
                       </th>
                     ))}

@@ -30,7 +30,10 @@ export function DragHandle({ itemName, handleProps, className }: { itemName: str
       type="button"
       {...handleProps}
       aria-label={`Reorder ${itemName}`}
-      className={cn('flex cursor-grab touch-none items-center justify-center rounded text-muted-foreground/60 hover:bg-accent hover:text-foreground active:cursor-grabbing', className)}
+      className={cn(
+        'flex cursor-grab touch-none items-center justify-center rounded text-muted-foreground/60 hover:bg-accent hover:text-foreground active:cursor-grabbing',
+        className,
+      )}
     >
       <GripVertical className="size-4" />
     </button>

@@ -16,7 +16,8 @@ export function useLineItemMutations() {
   const refresh = () => Promise.all([invalidate.sections(), invalidate.estimate()])
 
   const createSection = useMutation({
-    mutationFn: (body: { name: string; description: string | null; sortOrder: number }) => send<Section>('POST', `${estimatePath(orgId, estimateId)}/sections`, body),
+    mutationFn: (body: { name: string; description: string | null; sortOrder: number }) =>
+      send<Section>('POST', `${estimatePath(orgId, estimateId)}/sections`, body),
     onSuccess: refresh,
     onError: (e) => reportMutationError(e, 'Failed to create section', onLocked),
   })
@@ -31,7 +32,8 @@ export function useLineItemMutations() {
     onError: (e) => reportMutationError(e, 'Failed to delete section', onLocked),
   })
   const addItem = useMutation({
-    mutationFn: ({ sectionId, payload }: { sectionId: string; payload: Record<string, unknown> }) => send('POST', `${base}/sections/${sectionId}/line-items`, payload),
+    mutationFn: ({ sectionId, payload }: { sectionId: string; payload: Record<string, unknown> }) =>
+      send('POST', `${base}/sections/${sectionId}/line-items`, payload),
     onSuccess: refresh,
     onError: (e) => reportMutationError(e, 'Failed to add line item', onLocked),
   })
@@ -49,7 +51,8 @@ export function useLineItemMutations() {
   const key = sectionsKey(orgId, estimateId)
   /** Reorders optimistically; the server's order wins after it answers (or the old one on failure). */
   const reorder = useMutation({
-    mutationFn: ({ sectionId, itemIds }: { sectionId: string; itemIds: string[] }) => send('PATCH', `${base}/sections/${sectionId}/line-items/reorder`, { itemIds }),
+    mutationFn: ({ sectionId, itemIds }: { sectionId: string; itemIds: string[] }) =>
+      send('PATCH', `${base}/sections/${sectionId}/line-items/reorder`, { itemIds }),
     onMutate: async ({ sectionId, itemIds }) => {
       await qc.cancelQueries({ queryKey: key })
       const previous = qc.getQueryData<Section[]>(key)

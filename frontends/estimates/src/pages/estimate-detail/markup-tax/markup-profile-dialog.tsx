@@ -1,8 +1,30 @@
 import * as React from 'react'
 import { MARKUP_PRESETS, type MarkupProfile } from '@plumbline/contracts'
-import { Button, Checkbox, Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, FormField, Input, Label, Spinner } from '@plumbline/ui'
+import {
+  Button,
+  Checkbox,
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+  FormField,
+  Input,
+  Label,
+  Spinner,
+} from '@plumbline/ui'
 import { portalScope } from '../common/portal-scope'
-import { MARKUP_STEP, PERCENT_FIELDS, applyMarkupPreset, emptyMarkupDraft, markupDraftFrom, toMarkupPayload, type FieldErrors, type MarkupDraft } from './profile-forms'
+import {
+  MARKUP_STEP,
+  PERCENT_FIELDS,
+  applyMarkupPreset,
+  emptyMarkupDraft,
+  markupDraftFrom,
+  toMarkupPayload,
+  type FieldErrors,
+  type MarkupDraft,
+} from './profile-forms'
 
 /** Create or edit a markup profile, with the three presets. */
 export function MarkupProfileDialog({
@@ -92,11 +114,15 @@ export function MarkupProfileDialog({
           <div className="flex flex-wrap gap-5">
             <div className="flex items-center gap-2">
               <Checkbox id="markup-template" checked={draft.isTemplate} onCheckedChange={(v) => set('isTemplate', v === true)} />
-              <Label htmlFor="markup-template" className="font-normal">Reusable template for other estimates</Label>
+              <Label htmlFor="markup-template" className="font-normal">
+                Reusable template for other estimates
+              </Label>
             </div>
             <div className="flex items-center gap-2">
               <Checkbox id="markup-default" checked={draft.isDefault} onCheckedChange={(v) => set('isDefault', v === true)} />
-              <Label htmlFor="markup-default" className="font-normal">Default profile</Label>
+              <Label htmlFor="markup-default" className="font-normal">
+                Default profile
+              </Label>
             </div>
           </div>
           <DialogFooter>

@@ -46,9 +46,17 @@ const trimNum = (v: string | null | undefined) => {
 /** Spec 001 §9: new profiles default to isTemplate true and isDefault false. */
 export function emptyMarkupDraft(): MarkupDraft {
   return {
-    name: '', description: '', isTemplate: true, isDefault: false,
-    overheadPercentage: '0', profitPercentage: '0', contingencyPercentage: '0',
-    laborMarkupPercentage: '0', materialMarkupPercentage: '0', equipmentMarkupPercentage: '0', subcontractorMarkupPercentage: '0',
+    name: '',
+    description: '',
+    isTemplate: true,
+    isDefault: false,
+    overheadPercentage: '0',
+    profitPercentage: '0',
+    contingencyPercentage: '0',
+    laborMarkupPercentage: '0',
+    materialMarkupPercentage: '0',
+    equipmentMarkupPercentage: '0',
+    subcontractorMarkupPercentage: '0',
   }
 }
 export function markupDraftFrom(p: MarkupProfile): MarkupDraft {
@@ -67,17 +75,42 @@ export function applyMarkupPreset(draft: MarkupDraft, presetName: string): Marku
 /** Spec 001 §9: a new tax profile is a sales tax on materials and equipment. */
 export function emptyTaxDraft(): TaxDraft {
   return {
-    name: '', description: '', taxType: 'sales', rate: '', jurisdiction: '', jurisdictionCode: '',
-    applyToLabor: false, applyToMaterials: true, applyToEquipment: true, applyToSubcontractors: false,
-    minimumAmount: '', maximumAmount: '', exemptionThreshold: '', isActive: true, isTemplate: true, isDefault: false,
+    name: '',
+    description: '',
+    taxType: 'sales',
+    rate: '',
+    jurisdiction: '',
+    jurisdictionCode: '',
+    applyToLabor: false,
+    applyToMaterials: true,
+    applyToEquipment: true,
+    applyToSubcontractors: false,
+    minimumAmount: '',
+    maximumAmount: '',
+    exemptionThreshold: '',
+    isActive: true,
+    isTemplate: true,
+    isDefault: false,
   }
 }
 export function taxDraftFrom(t: TaxProfile): TaxDraft {
   return {
-    name: t.name, description: t.description ?? '', taxType: t.taxType, rate: trimNum(t.rate), jurisdiction: t.jurisdiction ?? '', jurisdictionCode: t.jurisdictionCode ?? '',
-    applyToLabor: t.applyToLabor, applyToMaterials: t.applyToMaterials, applyToEquipment: t.applyToEquipment, applyToSubcontractors: t.applyToSubcontractors,
-    minimumAmount: trimNum(t.minimumAmount), maximumAmount: trimNum(t.maximumAmount), exemptionThreshold: trimNum(t.exemptionThreshold),
-    isActive: t.isActive, isTemplate: t.isTemplate, isDefault: t.isDefault,
+    name: t.name,
+    description: t.description ?? '',
+    taxType: t.taxType,
+    rate: trimNum(t.rate),
+    jurisdiction: t.jurisdiction ?? '',
+    jurisdictionCode: t.jurisdictionCode ?? '',
+    applyToLabor: t.applyToLabor,
+    applyToMaterials: t.applyToMaterials,
+    applyToEquipment: t.applyToEquipment,
+    applyToSubcontractors: t.applyToSubcontractors,
+    minimumAmount: trimNum(t.minimumAmount),
+    maximumAmount: trimNum(t.maximumAmount),
+    exemptionThreshold: trimNum(t.exemptionThreshold),
+    isActive: t.isActive,
+    isTemplate: t.isTemplate,
+    isDefault: t.isDefault,
   }
 }
 /** The four tax presets: rate and jurisdiction, a sales tax on materials and equipment. */
@@ -133,9 +166,16 @@ export function toTaxPayload(draft: TaxDraft, ids: { organizationId: string; est
     rate: draft.rate.trim() === '' ? 'x' : draft.rate,
     jurisdiction: blankToNull(draft.jurisdiction),
     jurisdictionCode: blankToNull(draft.jurisdictionCode),
-    applyToLabor: draft.applyToLabor, applyToMaterials: draft.applyToMaterials, applyToEquipment: draft.applyToEquipment, applyToSubcontractors: draft.applyToSubcontractors,
-    minimumAmount: blankToNull(draft.minimumAmount), maximumAmount: blankToNull(draft.maximumAmount), exemptionThreshold: blankToNull(draft.exemptionThreshold),
-    isActive: draft.isActive, isTemplate: draft.isTemplate, isDefault: draft.isDefault,
+    applyToLabor: draft.applyToLabor,
+    applyToMaterials: draft.applyToMaterials,
+    applyToEquipment: draft.applyToEquipment,
+    applyToSubcontractors: draft.applyToSubcontractors,
+    minimumAmount: blankToNull(draft.minimumAmount),
+    maximumAmount: blankToNull(draft.maximumAmount),
+    exemptionThreshold: blankToNull(draft.exemptionThreshold),
+    isActive: draft.isActive,
+    isTemplate: draft.isTemplate,
+    isDefault: draft.isDefault,
     organizationId: ids.organizationId,
     estimateId: draft.isTemplate ? null : ids.estimateId,
   }

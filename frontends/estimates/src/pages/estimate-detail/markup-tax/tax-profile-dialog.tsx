@@ -1,6 +1,19 @@
 import * as React from 'react'
 import { TAX_PRESETS, TAX_TYPES, type TaxProfile } from '@plumbline/contracts'
-import { Button, Checkbox, Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, FormField, Input, Label, Spinner } from '@plumbline/ui'
+import {
+  Button,
+  Checkbox,
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+  FormField,
+  Input,
+  Label,
+  Spinner,
+} from '@plumbline/ui'
 import { NativeSelect } from '../common/native-select'
 import { portalScope } from '../common/portal-scope'
 import { AMOUNT_STEP, TAX_RATE_STEP, applyTaxPreset, emptyTaxDraft, taxDraftFrom, toTaxPayload, type FieldErrors, type TaxDraft } from './profile-forms'
@@ -98,7 +111,17 @@ export function TaxProfileDialog({
               error={errors.rate}
               hint={Number.isFinite(ratePercent) && draft.rate !== '' ? `${(ratePercent * 100).toFixed(2)}%` : 'e.g. 0.0825 for 8.25%'}
             >
-              <Input id="tax-rate" type="number" inputMode="decimal" step={TAX_RATE_STEP} min={0} max={1} value={draft.rate} onChange={(e) => set('rate', e.target.value)} aria-invalid={!!errors.rate} />
+              <Input
+                id="tax-rate"
+                type="number"
+                inputMode="decimal"
+                step={TAX_RATE_STEP}
+                min={0}
+                max={1}
+                value={draft.rate}
+                onChange={(e) => set('rate', e.target.value)}
+                aria-invalid={!!errors.rate}
+              />
             </FormField>
             <FormField id="tax-description" label="Description (optional)">
               <Input id="tax-description" value={draft.description} onChange={(e) => set('description', e.target.value)} />
@@ -116,7 +139,9 @@ export function TaxProfileDialog({
               {APPLIES.map(({ key, label }) => (
                 <div key={key} className="flex items-center gap-2">
                   <Checkbox id={`tax-${key}`} checked={draft[key]} onCheckedChange={(v) => set(key, v === true)} />
-                  <Label htmlFor={`tax-${key}`} className="font-normal">{label}</Label>
+                  <Label htmlFor={`tax-${key}`} className="font-normal">
+                    {label}
+                  </Label>
                 </div>
               ))}
             </div>
@@ -124,18 +149,32 @@ export function TaxProfileDialog({
           <div className="grid gap-4 sm:grid-cols-3">
             {AMOUNTS.map(({ key, label }) => (
               <FormField key={key} id={`tax-${key}`} label={`${label} ($)`} error={errors[key]}>
-                <Input id={`tax-${key}`} type="number" inputMode="decimal" step={AMOUNT_STEP} min={0} value={draft[key]} onChange={(e) => set(key, e.target.value)} aria-invalid={!!errors[key]} placeholder="None" />
+                <Input
+                  id={`tax-${key}`}
+                  type="number"
+                  inputMode="decimal"
+                  step={AMOUNT_STEP}
+                  min={0}
+                  value={draft[key]}
+                  onChange={(e) => set(key, e.target.value)}
+                  aria-invalid={!!errors[key]}
+                  placeholder="None"
+                />
               </FormField>
             ))}
           </div>
           <div className="flex flex-wrap gap-5">
             <div className="flex items-center gap-2">
               <Checkbox id="tax-active" checked={draft.isActive} onCheckedChange={(v) => set('isActive', v === true)} />
-              <Label htmlFor="tax-active" className="font-normal">Active</Label>
+              <Label htmlFor="tax-active" className="font-normal">
+                Active
+              </Label>
             </div>
             <div className="flex items-center gap-2">
               <Checkbox id="tax-template" checked={draft.isTemplate} onCheckedChange={(v) => set('isTemplate', v === true)} />
-              <Label htmlFor="tax-template" className="font-normal">Reusable template for other estimates</Label>
+              <Label htmlFor="tax-template" className="font-normal">
+                Reusable template for other estimates
+              </Label>
             </div>
           </div>
           <DialogFooter>

@@ -15,7 +15,17 @@ function Line({ label, value, strong, muted, testId }: { label: string; value: s
 }
 
 /** The server's totals (GET …/totals): base, markup parts, taxes and the grand total. */
-export function TotalsBreakdown({ totals, isLoading, error, onRetry }: { totals: EstimateTotals | undefined; isLoading: boolean; error: unknown; onRetry: () => void }) {
+export function TotalsBreakdown({
+  totals,
+  isLoading,
+  error,
+  onRetry,
+}: {
+  totals: EstimateTotals | undefined
+  isLoading: boolean
+  error: unknown
+  onRetry: () => void
+}) {
   if (isLoading) {
     return (
       <div className="space-y-3" aria-busy="true">

@@ -34,7 +34,9 @@ export function ProjectDetailsCard() {
         {clientView ? null : <Row label="Client email">{estimate.clientEmail || '—'}</Row>}
         <Row label="Property address">{estimate.propertyAddress}</Row>
         <Row label="Square footage">{estimate.squareFootage ? `${formatNumber(estimate.squareFootage)} sq ft` : '—'}</Row>
-        {clientView ? null : <Row label="Special features">{estimate.specialFeatures?.trim() ? <span className="whitespace-pre-wrap">{estimate.specialFeatures}</span> : '—'}</Row>}
+        {clientView ? null : (
+          <Row label="Special features">{estimate.specialFeatures?.trim() ? <span className="whitespace-pre-wrap">{estimate.specialFeatures}</span> : '—'}</Row>
+        )}
         <Row label="Created">{formatDate(estimate.createdAt)}</Row>
         <Row label="Last updated">{formatDate(estimate.updatedAt, true)}</Row>
       </dl>
@@ -47,7 +49,11 @@ export function ProjectDetailsCard() {
           </h3>
           {notes ? (
             <>
-              <p className={`whitespace-pre-wrap break-words rounded-md bg-muted/50 p-3 text-sm leading-relaxed ${longNotes && !notesOpen ? 'line-clamp-6' : ''}`}>{notes}</p>
+              <p
+                className={`whitespace-pre-wrap break-words rounded-md bg-muted/50 p-3 text-sm leading-relaxed ${longNotes && !notesOpen ? 'line-clamp-6' : ''}`}
+              >
+                {notes}
+              </p>
               {longNotes ? (
                 <Button variant="link" size="sm" className="h-auto px-0" onClick={() => setNotesOpen((v) => !v)}>
                   {notesOpen ? 'Show less' : 'Show all notes'}

@@ -86,7 +86,14 @@ export function ShareDialog({ open, onOpenChange }: { open: boolean; onOpenChang
                 <span className="text-muted-foreground">· anyone with the link can view</span>
               </div>
               <div className="flex gap-2">
-                <Input readOnly value={link} aria-label="Share link" data-testid="share-link" onFocus={(e) => e.currentTarget.select()} className="font-mono text-xs" />
+                <Input
+                  readOnly
+                  value={link}
+                  aria-label="Share link"
+                  data-testid="share-link"
+                  onFocus={(e) => e.currentTarget.select()}
+                  className="font-mono text-xs"
+                />
                 <Button onClick={() => void copy(link)} variant={copied ? 'secondary' : 'default'} className="w-28 shrink-0" aria-live="polite">
                   {copied ? <Check /> : <Copy />}
                   {copied ? 'Copied' : 'Copy'}
@@ -106,7 +113,8 @@ export function ShareDialog({ open, onOpenChange }: { open: boolean; onOpenChang
                   onClick={() =>
                     confirm({
                       title: 'Regenerate the link?',
-                      description: 'A new link will be created and the current link will stop working immediately. Anyone you sent it to will need the new one.',
+                      description:
+                        'A new link will be created and the current link will stop working immediately. Anyone you sent it to will need the new one.',
                       confirmLabel: 'Regenerate Link',
                       onConfirm: () => regenerate.mutateAsync().catch(() => undefined),
                     })

@@ -9,9 +9,12 @@ export function useCopyToClipboard(resetMs = COPY_RESET_MS) {
   const [copied, setCopied] = React.useState(false)
   const timer = React.useRef<ReturnType<typeof setTimeout> | null>(null)
 
-  React.useEffect(() => () => {
-    if (timer.current) clearTimeout(timer.current)
-  }, [])
+  React.useEffect(
+    () => () => {
+      if (timer.current) clearTimeout(timer.current)
+    },
+    [],
+  )
 
   const copy = React.useCallback(
     async (text: string) => {

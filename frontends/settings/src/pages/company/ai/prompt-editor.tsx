@@ -28,7 +28,12 @@ export function PromptEditor({ value, onChange, error }: { value: string; onChan
 
   return (
     <div className="space-y-3">
-      <FormField id="company-aiPromptTemplate" label="Prompt Template" error={error} hint="Used when Plumbline writes estimate content. Leave blank to use the built-in template.">
+      <FormField
+        id="company-aiPromptTemplate"
+        label="Prompt Template"
+        error={error}
+        hint="Used when Plumbline writes estimate content. Leave blank to use the built-in template."
+      >
         <Textarea
           ref={ref}
           id="company-aiPromptTemplate"
@@ -40,7 +45,9 @@ export function PromptEditor({ value, onChange, error }: { value: string; onChan
         />
       </FormField>
       <div className="space-y-2">
-        <p id="prompt-variables-label" className="text-xs font-medium text-muted-foreground">Available variables — click to insert at the cursor</p>
+        <p id="prompt-variables-label" className="text-xs font-medium text-muted-foreground">
+          Available variables — click to insert at the cursor
+        </p>
         <div role="group" aria-labelledby="prompt-variables-label" className="flex flex-wrap gap-1.5">
           {PROMPT_VARIABLES.map((name) => (
             <button

@@ -17,7 +17,12 @@ export const FEATURE_FLAGS: { field: FeatureFlag; label: string; description: st
 /** Feature Configuration: the five organisation flags, all off until switched on. */
 export function FeatureFlagsCard({ form }: { form: CompanyFormApi }) {
   return (
-    <SectionCard id="feature-configuration" title="Feature Configuration" description="Turn estimate features on or off for everyone in your organization." icon={<ToggleRight />}>
+    <SectionCard
+      id="feature-configuration"
+      title="Feature Configuration"
+      description="Turn estimate features on or off for everyone in your organization."
+      icon={<ToggleRight />}
+    >
       <ul className="divide-y rounded-lg border">
         {FEATURE_FLAGS.map((f) => {
           const id = `company-${f.field}`

@@ -5,7 +5,14 @@ import { formatJsonObject, parseJsonObject } from './json-field'
 // of what changed, and the messages that block saving. Pure, so the rules are tested alone.
 
 export const TEXT_FIELDS = ['companyName', 'companyEmail', 'companyPhone', 'companyAddress', 'contractorLicense', 'website', 'aiPromptTemplate'] as const
-export const FLAG_FIELDS = ['autoGenerateAI', 'enableLineItems', 'enableCostByType', 'enableSections', 'enableBusinessInsights', 'enableMarkupProfiles'] as const
+export const FLAG_FIELDS = [
+  'autoGenerateAI',
+  'enableLineItems',
+  'enableCostByType',
+  'enableSections',
+  'enableBusinessInsights',
+  'enableMarkupProfiles',
+] as const
 export const JSON_FIELDS = ['brandingColors', 'estimateTemplateSettings'] as const
 
 export type TextField = (typeof TEXT_FIELDS)[number]

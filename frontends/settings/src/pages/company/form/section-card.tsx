@@ -2,7 +2,19 @@ import * as React from 'react'
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@plumbline/ui'
 
 /** A titled card of the Company tab; the heading names the region for screen readers and tests. */
-export function SectionCard({ id, title, description, icon, children }: { id: string; title: string; description: string; icon: React.ReactNode; children: React.ReactNode }) {
+export function SectionCard({
+  id,
+  title,
+  description,
+  icon,
+  children,
+}: {
+  id: string
+  title: string
+  description: string
+  icon: React.ReactNode
+  children: React.ReactNode
+}) {
   return (
     <Card role="region" aria-labelledby={`${id}-title`} className="min-w-0">
       <CardHeader className="flex-row items-start gap-3 space-y-0 p-5 sm:p-6">

@@ -8,7 +8,12 @@ import { LogoSection } from './logo-section'
 /** Company Profile: the logo (saved on its own) and the contact facts (saved with the form). */
 export function CompanyProfileCard({ form, settings, orgId }: { form: CompanyFormApi; settings: Partial<CompanySettings>; orgId: string | null }) {
   return (
-    <SectionCard id="company-profile" title="Company Profile" description="How your company appears on estimates, proposals and the client page." icon={<Building2 />}>
+    <SectionCard
+      id="company-profile"
+      title="Company Profile"
+      description="How your company appears on estimates, proposals and the client page."
+      icon={<Building2 />}
+    >
       <LogoSection settings={settings} orgId={orgId} />
       <div className="grid grid-cols-1 gap-4 md:grid-cols-2">
         <TextInputField form={form} field="companyName" label="Company Name" placeholder="Acme Builders LLC" autoComplete="organization" />

@@ -31,9 +31,17 @@ export function LogoSection({ settings, orgId }: { settings: Partial<CompanySett
         <div data-testid="current-logo" className="flex min-h-[100px] w-full items-center justify-center rounded-md bg-muted/30 p-2">
           <Logo src={src} />
         </div>
-        <p className="w-full truncate text-xs text-muted-foreground" title={caption}>{caption}</p>
+        <p className="w-full truncate text-xs text-muted-foreground" title={caption}>
+          {caption}
+        </p>
         {src ? (
-          <Button size="sm" variant="ghost" className="-ml-2 text-destructive hover:text-destructive" onClick={() => actions.remove.mutate()} disabled={actions.remove.isPending}>
+          <Button
+            size="sm"
+            variant="ghost"
+            className="-ml-2 text-destructive hover:text-destructive"
+            onClick={() => actions.remove.mutate()}
+            disabled={actions.remove.isPending}
+          >
             <Trash2 />
             {actions.remove.isPending ? 'Removing...' : 'Remove logo'}
           </Button>
@@ -45,7 +53,12 @@ export function LogoSection({ settings, orgId }: { settings: Partial<CompanySett
           <TabsTrigger value="upload">Upload</TabsTrigger>
         </TabsList>
         <TabsContent value="url">
-          <LogoUrlTab current={settings.logoUrl} saving={actions.saveUrl.isPending} serverError={actions.urlFieldError} onSave={(url) => actions.saveUrl.mutate(url)} />
+          <LogoUrlTab
+            current={settings.logoUrl}
+            saving={actions.saveUrl.isPending}
+            serverError={actions.urlFieldError}
+            onSave={(url) => actions.saveUrl.mutate(url)}
+          />
         </TabsContent>
         <TabsContent value="upload">
           <LogoUploadTab uploading={actions.upload.isPending} onUpload={(file) => actions.upload.mutate(file)} clearSignal={uploaded} />

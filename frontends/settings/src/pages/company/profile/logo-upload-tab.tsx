@@ -6,9 +6,12 @@ import { checkLogoFile, formatBytes } from './logo-rules'
 /** A picked file and the object URL that previews it (revoked when replaced or cleared). */
 function usePickedFile() {
   const [picked, setPicked] = React.useState<{ file: File; url: string } | null>(null)
-  React.useEffect(() => () => {
-    if (picked) URL.revokeObjectURL(picked.url)
-  }, [picked])
+  React.useEffect(
+    () => () => {
+      if (picked) URL.revokeObjectURL(picked.url)
+    },
+    [picked],
+  )
   return [picked, (file: File | null) => setPicked(file ? { file, url: URL.createObjectURL(file) } : null)] as const
 }
 
@@ -48,7 +51,9 @@ export function LogoUploadTab({ uploading, onUpload, clearSignal }: { uploading:
             <img src={picked.url} alt="Selected logo preview" className="max-h-full max-w-full object-contain" />
           </div>
           <div className="min-w-0 flex-1 text-sm">
-            <p className="truncate font-medium" title={picked.file.name}>{picked.file.name}</p>
+            <p className="truncate font-medium" title={picked.file.name}>
+              {picked.file.name}
+            </p>
             <p className="text-muted-foreground">{formatBytes(picked.file.size)} · ready to upload</p>
           </div>
           <div className="flex gap-2">

@@ -4,7 +4,17 @@ import { Button, FormField, Input } from '@plumbline/ui'
 import { logoUrlProblem } from './use-logo-actions'
 
 /** URL tab: a trimmed, non-empty address saved at once; the server's reason shows under the box. */
-export function LogoUrlTab({ current, saving, serverError, onSave }: { current: string | null | undefined; saving: boolean; serverError: string | null; onSave: (url: string) => void }) {
+export function LogoUrlTab({
+  current,
+  saving,
+  serverError,
+  onSave,
+}: {
+  current: string | null | undefined
+  saving: boolean
+  serverError: string | null
+  onSave: (url: string) => void
+}) {
   const [value, setValue] = React.useState(current ?? '')
   const [problem, setProblem] = React.useState<string | null>(null)
   React.useEffect(() => setValue(current ?? ''), [current])

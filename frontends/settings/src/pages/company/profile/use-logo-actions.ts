@@ -34,7 +34,12 @@ export function useLogoActions(orgId: string | null, settings: Partial<CompanySe
       await refresh()
       toast({ variant: 'success', title: 'Logo uploaded', description: 'Your company logo was updated.' })
     },
-    onError: (err) => toast({ variant: 'destructive', title: 'Upload failed', description: err.message === NO_ORG_MESSAGE ? NO_ORG_MESSAGE : serverMessageOr(err, 'Failed to upload logo') }),
+    onError: (err) =>
+      toast({
+        variant: 'destructive',
+        title: 'Upload failed',
+        description: err.message === NO_ORG_MESSAGE ? NO_ORG_MESSAGE : serverMessageOr(err, 'Failed to upload logo'),
+      }),
   })
 
   const saveUrl = useMutation({
@@ -49,7 +54,11 @@ export function useLogoActions(orgId: string | null, settings: Partial<CompanySe
     onError: (err) => {
       // A field message (the URL could not be fetched, is not an image…) shows under the box.
       if (fieldErrorOf(err, 'logoUrl')) return
-      toast({ variant: 'destructive', title: 'Error', description: err.message === NO_ORG_MESSAGE ? NO_ORG_MESSAGE : serverMessageOr(err, 'Failed to update company settings') })
+      toast({
+        variant: 'destructive',
+        title: 'Error',
+        description: err.message === NO_ORG_MESSAGE ? NO_ORG_MESSAGE : serverMessageOr(err, 'Failed to update company settings'),
+      })
     },
   })
 
@@ -63,7 +72,12 @@ export function useLogoActions(orgId: string | null, settings: Partial<CompanySe
       await refresh()
       toast({ variant: 'success', title: 'Logo removed', description: 'Your estimates will show no logo until you add one.' })
     },
-    onError: (err) => toast({ variant: 'destructive', title: 'Error', description: err.message === NO_ORG_MESSAGE ? NO_ORG_MESSAGE : serverMessageOr(err, 'Failed to remove logo') }),
+    onError: (err) =>
+      toast({
+        variant: 'destructive',
+        title: 'Error',
+        description: err.message === NO_ORG_MESSAGE ? NO_ORG_MESSAGE : serverMessageOr(err, 'Failed to remove logo'),
+      }),
   })
 
   return { upload, saveUrl, remove, urlFieldError: saveUrl.error ? fieldErrorOf(saveUrl.error, 'logoUrl') : null }

@@ -3,7 +3,19 @@ import type { JsonField } from '../form/form-state'
 import type { CompanyFormApi } from '../form/use-company-form'
 
 /** A JSON object typed by hand; the parser's reason shows once the person leaves the box. */
-export function JsonTextField({ form, field, label, placeholder, hint }: { form: CompanyFormApi; field: JsonField; label: string; placeholder: string; hint: string }) {
+export function JsonTextField({
+  form,
+  field,
+  label,
+  placeholder,
+  hint,
+}: {
+  form: CompanyFormApi
+  field: JsonField
+  label: string
+  placeholder: string
+  hint: string
+}) {
   const id = `company-${field}`
   const error = form.visibleError(field)
   return (

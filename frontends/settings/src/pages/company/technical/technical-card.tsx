@@ -9,8 +9,18 @@ import { JsonTextField } from './json-text-field'
 export function TechnicalCard({ form }: { form: CompanyFormApi }) {
   const varianceError = form.visibleError('varianceRangePercentage')
   return (
-    <SectionCard id="technical-settings" title="Technical Settings" description="Cost range, brand colours and estimate template options." icon={<SlidersHorizontal />}>
-      <FormField id="company-varianceRangePercentage" label="Variance Range (%)" error={varianceError} hint="Estimates show a cost range of ± this percentage (0 to 100).">
+    <SectionCard
+      id="technical-settings"
+      title="Technical Settings"
+      description="Cost range, brand colours and estimate template options."
+      icon={<SlidersHorizontal />}
+    >
+      <FormField
+        id="company-varianceRangePercentage"
+        label="Variance Range (%)"
+        error={varianceError}
+        hint="Estimates show a cost range of ± this percentage (0 to 100)."
+      >
         <Input
           id="company-varianceRangePercentage"
           type="number"

@@ -2,7 +2,20 @@ import * as React from 'react'
 import { useMutation } from '@tanstack/react-query'
 import { ZApproveBody } from '@plumbline/contracts'
 import { parseApiError } from '@plumbline/web'
-import { Button, Checkbox, Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, FormField, Input, Label, Spinner } from '@plumbline/ui'
+import {
+  Button,
+  Checkbox,
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+  FormField,
+  Input,
+  Label,
+  Spinner,
+} from '@plumbline/ui'
 import { postDecision, type PublicEstimate } from '../data'
 import { formatCurrency } from '../lib/format'
 import { DecisionError } from './decision-error'
@@ -10,7 +23,13 @@ import { DecisionError } from './decision-error'
 export const portalScope = { 'data-plumbline-remote': 'share' } as const
 
 /** Approve: typed full name plus explicit consent (ZApproveBody), sent with the reviewed snapshot hash. */
-export function ApproveDialog({ token, estimate, open, onOpenChange, onDone }: {
+export function ApproveDialog({
+  token,
+  estimate,
+  open,
+  onOpenChange,
+  onDone,
+}: {
   token: string
   estimate: PublicEstimate
   open: boolean
@@ -56,7 +75,8 @@ export function ApproveDialog({ token, estimate, open, onOpenChange, onDone }: {
           <DialogHeader>
             <DialogTitle>Approve Estimate</DialogTitle>
             <DialogDescription>
-              You are approving {estimate.companyName ? `${estimate.companyName}'s` : 'the'} estimate for {estimate.projectName}, a total of {formatCurrency(estimate.totalCost, { whole: true })}.
+              You are approving {estimate.companyName ? `${estimate.companyName}'s` : 'the'} estimate for {estimate.projectName}, a total of{' '}
+              {formatCurrency(estimate.totalCost, { whole: true })}.
             </DialogDescription>
           </DialogHeader>
           <FormField id="signer-name" label="Your full name" error={errors.signerName} hint="Typing your name acts as your electronic signature.">
@@ -71,12 +91,22 @@ export function ApproveDialog({ token, estimate, open, onOpenChange, onDone }: {
           </FormField>
           <div className="space-y-2">
             <div className="flex items-start gap-3 rounded-lg border bg-muted/40 p-3">
-              <Checkbox id="approve-consent" checked={consent} onCheckedChange={(v) => (setConsent(v === true), setErrors((x) => ({ ...x, consent: undefined })))} className="mt-0.5" aria-invalid={!!errors.consent} />
+              <Checkbox
+                id="approve-consent"
+                checked={consent}
+                onCheckedChange={(v) => (setConsent(v === true), setErrors((x) => ({ ...x, consent: undefined })))}
+                className="mt-0.5"
+                aria-invalid={!!errors.consent}
+              />
               <Label htmlFor="approve-consent" className="text-sm font-normal leading-snug">
                 I have reviewed this estimate and approve it. I understand the final price may change after an on-site inspection.
               </Label>
             </div>
-            {errors.consent ? <p role="alert" className="text-[13px] font-medium text-destructive">{errors.consent}</p> : null}
+            {errors.consent ? (
+              <p role="alert" className="text-[13px] font-medium text-destructive">
+                {errors.consent}
+              </p>
+            ) : null}
           </div>
           {approve.error ? <DecisionError error={approve.error} fallback="We could not record your approval. Please try again." /> : null}
           <DialogFooter>

@@ -10,9 +10,17 @@ export function DecisionBanner({ approval }: { approval: NonNullable<PublicEstim
     <div
       role="status"
       data-testid="public-decision"
-      className={approved ? 'flex items-start gap-3 rounded-xl border border-success/40 bg-success/10 p-4' : 'flex items-start gap-3 rounded-xl border border-destructive/30 bg-destructive/5 p-4'}
+      className={
+        approved
+          ? 'flex items-start gap-3 rounded-xl border border-success/40 bg-success/10 p-4'
+          : 'flex items-start gap-3 rounded-xl border border-destructive/30 bg-destructive/5 p-4'
+      }
     >
-      {approved ? <BadgeCheck className="mt-0.5 size-5 shrink-0 text-success" aria-hidden="true" /> : <XCircle className="mt-0.5 size-5 shrink-0 text-destructive" aria-hidden="true" />}
+      {approved ? (
+        <BadgeCheck className="mt-0.5 size-5 shrink-0 text-success" aria-hidden="true" />
+      ) : (
+        <XCircle className="mt-0.5 size-5 shrink-0 text-destructive" aria-hidden="true" />
+      )}
       <div className="min-w-0 text-sm">
         <p className="font-semibold">{approved ? `Approved by ${approval.signerName ?? 'the client'}` : 'You declined this estimate'}</p>
         <p className="text-muted-foreground">
@@ -63,7 +71,13 @@ export function DecisionConfirmation({ estimate, onContinue }: { estimate: Publi
       <Card className="w-full max-w-md overflow-hidden text-center" data-testid="decision-confirmation">
         <div className={approved ? 'h-1.5 w-full bg-success' : 'h-1.5 w-full bg-destructive'} />
         <div className="flex flex-col items-center gap-4 px-6 py-10">
-          <span className={approved ? 'flex size-16 items-center justify-center rounded-full bg-success/15 text-success' : 'flex size-16 items-center justify-center rounded-full bg-destructive/10 text-destructive'}>
+          <span
+            className={
+              approved
+                ? 'flex size-16 items-center justify-center rounded-full bg-success/15 text-success'
+                : 'flex size-16 items-center justify-center rounded-full bg-destructive/10 text-destructive'
+            }
+          >
             {approved ? <BadgeCheck className="size-9" aria-hidden="true" /> : <XCircle className="size-9" aria-hidden="true" />}
           </span>
           <div className="space-y-1.5">
@@ -81,12 +95,16 @@ export function DecisionConfirmation({ estimate, onContinue }: { estimate: Publi
             </div>
             <div className="flex justify-between gap-4 px-4 py-2.5">
               <dt className="text-muted-foreground">{approved ? 'Approved on' : 'Declined on'}</dt>
-              <dd className="font-medium" data-testid="decision-time">{formatDateTime(approval?.decidedAt)}</dd>
+              <dd className="font-medium" data-testid="decision-time">
+                {formatDateTime(approval?.decidedAt)}
+              </dd>
             </div>
             {approval?.snapshotSha256 ? (
               <div className="flex justify-between gap-4 px-4 py-2.5">
                 <dt className="text-muted-foreground">Reference</dt>
-                <dd className="font-mono text-xs" title={approval.snapshotSha256}>{shortHash(approval.snapshotSha256)}</dd>
+                <dd className="font-mono text-xs" title={approval.snapshotSha256}>
+                  {shortHash(approval.snapshotSha256)}
+                </dd>
               </div>
             ) : null}
           </dl>

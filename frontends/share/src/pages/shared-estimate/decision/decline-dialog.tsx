@@ -8,7 +8,13 @@ import { DecisionError } from './decision-error'
 const MAX_REASON = 2000
 
 /** Decline, with an optional reason for the contractor. */
-export function DeclineDialog({ token, estimate, open, onOpenChange, onDone }: {
+export function DeclineDialog({
+  token,
+  estimate,
+  open,
+  onOpenChange,
+  onDone,
+}: {
   token: string
   estimate: PublicEstimate
   open: boolean
@@ -43,7 +49,14 @@ export function DeclineDialog({ token, estimate, open, onOpenChange, onDone }: {
             <DialogDescription>Let {estimate.companyName ?? 'your contractor'} know you are not going ahead with this estimate.</DialogDescription>
           </DialogHeader>
           <FormField id="decline-reason" label="Reason (optional)" hint={`${reason.length}/${MAX_REASON}`}>
-            <Textarea id="decline-reason" value={reason} maxLength={MAX_REASON} onChange={(e) => setReason(e.target.value)} rows={4} placeholder="e.g. The budget is higher than planned" />
+            <Textarea
+              id="decline-reason"
+              value={reason}
+              maxLength={MAX_REASON}
+              onChange={(e) => setReason(e.target.value)}
+              rows={4}
+              placeholder="e.g. The budget is higher than planned"
+            />
           </FormField>
           {reject.error ? <DecisionError error={reject.error} fallback="We could not record your answer. Please try again." /> : null}
           <DialogFooter>

@@ -6,7 +6,10 @@ export function TotalCard({ estimate }: { estimate: PublicEstimate }) {
   const range = varianceRange(estimate.totalCost, estimate.varianceRangePercentage)
   const perSqFt = estimate.squareFootage && toNumber(estimate.totalCost) !== null ? (toNumber(estimate.totalCost) as number) / estimate.squareFootage : null
   return (
-    <section aria-labelledby="total-heading" className="overflow-hidden rounded-xl border bg-gradient-to-br from-primary to-primary/80 text-primary-foreground shadow-sm dark:from-brand dark:to-brand/80 dark:text-brand-foreground">
+    <section
+      aria-labelledby="total-heading"
+      className="overflow-hidden rounded-xl border bg-gradient-to-br from-primary to-primary/80 text-primary-foreground shadow-sm dark:from-brand dark:to-brand/80 dark:text-brand-foreground"
+    >
       <div className="grid gap-4 p-6 sm:grid-cols-[minmax(0,1fr)_auto] sm:items-end sm:p-7">
         <div>
           <h2 id="total-heading" className="text-xs font-medium uppercase tracking-wider opacity-80">

@@ -7,7 +7,19 @@ import { useDetail } from '../../detail-context'
 import { ChatInput } from './chat-input'
 import { useSectionChat } from './use-section-chat'
 
-function Message({ message, provider, onApply, applying, applied }: { message: ChatMessage; provider: AiProviderInfo | undefined; onApply: (text: string) => void; applying: boolean; applied: boolean }) {
+function Message({
+  message,
+  provider,
+  onApply,
+  applying,
+  applied,
+}: {
+  message: ChatMessage
+  provider: AiProviderInfo | undefined
+  onApply: (text: string) => void
+  applying: boolean
+  applied: boolean
+}) {
   return (
     <li className="space-y-2" data-testid="chat-message">
       <div className="ml-8 rounded-lg rounded-br-sm bg-primary px-3 py-2 text-sm text-primary-foreground">
@@ -80,11 +92,20 @@ export function ChatPanel({
           </Button>
         </div>
       ) : messages.length === 0 ? (
-        <p className="rounded-md bg-muted/40 px-3 py-2 text-sm text-muted-foreground">Ask for a change, such as "make it shorter" or "mention the permit timeline".</p>
+        <p className="rounded-md bg-muted/40 px-3 py-2 text-sm text-muted-foreground">
+          Ask for a change, such as "make it shorter" or "mention the permit timeline".
+        </p>
       ) : (
         <ol ref={listRef} className="max-h-60 space-y-3 overflow-y-auto pr-1" aria-label={`${title} chat history`}>
           {messages.map((m) => (
-            <Message key={m.id} message={m} provider={provider} onApply={onApply} applying={applying} applied={!!m.proposedContent && m.proposedContent.trim() === content.trim()} />
+            <Message
+              key={m.id}
+              message={m}
+              provider={provider}
+              onApply={onApply}
+              applying={applying}
+              applied={!!m.proposedContent && m.proposedContent.trim() === content.trim()}
+            />
           ))}
         </ol>
       )}
