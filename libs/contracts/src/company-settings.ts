@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { decimalInput } from './estimates.js'
+import { NUMERIC_COLUMNS, decimalField } from './decimals.js'
 
 // Company settings (spec 001 §3), owned by the admin service. GET answers every field with its
 // default; PUT takes any subset. `logoFileData` is only a presence flag on the wire: the bytes
@@ -88,9 +88,12 @@ export const ZCompanySettingsPatch = z
       .optional(),
     autoGenerateAI: z.boolean().optional(),
     aiPromptTemplate: z.string().max(20_000).nullable().optional(),
-    varianceRangePercentage: decimalInput(2, 'Variance must be a number')
-      .pipe(z.string().refine((v) => Number(v) >= 0 && Number(v) <= 100, 'Variance must be between 0 and 100'))
-      .optional(),
+    varianceRangePercentage: decimalField(NUMERIC_COLUMNS.percentage, {
+      message: 'Variance must be a number',
+      min: '0',
+      max: '100',
+      rangeMessage: 'Variance must be between 0 and 100',
+    }).optional(),
     brandingColors: jsonObject('Branding colours').optional(),
     estimateTemplateSettings: jsonObject('Template settings').optional(),
     enableLineItems: z.boolean().optional(),

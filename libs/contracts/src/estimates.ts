@@ -1,20 +1,27 @@
 import { z } from 'zod'
+import { NUMERIC_COLUMNS, columnMaxText, columnMaxUnits, decimalField, lineTotalUnits } from './decimals.js'
 
 // Estimates service contracts (spec 000 §2–§3, §7 and spec 001 §2–§9). Money, quantities and
 // rates travel as decimal strings ("1234.50", "12.500", "0.0825"); requests may send numbers.
 
 const id = z.string().min(1).max(64)
 const text = (max: number) => z.string().max(max)
-/** A decimal sent as number or string; normalised to a string with at most `scale` decimals. */
-export const decimalInput = (scale: number, message = 'Must be a number') =>
-  z.union([z.number(), z.string()], { error: message }).transform((v, ctx) => {
-    const s = typeof v === 'number' ? String(v) : v.trim().replace(/[$,\s]/g, '')
-    if (!/^-?\d{1,12}(\.\d+)?$/.test(s) || !Number.isFinite(Number(s))) {
-      ctx.addIssue({ code: 'custom', message })
-      return z.NEVER
-    }
-    return Number(s).toFixed(scale)
-  })
+
+// Bounded decimal fields, one per column type.
+const quantityField = (message = 'Quantity is required') => decimalField(NUMERIC_COLUMNS.quantity, { message, min: '0', label: 'Quantity' })
+const unitCostField = (message = 'Unit cost is required') => decimalField(NUMERIC_COLUMNS.unitCost, { message, label: 'Unit cost' })
+const moneyField = (label: string, message = 'Must be a number') => decimalField(NUMERIC_COLUMNS.money, { message, label })
+const percentageField = (rangeMessage: string, message = 'Must be a number') =>
+  decimalField(NUMERIC_COLUMNS.percentage, { message, min: '0', max: '100', rangeMessage })
+
+/** The message when quantity × unit cost does not fit a line item's total_cost column. */
+export const LINE_TOTAL_TOO_LARGE = `Line total (quantity × unit cost) must be at most ${columnMaxText(NUMERIC_COLUMNS.money)}`
+
+/** Adds an issue on `path` when quantity × unit cost rounds past the money column (finding 6). */
+function checkLineTotal(quantity: string, unitCost: string, ctx: z.RefinementCtx, path: string): void {
+  const units = lineTotalUnits(quantity, unitCost)
+  if (units !== null && units > columnMaxUnits(NUMERIC_COLUMNS.money)) ctx.addIssue({ code: 'custom', message: LINE_TOTAL_TOO_LARGE, path: [path] })
+}
 
 // ── Status workflow ────────────────────────────────────────────────────────────────────────
 export const ESTIMATE_STATUSES = ['draft', 'pending', 'shared', 'viewed', 'approved', 'rejected'] as const
@@ -70,13 +77,15 @@ export const ZTemplateInput = z.object({
         description: text(2000).optional().nullable(),
         lineItems: z
           .array(
-            z.object({
-              name: z.string().trim().min(1, 'Item name is required').max(200),
-              description: text(2000).optional().nullable(),
-              quantity: decimalInput(3).default('1.000'),
-              unit: z.string().max(20).default('each'),
-              cost: decimalInput(2).default('0.00'),
-            }),
+            z
+              .object({
+                name: z.string().trim().min(1, 'Item name is required').max(200),
+                description: text(2000).optional().nullable(),
+                quantity: quantityField('Must be a number').default('1.000'),
+                unit: z.string().max(20).default('each'),
+                cost: unitCostField('Must be a number').default('0.00'),
+              })
+              .superRefine((item, ctx) => checkLineTotal(item.quantity, item.cost, ctx, 'cost')),
           )
           .max(500)
           .default([]),
@@ -102,7 +111,7 @@ export const ZEstimatePayload = z.object({
   totalCost: z
     .union([z.string(), z.number()], { error: 'Total cost is required' })
     .refine((v) => String(v).trim() !== '', 'Total cost is required')
-    .pipe(decimalInput(2, 'Total cost must be a number')),
+    .pipe(moneyField('Total cost', 'Total cost must be a number')),
   squareFootage: z.union([z.number().int().min(0).max(10_000_000), z.null()]).optional(),
   specialFeatures: text(10_000).optional().nullable(),
   meetingTranscript: text(200_000).optional().nullable(),
@@ -206,8 +215,8 @@ export const ZBudgetPatch = z.object({
     .array(
       z.object({
         id,
-        percentage: decimalInput(2).pipe(z.string().refine((v) => Number(v) >= 0 && Number(v) <= 100, 'Percentage must be between 0 and 100')),
-        amount: decimalInput(2),
+        percentage: percentageField('Percentage must be between 0 and 100'),
+        amount: moneyField('Amount'),
         isEnabled: z.boolean(),
       }),
     )
@@ -253,26 +262,28 @@ export const ZLineItem = z.object({
   sortOrder: z.number().int(),
 })
 export type LineItem = z.infer<typeof ZLineItem>
-export const ZLineItemInput = z.object({
-  name: z.string({ error: 'Name is required' }).trim().min(1, 'Name is required').max(300),
-  description: text(5000).optional().nullable(),
-  category: text(100).optional().nullable(),
-  quantity: decimalInput(3, 'Quantity is required').pipe(z.string().refine((v) => Number(v) >= 0, 'Quantity must be at least 0')),
-  unit: z.enum(LINE_ITEM_UNITS).default('each'),
-  unitCost: decimalInput(2, 'Unit cost is required'),
-  isLabor: z.boolean().default(false),
-  isMaterial: z.boolean().default(true),
-  isEquipment: z.boolean().default(false),
-  isSubcontractor: z.boolean().default(false),
-  applyMarkup: z.boolean().default(true),
-  applyTax: z.boolean().default(true),
-  vendor: text(200).optional().nullable(),
-  partNumber: text(100).optional().nullable(),
-  notes: text(5000).optional().nullable(),
-  sortOrder: z.number().int().min(0).max(100_000).optional(),
-  /** Ignored: totals are always computed on the server. */
-  totalCost: z.unknown().optional(),
-})
+export const ZLineItemInput = z
+  .object({
+    name: z.string({ error: 'Name is required' }).trim().min(1, 'Name is required').max(300),
+    description: text(5000).optional().nullable(),
+    category: text(100).optional().nullable(),
+    quantity: quantityField(),
+    unit: z.enum(LINE_ITEM_UNITS).default('each'),
+    unitCost: unitCostField(),
+    isLabor: z.boolean().default(false),
+    isMaterial: z.boolean().default(true),
+    isEquipment: z.boolean().default(false),
+    isSubcontractor: z.boolean().default(false),
+    applyMarkup: z.boolean().default(true),
+    applyTax: z.boolean().default(true),
+    vendor: text(200).optional().nullable(),
+    partNumber: text(100).optional().nullable(),
+    notes: text(5000).optional().nullable(),
+    sortOrder: z.number().int().min(0).max(100_000).optional(),
+    /** Ignored: totals are always computed on the server (an issue on it means the computed one is too large). */
+    totalCost: z.unknown().optional(),
+  })
+  .superRefine((item, ctx) => checkLineTotal(item.quantity, item.unitCost, ctx, 'totalCost'))
 export const ZSection = z.object({
   id,
   name: z.string(),
@@ -300,7 +311,7 @@ export function costTypeLabel(
 }
 
 // ── Markup and tax ─────────────────────────────────────────────────────────────────────────
-const pct = decimalInput(2, 'Must be a number').pipe(z.string().refine((v) => Number(v) >= 0 && Number(v) <= 100, 'Must be between 0 and 100'))
+const pct = percentageField('Must be between 0 and 100')
 export const ZMarkupProfileInput = z.object({
   name: z.string({ error: 'Name is required' }).trim().min(1, 'Name is required').max(200),
   description: text(2000).optional().nullable(),
@@ -334,12 +345,13 @@ export const ZMarkupProfile = z.object({
 })
 export type MarkupProfile = z.infer<typeof ZMarkupProfile>
 export const TAX_TYPES = ['sales', 'use', 'local', 'special'] as const
-const money = decimalInput(2).pipe(z.string().refine((v) => Number(v) >= 0, 'Must be at least 0'))
+// Spec 001 §5: minimum, maximum and exemption amounts at least 0.
+const money = decimalField(NUMERIC_COLUMNS.money, { min: '0', label: 'Amount', minMessage: 'Must be at least 0' })
 export const ZTaxProfileInput = z.object({
   name: z.string({ error: 'Name is required' }).trim().min(1, 'Name is required').max(200),
   description: text(2000).optional().nullable(),
   taxType: z.enum(TAX_TYPES, { error: 'Tax type is required' }).default('sales'),
-  rate: decimalInput(4, 'Rate must be between 0 and 1').pipe(z.string().refine((v) => Number(v) >= 0 && Number(v) <= 1, 'Rate must be between 0 and 1')),
+  rate: decimalField(NUMERIC_COLUMNS.rate, { message: 'Rate must be between 0 and 1', min: '0', max: '1', rangeMessage: 'Rate must be between 0 and 1' }),
   jurisdiction: text(200).optional().nullable(),
   jurisdictionCode: text(50).optional().nullable(),
   applyToLabor: z.boolean().default(false),

@@ -63,6 +63,29 @@ export const notFoundHandler: RequestHandler = (req, res) => {
   sendProblem(res, problem(404, ErrorCode.NOT_FOUND, `No route for ${req.method} ${req.path}`))
 }
 
+/** PostgreSQL SQLSTATE 22003 numeric_value_out_of_range. */
+const NUMERIC_OUT_OF_RANGE = '22003'
+/** Prisma's "Value out of range for the type" (how its driver adapters report 22003). */
+const PRISMA_OUT_OF_RANGE = 'P2020'
+
+type DbErrorShape = { code?: unknown; meta?: { code?: unknown; driverAdapterError?: { cause?: { originalCode?: unknown } } }; cause?: unknown }
+
+/**
+ * Whether a database refused a number too large for its column, however it reached us: pg's
+ * DatabaseError (code 22003), Prisma's known request error (P2020, or the SQLSTATE in its meta
+ * for raw queries), or either wrapped as a cause. The contracts bound every number to its column
+ * first; this is the net for whatever still slips through, so it answers 400, never 500.
+ */
+export function isNumericOutOfRange(err: unknown, depth = 0): boolean {
+  if (!err || typeof err !== 'object' || depth > 4) return false
+  const e = err as DbErrorShape
+  if (e.code === NUMERIC_OUT_OF_RANGE || e.code === PRISMA_OUT_OF_RANGE) return true
+  if (e.meta?.code === NUMERIC_OUT_OF_RANGE || e.meta?.driverAdapterError?.cause?.originalCode === NUMERIC_OUT_OF_RANGE) return true
+  return isNumericOutOfRange(e.cause, depth + 1)
+}
+
+export const NUMBER_TOO_LARGE = 'A number is too large to be stored'
+
 /** Maps every failure to problem+json; 5xx never leak internals. */
 export function errorHandler(logger: Logger): ErrorRequestHandler {
   return (err, req, res, _next) => {
@@ -81,6 +104,10 @@ export function errorHandler(logger: Logger): ErrorRequestHandler {
       )
     if (type === 'encoding.unsupported' || type === 'charset.unsupported')
       return sendProblem(res, problem(415, ErrorCode.VALIDATION_FAILED, 'Unsupported body encoding'))
+    if (isNumericOutOfRange(err)) {
+      logger.warn({ err, path: req.path, requestId: res.locals.requestId }, 'numeric value out of range reached the database')
+      return sendProblem(res, problem(400, ErrorCode.VALIDATION_FAILED, NUMBER_TOO_LARGE, { errors: [{ field: 'body', message: NUMBER_TOO_LARGE }] }))
+    }
     const status = (err as { status?: number }).status
     if (typeof status === 'number' && status >= 400 && status < 500) return sendProblem(res, problem(status, ErrorCode.VALIDATION_FAILED, 'Bad request'))
     logger.error({ err, path: req.path, requestId: res.locals.requestId }, 'unhandled error')

@@ -1,6 +1,6 @@
 import http from 'node:http'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { seededRandom } from '@plumbline/testing'
+import { numericEdgeBodies, seededRandom } from '@plumbline/testing'
 import { exampleLogoUrlCheck, memberOf, startAdminTestService, type AdminTestService } from '../support/admin-test-service.js'
 
 // Every route must answer malformed input with a 4xx, never a 5xx: wrong types, missing fields,
@@ -179,7 +179,7 @@ describe('fuzzing every route', () => {
           await expectNo5xx(`${who} GET with a broken body`, () => getWithBody(path, headers, '{broken'))
           continue
         }
-        for (const body of [...FIXED_BODIES, ...randomBodies(60, 7919)]) {
+        for (const body of [...FIXED_BODIES, ...numericEdgeBodies({ varianceRangePercentage: '15.00' }), ...randomBodies(60, 7919)]) {
           await expectNo5xx(`${who} ${JSON.stringify(body)?.slice(0, 80)}`, () => svc.call(method, path, { headers, rawBody: JSON.stringify(body) ?? 'null' }))
         }
         for (const raw of RAW_BODIES) {

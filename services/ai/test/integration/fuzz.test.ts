@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { claimsFor, fillPath, seededRandom, signedRequest } from '@plumbline/testing'
+import { claimsFor, fillPath, numericEdgeBodies, seededRandom, signedRequest } from '@plumbline/testing'
 import { ALL_ROUTES, createVictim, fillBody } from '../support/matrix-routes.js'
 import { newOrgId, startAiTestService, type AiTestService } from '../support/ai-test-service.js'
 
@@ -94,7 +94,8 @@ describe('fuzz: no 5xx on malformed input', () => {
     const failures: string[] = []
     for (const [i, route] of ALL_ROUTES.entries()) {
       const path = fillPath(route.path, params)
-      const bodies = route.method === 'GET' ? [undefined] : [...FIXED, fillBody(route.body, params), ...randomBodies(25, 1000 + i)]
+      const valid = fillBody(route.body, params)
+      const bodies = route.method === 'GET' ? [undefined] : [...FIXED, valid, ...numericEdgeBodies(valid), ...randomBodies(25, 1000 + i)]
       for (const body of bodies) {
         const res = await send(route.method, path, body)
         if (res.status >= 500) failures.push(`${route.method} ${path} ${JSON.stringify(body)?.slice(0, 200)} → ${res.status} ${res.text.slice(0, 200)}`)

@@ -1,13 +1,26 @@
-import type { Section } from '@plumbline/contracts'
+import { NUMERIC_COLUMNS, columnMaxText, columnMaxUnits, fitsColumn, fromScaledUnits, type Section } from '@plumbline/contracts'
+import { badRequest } from '@plumbline/service-kit'
 import { Prisma } from '../generated/prisma/client.js'
 import type { RunSql, Tx } from './db.js'
 import type { VersionedMemo } from './versioned-memo.js'
 
-/** A section's total is the sum of its line items' totals (kept in step inside each edit's transaction). */
+/** The message when a section's line totals add up to more than sections.total can hold. */
+export const SECTION_TOTAL_TOO_LARGE = `Section total must be at most ${columnMaxText(NUMERIC_COLUMNS.money)}`
+
+/**
+ * A section's total is the sum of its line items' totals (kept in step inside each edit's
+ * transaction). The sum is checked against the column before it is written, in the same
+ * statement: a sum that would overflow numeric(14,2) answers 400 (the caller's transaction rolls
+ * back the edit that caused it) instead of a database error.
+ */
 export async function recomputeSectionTotal(tx: Tx, sectionId: string): Promise<void> {
-  await tx.$executeRaw`
-    UPDATE sections SET total = COALESCE((SELECT sum(total_cost) FROM line_items WHERE section_id = ${sectionId}::uuid), 0), updated_at = now()
-    WHERE id = ${sectionId}::uuid`
+  const max = fromScaledUnits(columnMaxUnits(NUMERIC_COLUMNS.money), NUMERIC_COLUMNS.money.scale)
+  const [row] = await tx.$queryRaw<{ total: string }[]>`
+    WITH s AS (SELECT COALESCE(sum(total_cost), 0) AS total FROM line_items WHERE section_id = ${sectionId}::uuid),
+    -- A data-modifying CTE runs whether or not the outer query reads it.
+    u AS (UPDATE sections SET total = s.total, updated_at = now() FROM s WHERE id = ${sectionId}::uuid AND s.total <= ${max}::numeric)
+    SELECT s.total::text AS total FROM s`
+  if (row && !fitsColumn(row.total, NUMERIC_COLUMNS.money)) throw badRequest(SECTION_TOTAL_TOO_LARGE, [{ field: 'total', message: SECTION_TOTAL_TOO_LARGE }])
 }
 
 /**

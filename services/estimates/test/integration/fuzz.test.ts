@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { claimsFor, fillPath, seededRandom, signedRequest } from '@plumbline/testing'
+import { claimsFor, fillPath, numericEdgeBodies, seededRandom, signedRequest } from '@plumbline/testing'
 import { ALL_ROUTES, createVictim, fillBody } from '../support/matrix-routes.js'
 import { newOrgId, startEstimatesTestService, type EstimatesTestService } from '../support/estimates-test-service.js'
 
@@ -136,6 +136,9 @@ const FIXED_BODIES: unknown[] = [
   {},
   { __proto__: { polluted: true } },
   JSON.parse('{"constructor": {"prototype": {"x": 1}}}'),
+  // Finding 6: a CSV row past the columns, and rows whose sum overflows one section.
+  { csv: 'Section,Item,Qty,Unit Cost\nA,B,999999999999,999999999999\n' },
+  { csv: 'Section,Item,Qty,Unit Cost\nA,B,100,9999999999.99\nA,C,2,9999999999.99\n' },
 ]
 const RAW: { body: string; type: string }[] = [
   { body: '{bad json', type: 'application/json' },
@@ -163,7 +166,8 @@ describe('fuzz: no 5xx on malformed input', () => {
       for (const [i, route] of ALL_ROUTES.entries()) {
         const params = await createVictim(svc, orgId)
         const path = fillPath(route.path, params)
-        const bodies = route.method === 'GET' ? [undefined] : [...FIXED_BODIES, fillBody(route.body, params), ...randomBodies(15, 1000 + i)]
+        const valid = fillBody(route.body, params)
+        const bodies = route.method === 'GET' ? [undefined] : [...FIXED_BODIES, valid, ...numericEdgeBodies(valid), ...randomBodies(15, 1000 + i)]
         for (const body of bodies) {
           const res = await send(route.method, path, body)
           if (res.status >= 500) failures.push(`${route.method} ${path} ${JSON.stringify(body)?.slice(0, 200)} → ${res.status} ${res.text.slice(0, 200)}`)

@@ -1,0 +1,134 @@
+import { z } from 'zod'
+
+// Decimal inputs bounded by the PostgreSQL column they are stored in (security probe 2026-11-24,
+// finding 6: a value that rounds past numeric(p,s) made PostgreSQL raise 22003, answered 500).
+// A value is parsed exactly (never through a binary float), rounded half-up to the column's
+// scale, and only then checked against the column's range, so "999999999999.999" for a
+// numeric(14,2) is refused (it rounds to 1000000000000.00) and "999999999999.994" is accepted.
+
+/** A PostgreSQL `numeric(precision, scale)` column. */
+export type NumericColumn = { precision: number; scale: number }
+
+/** The numeric column types of the product's tables (see each service's schema.prisma). */
+export const NUMERIC_COLUMNS = {
+  /** Totals and amounts: estimates.total_cost, sections.total, line_items.total_cost, phases.amount, tax bounds. */
+  money: { precision: 14, scale: 2 },
+  /** line_items.unit_cost and template item cost. */
+  unitCost: { precision: 12, scale: 2 },
+  /** line_items.quantity and template item quantity. */
+  quantity: { precision: 12, scale: 3 },
+  /** Markup, phase and variance percentages. */
+  percentage: { precision: 5, scale: 2 },
+  /** tax_profiles.rate. */
+  rate: { precision: 6, scale: 4 },
+} as const satisfies Record<string, NumericColumn>
+
+const DECIMAL_RE = /^(-?)(\d+)(?:\.(\d*))?$/
+
+/** Exact half-up rounding of a plain decimal string to `scale` decimals, as integer units of 10^-scale. */
+export function toScaledUnits(text: string, scale: number): bigint | null {
+  const m = DECIMAL_RE.exec(text)
+  if (!m) return null
+  const [, sign, whole, frac = ''] = m
+  // Bounded before BigInt so a million digits cannot cost anything.
+  if (whole.length > 40 || frac.length > 40) return null
+  let units = BigInt(whole + frac.padEnd(scale, '0').slice(0, scale))
+  if ((frac[scale] ?? '0') >= '5') units += 1n
+  return sign && units !== 0n ? -units : units
+}
+
+/** Units of 10^-scale back to a decimal string with exactly `scale` decimals. */
+export function fromScaledUnits(units: bigint, scale: number): string {
+  const negative = units < 0n
+  const digits = (negative ? -units : units).toString().padStart(scale + 1, '0')
+  const text = scale ? `${digits.slice(0, -scale)}.${digits.slice(-scale)}` : digits
+  return negative ? `-${text}` : text
+}
+
+/** The largest value a column holds, in units of 10^-scale (999999999999.99 → 99999999999999n). */
+export const columnMaxUnits = (column: NumericColumn): bigint => 10n ** BigInt(column.precision) - 1n
+
+/** The largest value a column holds, for messages: 999,999,999,999.99. */
+export function columnMaxText(column: NumericColumn): string {
+  const [whole, frac] = fromScaledUnits(columnMaxUnits(column), column.scale).split('.')
+  const grouped = whole.replace(/\B(?=(\d{3})+(?!\d))/g, ',')
+  return frac ? `${grouped}.${frac}` : grouped
+}
+
+/** Whether a decimal string (or Prisma/decimal.js value) fits the column after rounding to its scale. */
+export function fitsColumn(value: { toString(): string }, column: NumericColumn): boolean {
+  const units = toScaledUnits(value.toString(), column.scale)
+  return units !== null && (units < 0n ? -units : units) <= columnMaxUnits(column)
+}
+
+/** Normalises what a client typed: numbers, and strings with `$`, `,` or spaces ("$1,234.50"). */
+function decimalText(v: number | string): string | null {
+  if (typeof v === 'number') {
+    if (!Number.isFinite(v)) return null
+    // Plain notation for what a JSON number can carry: 1e-7 → "0.0000001", 1e21 → "1000000000000000000000".
+    return Math.abs(v) >= 1e21 ? BigInt(v).toString() : v.toFixed(20).replace(/\.?0+$/, '')
+  }
+  return v.trim().replace(/[$,\s]/g, '')
+}
+
+export type DecimalFieldOptions = {
+  /** The message for anything that is not a decimal number. */
+  message?: string
+  /** The smallest value allowed, as a decimal string ("0"); none lets the column's negative range through. */
+  min?: string
+  /** The largest value allowed; the column's maximum when omitted (a tighter bound, e.g. "100"). */
+  max?: string
+  /** The message when outside [min, max] (both sides); see minMessage and maxMessage. */
+  rangeMessage?: string
+  /** The message below min; "<label> must be at least <min>" when omitted. */
+  minMessage?: string
+  /** The message above max; "<label> must be at most <max>" when omitted. */
+  maxMessage?: string
+  /** How messages name the field ("Quantity"); "Value" when omitted. */
+  label?: string
+}
+
+/**
+ * A decimal request field stored in `column`: a number or string, normalised to a string with
+ * exactly the column's scale, refused (400 naming the field) when it is not a number, outside
+ * [min, max], or too large for the column after rounding.
+ */
+export function decimalField(column: NumericColumn, opts: DecimalFieldOptions = {}) {
+  const message = opts.message ?? 'Must be a number'
+  const label = opts.label ?? 'Value'
+  const { scale } = column
+  const columnMax = columnMaxUnits(column)
+  const min = opts.min === undefined ? -columnMax : toScaledUnits(opts.min, scale)
+  const max = opts.max === undefined ? columnMax : toScaledUnits(opts.max, scale)
+  if (min === null || max === null || max > columnMax) throw new Error(`invalid bounds for numeric(${column.precision},${scale})`)
+  const maxText = opts.max ?? columnMaxText(column)
+  return z.union([z.number(), z.string()], { error: message }).transform((v, ctx) => {
+    const text = decimalText(v)
+    const units = text === null ? null : toScaledUnits(text, scale)
+    if (units === null) {
+      ctx.addIssue({ code: 'custom', message })
+      return z.NEVER
+    }
+    if (units < min) {
+      ctx.addIssue({ code: 'custom', message: opts.minMessage ?? opts.rangeMessage ?? `${label} must be at least ${opts.min ?? fromScaledUnits(min, scale)}` })
+      return z.NEVER
+    }
+    if (units > max) {
+      ctx.addIssue({ code: 'custom', message: opts.maxMessage ?? opts.rangeMessage ?? `${label} must be at most ${maxText}` })
+      return z.NEVER
+    }
+    return fromScaledUnits(units === 0n ? 0n : units, scale)
+  })
+}
+
+/** quantity × unit cost rounded half-up to cents, exactly (2.125 × 19.99 = 42.48), as units of 0.01. */
+export function lineTotalUnits(quantity: string, unitCost: string): bigint | null {
+  const q = toScaledUnits(quantity, NUMERIC_COLUMNS.quantity.scale)
+  const c = toScaledUnits(unitCost, NUMERIC_COLUMNS.unitCost.scale)
+  if (q === null || c === null) return null
+  // q is in 10^-3 and c in 10^-2: the product is in 10^-5; round half-up (away from zero) to 10^-2.
+  const product = q * c
+  const magnitude = product < 0n ? -product : product
+  const rounded = (magnitude + 500n) / 1000n
+  return product < 0n ? -rounded : rounded
+}
