@@ -5,6 +5,15 @@ import { z } from 'zod'
 // A value is parsed exactly (never through a binary float), rounded half-up to the column's
 // scale, and only then checked against the column's range, so "999999999999.999" for a
 // numeric(14,2) is refused (it rounds to 1000000000000.00) and "999999999999.994" is accepted.
+//
+// Signs (finding 7): what may be negative is decided per field, here, once:
+// - money (estimate total cost, phase amounts, tax minimum/maximum/exemption): at least 0;
+// - unit cost: at least 0. The product has no discount line type; a negative line would make
+//   section totals, markups (a percentage of a negative base) and taxes meaningless. A discount
+//   needs its own modelled line type with limits, not a negative price;
+// - quantity: at least 0 (spec 001 §5 steps of 0.001 from 0);
+// - percentages (markups, phases, variance): 0 to 100 (spec 001 §5);
+// - tax rate: 0 to 1 (spec 001 §5, "Rate must be between 0 and 1").
 
 /** A PostgreSQL `numeric(precision, scale)` column. */
 export type NumericColumn = { precision: number; scale: number }

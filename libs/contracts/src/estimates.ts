@@ -7,10 +7,10 @@ import { NUMERIC_COLUMNS, columnMaxText, columnMaxUnits, decimalField, lineTotal
 const id = z.string().min(1).max(64)
 const text = (max: number) => z.string().max(max)
 
-// Bounded decimal fields, one per column type.
+// Bounded decimal fields, one per column type (see decimals.ts for the sign decisions).
 const quantityField = (message = 'Quantity is required') => decimalField(NUMERIC_COLUMNS.quantity, { message, min: '0', label: 'Quantity' })
-const unitCostField = (message = 'Unit cost is required') => decimalField(NUMERIC_COLUMNS.unitCost, { message, label: 'Unit cost' })
-const moneyField = (label: string, message = 'Must be a number') => decimalField(NUMERIC_COLUMNS.money, { message, label })
+const unitCostField = (message = 'Unit cost is required') => decimalField(NUMERIC_COLUMNS.unitCost, { message, min: '0', label: 'Unit cost' })
+const moneyField = (label: string, message = 'Must be a number') => decimalField(NUMERIC_COLUMNS.money, { message, min: '0', label })
 const percentageField = (rangeMessage: string, message = 'Must be a number') =>
   decimalField(NUMERIC_COLUMNS.percentage, { message, min: '0', max: '100', rangeMessage })
 

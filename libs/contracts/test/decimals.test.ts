@@ -89,3 +89,34 @@ describe('the probe’s overflowing inputs answer 400 naming the field', () => {
     expect(issues(ZMarkupProfileInput.safeParse({ name: 'M', profitPercentage: '100.005' }))).toEqual({ profitPercentage: 'Must be between 0 and 100' })
   })
 })
+
+describe('signs per field (finding 7)', () => {
+  it('refuses a negative total cost, unit cost, quantity and phase amount', () => {
+    expect(issues(estimate('-1'))).toEqual({ totalCost: 'Total cost must be at least 0' })
+    expect(issues(estimate('-999999999999'))).toEqual({ totalCost: 'Total cost must be at least 0' })
+    expect(issues(item(1, '-5'))).toEqual({ unitCost: 'Unit cost must be at least 0' })
+    expect(issues(item(-1, 5))).toEqual({ quantity: 'Quantity must be at least 0' })
+    expect(issues(ZBudgetPatch.safeParse({ phases: [{ id: 'p', percentage: '100', amount: '-1', isEnabled: true }] }))).toEqual({
+      'phases.0.amount': 'Amount must be at least 0',
+    })
+    const template = ZTemplateInput.safeParse({ name: 'T', category: 'roofing', sections: [{ name: 'S', lineItems: [{ name: 'I', quantity: 1, cost: -1 }] }] })
+    expect(issues(template)).toEqual({ 'sections.0.lineItems.0.cost': 'Unit cost must be at least 0' })
+  })
+
+  it('accepts zero everywhere and rounds a tiny negative to zero', () => {
+    expect(estimate(0).data?.totalCost).toBe('0.00')
+    expect(item(0, 0).data).toMatchObject({ quantity: '0.000', unitCost: '0.00' })
+    expect(item(1, '-0.001').data?.unitCost).toBe('0.00')
+  })
+
+  it('keeps the spec’s messages for percentages, tax rate and tax amounts (spec 001 §5)', () => {
+    expect(issues(ZTaxProfileInput.safeParse({ name: 'T', rate: 1.5 }))).toEqual({ rate: 'Rate must be between 0 and 1' })
+    expect(issues(ZTaxProfileInput.safeParse({ name: 'T', rate: -0.01 }))).toEqual({ rate: 'Rate must be between 0 and 1' })
+    expect(issues(ZTaxProfileInput.safeParse({ name: 'T', rate: 0.05, minimumAmount: -2 }))).toEqual({ minimumAmount: 'Must be at least 0' })
+    expect(issues(ZMarkupProfileInput.safeParse({ name: 'M', overheadPercentage: -1 }))).toEqual({ overheadPercentage: 'Must be between 0 and 100' })
+    expect(issues(ZBudgetPatch.safeParse({ phases: [{ id: 'p', percentage: '101', amount: '1', isEnabled: true }] }))).toEqual({
+      'phases.0.percentage': 'Percentage must be between 0 and 100',
+    })
+    expect(issues(ZCompanySettingsPatch.safeParse({ varianceRangePercentage: -1 }))).toEqual({ varianceRangePercentage: 'Variance must be between 0 and 100' })
+  })
+})

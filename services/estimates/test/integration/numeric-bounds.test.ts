@@ -143,3 +143,22 @@ describe('numeric overflow answers 400 naming the field (finding 6)', () => {
     }
   })
 })
+
+describe('negative money is refused (finding 7)', () => {
+  it('totalCost "-1" and "-999999999999", unit cost "-5", quantity -1', async () => {
+    const api = svc.as(newOrgId())
+    const e = await createEstimate(api)
+    for (const totalCost of ['-1', '-999999999999']) {
+      const res = await api('PUT', `/estimates/${e.id}`, { ...e, totalCost })
+      expect(res.status).toBe(400)
+      expect(fieldErrors(res.body)).toEqual({ totalCost: 'Total cost must be at least 0' })
+    }
+    const section = (await api('POST', `/estimates/${e.id}/sections`, { name: 'S' })).body
+    const cost = await api('POST', `/sections/${section.id}/line-items`, { name: 'Discount', quantity: 1, unitCost: '-5' })
+    expect(cost.status).toBe(400)
+    expect(fieldErrors(cost.body)).toEqual({ unitCost: 'Unit cost must be at least 0' })
+    const qty = await api('POST', `/sections/${section.id}/line-items`, { name: 'X', quantity: -1, unitCost: 5 })
+    expect(fieldErrors(qty.body)).toEqual({ quantity: 'Quantity must be at least 0' })
+    expect((await api('GET', `/estimates/${e.id}`)).body.totalCost).toBe(e.totalCost)
+  })
+})
