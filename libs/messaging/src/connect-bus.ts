@@ -2,6 +2,7 @@ import { connect, type NatsConnection, type NodeConnectionOptions } from '@nats-
 import { jetstream, jetstreamManager, type JetStreamClient, type JetStreamManager } from '@nats-io/jetstream'
 import type { MessagingLogger } from './logger.js'
 import { assertPrefix, prefixSubject } from './names.js'
+import { inboxPrefixOf } from './permissions.js'
 
 export type Bus = {
   nc: NatsConnection
@@ -21,7 +22,9 @@ export type ConnectBusOptions = {
   name: string
   prefix?: string
   logger: MessagingLogger
-  /** Extra nats.js connection options (e.g. auth, reconnectTimeWait). */
+  /** The service's NATS user (production: one per service, see permissions.ts); none on an open dev server. */
+  credentials?: { user: string; password: string }
+  /** Extra nats.js connection options (e.g. reconnectTimeWait). */
   connection?: Partial<NodeConnectionOptions>
 }
 
@@ -35,6 +38,9 @@ export async function connectBus(opts: ConnectBusOptions): Promise<Bus> {
     // is reachable instead of crash-looping. The outbox holds events meanwhile.
     maxReconnectAttempts: -1,
     waitOnFirstConnect: true,
+    // Replies and JetStream deliveries arrive under a per-service inbox: the only one its user may read.
+    inboxPrefix: inboxPrefixOf(opts.name),
+    ...(opts.credentials ? { user: opts.credentials.user, pass: opts.credentials.password } : {}),
     ...opts.connection,
   })
   const { logger } = opts

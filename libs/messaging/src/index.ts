@@ -13,3 +13,13 @@ export { deadLetterSubject, type DeadLetter } from './dead-letter.js'
 export { reply, request, type Replier, type ReplyBody, type RequestOptions } from './request-reply.js'
 export { codedError, type CodedError } from './coded-error.js'
 export { traceHeaders, contextFromHeaders } from './trace-context.js'
+export {
+  BUS_GRANTS,
+  BUS_SERVICES,
+  busPermissions,
+  inboxPrefixOf,
+  natsPasswordVariable,
+  natsServerConfig,
+  type BusGrant,
+  type BusService,
+} from './permissions.js'

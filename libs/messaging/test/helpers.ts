@@ -112,7 +112,8 @@ export type OwnNats = {
   cleanup(): Promise<void>
 }
 
-export async function ownNatsServer(): Promise<OwnNats> {
+/** `args` come before the port and store flags (which override a config file's); `env` adds to the server's environment. */
+export async function ownNatsServer(opts: { args?: string[]; env?: Record<string, string> } = {}): Promise<OwnNats> {
   const port = await freePort()
   const storeDir = mkdtempSync(join(tmpdir(), 'msg-nats-'))
   let child: ChildProcess | undefined
@@ -121,7 +122,8 @@ export async function ownNatsServer(): Promise<OwnNats> {
     port,
     storeDir,
     async start() {
-      const proc = spawn('nats-server', ['-js', '-a', '127.0.0.1', '-p', String(port), '-sd', storeDir], { stdio: ['ignore', 'pipe', 'pipe'] })
+      const args = [...(opts.args ?? []), '-js', '-a', '127.0.0.1', '-p', String(port), '-sd', storeDir]
+      const proc = spawn('nats-server', args, { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, ...opts.env } })
       child = proc
       await new Promise<void>((resolve, reject) => {
         let out = ''

@@ -7,7 +7,11 @@ export const ZBaseEnv = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   DATABASE_URL: z.string().url().default('postgresql://postgres@127.0.0.1:5432/plumbline'),
   NATS_URL: z.string().default('nats://127.0.0.1:4222'),
+  /** May carry the service's ACL user and password (required in production): redis://<user>:<password>@host:6379. */
   REDIS_URL: z.string().url().default('redis://127.0.0.1:6379'),
+  /** The service's own NATS user (required in production; see libs/messaging/src/permissions.ts). */
+  NATS_USER: z.string().min(1).optional(),
+  NATS_PASSWORD: z.string().min(1).optional(),
   /** Isolates subjects/streams (NATS) and keys (Redis) of one deployment or test run. */
   BUS_PREFIX: z
     .string()

@@ -1,4 +1,5 @@
 export * from './env.js'
+export * from './infra-credentials.js'
 export * from './logger.js'
 export * from './errors.js'
 export * from './validate.js'

@@ -5,6 +5,7 @@ import { connectBus, ensureStream, startOutboxRelay, type Bus, type TransactionR
 import { stopTelemetry } from '@plumbline/telemetry'
 import { createServiceApp } from './app.js'
 import type { BaseEnv } from './env.js'
+import { assertInfraCredentials, natsCredentials } from './infra-credentials.js'
 import { createLogger, type Logger } from './logger.js'
 import { createMetrics } from './metrics.js'
 import { runService, type Closer } from './lifecycle.js'
@@ -70,12 +71,13 @@ export async function connectRedis(url: string, logger: Logger, opts: { cachedRe
  */
 export async function startServiceRuntime<P extends PrismaLike>(def: ServiceDefinition<P>) {
   const { env } = def
+  assertInfraCredentials(env)
   const logger = createLogger(def.name, env.LOG_LEVEL)
   await ensureDatabase(env.DATABASE_URL)
   await applyMigrations(env.DATABASE_URL, { schema: def.schema, migrationsDir: def.migrationsDir }, logger)
   const { prisma, queryRows } = createPrismaClient(def.PrismaClient, { databaseUrl: env.DATABASE_URL, schema: def.schema })
   const runInTransaction: TransactionRunner = (fn) => prisma.$transaction(fn as any)
-  const bus = await connectBus({ servers: env.NATS_URL, name: def.name, prefix: env.BUS_PREFIX, logger })
+  const bus = await connectBus({ servers: env.NATS_URL, name: def.name, prefix: env.BUS_PREFIX, logger, credentials: natsCredentials(env) })
   await ensureStream(bus, def.schema)
   const redis = await connectRedis(env.REDIS_URL, logger)
   const deps: ServiceDeps<P> = { env, logger, prisma, queryRows, bus, redis, runInTransaction, schema: def.schema }

@@ -2,7 +2,7 @@
 import { startTelemetry } from '@plumbline/telemetry'
 startTelemetry('gateway')
 
-const { assertProductionSecrets, connectRedis, createLogger, runService } = await import('@plumbline/service-kit')
+const { assertInfraCredentials, assertProductionSecrets, connectRedis, createLogger, natsCredentials, runService } = await import('@plumbline/service-kit')
 const { connectBus } = await import('@plumbline/messaging')
 const { stopTelemetry } = await import('@plumbline/telemetry')
 const { loadEnv } = await import('./env.js')
@@ -12,11 +12,12 @@ const { createGatewayApp, SESSION_READ_CACHE } = await import('./app.js')
 // and NATS (identity look-ups), hence its own small start-up rather than startServiceRuntime.
 const env = loadEnv()
 assertProductionSecrets(env)
+assertInfraCredentials(env)
 const logger = createLogger('gateway', env.LOG_LEVEL)
 const redis = await connectRedis(env.REDIS_URL, logger)
 // Every request reads its session and identity: served from memory, kept fresh by Redis tracking.
 const sessionRedis = await connectRedis(env.REDIS_URL, logger, { cachedReads: SESSION_READ_CACHE })
-const bus = await connectBus({ servers: env.NATS_URL, name: 'gateway', prefix: env.BUS_PREFIX, logger })
+const bus = await connectBus({ servers: env.NATS_URL, name: 'gateway', prefix: env.BUS_PREFIX, logger, credentials: natsCredentials(env) })
 const app = createGatewayApp({ env, logger, redis, sessionRedis, bus })
 
 await runService({
