@@ -1,5 +1,6 @@
 export * from './env.js'
 export * from './infra-credentials.js'
+export * from './redis-acl.js'
 export * from './logger.js'
 export * from './errors.js'
 export * from './validate.js'
