@@ -1,6 +1,6 @@
 import http from 'node:http'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { numericEdgeBodies, seededRandom } from '@plumbline/testing'
+import { NUMERIC_EDGE_VALUES, numericEdgeBodies, seededRandom } from '@plumbline/testing'
 import { exampleLogoUrlCheck, memberOf, startAdminTestService, type AdminTestService } from '../support/admin-test-service.js'
 
 // Every route must answer malformed input with a 4xx, never a 5xx: wrong types, missing fields,
@@ -56,6 +56,7 @@ const FIELDS = [
 ]
 
 const ODD_VALUES: unknown[] = [
+  ...NUMERIC_EDGE_VALUES,
   null,
   true,
   false,

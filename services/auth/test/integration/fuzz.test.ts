@@ -1,6 +1,6 @@
 import http from 'node:http'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { seededRandom } from '@plumbline/testing'
+import { NUMERIC_EDGE_VALUES, seededRandom } from '@plumbline/testing'
 import { createUserWithTemporaryPassword } from '../../src/usecases/create-user-with-temporary-password.js'
 import { loginAs, registerVerifiedUser, startAuthTestService, uniqueEmail, type AuthTestService } from '../support/auth-test-service.js'
 
@@ -44,6 +44,7 @@ const huge = 'A'.repeat(60_000)
 const FIELDS = ['email', 'password', 'firstName', 'lastName', 'token', 'newPassword']
 
 const ODD_VALUES: unknown[] = [
+  ...NUMERIC_EDGE_VALUES,
   null,
   true,
   false,

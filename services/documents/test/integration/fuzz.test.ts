@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { RequestSubjects } from '@plumbline/contracts'
 import { request } from '@plumbline/messaging'
-import { claimsFor, fillPath, seededRandom, signedRequest } from '@plumbline/testing'
+import { claimsFor, fillPath, NUMERIC_EDGE_VALUES, seededRandom, signedRequest } from '@plumbline/testing'
 import { newOrgId, startDocumentsTestService, type DocumentsTestService } from '../support/documents-test-service.js'
 import { ALL_ROUTES, createVictim } from '../support/victim.js'
 
@@ -33,6 +33,8 @@ const BAD_QUERIES = [
   '?expires=1&expires=2',
   '?signature=%ZZ',
   '?organizationId=' + 'o'.repeat(200),
+  // The link's only number: edges of the numeric columns elsewhere (finding 6).
+  ...NUMERIC_EDGE_VALUES.map((v) => `?expires=${encodeURIComponent(String(v))}`),
 ]
 const RAW: { body: string | Buffer; type: string }[] = [
   { body: '{bad json', type: 'application/json' },

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { claimsFor, fillPath, numericEdgeBodies, seededRandom, signedRequest } from '@plumbline/testing'
+import { claimsFor, fillPath, NUMERIC_EDGE_VALUES, numericEdgeBodies, seededRandom, signedRequest } from '@plumbline/testing'
 import { ALL_ROUTES, createVictim, fillBody } from '../support/matrix-routes.js'
 import { newOrgId, startEstimatesTestService, type EstimatesTestService } from '../support/estimates-test-service.js'
 
@@ -18,6 +18,7 @@ afterAll(async () => {
 
 const huge = 'A'.repeat(120_000)
 const ODD: unknown[] = [
+  ...NUMERIC_EDGE_VALUES,
   null,
   true,
   false,
