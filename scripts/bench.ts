@@ -1,6 +1,7 @@
 // `npm run bench`: starts the real stack (own ports, database and prefixes) and prints latency
 // percentiles and throughput beside raw baselines. Figures are printed, not asserted: tests
 // check behaviour, not time. Run it on a quiet machine: other load skews every figure.
+import './lib/require-node.js' // first: stops on a Node older than 24 before anything else loads
 import { join } from 'node:path'
 import { ensureDatabase, withDatabase } from '@plumbline/db'
 import { ensureInfra } from './lib/infra.js'

@@ -1,5 +1,6 @@
 // `npm start`: infrastructure (shared or embedded), front-end builds, migrations, demo data, every
 // service and remote, then the URL to open. Ctrl-C stops everything it started.
+import './lib/require-node.js' // first: stops on a Node older than 24 before anything else loads
 import { join } from 'node:path'
 import { ensureInfra } from './lib/infra.js'
 import { buildFrontends } from './lib/build.js'

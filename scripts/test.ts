@@ -2,6 +2,7 @@
 // allowed), provides PostgreSQL/NATS/Redis (shared or embedded), builds the front ends once,
 // type-checks, runs unit + integration tests, then the browser journeys against a real stack,
 // and ends with one 'N passed, N failed' line.
+import './lib/require-node.js' // first: stops on a Node older than 24 before anything else loads
 import { spawnSync } from 'node:child_process'
 import { existsSync, mkdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
