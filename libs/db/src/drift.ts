@@ -12,7 +12,7 @@ import { discreteConfig, quoteIdent } from './connection.js'
 import { listMigrations } from './migrate.js'
 
 const require = createRequire(import.meta.url)
-// @types/node 20 does not declare the WebAssembly global (it lives in lib.dom).
+// @types/node (24 too) does not declare the WebAssembly global: it lives in lib.dom.
 const WebAssembly = (globalThis as any).WebAssembly
 let wasmReady: Promise<any> | undefined
 
