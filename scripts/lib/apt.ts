@@ -18,7 +18,7 @@ export function ensureDebianPackages(opts: { what: string; packages: string[]; p
     console.error(`\n${why} Install it with:\n\n  sudo ${line}\n\n${opts.otherwise}\n`)
     process.exit(1)
   }
-  if (process.getuid?.() !== 0 || !onPath('apt-get')) stop(`${opts.what} is missing.`)
+  if (process.getuid?.() !== 0 || !onPath('apt-get')) stop(`Not installed: ${opts.what}.`)
   ;(opts.log ?? console.log)(`Installing ${opts.packages.join(', ')} (apt-get, for ${opts.what})`)
   const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' }
   if (!updated) spawnSync('apt-get', ['update', '-qq'], { stdio: 'inherit', env })

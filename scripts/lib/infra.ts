@@ -97,8 +97,8 @@ export async function ensureInfra(log = (m: string) => console.log(m)): Promise<
   const redisDown = !(await canConnect(redis.hostname, redisPort))
   // Installed before anything starts, so that a refusal leaves nothing running. Debian names the
   // packages after the binaries.
-  const binaries = [...(natsDown ? ['nats-server'] : []), ...(redisDown ? ['redis-server'] : [])]
-  ensureDebianPackages({ what: binaries.join(' and '), packages: binaries, present: () => binaries.every(onPath), otherwise: elsewhere, log })
+  const missing = [...(natsDown ? ['nats-server'] : []), ...(redisDown ? ['redis-server'] : [])].filter((bin) => !onPath(bin))
+  ensureDebianPackages({ what: missing.join(' and '), packages: missing, present: () => missing.every(onPath), otherwise: elsewhere, log })
 
   const pgUrl = new URL(databaseUrl)
   const pgPort = Number(pgUrl.port || 5432)
