@@ -4,15 +4,15 @@
 import './lib/require-node.js' // first: stops on a Node older than 24 before anything else loads
 import { join } from 'node:path'
 import { ensureDatabase, withDatabase } from '@plumbline/db'
-import { ensureInfra } from './lib/infra.js'
-import { buildFrontends } from './lib/build.js'
-import { root, startStack } from './lib/stack.js'
-import { closeAgent } from './bench/measure.js'
-import { signInDemoUser } from './bench/session.js'
-import { benchGatewayHop } from './bench/gateway-hop.js'
-import { benchEstimates } from './bench/estimates.js'
-import { benchPdf } from './bench/pdf.js'
 import { benchAi } from './bench/ai.js'
+import { benchEstimates } from './bench/estimates.js'
+import { benchGatewayHop } from './bench/gateway-hop.js'
+import { closeAgent } from './bench/measure.js'
+import { benchPdf } from './bench/pdf.js'
+import { signInDemoUser } from './bench/session.js'
+import { buildFrontends } from './lib/build.js'
+import { ensureInfra } from './lib/infra.js'
+import { root, startStack } from './lib/stack.js'
 
 const IDENTITY_SECRET = 'bench-identity-secret-0123456789-abcdefghijklmnop'
 const infra = await ensureInfra()

@@ -2,10 +2,10 @@
 // service and remote, then the URL to open. Ctrl-C stops everything it started.
 import './lib/require-node.js' // first: stops on a Node older than 24 before anything else loads
 import { join } from 'node:path'
-import { ensureInfra } from './lib/infra.js'
-import { buildFrontends } from './lib/build.js'
-import { root, startStack } from './lib/stack.js'
 import { DEMO_ACCOUNTS } from '../services/auth/src/seed/demo-accounts.js'
+import { buildFrontends } from './lib/build.js'
+import { ensureInfra } from './lib/infra.js'
+import { root, startStack } from './lib/stack.js'
 
 const port = Number(process.env.PORT ?? 3000)
 const step = (m: string) => console.log(`\x1b[36m▸\x1b[0m ${m}`)

@@ -7,12 +7,12 @@ import './lib/require-node.js' // first: stops on a Node older than 24 before an
 import { spawnSync } from 'node:child_process'
 import { existsSync, mkdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { ensureDebianPackages } from './lib/apt.js'
-import { ensureInfra } from './lib/infra.js'
-import { buildFrontends } from './lib/build.js'
-import { root } from './lib/stack.js'
 import { CHROMIUM_PATH } from '../libs/testing/src/browser.js'
 import { chooseInfraSources, dockerEngineAnswers, INFRA, startInfraContainers } from '../libs/testing/src/infra.js'
+import { ensureDebianPackages } from './lib/apt.js'
+import { buildFrontends } from './lib/build.js'
+import { ensureInfra } from './lib/infra.js'
+import { root } from './lib/stack.js'
 
 const started = Date.now()
 const out = join(root, 'test-output')

