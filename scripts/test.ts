@@ -9,7 +9,7 @@ import { existsSync, mkdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { CHROMIUM_PATH } from '../libs/testing/src/browser.js'
 import { chooseInfraSources, dockerEngineAnswers, INFRA, startInfraContainers } from '../libs/testing/src/infra.js'
-import { ensureDebianPackages } from './lib/apt.js'
+import { ensureDebianPackages, onPath } from './lib/apt.js'
 import { buildFrontends } from './lib/build.js'
 import { ensureInfra } from './lib/infra.js'
 import { root } from './lib/stack.js'
@@ -25,8 +25,8 @@ function ensureChromium() {
   ensureDebianPackages({
     what: 'Chromium (and the PDF tools the tests use)',
     packages: ['chromium', 'fonts-liberation', 'poppler-utils', 'openssl'],
-    present: () => [CHROMIUM_PATH, '/usr/bin/pdftotext', '/usr/bin/openssl'].every((f) => existsSync(f)),
-    otherwise: 'Or set CHROMIUM_PATH to a Chromium build.',
+    present: () => existsSync(CHROMIUM_PATH) && onPath('pdftotext') && onPath('openssl'),
+    otherwise: 'Or set CHROMIUM_PATH to a Chrome or Chromium binary (macOS: also `brew install poppler`).',
     log: step,
   })
 }
