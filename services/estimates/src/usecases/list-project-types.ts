@@ -1,5 +1,6 @@
 import type { ProjectType } from '@plumbline/contracts'
 import type { EstimatesDeps } from '../deps.js'
+import type { Db } from '../data/db.js'
 import type { OrgContext } from '../http/context.js'
 
 const visibleTo = (orgId: string) => ({ OR: [{ organizationId: null }, { organizationId: orgId }] })
@@ -10,12 +11,23 @@ const visibleTo = (orgId: string) => ({ OR: [{ organizationId: null }, { organiz
  * and their phases in order. Links and groups of other organisations are never shown.
  */
 export async function listProjectTypes(deps: EstimatesDeps, ctx: OrgContext): Promise<ProjectType[]> {
-  const rows = await deps.prisma.projectType.findMany({
-    where: visibleTo(ctx.orgId),
+  return findProjectTypes(deps.prisma, ctx.orgId)
+}
+
+/** One project type as the list shows it (after a change to it or its links). */
+export async function loadProjectType(db: Db, orgId: string, id: string): Promise<ProjectType> {
+  const [type] = await findProjectTypes(db, orgId, id)
+  if (!type) throw new Error(`project type ${id} vanished`)
+  return type
+}
+
+async function findProjectTypes(db: Db, orgId: string, id?: string): Promise<ProjectType[]> {
+  const rows = await db.projectType.findMany({
+    where: { ...visibleTo(orgId), ...(id ? { id } : {}) },
     orderBy: [{ isSystemTemplate: 'desc' }, { sortOrder: 'asc' }, { name: 'asc' }],
     include: {
       phaseGroups: {
-        where: { ...visibleTo(ctx.orgId), phaseGroup: visibleTo(ctx.orgId) },
+        where: { ...visibleTo(orgId), phaseGroup: visibleTo(orgId) },
         include: { phaseGroup: { include: { phases: { orderBy: [{ sortOrder: 'asc' }, { name: 'asc' }] } } } },
       },
     },

@@ -1,4 +1,4 @@
-import { BUDGET_TOLERANCE, type Phase } from '@plumbline/contracts'
+import { allocationStatus, type AllocationStatus, type Phase } from '@plumbline/contracts'
 import { toNumber } from '../lib/money'
 
 /** One phase while the budget is being adjusted (numbers, not wire strings). */
@@ -26,22 +26,11 @@ export function percentageFor(amount: number, totalCost: number): number {
   return totalCost > 0 ? round2((amount / totalCost) * 100) : 0
 }
 
-export type BudgetStatus = {
-  /** Sum of the enabled phases' percentages. */
-  allocated: number
-  balanced: boolean
-  over: boolean
-  under: boolean
-  /** How far from 100 (positive when over-allocated). */
-  difference: number
-}
+export type BudgetStatus = AllocationStatus
 
-/** Spec 001 §4: balanced within 0.1 of 100; above is over-allocated, below leaves some unallocated. */
+/** Spec 001 §4 over the enabled phases (see allocationStatus). */
 export function budgetStatus(phases: BudgetPhase[]): BudgetStatus {
-  const allocated = round2(phases.filter((p) => p.isEnabled).reduce((acc, p) => acc + p.percentage, 0))
-  const difference = round2(allocated - 100)
-  const balanced = Math.abs(difference) <= BUDGET_TOLERANCE + 1e-9
-  return { allocated, balanced, over: !balanced && difference > 0, under: !balanced && difference < 0, difference }
+  return allocationStatus(phases.filter((p) => p.isEnabled).map((p) => p.percentage))
 }
 
 /** Spreads exactly 100.00 over `weights` in proportion, in hundredths, handing leftover cents to the largest remainders. */
