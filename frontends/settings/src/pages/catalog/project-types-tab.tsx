@@ -156,7 +156,7 @@ function ProjectTypeCard({ orgId, type }: { orgId: string; type: ProjectType }) 
         )}
       </CardHeader>
       <CardContent className="mt-auto space-y-3">
-        <div className="flex flex-wrap items-center gap-1.5" aria-label="Linked phase groups">
+        <div role="group" className="flex flex-wrap items-center gap-1.5" aria-label="Linked phase groups">
           {type.phaseGroups.length === 0 ? <span className="text-xs text-muted-foreground">No phase groups linked</span> : null}
           {shown.map((g) => (
             <Badge key={g.id} variant="outline" title={g.isDefault ? 'Default phase group' : undefined}>
