@@ -90,6 +90,7 @@ describe('settings: phase groups and project types', () => {
         ['Mounting', '40.00', '8000.00'],
         ['Electrical', '60.00', '12000.00'],
       ])
+      await breakdown.scrollIntoViewIfNeeded()
       await shot(page, 'custom-type-estimate-phases', { fullPage: false })
 
       // Both tabs on a phone: nothing sticks out sideways.
@@ -97,13 +98,15 @@ describe('settings: phase groups and project types', () => {
       try {
         expect(phone.page.viewportSize()?.width).toBe(MOBILE.width)
         await phone.page.goto('/settings?tab=phase-groups')
-        await visible(phone.page.getByRole('region', { name: `Phase group ${groupName}` }))
+        const phoneGroup = await visible(phone.page.getByRole('region', { name: `Phase group ${groupName}` }))
         expect(await overflowingElements(phone.page)).toEqual([])
-        await shot(phone.page, 'phase-groups-mobile')
+        await phoneGroup.scrollIntoViewIfNeeded()
+        await shot(phone.page, 'phase-groups-mobile', { fullPage: false })
         await phone.page.goto('/settings?tab=project-types')
-        await visible(phone.page.getByRole('region', { name: `Project type ${typeName}` }))
+        const phoneType = await visible(phone.page.getByRole('region', { name: `Project type ${typeName}` }))
         expect(await overflowingElements(phone.page)).toEqual([])
-        await shot(phone.page, 'project-types-mobile')
+        await phoneType.scrollIntoViewIfNeeded()
+        await shot(phone.page, 'project-types-mobile', { fullPage: false })
       } finally {
         await phone.context.close()
       }

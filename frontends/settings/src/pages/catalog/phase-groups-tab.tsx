@@ -163,8 +163,8 @@ function PhaseRow({ orgId, phase, editable }: { orgId: string; phase: SettingsPh
       <span className="min-w-0 flex-1">
         <span className="font-medium">{phase.name}</span>
         {phase.description ? <span className="block text-xs text-muted-foreground">{phase.description}</span> : null}
+        {phase.costCode ? <span className="block text-xs text-muted-foreground">Cost codes: {phase.costCode}</span> : null}
       </span>
-      {phase.costCode ? <span className="text-xs text-muted-foreground">Codes: {phase.costCode}</span> : null}
       <span className="w-16 text-right font-medium tabular-nums">{Number(phase.percentage).toFixed(2)}%</span>
       {editable ? (
         <span className="flex gap-1">
