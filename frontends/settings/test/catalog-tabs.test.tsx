@@ -1,8 +1,8 @@
-import { afterEach, describe, expect, it, vi } from 'vitest'
-import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import type { PhaseGroup, ProjectType } from '@plumbline/contracts'
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react'
+import { afterEach, describe, expect, it, vi } from 'vitest'
 import SettingsPage from '../src/pages/settings'
-import { ORG_ID, json, mockApi, renderWithProviders, type Handler } from './helpers/render'
+import { type Handler, json, mockApi, ORG_ID, renderWithProviders } from './helpers/render'
 
 afterEach(() => {
   cleanup()

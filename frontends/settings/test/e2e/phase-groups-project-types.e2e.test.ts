@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { launchBrowser, MOBILE } from '@plumbline/testing'
 import type { Browser, Page } from 'playwright-core'
-import { MOBILE, launchBrowser } from '@plumbline/testing'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { api, apiOk, overflowingElements, runTag, shot, signedIn, visible } from './settings-helpers'
 
 // Spec 001 §2 Settings: build a phase group with phases, link it to a new project type, create
@@ -62,7 +62,7 @@ describe('settings: phase groups and project types', () => {
       await row.getByRole('button', { name: 'Link' }).click()
       await visible(row.getByText('Default'))
       await page.keyboard.press('Escape')
-      await visible(card.getByRole('group', { name: 'Linked phase groups' }).getByText(groupName))
+      await visible(card.getByRole('list', { name: 'Linked phase groups' }).getByText(groupName))
       // A system type cannot be edited.
       await page.getByRole('region', { name: 'Project type Roofing' }).getByRole('button', { name: 'Edit Roofing' }).click()
       await visible(page.getByText('System default project types cannot be edited. They are built-in templates provided by the system.'))

@@ -1,8 +1,8 @@
-import { ErrorCode, SYSTEM_PHASE_GROUP_READ_ONLY, type PhaseGroup, type SettingsPhase, type ZPhaseGroupInput, type ZPhaseInput } from '@plumbline/contracts'
+import { ErrorCode, type PhaseGroup, type SettingsPhase, SYSTEM_PHASE_GROUP_READ_ONLY, type ZPhaseGroupInput, type ZPhaseInput } from '@plumbline/contracts'
 import { AppError, isUuid, notFound } from '@plumbline/service-kit'
 import type { z } from 'zod'
-import type { EstimatesDeps } from '../deps.js'
 import type { Db } from '../data/db.js'
+import type { EstimatesDeps } from '../deps.js'
 import type { OrgContext } from '../http/context.js'
 
 // Settings "Phase Groups" tab (spec 001 §2, §3, §7): system groups for everyone, read-only; each

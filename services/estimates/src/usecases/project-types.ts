@@ -1,15 +1,15 @@
 import {
   ErrorCode,
+  type ProjectType,
   SYSTEM_PROJECT_TYPE_READ_ONLY,
   SYSTEM_PROJECT_TYPE_TITLE,
-  type ProjectType,
   type ZPhaseGroupLinkInput,
   type ZProjectTypeInput,
 } from '@plumbline/contracts'
 import { AppError, isUuid, notFound } from '@plumbline/service-kit'
 import type { z } from 'zod'
-import type { EstimatesDeps } from '../deps.js'
 import type { Db } from '../data/db.js'
+import type { EstimatesDeps } from '../deps.js'
 import type { OrgContext } from '../http/context.js'
 import { loadProjectType } from './list-project-types.js'
 

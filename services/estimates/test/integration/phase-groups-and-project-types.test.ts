@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { SYSTEM_ROLE_PERMISSIONS, ZPhaseGroup, ZProjectType, ZSettingsPhase } from '@plumbline/contracts'
-import { ROOFING, createEstimate, newOrgId, startEstimatesTestService, type EstimatesTestService } from '../support/estimates-test-service.js'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { createEstimate, type EstimatesTestService, newOrgId, ROOFING, startEstimatesTestService } from '../support/estimates-test-service.js'
 
 // Spec 001 §2 Settings (Phase Groups and Project Types tabs), §3, §4, §5, §7, §8.
 

@@ -1,6 +1,6 @@
-import { AlertTriangle, CheckCircle2 } from 'lucide-react'
 import { allocationStatus } from '@plumbline/contracts'
 import { cn } from '@plumbline/ui'
+import { AlertTriangle, CheckCircle2 } from 'lucide-react'
 
 const pct = (n: number) => n.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })
 

@@ -1,6 +1,6 @@
-import type { QueryClient } from '@tanstack/react-query'
 import type { PhaseGroup, PhaseGroupInput, PhaseInput, ProjectType, ProjectTypeInput, SettingsPhase } from '@plumbline/contracts'
 import { apiRequest } from '@plumbline/web'
+import type { QueryClient } from '@tanstack/react-query'
 
 // Requests of the Phase Groups and Project Types tabs (spec 001 §7). Query keys are also the GET
 // they make (spec 000 §7); the project-types key is the one the estimates remote's create dialog
@@ -33,5 +33,6 @@ export const catalogApi = {
   deleteType: (orgId: string, id: string) => send<void>('DELETE', `${orgPath(orgId)}/project-types/${id}`),
   link: (orgId: string, typeId: string, groupId: string, isDefault?: boolean) =>
     send<ProjectType>('POST', `${orgPath(orgId)}/project-types/${typeId}/phase-groups/${groupId}/link`, isDefault === undefined ? {} : { isDefault }),
-  unlink: (orgId: string, typeId: string, groupId: string) => send<ProjectType>('DELETE', `${orgPath(orgId)}/project-types/${typeId}/phase-groups/${groupId}/link`),
+  unlink: (orgId: string, typeId: string, groupId: string) =>
+    send<ProjectType>('DELETE', `${orgPath(orgId)}/project-types/${typeId}/phase-groups/${groupId}/link`),
 }

@@ -1,6 +1,6 @@
-import { AlertCircle, RotateCw } from 'lucide-react'
 import { Button, Card, EmptyState, Skeleton } from '@plumbline/ui'
 import { parseApiError } from '@plumbline/web'
+import { AlertCircle, RotateCw } from 'lucide-react'
 
 export function CatalogError({ what, error, onRetry }: { what: string; error: unknown; onRetry: () => void }) {
   return (

@@ -1,5 +1,5 @@
-import type * as React from 'react'
 import { Button, Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@plumbline/ui'
+import type * as React from 'react'
 
 /** Spec 001 §2 "confirmation" dialog: a destructive action asks first. */
 export function ConfirmDialog({

@@ -1,6 +1,6 @@
+import { Button, FormField, Input } from '@plumbline/ui'
 import * as React from 'react'
 import type { z } from 'zod'
-import { Button, FormField, Input } from '@plumbline/ui'
 import { fieldMessages } from './phase-form'
 
 export type NameDraft = { name: string; description: string }

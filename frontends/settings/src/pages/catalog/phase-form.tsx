@@ -1,6 +1,6 @@
-import * as React from 'react'
 import { type PhaseInput, type SettingsPhase, ZPhaseInput } from '@plumbline/contracts'
 import { Button, FormField, Input } from '@plumbline/ui'
+import * as React from 'react'
 
 type Draft = { name: string; description: string; defaultPercentage: string; costCodes: string }
 
@@ -67,7 +67,11 @@ export function PhaseForm({
 
   const id = (k: string) => `${idPrefix}-${k}`
   return (
-    <form onSubmit={submit} noValidate className="grid grid-cols-1 gap-3 rounded-lg border border-dashed p-3 sm:grid-cols-2 lg:grid-cols-[2fr_2fr_1fr_1.5fr_auto] lg:items-start">
+    <form
+      onSubmit={submit}
+      noValidate
+      className="grid grid-cols-1 gap-3 rounded-lg border border-dashed p-3 sm:grid-cols-2 lg:grid-cols-[2fr_2fr_1fr_1.5fr_auto] lg:items-start"
+    >
       <FormField id={id('name')} label="Phase Name" error={errors.name}>
         <Input id={id('name')} value={draft.name} onChange={set('name')} aria-invalid={!!errors.name} placeholder="e.g. Framing" />
       </FormField>

@@ -1,8 +1,8 @@
-import * as React from 'react'
-import { useQuery } from '@tanstack/react-query'
-import { Layers, Pencil, Plus, Trash2 } from 'lucide-react'
 import { type PhaseGroup, type PhaseGroupInput, type SettingsPhase, ZPhaseGroupInput } from '@plumbline/contracts'
 import { Badge, Button, Card, CardContent, CardDescription, CardHeader, CardTitle, EmptyState } from '@plumbline/ui'
+import { useQuery } from '@tanstack/react-query'
+import { Layers, Pencil, Plus, Trash2 } from 'lucide-react'
+import * as React from 'react'
 import { AllocationStatus } from './allocation-status'
 import { catalogApi, phaseGroupsKey } from './catalog-api'
 import { CatalogError, CatalogSkeleton } from './catalog-states'
@@ -14,7 +14,12 @@ import { useCatalogAction } from './use-catalog-action'
 /** Settings → Phase Groups (spec 001 §2, §3, §5): system groups read-only, the organisation's own editable. */
 export function PhaseGroupsTab({ orgId }: { orgId: string }) {
   const groups = useQuery<PhaseGroup[]>({ queryKey: phaseGroupsKey(orgId) })
-  const create = useCatalogAction(orgId, (input: PhaseGroupInput) => catalogApi.createGroup(orgId, input), 'Failed to create phase group', (g) => `Phase group "${g.name}" created.`)
+  const create = useCatalogAction(
+    orgId,
+    (input: PhaseGroupInput) => catalogApi.createGroup(orgId, input),
+    'Failed to create phase group',
+    (g) => `Phase group "${g.name}" created.`,
+  )
 
   if (groups.isError && !groups.data) return <CatalogError what="phase groups" error={groups.error} onRetry={() => void groups.refetch()} />
   if (!groups.data) return <CatalogSkeleton />
@@ -25,10 +30,19 @@ export function PhaseGroupsTab({ orgId }: { orgId: string }) {
       <Card>
         <CardHeader>
           <CardTitle>New Phase Group</CardTitle>
-          <CardDescription>A phase group is a set of phases with default shares of the budget. Link it to a project type to use it for new estimates.</CardDescription>
+          <CardDescription>
+            A phase group is a set of phases with default shares of the budget. Link it to a project type to use it for new estimates.
+          </CardDescription>
         </CardHeader>
         <CardContent>
-          <NameForm schema={ZPhaseGroupInput} idPrefix="new-group" nameLabel="Phase Group Name" submitLabel="Create Phase Group" busy={create.isPending} onSubmit={(v) => create.mutateAsync(v)} />
+          <NameForm
+            schema={ZPhaseGroupInput}
+            idPrefix="new-group"
+            nameLabel="Phase Group Name"
+            submitLabel="Create Phase Group"
+            busy={create.isPending}
+            onSubmit={(v) => create.mutateAsync(v)}
+          />
         </CardContent>
       </Card>
       <section aria-label="Your phase groups" className="space-y-4">
@@ -56,8 +70,17 @@ function PhaseGroupCard({ orgId, group }: { orgId: string; group: PhaseGroup }) 
   const [confirming, setConfirming] = React.useState(false)
   const editable = !group.isSystemTemplate
   const update = useCatalogAction(orgId, (input: PhaseGroupInput) => catalogApi.updateGroup(orgId, group.id, input), 'Failed to update phase group')
-  const remove = useCatalogAction(orgId, () => catalogApi.deleteGroup(orgId, group.id), 'Failed to delete phase group', () => `Phase group "${group.name}" deleted.`)
-  const addPhase = useCatalogAction(orgId, (input: Parameters<typeof catalogApi.createPhase>[2]) => catalogApi.createPhase(orgId, group.id, input), 'Failed to create phase')
+  const remove = useCatalogAction(
+    orgId,
+    () => catalogApi.deleteGroup(orgId, group.id),
+    'Failed to delete phase group',
+    () => `Phase group "${group.name}" deleted.`,
+  )
+  const addPhase = useCatalogAction(
+    orgId,
+    (input: Parameters<typeof catalogApi.createPhase>[2]) => catalogApi.createPhase(orgId, group.id, input),
+    'Failed to create phase',
+  )
 
   return (
     <Card role="region" aria-label={`Phase group ${group.name}`}>
@@ -84,9 +107,7 @@ function PhaseGroupCard({ orgId, group }: { orgId: string; group: PhaseGroup }) 
                 {group.isSystemTemplate ? <Badge variant="secondary">System</Badge> : null}
               </CardTitle>
               {group.description ? <CardDescription>{group.description}</CardDescription> : null}
-              {group.projectTypes.length ? (
-                <p className="text-xs text-muted-foreground">Used by {group.projectTypes.map((t) => t.name).join(', ')}</p>
-              ) : null}
+              {group.projectTypes.length ? <p className="text-xs text-muted-foreground">Used by {group.projectTypes.map((t) => t.name).join(', ')}</p> : null}
             </div>
             {editable ? (
               <div className="flex gap-2">
@@ -129,7 +150,8 @@ function PhaseGroupCard({ orgId, group }: { orgId: string; group: PhaseGroup }) 
         <p>The group and its {group.phases.length} phases will be deleted. Existing estimates keep their phases.</p>
         {group.projectTypes.length ? (
           <p>
-            It is linked to {group.projectTypes.map((t) => t.name).join(', ')}; deleting it unlinks it from {group.projectTypes.length === 1 ? 'that project type' : 'those project types'}.
+            It is linked to {group.projectTypes.map((t) => t.name).join(', ')}; deleting it unlinks it from{' '}
+            {group.projectTypes.length === 1 ? 'that project type' : 'those project types'}.
           </p>
         ) : null}
       </ConfirmDialog>
@@ -139,7 +161,11 @@ function PhaseGroupCard({ orgId, group }: { orgId: string; group: PhaseGroup }) 
 
 function PhaseRow({ orgId, phase, editable }: { orgId: string; phase: SettingsPhase; editable: boolean }) {
   const [editing, setEditing] = React.useState(false)
-  const update = useCatalogAction(orgId, (input: Parameters<typeof catalogApi.updatePhase>[2]) => catalogApi.updatePhase(orgId, phase.id, input), 'Failed to update phase')
+  const update = useCatalogAction(
+    orgId,
+    (input: Parameters<typeof catalogApi.updatePhase>[2]) => catalogApi.updatePhase(orgId, phase.id, input),
+    'Failed to update phase',
+  )
   const remove = useCatalogAction(orgId, () => catalogApi.deletePhase(orgId, phase.id), 'Failed to delete phase')
   if (editing) {
     return (

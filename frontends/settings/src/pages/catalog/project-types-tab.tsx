@@ -1,13 +1,10 @@
-import * as React from 'react'
-import { useQuery } from '@tanstack/react-query'
-import { Link2, Lock, Pencil, Star, Trash2 } from 'lucide-react'
 import {
-  PROJECT_TYPE_ICONS,
-  SYSTEM_PROJECT_TYPE_READ_ONLY,
-  SYSTEM_PROJECT_TYPE_TITLE,
   type PhaseGroup,
+  PROJECT_TYPE_ICONS,
   type ProjectType,
   type ProjectTypeInput,
+  SYSTEM_PROJECT_TYPE_READ_ONLY,
+  SYSTEM_PROJECT_TYPE_TITLE,
   ZProjectTypeInput,
 } from '@plumbline/contracts'
 import {
@@ -18,6 +15,7 @@ import {
   CardDescription,
   CardHeader,
   CardTitle,
+  cn,
   Dialog,
   DialogContent,
   DialogDescription,
@@ -25,9 +23,11 @@ import {
   DialogTitle,
   Label,
   ProjectTypeIcon,
-  cn,
   toast,
 } from '@plumbline/ui'
+import { useQuery } from '@tanstack/react-query'
+import { Link2, Lock, Pencil, Star, Trash2 } from 'lucide-react'
+import * as React from 'react'
 import { catalogApi, phaseGroupsKey, projectTypesKey } from './catalog-api'
 import { CatalogError, CatalogSkeleton } from './catalog-states'
 import { ConfirmDialog } from './confirm-dialog'
@@ -43,7 +43,12 @@ type Icon = (typeof PROJECT_TYPE_ICONS)[number]
 export function ProjectTypesTab({ orgId }: { orgId: string }) {
   const types = useQuery<ProjectType[]>({ queryKey: projectTypesKey(orgId) })
   const [icon, setIcon] = React.useState<Icon>('package')
-  const create = useCatalogAction(orgId, (input: ProjectTypeInput) => catalogApi.createType(orgId, input), 'Failed to create project type', (t) => `Project type "${t.name}" created.`)
+  const create = useCatalogAction(
+    orgId,
+    (input: ProjectTypeInput) => catalogApi.createType(orgId, input),
+    'Failed to create project type',
+    (t) => `Project type "${t.name}" created.`,
+  )
 
   if (types.isError && !types.data) return <CatalogError what="project types" error={types.error} onRetry={() => void types.refetch()} />
   if (!types.data) return <CatalogSkeleton />
@@ -52,7 +57,9 @@ export function ProjectTypesTab({ orgId }: { orgId: string }) {
       <Card>
         <CardHeader>
           <CardTitle>New Project Type</CardTitle>
-          <CardDescription>Creating custom project types is an administrator action. New estimates of a type get the phases of its default phase group.</CardDescription>
+          <CardDescription>
+            Creating custom project types is an administrator action. New estimates of a type get the phases of its default phase group.
+          </CardDescription>
         </CardHeader>
         <CardContent>
           <NameForm
@@ -113,7 +120,12 @@ function ProjectTypeCard({ orgId, type }: { orgId: string; type: ProjectType }) 
   const [confirming, setConfirming] = React.useState(false)
   const [icon, setIcon] = React.useState<Icon>(() => ((PROJECT_TYPE_ICONS as readonly string[]).includes(type.icon) ? (type.icon as Icon) : 'package'))
   const update = useCatalogAction(orgId, (input: ProjectTypeInput) => catalogApi.updateType(orgId, type.id, input), 'Failed to update project type')
-  const remove = useCatalogAction(orgId, () => catalogApi.deleteType(orgId, type.id), 'Failed to delete project type', () => `Project type "${type.name}" deleted.`)
+  const remove = useCatalogAction(
+    orgId,
+    () => catalogApi.deleteType(orgId, type.id),
+    'Failed to delete project type',
+    () => `Project type "${type.name}" deleted.`,
+  )
   const shown = type.phaseGroups.slice(0, SHOWN_GROUPS)
   const more = type.phaseGroups.length - shown.length
 
@@ -156,16 +168,22 @@ function ProjectTypeCard({ orgId, type }: { orgId: string; type: ProjectType }) 
         )}
       </CardHeader>
       <CardContent className="mt-auto space-y-3">
-        <div role="group" className="flex flex-wrap items-center gap-1.5" aria-label="Linked phase groups">
-          {type.phaseGroups.length === 0 ? <span className="text-xs text-muted-foreground">No phase groups linked</span> : null}
+        {type.phaseGroups.length === 0 ? <p className="text-xs text-muted-foreground">No phase groups linked</p> : null}
+        <ul className="flex flex-wrap items-center gap-1.5" aria-label="Linked phase groups">
           {shown.map((g) => (
-            <Badge key={g.id} variant="outline" title={g.isDefault ? 'Default phase group' : undefined}>
-              {g.isDefault ? <Star className="size-3 fill-current" aria-label="Default" /> : null}
-              {g.name}
-            </Badge>
+            <li key={g.id}>
+              <Badge variant="outline" title={g.isDefault ? 'Default phase group' : undefined}>
+                {g.isDefault ? <Star className="size-3 fill-current" aria-label="Default" /> : null}
+                {g.name}
+              </Badge>
+            </li>
           ))}
-          {more > 0 ? <Badge variant="secondary">+{more} more</Badge> : null}
-        </div>
+          {more > 0 ? (
+            <li>
+              <Badge variant="secondary">+{more} more</Badge>
+            </li>
+          ) : null}
+        </ul>
         {editing ? null : (
           <div className="flex flex-wrap gap-2">
             <Button variant="outline" size="sm" onClick={() => (type.isSystemTemplate ? systemToast() : setEditing(true))} aria-label={`Edit ${type.name}`}>
@@ -202,7 +220,11 @@ function ProjectTypeCard({ orgId, type }: { orgId: string; type: ProjectType }) 
 /** Spec 001 §2 "link phase groups" dialog: link or unlink any visible group; one is the default. */
 function LinkGroupsDialog({ orgId, type, onClose }: { orgId: string; type: ProjectType; onClose: () => void }) {
   const groups = useQuery<PhaseGroup[]>({ queryKey: phaseGroupsKey(orgId) })
-  const link = useCatalogAction(orgId, (v: { groupId: string; isDefault?: boolean }) => catalogApi.link(orgId, type.id, v.groupId, v.isDefault), 'Failed to link phase group')
+  const link = useCatalogAction(
+    orgId,
+    (v: { groupId: string; isDefault?: boolean }) => catalogApi.link(orgId, type.id, v.groupId, v.isDefault),
+    'Failed to link phase group',
+  )
   const unlink = useCatalogAction(orgId, (groupId: string) => catalogApi.unlink(orgId, type.id, groupId), 'Failed to unlink phase group')
   const linked = new Map(type.phaseGroups.map((g) => [g.id, g.isDefault]))
   const busy = link.isPending || unlink.isPending

@@ -1,5 +1,5 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { toast } from '@plumbline/ui'
+import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { serverMessageOr } from '../company/data/errors'
 import { refreshCatalog } from './catalog-api'
 
