@@ -1,0 +1,46 @@
+// Writes .env beside docker-compose.yml with a fresh random value for every secret compose needs
+// (each `${NAME:?…}` in the file). Values already in .env are kept, so it is safe to run again.
+// Usage: npm run compose:env
+import { randomBytes } from 'node:crypto'
+import { existsSync, readFileSync, writeFileSync } from 'node:fs'
+import { join } from 'node:path'
+
+const root = join(import.meta.dirname, '..')
+
+/** The names of the variables docker-compose.yml refuses to start without. */
+export function requiredComposeVariables(composeText: string): string[] {
+  return [...new Set([...composeText.matchAll(/\$\{([A-Z0-9_]+):\?/g)].map((m) => m[1]))].sort()
+}
+
+/** A random value in the format the setting expects (the services' env schemas say which). */
+export function generateSecret(name: string): string {
+  // AES-256-GCM key: 32 bytes, base64 (services/estimates/src/env.ts).
+  if (name === 'SHARE_TOKEN_KEY') return randomBytes(32).toString('base64')
+  // Goes into URLs (postgresql://…:<password>@, redis://:<password>@): hex needs no escaping.
+  return randomBytes(32).toString('hex')
+}
+
+function readDotEnv(path: string): Map<string, string> {
+  const entries = new Map<string, string>()
+  if (!existsSync(path)) return entries
+  for (const line of readFileSync(path, 'utf8').split('\n')) {
+    const match = /^([A-Z0-9_]+)=(.*)$/.exec(line.trim())
+    if (match) entries.set(match[1], match[2])
+  }
+  return entries
+}
+
+function main() {
+  const envPath = join(root, '.env')
+  const existing = readDotEnv(envPath)
+  const missing = requiredComposeVariables(readFileSync(join(root, 'docker-compose.yml'), 'utf8')).filter((name) => !existing.has(name))
+  if (missing.length === 0) return console.log('.env already has every secret docker-compose.yml needs')
+  const lines = missing.map((name) => `${name}=${generateSecret(name)}`)
+  const before = existsSync(envPath)
+    ? readFileSync(envPath, 'utf8').replace(/\n?$/, '\n')
+    : '# Secrets of docker-compose.yml (npm run compose:env). Never commit.\n'
+  writeFileSync(envPath, `${before}${lines.join('\n')}\n`, { mode: 0o600 })
+  console.log(`.env: generated ${missing.join(', ')}`)
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) main()
