@@ -5,6 +5,7 @@ import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import {
+  composeEnvironment,
   containerEnvironment,
   type Deployment,
   deploymentOfImage,
@@ -14,7 +15,6 @@ import {
   ofKind,
   overlays,
   readCompose,
-  composeEnvironment,
   remotes,
   rendered,
   renderOverlay,
@@ -126,7 +126,7 @@ function servedPrefix(app: string): string {
   const target = /^COPY --from=build \S+\/dist (\S+)$/m.exec(dockerfile)?.[1]
   const nginxRoot = /^\s*root\s+([^;]+);/m.exec(readFileSync(join(root, 'deploy/docker/nginx-remote.conf'), 'utf8'))?.[1]
   if (!target || !nginxRoot || !target.startsWith(nginxRoot)) throw new Error('the remote image does not copy its build under the nginx root')
-  return `${target.slice(nginxRoot.length).replace('${APP}', app)}/`
+  return `${target.slice(nginxRoot.length).replace(/\$\{APP\}/, app)}/`
 }
 
 const nginxPort = () => Number(/^\s*listen\s+(\d+);/m.exec(readFileSync(join(root, 'deploy/docker/nginx-remote.conf'), 'utf8'))?.[1])

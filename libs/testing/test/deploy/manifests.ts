@@ -44,7 +44,7 @@ export const composeDotEnv = (): Env => Object.fromEntries(requiredComposeVariab
 export function interpolate(value: string, vars: Env): string {
   return value.replace(/\$\$|\$\{([A-Z0-9_]+)(?:(:?[-?])([^}]*))?\}/g, (whole, name: string | undefined, op: string | undefined, arg: string) => {
     if (whole === '$$') return '$'
-    const set = vars[name!]
+    const set = vars[name ?? '']
     if (op?.endsWith('?') && !set) throw new Error(`compose refuses to start: ${name} ${arg}`)
     if (op?.endsWith('-') && !set) return arg
     return set ?? ''
@@ -112,8 +112,12 @@ export function dummySecret(service: string, key: string): string {
 const renders = new Map<string, K8sObject[]>()
 /** renderOverlay with secrets, once per test file. */
 export function rendered(overlay: string): K8sObject[] {
-  if (!renders.has(overlay)) renders.set(overlay, renderOverlay(overlay))
-  return renders.get(overlay)!
+  let objects = renders.get(overlay)
+  if (!objects) {
+    objects = renderOverlay(overlay)
+    renders.set(overlay, objects)
+  }
+  return objects
 }
 
 export function renderOverlay(overlay: string, opts: { secrets?: boolean } = {}): K8sObject[] {
