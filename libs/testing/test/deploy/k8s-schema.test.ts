@@ -1,8 +1,11 @@
 // Every object each overlay renders is checked against the Kubernetes API schema (the
 // kubernetes-models package, generated from the API's OpenAPI), and the references between objects
 // (selectors, ports, config, accounts, autoscaling targets, Ingress backends) resolve.
+
+import { existsSync } from 'node:fs'
+import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { type Deployment, type K8sObject, named, ofKind, overlays, rendered } from './manifests.ts'
+import { type Deployment, deploymentOfImage, type K8sObject, named, ofKind, overlays, rendered, root, services } from './manifests.ts'
 
 type Validatable = { validate(): void }
 
@@ -95,6 +98,17 @@ describe.each(overlays)('overlay %s', (overlay) => {
         const volume = (pod.volumes as { name: string; emptyDir?: object }[] | undefined)?.find((v) => v.name === tmp?.name)
         expect(volume?.emptyDir, `${name} has a writable /tmp`).toBeDefined()
       }
+    }
+  })
+
+  it('migrates each service with a database in an init container of the same image before it starts', () => {
+    const objects = rendered(overlay)
+    for (const service of services.filter((s) => existsSync(join(root, 'services', s, 'prisma', 'migrations')))) {
+      const pod = deploymentOfImage(objects, service).spec.template.spec
+      const migrate = pod.initContainers?.find((c) => c.name === 'migrate')
+      expect(migrate?.image, service).toBe(pod.containers[0].image)
+      expect(migrate?.command, service).toEqual(['node', 'src/migrate.js'])
+      expect(migrate?.envFrom, service).toEqual(pod.containers[0].envFrom)
     }
   })
 
