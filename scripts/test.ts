@@ -21,11 +21,12 @@ const step = (m: string) => console.log(`\n\x1b[36m▸\x1b[0m ${m} (${Math.round
 
 function ensureChromium() {
   // poppler-utils: the documents service's PDF tests read PDFs with pdftotext/pdftoppm;
-  // openssl makes the throwaway certificate of its local https test server.
+  // openssl makes the throwaway certificate of its local https test server; nginx serves the built
+  // remotes with the remote image's own config (libs/testing/test/deploy/remote-nginx.test.ts).
   ensureDebianPackages({
-    what: 'Chromium (and the PDF tools the tests use)',
-    packages: ['chromium', 'fonts-liberation', 'poppler-utils', 'openssl'],
-    present: () => existsSync(CHROMIUM_PATH) && onPath('pdftotext') && onPath('openssl'),
+    what: 'Chromium (and the PDF tools and nginx the tests use)',
+    packages: ['chromium', 'fonts-liberation', 'poppler-utils', 'openssl', 'nginx-light'],
+    present: () => existsSync(CHROMIUM_PATH) && onPath('pdftotext') && onPath('openssl') && existsSync('/usr/sbin/nginx'),
     otherwise: 'Or set CHROMIUM_PATH to a Chrome or Chromium binary (macOS: also `brew install poppler`).',
     log: step,
   })

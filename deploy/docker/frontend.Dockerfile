@@ -8,9 +8,9 @@ WORKDIR /src
 COPY . .
 RUN npm ci --no-audit --no-fund && npm run build -w @plumbline/app-${APP}
 
-FROM nginxinc/nginx-unprivileged:1.27.5-bookworm
+FROM nginxinc/nginx-unprivileged:1.27.5-alpine
 ARG APP
 COPY deploy/docker/nginx-remote.conf /etc/nginx/conf.d/default.conf
 COPY --from=build /src/frontends/${APP}/dist /usr/share/nginx/html/${APP}
 USER 101:101
-HEALTHCHECK --interval=10s --timeout=3s CMD ["curl", "-fsS", "-o", "/dev/null", "http://127.0.0.1:8080/healthz"]
+HEALTHCHECK --interval=10s --timeout=3s CMD ["wget", "-qO", "/dev/null", "http://127.0.0.1:8080/healthz"]
