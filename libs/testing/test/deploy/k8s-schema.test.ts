@@ -112,6 +112,17 @@ describe.each(overlays)('overlay %s', (overlay) => {
     }
   })
 
+  it('leaves the replica count of an autoscaled Deployment to its HPA', () => {
+    const objects = rendered(overlay)
+    const scaled = ofKind<K8sObject & { spec: { scaleTargetRef: { name: string } } }>(objects, 'HorizontalPodAutoscaler').map((h) => h.spec.scaleTargetRef.name)
+    expect(scaled.sort()).toEqual(['documents', 'estimates', 'gateway'])
+    for (const deployment of ofKind<Deployment>(objects, 'Deployment')) {
+      const replicas = (deployment.spec as { replicas?: number }).replicas
+      if (scaled.includes(deployment.metadata.name)) expect(replicas, deployment.metadata.name).toBeUndefined()
+      else expect(replicas, deployment.metadata.name).toBeGreaterThan(0)
+    }
+  })
+
   it('resolves every reference between objects', () => {
     const objects = rendered(overlay)
     const deployments = ofKind<Deployment>(objects, 'Deployment')
