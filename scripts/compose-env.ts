@@ -13,11 +13,19 @@ export function requiredComposeVariables(composeText: string): string[] {
 }
 
 /** A random value in the format the setting expects (the services' env schemas say which). */
-export function generateSecret(name: string): string {
+function generateSecret(name: string): string {
   // AES-256-GCM key: 32 bytes, base64 (services/estimates/src/env.ts).
   if (name === 'SHARE_TOKEN_KEY') return randomBytes(32).toString('base64')
   // Goes into URLs (postgresql://…:<password>@, redis://:<password>@): hex needs no escaping.
   return randomBytes(32).toString('hex')
+}
+
+/**
+ * Fresh values for a set of secrets, made together so that related ones can match (a signing key
+ * and the public key services verify with would be made here as one pair).
+ */
+export function generateSecrets(names: string[]): Record<string, string> {
+  return Object.fromEntries(names.map((name) => [name, generateSecret(name)]))
 }
 
 function readDotEnv(path: string): Map<string, string> {
@@ -35,7 +43,7 @@ function main() {
   const existing = readDotEnv(envPath)
   const missing = requiredComposeVariables(readFileSync(join(root, 'docker-compose.yml'), 'utf8')).filter((name) => !existing.has(name))
   if (missing.length === 0) return console.log('.env already has every secret docker-compose.yml needs')
-  const lines = missing.map((name) => `${name}=${generateSecret(name)}`)
+  const lines = Object.entries(generateSecrets(missing)).map(([name, value]) => `${name}=${value}`)
   const before = existsSync(envPath)
     ? readFileSync(envPath, 'utf8').replace(/\n?$/, '\n')
     : '# Secrets of docker-compose.yml (npm run compose:env). Never commit.\n'

@@ -1,8 +1,9 @@
 // Each service's own env schema (services/<service>/src/env.ts, the loadEnv its main.ts calls) run
 // against the environment docker-compose.yml and each Kubernetes overlay give it, so a setting a
 // service starts to require fails here, not in a rollout. Kubernetes secrets are filled with test
-// values in the format each key needs (manifests.ts dummySecret); a new secret key is added to
-// deploy/k8s/secrets.example/<service>.env (and to compose), and its format, if special, to dummySecret.
+// values in the format each key needs (manifests.ts dummySecrets). A new secret key is added to
+// deploy/k8s/secrets.example/<service>.env and to docker-compose.yml (as ${KEY:?…}); a format of
+// its own (a key pair, say) goes into generateSecrets in scripts/compose-env.ts, which both use.
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import {

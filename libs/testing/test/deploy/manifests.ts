@@ -7,7 +7,7 @@ import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, 
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { parse, parseAllDocuments } from 'yaml'
-import { generateSecret, requiredComposeVariables } from '../../../../scripts/compose-env.ts'
+import { generateSecrets, requiredComposeVariables } from '../../../../scripts/compose-env.ts'
 
 export const root = join(import.meta.dirname, '..', '..', '..', '..')
 
@@ -38,7 +38,7 @@ export type ComposeService = {
 export const composeText = () => readFileSync(join(root, 'docker-compose.yml'), 'utf8')
 
 /** The variables `npm run compose:env` writes to .env, made the same way. */
-export const composeDotEnv = (): Env => Object.fromEntries(requiredComposeVariables(composeText()).map((name) => [name, generateSecret(name)]))
+export const composeDotEnv = (): Env => generateSecrets(requiredComposeVariables(composeText()))
 
 /** compose's own interpolation: ${NAME}, ${NAME:-fallback}, ${NAME:?error}; $$ is a literal $. */
 export function interpolate(value: string, vars: Env): string {
@@ -85,30 +85,26 @@ export function secretKeysOf(service: string): string[] {
 }
 
 /**
- * A test value for a secret key: never a placeholder, in the format the service expects. A new
- * secret with a format of its own (a PEM key, say) gets its line here.
+ * Test values of every service's secrets, as an operator would write them: connection URLs carry
+ * the service's own user, every other key has one value for the whole cluster (IDENTITY_SECRET must
+ * be the same everywhere), made by the generator `npm run compose:env` uses. Never a placeholder.
  */
-export function dummySecret(service: string, key: string): string {
-  const password = randomBytes(16).toString('hex')
-  switch (key) {
-    case 'DATABASE_URL':
-      return `postgresql://${service}:${password}@postgres.plumbline-data.svc:5432/plumbline`
-    case 'NATS_URL':
-      return `nats://${service}:${password}@nats.plumbline-data.svc:4222`
-    case 'REDIS_URL':
-      return `redis://${service}:${password}@redis.plumbline-data.svc:6379`
-    case 'SMTP_URL':
-      return `smtp://plumbline:${password}@smtp.mail.example.net:587`
-    default:
-      return generateSecret(key)
+export function dummySecrets(): Record<string, Env> {
+  const shared = generateSecrets([...new Set(services.flatMap(secretKeysOf))])
+  const connection = (service: string, key: string) => {
+    const password = randomBytes(16).toString('hex')
+    return {
+      DATABASE_URL: `postgresql://${service}:${password}@postgres.plumbline-data.svc:5432/plumbline`,
+      NATS_URL: `nats://${service}:${password}@nats.plumbline-data.svc:4222`,
+      REDIS_URL: `redis://${service}:${password}@redis.plumbline-data.svc:6379`,
+      SMTP_URL: `smtp://plumbline:${password}@smtp.mail.example.net:587`,
+    }[key]
   }
+  return Object.fromEntries(
+    services.map((service) => [service, Object.fromEntries(secretKeysOf(service).map((key) => [key, connection(service, key) ?? shared[key]]))]),
+  )
 }
 
-/**
- * `kubectl kustomize` of an overlay, in a copy of deploy/k8s whose overlay has its secret files
- * written the way an operator would (`secrets/<service>.env`, one per service, keys from
- * secrets.example). `secrets: false` renders with none written.
- */
 const renders = new Map<string, K8sObject[]>()
 /** renderOverlay with secrets, once per test file. */
 export function rendered(overlay: string): K8sObject[] {
@@ -127,8 +123,8 @@ export function renderOverlay(overlay: string, opts: { secrets?: boolean } = {})
     if (opts.secrets !== false) {
       const dir = join(copy, 'overlays', overlay, 'secrets')
       mkdirSync(dir, { recursive: true })
-      for (const service of services) {
-        const lines = secretKeysOf(service).map((key) => `${key}=${dummySecret(service, key)}`)
+      for (const [service, secrets] of Object.entries(dummySecrets())) {
+        const lines = Object.entries(secrets).map(([key, value]) => `${key}=${value}`)
         writeFileSync(join(dir, `${service}.env`), `${lines.join('\n')}\n`)
       }
     }
