@@ -2,9 +2,10 @@
 // kubernetes-models package, generated from the API's OpenAPI), and the references between objects
 // (selectors, ports, config, accounts, autoscaling targets, Ingress backends) resolve.
 
-import { existsSync } from 'node:fs'
+import { existsSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
+import { parse } from 'yaml'
 import { type Deployment, deploymentOfImage, type K8sObject, named, ofKind, overlays, rendered, root, services } from './manifests.ts'
 
 type Validatable = { validate(): void }
@@ -110,6 +111,17 @@ describe.each(overlays)('overlay %s', (overlay) => {
       expect(migrate?.command, service).toEqual(['node', 'src/migrate.js'])
       expect(migrate?.envFrom, service).toEqual(pod.containers[0].envFrom)
     }
+  })
+
+  it('sets each workload image once in the overlay, so releasing one service changes one line', () => {
+    const kustomization = parse(readFileSync(join(root, 'deploy/k8s/overlays', overlay, 'kustomization.yaml'), 'utf8')) as {
+      images: { name: string; newTag?: string; digest?: string }[]
+    }
+    const names = kustomization.images.map((i) => i.name)
+    expect(new Set(names).size).toBe(names.length)
+    const workloads = ofKind<Deployment>(rendered(overlay), 'Deployment').map((d) => `plumbline/${d.metadata.name}`)
+    expect([...names].sort()).toEqual([...workloads].sort())
+    for (const image of kustomization.images) expect(image.digest ?? image.newTag, image.name).toMatch(/^(sha256:[0-9a-f]{64}|(?!latest$)[\w.-]+)$/)
   })
 
   it('leaves the replica count of an autoscaled Deployment to its HPA', () => {
