@@ -29,6 +29,7 @@ export type ComposeService = {
   build?: { dockerfile?: string; args?: Record<string, string> }
   environment?: Record<string, string | number | boolean | null>
   ports?: string[]
+  volumes?: string[]
   restart?: string
   healthcheck?: { test?: unknown }
   read_only?: boolean
