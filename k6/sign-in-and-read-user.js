@@ -3,8 +3,9 @@
 // the gateway (session lookup, identity token, auth service). Without EMAIL and PASSWORD it uses
 // the demo account, which only `npm start` seeds: docker compose runs in production mode, where
 // nothing is seeded, so register an account there first.
-import http from 'k6/http'
+
 import { check } from 'k6'
+import http from 'k6/http'
 
 export const options = {
   scenarios: {
