@@ -1,7 +1,7 @@
 // Writes .env beside docker-compose.yml with a fresh random value for every secret compose needs
 // (each `${NAME:?…}` in the file). Values already in .env are kept, so it is safe to run again.
 // Usage: npm run compose:env
-import { randomBytes } from 'node:crypto'
+import { createHash, generateKeyPairSync, type JsonWebKey, randomBytes } from 'node:crypto'
 import { existsSync, readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 
@@ -21,11 +21,23 @@ function generateSecret(name: string): string {
 }
 
 /**
- * Fresh values for a set of secrets, made together so that related ones can match (a signing key
- * and the public key services verify with would be made here as one pair).
+ * The gateway's identity signing key (an Ed25519 private JWK) and the key set services verify with
+ * (a JWKS of its public half), made as one pair.
  */
+function identityKeyPair(): { IDENTITY_SIGNING_KEY: string; IDENTITY_PUBLIC_KEYS: string } {
+  const { privateKey } = generateKeyPairSync('ed25519')
+  const jwk = privateKey.export({ format: 'jwk' }) as JsonWebKey & { x: string; d: string }
+  const kid = `ed25519-${createHash('sha256').update(jwk.x).digest('base64url').slice(0, 16)}`
+  return {
+    IDENTITY_SIGNING_KEY: JSON.stringify({ kty: 'OKP', crv: 'Ed25519', x: jwk.x, d: jwk.d, kid }),
+    IDENTITY_PUBLIC_KEYS: JSON.stringify({ keys: [{ kty: 'OKP', crv: 'Ed25519', x: jwk.x, kid, alg: 'EdDSA', use: 'sig' }] }),
+  }
+}
+
+/** Fresh values for a set of secrets, made together so that related ones match (the identity key pair). */
 export function generateSecrets(names: string[]): Record<string, string> {
-  return Object.fromEntries(names.map((name) => [name, generateSecret(name)]))
+  const pair = identityKeyPair()
+  return Object.fromEntries(names.map((name) => [name, name in pair ? pair[name as keyof typeof pair] : generateSecret(name)]))
 }
 
 function readDotEnv(path: string): Map<string, string> {
@@ -43,7 +55,8 @@ function main() {
   const existing = readDotEnv(envPath)
   const missing = requiredComposeVariables(readFileSync(join(root, 'docker-compose.yml'), 'utf8')).filter((name) => !existing.has(name))
   if (missing.length === 0) return console.log('.env already has every secret docker-compose.yml needs')
-  const lines = Object.entries(generateSecrets(missing)).map(([name, value]) => `${name}=${value}`)
+  // Single quotes: compose reads the value literally (the key set is JSON).
+  const lines = Object.entries(generateSecrets(missing)).map(([name, value]) => `${name}='${value}'`)
   const before = existsSync(envPath)
     ? readFileSync(envPath, 'utf8').replace(/\n?$/, '\n')
     : '# Secrets of docker-compose.yml (npm run compose:env). Never commit.\n'

@@ -52,9 +52,17 @@ export function interpolate(value: string, vars: Env): string {
   })
 }
 
+/** Interpolates every string of a parsed document (compose fills values after parsing, so a JSON value stays a string). */
+function interpolateAll(value: unknown, vars: Env): unknown {
+  if (typeof value === 'string') return interpolate(value, vars)
+  if (Array.isArray(value)) return value.map((v) => interpolateAll(v, vars))
+  if (value && typeof value === 'object') return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, interpolateAll(v, vars)]))
+  return value
+}
+
 /** docker-compose.yml as compose sees it once .env is written (merge keys applied, variables filled). */
 export function readCompose(vars: Env = composeDotEnv()): Record<string, ComposeService> {
-  const parsed = parse(interpolate(composeText(), vars), { merge: true }) as { services: Record<string, ComposeService> }
+  const parsed = interpolateAll(parse(composeText(), { merge: true }), vars) as { services: Record<string, ComposeService> }
   return parsed.services
 }
 
