@@ -104,7 +104,6 @@ export function dummySecrets(): Record<string, Env> {
     const password = randomBytes(16).toString('hex')
     return {
       DATABASE_URL: `postgresql://${service}:${password}@postgres.plumbline-data.svc:5432/plumbline`,
-      NATS_URL: `nats://${service}:${password}@nats.plumbline-data.svc:4222`,
       REDIS_URL: `redis://${service}:${password}@redis.plumbline-data.svc:6379`,
       SMTP_URL: `smtp://plumbline:${password}@smtp.mail.example.net:587`,
     }[key]
