@@ -1,13 +1,16 @@
 // The image build path without Docker: scripts/build-service.ts builds a service the way its image
 // stage does, and the built folder alone (bundle, migrations, production node_modules) starts with
-// node in production mode (after its migrate step has set up an empty database) and answers /healthz and /readyz against this
-// machine's PostgreSQL, NATS and Redis.
+// node in production mode (after its migrate step has set up an empty database) and answers
+// /healthz and /readyz. PostgreSQL is this machine's (a database of its own); NATS and Redis are
+// started here with the production users (deploy/nats/nats-server.conf, the service kit's Redis
+// ACL), since a production service refuses to start without its own user on each.
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
-import { createServer } from 'node:net'
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { connect, createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { REDIS_GRANTS, type RedisService, redisAclFile } from '@plumbline/service-kit'
 import pg from 'pg'
 import { afterAll, describe, expect, it } from 'vitest'
 import { buildService } from '../../../../scripts/build-service.ts'
@@ -15,8 +18,10 @@ import { testEnv, uniqueId } from '../../src/index.ts'
 import { root } from './manifests.ts'
 
 const service = 'meetings'
-const out = join(mkdtempSync(join(tmpdir(), 'plumbline-build-')), service)
+const work = mkdtempSync(join(tmpdir(), 'plumbline-build-'))
+const out = join(work, service)
 const database = uniqueId('build_')
+const servers: ChildProcess[] = []
 let child: ChildProcess | undefined
 
 const freePort = () =>
@@ -39,9 +44,46 @@ async function waitFor(url: string, timeoutMs: number): Promise<Response> {
   }
 }
 
+/** A server of our own on a spare port, stopped after the test. */
+async function startServer(command: string, args: string[], port: number, env: NodeJS.ProcessEnv = {}): Promise<void> {
+  const server = spawn(command, args, { env: { PATH: process.env.PATH, ...env }, stdio: 'ignore' })
+  servers.push(server)
+  const deadline = Date.now() + 15_000
+  for (;;) {
+    const open = await new Promise<boolean>((resolve) => {
+      const socket = connect(port, '127.0.0.1', () => resolve(socket.end() && true)).on('error', () => resolve(false))
+    })
+    if (open) return
+    if (Date.now() > deadline || server.exitCode !== null) throw new Error(`${command} did not start on ${port}`)
+    await new Promise((r) => setTimeout(r, 100))
+  }
+}
+
+/** nats-server with the production users and permissions, and redis-server with the production ACL users. */
+async function startAuthenticatedBusAndCache(): Promise<{ natsUrl: string; redisUrl: string; natsPassword: string }> {
+  const passwords = Object.fromEntries(Object.keys(REDIS_GRANTS).map((s) => [s, randomBytes(24).toString('hex')])) as Record<RedisService, string>
+  const natsPort = await freePort()
+  const natsEnv = Object.fromEntries(Object.entries(passwords).map(([s, p]) => [`NATS_PASSWORD_${s.toUpperCase()}`, p]))
+  const natsArgs = ['-c', join(root, 'deploy/nats/nats-server.conf'), '-a', '127.0.0.1', '-p', String(natsPort), '-sd', join(work, 'nats')]
+  await startServer('nats-server', natsArgs, natsPort, natsEnv)
+  const redisPort = await freePort()
+  writeFileSync(
+    join(work, 'users.acl'),
+    redisAclFile(Object.fromEntries(Object.entries(passwords).map(([s, p]) => [s, `>${p}`])) as Record<RedisService, string>),
+  )
+  await startServer(
+    'redis-server',
+    ['--port', String(redisPort), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--aclfile', join(work, 'users.acl')],
+    redisPort,
+  )
+  const password = passwords[service as RedisService]
+  return { natsUrl: `nats://127.0.0.1:${natsPort}`, redisUrl: `redis://${service}:${password}@127.0.0.1:${redisPort}`, natsPassword: password }
+}
+
 afterAll(async () => {
   if (child?.exitCode === null) child.kill('SIGKILL')
-  rmSync(join(out, '..'), { recursive: true, force: true })
+  for (const server of servers) server.kill('SIGTERM')
+  rmSync(work, { recursive: true, force: true })
   const admin = new pg.Client({ connectionString: testEnv.databaseUrl })
   await admin.connect()
   await admin.query(`DROP DATABASE IF EXISTS "${database}" WITH (FORCE)`)
@@ -66,6 +108,7 @@ describe(`scripts/build-service.ts ${service}`, () => {
     expect(existsSync(join(out, cmd[1])), cmd[1]).toBe(true)
     expect(existsSync(join(out, 'src/migrate.js'))).toBe(true)
 
+    const { natsUrl, redisUrl, natsPassword } = await startAuthenticatedBusAndCache()
     const port = await freePort()
     const databaseUrl = new URL(testEnv.databaseUrl)
     databaseUrl.pathname = `/${database}`
@@ -75,10 +118,10 @@ describe(`scripts/build-service.ts ${service}`, () => {
       HOST: '127.0.0.1',
       PORT: String(port),
       DATABASE_URL: databaseUrl.toString(),
-      NATS_URL: testEnv.natsUrl,
-      REDIS_URL: testEnv.redisUrl,
-      BUS_PREFIX: database,
-      REDIS_PREFIX: `${database}:`,
+      NATS_URL: natsUrl,
+      NATS_USER: service,
+      NATS_PASSWORD: natsPassword,
+      REDIS_URL: redisUrl,
       IDENTITY_SECRET: randomBytes(32).toString('hex'),
       OTEL_SDK_DISABLED: 'true',
     }

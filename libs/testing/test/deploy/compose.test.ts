@@ -1,12 +1,16 @@
 // docker-compose.yml read as compose would (no Docker engine on the CI machine): the whole product
 // with its infrastructure and observability, and nothing an outsider could use without signing in.
+import { createHash } from 'node:crypto'
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { parse } from 'yaml'
-import { composeEnvironment, readCompose, remotes, root, services } from './manifests.ts'
+import { composeRedisAcl } from '../../../../scripts/compose-env.ts'
+import { composeDotEnv, composeEnvironment, readCompose, remotes, root, services } from './manifests.ts'
 
-const compose = readCompose()
+// The .env these tests read compose with; its Redis passwords also make the ACL file.
+const dotEnv = composeDotEnv()
+const compose = readCompose(dotEnv)
 
 /** The host address a published port listens on ("3000:3000" is every interface). */
 const hostAddress = (port: string) => (port.split(':').length === 3 ? port.split(':')[0] : '0.0.0.0')
@@ -52,6 +56,26 @@ describe('docker-compose.yml', () => {
       expect(env.NODE_ENV, service).toBe('production')
       expect(['true', '1', 'yes'], service).not.toContain(env.SEED_DEMO)
     }
+  })
+
+  it('connects each service to NATS and Redis as its own user, with the password the servers hold', () => {
+    const natsServer = composeEnvironment(compose.nats)
+    const natsConfig = readFileSync(join(root, 'deploy/nats/nats-server.conf'), 'utf8')
+    const composeConfig = readFileSync(join(root, 'deploy/nats/nats-server.compose.conf'), 'utf8')
+    expect(composeConfig).toMatch(/^include \.\/nats-server\.conf$/m)
+    expect(compose.nats.volumes).toEqual(expect.arrayContaining(['./deploy/nats/nats-server.conf:/etc/nats/nats-server.conf:ro']))
+    const acl = composeRedisAcl(dotEnv)
+    for (const service of services) {
+      const env = composeEnvironment(compose[service])
+      expect(env.NATS_USER, service).toBe(service)
+      expect(natsConfig, service).toContain(`user: "${service}"`)
+      expect(env.NATS_PASSWORD, service).toBe(natsServer[`NATS_PASSWORD_${service.toUpperCase()}`])
+      const redis = new URL(env.REDIS_URL)
+      expect(redis.username, service).toBe(service)
+      const hash = createHash('sha256').update(decodeURIComponent(redis.password)).digest('hex')
+      expect(acl, service).toMatch(new RegExp(`^user ${service} on #${hash} `, 'm'))
+    }
+    expect(acl).toMatch(/^user default off/m)
   })
 
   it('sends traces to the trace backend and lets Prometheus scrape every service', () => {

@@ -197,12 +197,17 @@ export function containerEnvironment(objects: K8sObject[], container: Container)
 // Each service's own settings
 
 /**
- * Runs a service's own loadEnv (services/<service>/src/env.ts) on an environment, the same call
- * its main.ts makes. loadEnv prints what is wrong and ends the process; here that becomes an
- * error carrying the printed lines.
+ * Runs what a service's main.ts runs on its environment before it connects to anything: its own
+ * loadEnv (services/<service>/src/env.ts), then the service kit's start-up gates that exist
+ * (assertProductionSecrets, assertInfraCredentials). They print what is wrong and end the process;
+ * here that becomes an error carrying the printed lines.
  */
 export async function loadServiceEnv(service: string, env: Env): Promise<Record<string, unknown>> {
   const module = (await import(join(root, 'services', service, 'src', 'env.ts'))) as { loadEnv: (source: NodeJS.ProcessEnv) => Record<string, unknown> }
+  const kit = (await import('@plumbline/service-kit')) as unknown as Record<string, unknown>
+  const gates = ['assertProductionSecrets', 'assertInfraCredentials'].map((name) => kit[name]).filter((gate) => typeof gate === 'function') as ((
+    env: unknown,
+  ) => void)[]
   const printed: string[] = []
   const realExit = process.exit
   const realError = console.error
@@ -211,7 +216,9 @@ export async function loadServiceEnv(service: string, env: Env): Promise<Record<
     throw new Error(`${service} would exit (${code}): ${printed.join('\n')}`)
   }) as typeof process.exit
   try {
-    return module.loadEnv(env)
+    const parsed = module.loadEnv(env)
+    for (const gate of gates) gate(parsed)
+    return parsed
   } finally {
     process.exit = realExit
     console.error = realError
