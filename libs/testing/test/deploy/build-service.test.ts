@@ -44,38 +44,55 @@ async function waitFor(url: string, timeoutMs: number): Promise<Response> {
   }
 }
 
-/** A server of our own on a spare port, stopped after the test. */
-async function startServer(command: string, args: string[], port: number, env: NodeJS.ProcessEnv = {}): Promise<void> {
-  const server = spawn(command, args, { env: { PATH: process.env.PATH, ...env }, stdio: 'ignore' })
-  servers.push(server)
-  const deadline = Date.now() + 15_000
-  for (;;) {
-    const open = await new Promise<boolean>((resolve) => {
-      const socket = connect(port, '127.0.0.1', () => resolve(socket.end() && true)).on('error', () => resolve(false))
-    })
-    if (open) return
-    if (Date.now() > deadline || server.exitCode !== null) throw new Error(`${command} did not start on ${port}`)
-    await new Promise((r) => setTimeout(r, 100))
+/**
+ * A server of our own on a spare port, stopped after the test. The port is free when picked but
+ * another process may take it first, so a server that exits before it listens gets another port.
+ */
+async function startServer(command: string, args: (port: number) => string[], env: NodeJS.ProcessEnv = {}): Promise<number> {
+  let output = ''
+  for (let attempt = 0; attempt < 3; attempt++) {
+    const port = await freePort()
+    const server = spawn(command, args(port), { env: { PATH: process.env.PATH, ...env }, stdio: ['ignore', 'pipe', 'pipe'] })
+    server.stdout?.on('data', (d) => (output += d))
+    server.stderr?.on('data', (d) => (output += d))
+    servers.push(server)
+    const deadline = Date.now() + 30_000
+    while (server.exitCode === null && Date.now() < deadline) {
+      const open = await new Promise<boolean>((resolve) => {
+        const socket = connect(port, '127.0.0.1', () => resolve(Boolean(socket.end()))).on('error', () => resolve(false))
+      })
+      if (open) return port
+      await new Promise((r) => setTimeout(r, 100))
+    }
+    server.kill('SIGKILL')
   }
+  throw new Error(`${command} did not start:\n${output}`)
 }
 
 /** nats-server with the production users and permissions, and redis-server with the production ACL users. */
 async function startAuthenticatedBusAndCache(): Promise<{ natsUrl: string; redisUrl: string; natsPassword: string }> {
   const passwords = Object.fromEntries(Object.keys(REDIS_GRANTS).map((s) => [s, randomBytes(24).toString('hex')])) as Record<RedisService, string>
-  const natsPort = await freePort()
   const natsEnv = Object.fromEntries(Object.entries(passwords).map(([s, p]) => [`NATS_PASSWORD_${s.toUpperCase()}`, p]))
-  const natsArgs = ['-c', join(root, 'deploy/nats/nats-server.conf'), '-a', '127.0.0.1', '-p', String(natsPort), '-sd', join(work, 'nats')]
-  await startServer('nats-server', natsArgs, natsPort, natsEnv)
-  const redisPort = await freePort()
-  writeFileSync(
-    join(work, 'users.acl'),
-    redisAclFile(Object.fromEntries(Object.entries(passwords).map(([s, p]) => [s, `>${p}`])) as Record<RedisService, string>),
+  const natsConfig = join(root, 'deploy/nats/nats-server.conf')
+  const natsPort = await startServer(
+    'nats-server',
+    (port) => ['-c', natsConfig, '-a', '127.0.0.1', '-p', String(port), '-sd', join(work, `nats-${port}`)],
+    natsEnv,
   )
-  await startServer(
-    'redis-server',
-    ['--port', String(redisPort), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--aclfile', join(work, 'users.acl')],
-    redisPort,
-  )
+  const acl = join(work, 'users.acl')
+  writeFileSync(acl, redisAclFile(Object.fromEntries(Object.entries(passwords).map(([s, p]) => [s, `>${p}`])) as Record<RedisService, string>))
+  const redisPort = await startServer('redis-server', (port) => [
+    '--port',
+    String(port),
+    '--bind',
+    '127.0.0.1',
+    '--save',
+    '',
+    '--appendonly',
+    'no',
+    '--aclfile',
+    acl,
+  ])
   const password = passwords[service as RedisService]
   return { natsUrl: `nats://127.0.0.1:${natsPort}`, redisUrl: `redis://${service}:${password}@127.0.0.1:${redisPort}`, natsPassword: password }
 }
