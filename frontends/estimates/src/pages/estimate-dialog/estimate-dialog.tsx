@@ -75,15 +75,17 @@ export function EstimateDialog({ open, onOpenChange, estimate, onUpdated, onCrea
   const manualAi = useManualAi(org?.id, open)
   const autoAi = isAutoGenerateAI(settings.data)
 
-  // Every opening starts from a clean form (create) or the estimate's values (edit).
+  // Every opening starts from a clean form (create) or the estimate's values (edit), and so does
+  // another estimate given while open (hence the id argument); a refetch of the same one does not.
   const estimateId = estimate?.id
-  React.useEffect(() => {
-    if (!open) return
+  const startFromEstimate = React.useEffectEvent((_estimateId: string | undefined) => {
     reset(estimate ? formValuesFromEstimate(estimate) : EMPTY_FORM)
     setChosenType(null)
     setPropertyData(null)
     manualAi.clear()
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- only when opened or the estimate changes
+  })
+  React.useEffect(() => {
+    if (open) startFromEstimate(estimateId)
   }, [open, estimateId])
 
   const close = React.useCallback(() => onOpenChange(false), [onOpenChange])

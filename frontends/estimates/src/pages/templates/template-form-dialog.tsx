@@ -166,9 +166,10 @@ export function TemplateFormDialog({ open, onOpenChange, mode, initial, saving, 
   const { fields, append, remove } = useFieldArray({ control, name: 'sections' })
   const e = formState.errors
 
+  // Reset only when (re)opened, from the template as it is then.
+  const startFromInitial = React.useEffectEvent(() => reset(initial ?? EMPTY_TEMPLATE_FORM))
   React.useEffect(() => {
-    if (open) reset(initial ?? EMPTY_TEMPLATE_FORM)
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- reset only when (re)opened
+    if (open) startFromInitial()
   }, [open])
 
   const sections = watch('sections')

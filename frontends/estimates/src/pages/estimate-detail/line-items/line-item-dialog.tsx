@@ -62,12 +62,14 @@ export function LineItemDialog({
 }) {
   const [draft, setDraft] = React.useState<LineItemDraft>(emptyLineItemDraft)
   const [errors, setErrors] = React.useState<LineItemFieldErrors>({})
+  // Reset only when (re)opened, from the item as it is then: a refetch handing over a new item
+  // object while open must not wipe what was typed.
+  const startFromItem = React.useEffectEvent(() => {
+    setDraft(item ? draftFromItem(item) : emptyLineItemDraft())
+    setErrors({})
+  })
   React.useEffect(() => {
-    if (open) {
-      setDraft(item ? draftFromItem(item) : emptyLineItemDraft())
-      setErrors({})
-    }
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- reset only when (re)opened: a refetch handing over a new item object must not wipe what was typed
+    if (open) startFromItem()
   }, [open])
 
   const set = <K extends keyof LineItemDraft>(k: K, v: LineItemDraft[K]) => {

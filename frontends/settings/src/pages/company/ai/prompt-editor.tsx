@@ -10,7 +10,7 @@ export function PromptEditor({ value, onChange, error }: { value: string; onChan
   // Put the caret after the inserted variable once React has written the new text.
   React.useLayoutEffect(() => {
     const el = ref.current
-    if (el && caret.current !== null) {
+    if (el && caret.current !== null && el.value === value) {
       el.focus()
       el.setSelectionRange(caret.current, caret.current)
       caret.current = null

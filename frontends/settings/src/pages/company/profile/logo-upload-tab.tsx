@@ -24,9 +24,9 @@ export function LogoUploadTab({ uploading, onUpload, clearSignal }: { uploading:
   const [picked, setPicked] = usePickedFile()
 
   // The parent bumps clearSignal after a successful upload: the preview has become the logo.
+  const clearPicked = React.useEffectEvent(() => setPicked(null))
   React.useEffect(() => {
-    if (clearSignal > 0) setPicked(null)
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    if (clearSignal > 0) clearPicked()
   }, [clearSignal])
 
   const onPick = (e: React.ChangeEvent<HTMLInputElement>) => {

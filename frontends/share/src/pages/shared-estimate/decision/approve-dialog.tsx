@@ -39,20 +39,20 @@ export function ApproveDialog({
   const [signerName, setSignerName] = React.useState('')
   const [consent, setConsent] = React.useState(false)
   const [errors, setErrors] = React.useState<{ signerName?: string; consent?: string }>({})
-  React.useEffect(() => {
-    if (open) {
-      setSignerName('')
-      setConsent(false)
-      setErrors({})
-      approve.reset()
-    }
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- reset on open only
-  }, [open])
-
   const approve = useMutation({
     mutationFn: (body: { signerName: string; consent: true }) => postDecision(token, 'approve', { ...body, snapshotSha256: estimate.snapshotSha256 }),
     onSuccess: onDone,
   })
+  // Every opening starts afresh.
+  const startAfresh = React.useEffectEvent(() => {
+    setSignerName('')
+    setConsent(false)
+    setErrors({})
+    approve.reset()
+  })
+  React.useEffect(() => {
+    if (open) startAfresh()
+  }, [open])
 
   const submit = (e: React.FormEvent) => {
     e.preventDefault()

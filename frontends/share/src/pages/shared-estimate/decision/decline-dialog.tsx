@@ -26,12 +26,13 @@ export function DeclineDialog({
     mutationFn: () => postDecision(token, 'reject', { reason: reason.trim() || null, snapshotSha256: estimate.snapshotSha256 }),
     onSuccess: onDone,
   })
+  // Every opening starts afresh.
+  const startAfresh = React.useEffectEvent(() => {
+    setReason('')
+    reject.reset()
+  })
   React.useEffect(() => {
-    if (open) {
-      setReason('')
-      reject.reset()
-    }
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- reset on open only
+    if (open) startAfresh()
   }, [open])
 
   return (

@@ -67,11 +67,12 @@ export function ChatPanel({
   const listRef = React.useRef<HTMLOListElement>(null)
   const messages = history.data ?? []
 
-  // Keep the newest message in view as replies arrive.
+  // Keep the newest message in view as messages and replies arrive.
+  const newestId = messages.at(-1)?.id
   React.useEffect(() => {
     const el = listRef.current
-    if (el) el.scrollTop = el.scrollHeight
-  }, [messages.length, sending])
+    if (el && newestId) el.scrollTop = el.scrollHeight
+  }, [newestId])
 
   return (
     <div className="space-y-3" data-testid={`chat-panel-${type}`}>
