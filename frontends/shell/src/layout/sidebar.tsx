@@ -6,7 +6,7 @@ import { displayName, isPrivilegedRole, useActiveOrganization, useAuth, useLogou
 
 type NavItem = { to: string; label: string; icon: React.ComponentType<{ className?: string }>; match: (p: string) => boolean }
 
-const under = (prefix: string) => (p: string) => p === prefix || p.startsWith(prefix + '/')
+const under = (prefix: string) => (p: string) => p === prefix || p.startsWith(`${prefix}/`)
 
 export const MAIN_NAV: NavItem[] = [
   { to: '/', label: 'Dashboard', icon: LayoutDashboard, match: (p) => p === '/' },

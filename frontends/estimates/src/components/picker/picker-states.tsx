@@ -1,5 +1,5 @@
 import { AlertCircle, Lock } from 'lucide-react'
-import { Skeleton, cn } from '@plumbline/ui'
+import { Skeleton, cn, placeholderKeys } from '@plumbline/ui'
 import { parseApiError } from '@plumbline/web'
 
 /** Spec 000 §2 picker states: no organisation, loading (4 skeletons), load error, empty. */
@@ -20,9 +20,9 @@ export function PickerAuthRequired() {
 
 export function PickerSkeletons({ className, itemClassName }: { className?: string; itemClassName?: string }) {
   return (
-    <div className={cn('grid grid-cols-1 gap-3 sm:grid-cols-2', className)} aria-busy="true" aria-label="Loading">
-      {Array.from({ length: 4 }, (_, i) => (
-        <Skeleton key={i} data-testid="picker-skeleton" className={cn('h-20 rounded-lg', itemClassName)} />
+    <div className={cn('grid grid-cols-1 gap-3 sm:grid-cols-2', className)} role="status" aria-busy="true" aria-label="Loading">
+      {placeholderKeys(4).map((key) => (
+        <Skeleton key={key} data-testid="picker-skeleton" className={cn('h-20 rounded-lg', itemClassName)} />
       ))}
     </div>
   )

@@ -109,8 +109,8 @@ export function PropertyInfoCard({ data, className }: { data: PropertyData; clas
         {f.description ? <p className="mt-2 text-sm text-foreground/80">{f.description}</p> : null}
         {f.recommendations?.length ? (
           <ul className="mt-2 list-disc space-y-0.5 pl-5 text-sm text-foreground/80">
-            {f.recommendations.map((r, i) => (
-              <li key={i}>{r}</li>
+            {f.recommendations.map((r) => (
+              <li key={r}>{r}</li>
             ))}
           </ul>
         ) : null}

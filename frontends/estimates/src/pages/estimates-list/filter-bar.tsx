@@ -67,7 +67,7 @@ export function FilterBar({
   const commitSearch = React.useCallback((search: string) => onChange({ search }, { replace: true }), [onChange])
   const typeKnown = state.projectTypeId === 'all' || projectTypes.some((t) => t.id === state.projectTypeId)
   return (
-    <div className="flex flex-col gap-3 2xl:flex-row 2xl:items-center" role="search" aria-label="Filter estimates">
+    <search className="flex flex-col gap-3 2xl:flex-row 2xl:items-center" aria-label="Filter estimates">
       <SearchInput value={state.search} onCommit={commitSearch} />
       <div className="grid grid-cols-2 gap-2 sm:flex sm:flex-wrap sm:items-center">
         <Select value={state.status} onValueChange={(status) => onChange({ status })}>
@@ -124,7 +124,7 @@ export function FilterBar({
           <MorePopover state={state} active={active} onChange={onChange} onClearAll={onClearAll} />
         </div>
       </div>
-    </div>
+    </search>
   )
 }
 

@@ -73,7 +73,7 @@ describe('SharedEstimatePage', () => {
       status: 'approved',
       approval: { decision: 'approved', signerName: 'Jordan Smith', reason: null, decidedAt: '2026-11-21T15:30:00.000Z', snapshotSha256: 'b'.repeat(64) },
     }
-    const fetchMock = vi.fn(async (url: string, init?: RequestInit) => (init?.method === 'POST' ? json(200, approved) : json(200, estimate)))
+    const fetchMock = vi.fn(async (_url: string, init?: RequestInit) => (init?.method === 'POST' ? json(200, approved) : json(200, estimate)))
     vi.stubGlobal('fetch', fetchMock)
     renderAt('/share/tok123')
 

@@ -77,7 +77,15 @@ export function PhaseBreakdownCard() {
           </div>
           {clientView || locked || list.length === 0 ? null : adjusting ? (
             <div className="flex flex-wrap gap-2">
-              <Button variant="outline" size="sm" onClick={() => (setDraft(null), setDirty(false))} disabled={save.isPending}>
+              <Button
+                variant="outline"
+                size="sm"
+                onClick={() => {
+                  setDraft(null)
+                  setDirty(false)
+                }}
+                disabled={save.isPending}
+              >
                 Cancel
               </Button>
               <Button size="sm" onClick={() => draft && save.mutate(toBudgetPatch(draft))} disabled={!dirty || save.isPending}>
@@ -86,7 +94,14 @@ export function PhaseBreakdownCard() {
               </Button>
             </div>
           ) : (
-            <Button variant="outline" size="sm" onClick={() => (setDraft(toBudgetPhases(list)), setDirty(false))}>
+            <Button
+              variant="outline"
+              size="sm"
+              onClick={() => {
+                setDraft(toBudgetPhases(list))
+                setDirty(false)
+              }}
+            >
               <SlidersHorizontal />
               Adjust Budget
             </Button>

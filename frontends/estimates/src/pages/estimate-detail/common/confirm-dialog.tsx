@@ -7,7 +7,8 @@ export type ConfirmOptions = {
   description: React.ReactNode
   confirmLabel?: string
   destructive?: boolean
-  onConfirm: () => Promise<unknown> | void
+  /** May return a promise: the dialog shows progress until it settles. */
+  onConfirm: () => unknown
 }
 
 /** A confirmation dialog; the confirm button shows progress while its action runs and the dialog closes after. */

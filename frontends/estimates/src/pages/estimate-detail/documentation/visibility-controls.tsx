@@ -48,7 +48,7 @@ export function VisibilityControls({ type, link }: { type: string; link: Content
   }
 
   return (
-    <div className="flex flex-wrap items-center gap-x-5 gap-y-2" role="group" aria-label="Visibility">
+    <fieldset className="flex min-w-0 flex-wrap items-center gap-x-5 gap-y-2" aria-label="Visibility">
       {FLAGS.map(({ key: flag, label }) => {
         const id = `${type}-${flag}`
         return (
@@ -60,6 +60,6 @@ export function VisibilityControls({ type, link }: { type: string; link: Content
           </div>
         )
       })}
-    </div>
+    </fieldset>
   )
 }

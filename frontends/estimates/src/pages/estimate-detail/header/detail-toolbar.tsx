@@ -54,7 +54,7 @@ export function DetailToolbar({
                 </Button>
               ) : (
                 <DisabledWithTooltip tooltip={editDisabledReason ?? 'Editing is not available'}>
-                  <Button size="sm" disabled>
+                  <Button size="sm" aria-disabled="true" className="cursor-not-allowed opacity-50">
                     <Pencil />
                     Edit Estimate
                   </Button>

@@ -48,7 +48,16 @@ export function AddSectionDialog({
             <DialogDescription>Group related line items, e.g. Demolition, Framing or Finishes.</DialogDescription>
           </DialogHeader>
           <FormField id="section-name" label="Name" error={error}>
-            <Input id="section-name" value={name} onChange={(e) => (setName(e.target.value), setError(undefined))} aria-invalid={!!error} autoFocus />
+            <Input
+              id="section-name"
+              value={name}
+              onChange={(e) => {
+                setName(e.target.value)
+                setError(undefined)
+              }}
+              aria-invalid={!!error}
+              autoFocus
+            />
           </FormField>
           <FormField id="section-description" label="Description (optional)">
             <Textarea id="section-description" value={description} onChange={(e) => setDescription(e.target.value)} rows={2} className="min-h-16" />

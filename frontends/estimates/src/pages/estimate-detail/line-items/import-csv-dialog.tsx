@@ -88,8 +88,8 @@ export function ImportCsvDialog({ open, onOpenChange }: { open: boolean; onOpenC
                     </tr>
                   </thead>
                   <tbody>
-                    {result.errors.map((e, i) => (
-                      <tr key={`${e.row}-${e.field}-${i}`} className="border-t">
+                    {result.errors.map((e) => (
+                      <tr key={`${e.row}-${e.field}-${e.message}`} className="border-t">
                         <td className="px-3 py-2 tabular-nums">{e.row || '—'}</td>
                         <td className="px-3 py-2 font-mono text-xs">{e.field || '—'}</td>
                         <td className="px-3 py-2">{e.message}</td>
@@ -126,7 +126,10 @@ export function ImportCsvDialog({ open, onOpenChange }: { open: boolean; onOpenC
                 <Textarea
                   id="csv-text"
                   value={csv}
-                  onChange={(e) => (setCsv(e.target.value), setFileName(null))}
+                  onChange={(e) => {
+                    setCsv(e.target.value)
+                    setFileName(null)
+                  }}
                   rows={6}
                   className="font-mono text-xs"
                   spellCheck={false}

@@ -160,7 +160,16 @@ export function LineItemRow({
             <Button size="icon-sm" onClick={() => void save()} disabled={saving} aria-label="Save line item">
               {saving ? <Spinner className="size-4 text-current" label="Saving" /> : <Check />}
             </Button>
-            <Button size="icon-sm" variant="ghost" onClick={() => (setDraft(null), setErrors({}))} disabled={saving} aria-label="Cancel editing">
+            <Button
+              size="icon-sm"
+              variant="ghost"
+              onClick={() => {
+                setDraft(null)
+                setErrors({})
+              }}
+              disabled={saving}
+              aria-label="Cancel editing"
+            >
               <X />
             </Button>
           </div>

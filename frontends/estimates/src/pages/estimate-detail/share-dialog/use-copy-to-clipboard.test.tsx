@@ -5,7 +5,11 @@ import { COPY_RESET_MS, useCopyToClipboard } from './use-copy-to-clipboard'
 
 function CopyButton() {
   const { copied, copy } = useCopyToClipboard()
-  return <button onClick={() => void copy('https://plumbline.test/share/abc')}>{copied ? 'Copied' : 'Copy'}</button>
+  return (
+    <button type="button" onClick={() => void copy('https://plumbline.test/share/abc')}>
+      {copied ? 'Copied' : 'Copy'}
+    </button>
+  )
 }
 
 beforeEach(() => vi.useFakeTimers())

@@ -48,7 +48,7 @@ export function PromptEditor({ value, onChange, error }: { value: string; onChan
         <p id="prompt-variables-label" className="text-xs font-medium text-muted-foreground">
           Available variables — click to insert at the cursor
         </p>
-        <div role="group" aria-labelledby="prompt-variables-label" className="flex flex-wrap gap-1.5">
+        <fieldset aria-labelledby="prompt-variables-label" className="flex min-w-0 flex-wrap gap-1.5">
           {PROMPT_VARIABLES.map((name) => (
             <button
               key={name}
@@ -63,7 +63,7 @@ export function PromptEditor({ value, onChange, error }: { value: string; onChan
               {`{{${name}}}`}
             </button>
           ))}
-        </div>
+        </fieldset>
       </div>
     </div>
   )

@@ -83,7 +83,10 @@ export function ApproveDialog({
             <Input
               id="signer-name"
               value={signerName}
-              onChange={(e) => (setSignerName(e.target.value), setErrors((x) => ({ ...x, signerName: undefined })))}
+              onChange={(e) => {
+                setSignerName(e.target.value)
+                setErrors((x) => ({ ...x, signerName: undefined }))
+              }}
               autoComplete="name"
               aria-invalid={!!errors.signerName}
               autoFocus
@@ -94,7 +97,10 @@ export function ApproveDialog({
               <Checkbox
                 id="approve-consent"
                 checked={consent}
-                onCheckedChange={(v) => (setConsent(v === true), setErrors((x) => ({ ...x, consent: undefined })))}
+                onCheckedChange={(v) => {
+                  setConsent(v === true)
+                  setErrors((x) => ({ ...x, consent: undefined }))
+                }}
                 className="mt-0.5"
                 aria-invalid={!!errors.consent}
               />

@@ -81,7 +81,7 @@ export function ChatPanel({
         AI chat about {title}
       </p>
       {history.isLoading ? (
-        <div className="space-y-2" aria-label="Loading messages">
+        <div className="space-y-2" role="status" aria-busy="true" aria-label="Loading messages">
           <Skeleton className="h-10 w-3/4" />
           <Skeleton className="ml-auto h-10 w-2/3" />
         </div>
