@@ -135,7 +135,14 @@ describe('retries and dead letter', { timeout: 60_000 }, () => {
     let die!: (err: Error) => void
     const death = new Promise<never>((_, reject) => (die = reject))
     void death.catch(() => {})
-    await consume({ ...opts, bus: busA, handler: async () => (started(), death) })
+    await consume({
+      ...opts,
+      bus: busA,
+      handler: async () => {
+        started()
+        return death
+      },
+    })
     const env = createEnvelope({ type: subject, orgId: null, actorId: null, data: {} })
     await bus.js.publish(bus.subject(subject), JSON.stringify(env), { msgID: env.id })
     await handlerStarted

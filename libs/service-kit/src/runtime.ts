@@ -40,7 +40,7 @@ export type ServiceDefinition<P extends PrismaLike> = {
   /** Starts durable consumers; each returns something stoppable. */
   consumers?: (deps: ServiceDeps<P>) => Promise<{ stop: () => Promise<void> | void }[]>
   /** Extra work at start-up (seeding system data, reply handlers). */
-  onStart?: (deps: ServiceDeps<P>) => Promise<Closer[] | void>
+  onStart?: (deps: ServiceDeps<P>) => Promise<Closer[]>
   /** JSON body limit (express syntax, e.g. '1mb'); 100kb when omitted. */
   bodyLimit?: string
 }

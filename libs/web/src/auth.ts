@@ -28,7 +28,7 @@ export function isPrivilegedRole(systemRole: string | null | undefined): boolean
 
 export function displayName(user: Pick<CurrentUser, 'firstName' | 'lastName' | 'email'> | null | undefined): string {
   const full = [user?.firstName, user?.lastName]
-    .filter((s) => s && s.trim())
+    .filter((s) => s?.trim())
     .join(' ')
     .trim()
   return full || user?.email || 'User'
