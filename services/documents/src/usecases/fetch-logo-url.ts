@@ -20,7 +20,7 @@ export async function fetchLogoUrl(deps: DocumentsDeps, input: { orgId: string; 
     deps.logger.warn({ orgId: input.orgId, err: (err as Error).message }, 'logo URL fetch failed')
     return { ok: false, message: 'Logo URL could not be fetched' }
   }
-  let logo
+  let logo: Awaited<ReturnType<typeof normalizeLogo>>
   try {
     logo = await normalizeLogo(body)
   } catch (err) {

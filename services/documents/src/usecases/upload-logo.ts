@@ -28,7 +28,7 @@ export function logoFileName(original: string, extension: string): string {
  * new file is removed instead, so the two services never disagree for long.
  */
 export async function uploadLogo(deps: DocumentsDeps, ctx: OrgContext, upload: { bytes: Buffer; fileName: string }) {
-  let logo
+  let logo: Awaited<ReturnType<typeof normalizeLogo>>
   try {
     logo = await normalizeLogo(upload.bytes)
   } catch (err) {

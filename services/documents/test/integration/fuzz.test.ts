@@ -46,7 +46,7 @@ const RAW: { body: string | Buffer; type: string }[] = [
   { body: '--b\r\nContent-Disposition: form-data; name="logo"\r\n\r\nnot a file\r\n--b--\r\n', type: 'multipart/form-data; boundary=b' },
   { body: '--b\r\n\r\n\r\n--b--', type: 'multipart/form-data; boundary=b' },
   { body: 'garbage', type: 'multipart/form-data; boundary=' },
-  { body: 'garbage', type: 'multipart/form-data; boundary="' + 'x'.repeat(200) + '"' },
+  { body: 'garbage', type: `multipart/form-data; boundary="${'x'.repeat(200)}"` },
   { body: Buffer.from([0, 1, 2, 255, 254]), type: 'multipart/form-data; boundary=%00' },
   {
     body: '--b\r\nContent-Disposition: form-data; name="logo"; filename="../../etc/passwd"\r\nContent-Type: image/png\r\n\r\n<svg onload=alert(1)>\r\n--b--\r\n',

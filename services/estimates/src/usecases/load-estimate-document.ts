@@ -16,7 +16,7 @@ const LINK_ORDER = new Map<string, number>(CONTENT_SECTION_TYPES.map((t, i) => [
  */
 export async function loadEstimateDocument(deps: EstimatesDeps, orgId: string, estimateId: string): Promise<EstimateDocumentReply> {
   if (!isUuid(estimateId)) return { found: false }
-  let estimate
+  let estimate: Awaited<ReturnType<typeof loadEstimateDto>>
   try {
     estimate = await loadEstimateDto(deps.prisma, deps, orgId, estimateId)
   } catch (err) {

@@ -94,7 +94,7 @@ const ODD_VALUES: unknown[] = [
   1e308,
   -1e308,
   1e-9,
-  3.14159,
+  Math.PI,
   100.0000001,
   '',
   ' ',
@@ -270,7 +270,7 @@ describe('malformed input never causes a 5xx', () => {
       '?estimateId[]=x',
       '?estimateId[$ne]=x',
       '?estimateId=%00',
-      '?x=' + '%'.repeat(10),
+      `?x=${'%'.repeat(10)}`,
     ]) {
       expectNo5xx(await send('GET', `${orgPath}/markup-profiles${q}`, undefined), `GET markup-profiles${q.slice(0, 40)}`)
       expectNo5xx(await send('GET', `${orgPath}/taxes${q}`, undefined), `GET taxes${q.slice(0, 40)}`)
