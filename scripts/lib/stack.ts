@@ -40,9 +40,13 @@ const tsxLoader = join(root, 'node_modules', 'tsx', 'dist', 'esm', 'index.mjs')
 
 function portsFor(port: number) {
   const servicePorts = { gateway: port } as Record<ServiceName, number>
-  SERVICES.forEach((s, i) => (servicePorts[s] = port + 1001 + i))
+  SERVICES.forEach((s, i) => {
+    servicePorts[s] = port + 1001 + i
+  })
   const remotePorts = {} as Record<RemoteName, number>
-  REMOTES.forEach((r, i) => (remotePorts[r] = port + 101 + i))
+  REMOTES.forEach((r, i) => {
+    remotePorts[r] = port + 101 + i
+  })
   return { servicePorts, remotePorts }
 }
 
