@@ -59,6 +59,6 @@ export function onRadioGroupKeyDown(e: React.KeyboardEvent<HTMLElement>) {
       : e.key === 'End'
         ? radios.length - 1
         : (i + (e.key === 'ArrowRight' || e.key === 'ArrowDown' ? 1 : -1) + radios.length) % radios.length
-  radios[next]!.focus()
-  radios[next]!.click()
+  radios[next].focus()
+  radios[next].click()
 }

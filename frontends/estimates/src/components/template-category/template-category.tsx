@@ -30,7 +30,10 @@ export function groupByCategory<T extends { category: string | null | undefined 
     const key = normalizeCategory(item.category)
     groups.set(key, [...(groups.get(key) ?? []), item])
   }
-  return CATEGORY_ORDER.filter((k) => groups.has(k)).map((k) => ({ category: k, items: groups.get(k)! }))
+  return CATEGORY_ORDER.flatMap((k) => {
+    const inCategory = groups.get(k)
+    return inCategory ? [{ category: k, items: inCategory }] : []
+  })
 }
 
 export function CategoryIcon({ category, className }: { category: string | null | undefined; className?: string }) {

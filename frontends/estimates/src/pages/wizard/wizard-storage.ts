@@ -73,5 +73,5 @@ export function wizardRedirect(step: WizardStep, data: WizardData | null): strin
 
 /** Step 3's property summary: only the first comma-separated part of the address. */
 export function shortAddress(address: string | null | undefined): string {
-  return (address ?? '').split(',')[0]!.trim()
+  return (address ?? '').split(',')[0].trim()
 }

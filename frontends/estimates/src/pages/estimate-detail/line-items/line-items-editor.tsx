@@ -250,9 +250,10 @@ export function LineItemsEditor() {
         open={!!addItemFor}
         onOpenChange={(open) => !open && setAddItemFor(null)}
         saving={mutations.addItem.isPending}
-        onSubmit={(payload) => {
-          const section = list.find((s) => s.id === addItemFor?.id)
-          return mutations.addItem.mutateAsync({ sectionId: addItemFor!.id, payload: { ...payload, sortOrder: section?.lineItems.length ?? 0 } })
+        onSubmit={async (payload) => {
+          if (!addItemFor) return
+          const section = list.find((s) => s.id === addItemFor.id)
+          return mutations.addItem.mutateAsync({ sectionId: addItemFor.id, payload: { ...payload, sortOrder: section?.lineItems.length ?? 0 } })
         }}
       />
       <LineItemDialog
@@ -261,7 +262,7 @@ export function LineItemsEditor() {
         open={!!editing}
         onOpenChange={(open) => !open && setEditing(null)}
         saving={mutations.updateItem.isPending}
-        onSubmit={(payload) => mutations.updateItem.mutateAsync({ id: editing!.item.id, payload })}
+        onSubmit={async (payload) => editing && mutations.updateItem.mutateAsync({ id: editing.item.id, payload })}
       />
       <ApplyTemplateDialog open={templateOpen} onOpenChange={setTemplateOpen} />
       <ImportCsvDialog open={importOpen} onOpenChange={setImportOpen} />

@@ -60,7 +60,13 @@ export function useLineItemMutations() {
         sections?.map((s) => {
           if (s.id !== sectionId) return s
           const byId = new Map(s.lineItems.map((i) => [i.id, i]))
-          return { ...s, lineItems: itemIds.map((id, index) => ({ ...byId.get(id)!, sortOrder: index })) }
+          return {
+            ...s,
+            lineItems: itemIds.flatMap((id, index) => {
+              const item = byId.get(id)
+              return item ? [{ ...item, sortOrder: index }] : []
+            }),
+          }
         }),
       )
       return { previous }

@@ -23,8 +23,8 @@ function markupSummary(p: MarkupProfile): string {
     ['Material', p.materialMarkupPercentage],
     ['Equipment', p.equipmentMarkupPercentage],
     ['Sub', p.subcontractorMarkupPercentage],
-  ].filter(([, v]) => (toNumber(v) ?? 0) > 0)
-  if (typed.length) parts.push(typed.map(([k, v]) => `${k} +${pct(v!)}`).join(', '))
+  ].filter((entry): entry is [string, string] => (toNumber(entry[1]) ?? 0) > 0)
+  if (typed.length) parts.push(typed.map(([k, v]) => `${k} +${pct(v)}`).join(', '))
   return parts.join(' · ')
 }
 

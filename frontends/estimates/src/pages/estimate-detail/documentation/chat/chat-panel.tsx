@@ -20,6 +20,7 @@ function Message({
   applying: boolean
   applied: boolean
 }) {
+  const proposal = message.proposedContent
   return (
     <li className="space-y-2" data-testid="chat-message">
       <div className="ml-8 rounded-lg rounded-br-sm bg-primary px-3 py-2 text-sm text-primary-foreground">
@@ -27,11 +28,11 @@ function Message({
       </div>
       <div className="mr-4 space-y-2 rounded-lg rounded-bl-sm border bg-card px-3 py-2 text-sm">
         <p className="whitespace-pre-wrap break-words">{message.aiResponse}</p>
-        {message.proposedContent ? (
+        {proposal ? (
           <div className="space-y-2 rounded-md border border-primary/20 bg-primary/5 p-2.5" data-testid="chat-proposal">
             <p className="text-xs font-medium text-primary">Proposed section text</p>
-            <p className="line-clamp-6 whitespace-pre-wrap break-words text-[13px] text-foreground/90">{message.proposedContent}</p>
-            <Button size="sm" variant={applied ? 'outline' : 'default'} disabled={applying || applied} onClick={() => onApply(message.proposedContent!)}>
+            <p className="line-clamp-6 whitespace-pre-wrap break-words text-[13px] text-foreground/90">{proposal}</p>
+            <Button size="sm" variant={applied ? 'outline' : 'default'} disabled={applying || applied} onClick={() => onApply(proposal)}>
               {applying ? <Spinner className="size-4 text-current" label="Applying" /> : <Check />}
               {applied ? 'Applied' : 'Apply'}
             </Button>
