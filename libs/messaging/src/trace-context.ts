@@ -44,9 +44,9 @@ export function parseTraceparent(traceparent: string | undefined, tracestate?: s
   // Version ff is forbidden; version 00 has no trailing fields.
   if (version === 'ff' || (version === '00' && rest !== undefined)) return undefined
   const sc: SpanContext = {
-    traceId: traceId!,
-    spanId: spanId!,
-    traceFlags: parseInt(flags!, 16) & TraceFlags.SAMPLED,
+    traceId,
+    spanId,
+    traceFlags: parseInt(flags, 16) & TraceFlags.SAMPLED,
     isRemote: true,
     traceState: tracestate ? createTraceState(tracestate) : undefined,
   }
