@@ -26,8 +26,8 @@ export function createMailer(opts: { smtpUrl?: string; from: string; sinkPort: n
 
   const getTransport = () =>
     (transport ??= (async () => {
-      if (opts.smtpUrl) return nodemailer.createTransport(opts.smtpUrl)
-      const { host, port } = await sink!.start()
+      if (!sink) return nodemailer.createTransport(opts.smtpUrl)
+      const { host, port } = await sink.start()
       return nodemailer.createTransport({ host, port, secure: false, ignoreTLS: true })
     })())
 

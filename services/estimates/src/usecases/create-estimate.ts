@@ -87,7 +87,8 @@ export async function createEstimate(
       })
       // A new estimate's relations are known without reading them back: its project type
       // (checked by `before`, which runs first), empty content sections, no share link, no approval.
-      const { id, name, icon } = projectType!
+      if (!projectType) throw new Error('runIdempotent runs before() ahead of run()')
+      const { id, name, icon } = projectType
       const full = {
         ...created,
         projectType: { id, name, icon },
