@@ -104,8 +104,8 @@ export async function startStack(opts: StackOptions): Promise<Stack> {
         stdio: ['ignore', 'pipe', 'pipe'],
       },
     )
-    child.stdout!.pipe(log)
-    child.stderr!.pipe(log)
+    child.stdout.pipe(log)
+    child.stderr.pipe(log)
     children.set(name, child)
     await waitReady(`http://127.0.0.1:${servicePorts[name]}/healthz`, child, name)
   }
