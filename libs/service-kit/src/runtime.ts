@@ -1,7 +1,7 @@
 import type { Express } from 'express'
 import { createClient, type RedisClientType } from 'redis'
-import { applyMigrations, createPrismaClient, ensureDatabase, type QueryRows } from '@plumbline/db'
-import { connectBus, ensureStream, startOutboxRelay, type Bus, type TransactionRunner } from '@plumbline/messaging'
+import { applyMigrations, createPrismaClient, ensureDatabase, type PrismaCtor, type QueryRows } from '@plumbline/db'
+import { connectBus, ensureStream, startOutboxRelay, type Bus, type SqlTx, type TransactionRunner } from '@plumbline/messaging'
 import { stopTelemetry } from '@plumbline/telemetry'
 import { createServiceApp } from './app.js'
 import type { BaseEnv } from './env.js'
@@ -13,7 +13,7 @@ import { runService, type Closer } from './lifecycle.js'
 type PrismaLike = {
   $queryRawUnsafe: (q: string) => Promise<unknown>
   $disconnect: () => Promise<void>
-  $transaction: (fn: (tx: any) => Promise<any>) => Promise<any>
+  $transaction: <T>(fn: (tx: SqlTx) => Promise<T>) => Promise<T>
 }
 
 export type ServiceDeps<P> = {
@@ -33,7 +33,7 @@ export type ServiceDefinition<P extends PrismaLike> = {
   /** The PostgreSQL schema this service owns. */
   schema: string
   env: BaseEnv & { PORT: number }
-  PrismaClient: new (...args: any[]) => P
+  PrismaClient: PrismaCtor<P>
   migrationsDir: string
   /** Mounts the service's routers. */
   routes: (deps: ServiceDeps<P>) => (app: Express) => void
@@ -76,7 +76,7 @@ export async function startServiceRuntime<P extends PrismaLike>(def: ServiceDefi
   await ensureDatabase(env.DATABASE_URL)
   await applyMigrations(env.DATABASE_URL, { schema: def.schema, migrationsDir: def.migrationsDir }, logger)
   const { prisma, queryRows } = createPrismaClient(def.PrismaClient, { databaseUrl: env.DATABASE_URL, schema: def.schema })
-  const runInTransaction: TransactionRunner = (fn) => prisma.$transaction(fn as any)
+  const runInTransaction: TransactionRunner = (fn) => prisma.$transaction(fn)
   const bus = await connectBus({ servers: env.NATS_URL, name: def.name, prefix: env.BUS_PREFIX, logger, credentials: natsCredentials(env) })
   await ensureStream(bus, def.schema)
   const redis = await connectRedis(env.REDIS_URL, logger)
