@@ -1,3 +1,4 @@
+import type { EventEnvelope } from '@plumbline/contracts'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { RequestSubjects, SYSTEM_ROLE_PERMISSIONS, ZSessionIdentity, redisKeys } from '@plumbline/contracts'
 import { request } from '@plumbline/messaging'
@@ -93,7 +94,7 @@ describe('deleteUser', () => {
     const login = await svc.call('POST', '/login', { body: { email, password } })
     expect(login.status).toBe(401)
     const events = await svc.deps.prisma.outboxEvent.findMany({ where: { subject: 'auth.user.deleted.v1' } })
-    expect(events.some((e) => (e.payload as any).data.userId === user.id)).toBe(true)
+    expect(events.some((e) => (e.payload as EventEnvelope<{ userId: string }>).data.userId === user.id)).toBe(true)
 
     // The address can sign up again.
     const again = await svc.call('POST', '/register', { body: { email, password, firstName: 'Back', lastName: 'Again' } })

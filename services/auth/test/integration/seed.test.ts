@@ -1,3 +1,4 @@
+import type { EventEnvelope } from '@plumbline/contracts'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { SYSTEM_ROLE_NAMES, SYSTEM_ROLE_PERMISSIONS, toRolePermissions } from '@plumbline/contracts'
 import { SYSTEM_ROLE_IDS } from '../../src/data/system-roles.js'
@@ -56,7 +57,7 @@ describe('demo accounts (SEED_DEMO=true)', () => {
     expect(adminMe.organizations).toEqual([{ id: DEMO_ORGANIZATION.id, name: 'Demo Construction Co.', role: 'Owner' }])
 
     const created = await svc.deps.prisma.outboxEvent.findMany({ where: { subject: 'auth.organization.created.v1' } })
-    expect(created.filter((e) => (e.payload as any).orgId === DEMO_ORGANIZATION.id)).toHaveLength(1)
+    expect(created.filter((e) => (e.payload as EventEnvelope).orgId === DEMO_ORGANIZATION.id)).toHaveLength(1)
   })
 
   it('the constants are the documented ones', () => {

@@ -1,3 +1,4 @@
+import type { EventEnvelope } from '@plumbline/contracts'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import pg from 'pg'
 import { Subjects, ZEventEnvelope } from '@plumbline/contracts'
@@ -65,7 +66,7 @@ describe('outbox', () => {
     expect(created.data).toEqual({ organizationId: orgId, name: "Otto's Organization", ownerId: user.id })
     for (const e of events.filter((x) => mine.some((m) => m.id === x.id))) {
       expect(e.publishedAt).toBeNull()
-      expect((e.payload as any).id).toBe(e.id)
+      expect((e.payload as EventEnvelope).id).toBe(e.id)
     }
   })
 

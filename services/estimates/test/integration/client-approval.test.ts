@@ -17,10 +17,11 @@ afterAll(async () => {
 function canonical(value: unknown): string {
   if (Array.isArray(value)) return `[${value.map(canonical).join(',')}]`
   if (value && typeof value === 'object') {
-    return `{${Object.keys(value)
+    const record = value as Record<string, unknown>
+    return `{${Object.keys(record)
       .sort()
-      .filter((k) => (value as any)[k] !== undefined)
-      .map((k) => `${JSON.stringify(k)}:${canonical((value as any)[k])}`)
+      .filter((k) => record[k] !== undefined)
+      .map((k) => `${JSON.stringify(k)}:${canonical(record[k])}`)
       .join(',')}}`
   }
   return JSON.stringify(value)

@@ -10,8 +10,8 @@ import { type EstimatesTestService } from '../support/estimates-test-service.js'
 import { startPricingService } from '../support/pricing-fixtures.js'
 
 // A stand-in property + wildfire API on a local port: each test says how it answers.
-type Seen = { path: string; auth: string | undefined; body: any }
-type Handler = (path: string, body: any) => { status: number; body?: unknown; raw?: string; delayMs?: number }
+type Seen = { path: string; auth: string | undefined; body: unknown }
+type Handler = (path: string, body: unknown) => { status: number; body?: unknown; raw?: string; delayMs?: number }
 let handler: Handler = () => ({ status: 500 })
 const seen: Seen[] = []
 let upstream: http.Server
