@@ -1,8 +1,8 @@
 import { headers as natsHeaders } from '@nats-io/transport-node'
 import type { Bus } from './connect-bus.js'
 import type { MessagingLogger } from './logger.js'
-import type { TransactionRunner } from './sql-tx.js'
 import { qualifiedTable } from './sql-names.js'
+import type { TransactionRunner } from './sql-tx.js'
 
 export type OutboxRelayOptions = {
   runInTransaction: TransactionRunner

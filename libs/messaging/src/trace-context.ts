@@ -1,4 +1,4 @@
-import { context, createTraceState, isSpanContextValid, propagation, ROOT_CONTEXT, trace, TraceFlags, type Context, type SpanContext } from '@opentelemetry/api'
+import { type Context, context, createTraceState, isSpanContextValid, propagation, ROOT_CONTEXT, type SpanContext, TraceFlags, trace } from '@opentelemetry/api'
 
 /**
  * NATS has no OpenTelemetry auto-instrumentation, so trace context is carried by hand in

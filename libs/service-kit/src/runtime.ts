@@ -1,14 +1,14 @@
+import { applyMigrations, createPrismaClient, ensureDatabase, type PrismaCtor, type QueryRows } from '@plumbline/db'
+import { type Bus, connectBus, ensureStream, type SqlTx, startOutboxRelay, type TransactionRunner } from '@plumbline/messaging'
+import { stopTelemetry } from '@plumbline/telemetry'
 import type { Express } from 'express'
 import { createClient, type RedisClientType } from 'redis'
-import { applyMigrations, createPrismaClient, ensureDatabase, type PrismaCtor, type QueryRows } from '@plumbline/db'
-import { connectBus, ensureStream, startOutboxRelay, type Bus, type SqlTx, type TransactionRunner } from '@plumbline/messaging'
-import { stopTelemetry } from '@plumbline/telemetry'
 import { createServiceApp } from './app.js'
 import type { BaseEnv } from './env.js'
 import { assertInfraCredentials, natsCredentials } from './infra-credentials.js'
+import { type Closer, runService } from './lifecycle.js'
 import { createLogger, type Logger } from './logger.js'
 import { createMetrics } from './metrics.js'
-import { runService, type Closer } from './lifecycle.js'
 
 type PrismaLike = {
   $queryRawUnsafe: (q: string) => Promise<unknown>

@@ -1,8 +1,8 @@
-import type { Express } from 'express'
+import { IDENTITY_HEADER, type IdentityClaims, type PermissionSet, SYSTEM_ROLE_PERMISSIONS } from '@plumbline/contracts'
 import { createPrismaClient, type PrismaCtor } from '@plumbline/db'
-import { connectBus, ensureStream, type Bus, type SqlTx } from '@plumbline/messaging'
-import { ZBaseEnv, connectRedis, createLogger, createMetrics, createServiceApp, signIdentity, type BaseEnv, type ServiceDeps } from '@plumbline/service-kit'
-import { IDENTITY_HEADER, SYSTEM_ROLE_PERMISSIONS, type IdentityClaims, type PermissionSet } from '@plumbline/contracts'
+import { type Bus, connectBus, ensureStream, type SqlTx } from '@plumbline/messaging'
+import { type BaseEnv, connectRedis, createLogger, createMetrics, createServiceApp, type ServiceDeps, signIdentity, ZBaseEnv } from '@plumbline/service-kit'
+import type { Express } from 'express'
 import { createTestDatabase, type TestDatabase } from './database.js'
 import { testEnv, uniqueId } from './env.js'
 

@@ -1,6 +1,6 @@
+import type { CurrentUser, UserOrganization } from '@plumbline/contracts'
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { useNavigate } from 'react-router'
-import type { CurrentUser, UserOrganization } from '@plumbline/contracts'
 import { apiRequest, getQueryFn } from './api'
 
 export const USER_QUERY_KEY = ['/api/user'] as const
