@@ -1,5 +1,5 @@
-import type { RequestHandler } from 'express'
 import { badRequest } from '@plumbline/service-kit'
+import type { RequestHandler } from 'express'
 
 /** Deeper than any settings object needs; PostgreSQL's jsonb would fail far deeper as a 500. */
 export const MAX_BODY_DEPTH = 32

@@ -1,4 +1,4 @@
-import { lineItemCount, quotedTotal, type EstimateFacts } from '../domain/estimate-facts.js'
+import { type EstimateFacts, lineItemCount, quotedTotal } from '../domain/estimate-facts.js'
 import { money, quantity, thousands } from '../domain/format.js'
 
 const ITEMS_PER_SECTION = 15

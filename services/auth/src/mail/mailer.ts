@@ -1,5 +1,5 @@
-import nodemailer, { type Transporter } from 'nodemailer'
 import type { Logger } from '@plumbline/service-kit'
+import nodemailer, { type Transporter } from 'nodemailer'
 import { createMailSink, type MailSink } from './mail-sink.js'
 
 export type OutgoingMail = { to: string; subject: string; text: string; html: string }

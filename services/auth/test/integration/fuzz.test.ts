@@ -1,8 +1,8 @@
 import http from 'node:http'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { NUMERIC_EDGE_VALUES, seededRandom } from '@plumbline/testing'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createUserWithTemporaryPassword } from '../../src/usecases/create-user-with-temporary-password.js'
-import { loginAs, registerVerifiedUser, startAuthTestService, uniqueEmail, type AuthTestService } from '../support/auth-test-service.js'
+import { type AuthTestService, loginAs, registerVerifiedUser, startAuthTestService, uniqueEmail } from '../support/auth-test-service.js'
 
 // Every route must answer malformed input with a 4xx, never a 5xx: wrong types, missing fields,
 // huge strings, arrays, null, NUL bytes, non-JSON, odd content types and encodings.

@@ -1,11 +1,11 @@
 import type { EventEnvelope } from '@plumbline/contracts'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { RequestSubjects, SYSTEM_ROLE_PERMISSIONS, ZSessionIdentity, redisKeys } from '@plumbline/contracts'
+import { RequestSubjects, redisKeys, SYSTEM_ROLE_PERMISSIONS, ZSessionIdentity } from '@plumbline/contracts'
 import { request } from '@plumbline/messaging'
-import { invalidateIdentity, IDENTITY_CACHE_TTL_SECONDS } from '../../src/data/identity-cache.js'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { IDENTITY_CACHE_TTL_SECONDS, invalidateIdentity } from '../../src/data/identity-cache.js'
 import { SYSTEM_ROLE_IDS } from '../../src/data/system-roles.js'
-import { deleteUser, deletedEmailPlaceholder } from '../../src/usecases/delete-user.js'
-import { loginAs, registerVerifiedUser, startAuthTestService, type AuthTestService } from '../support/auth-test-service.js'
+import { deletedEmailPlaceholder, deleteUser } from '../../src/usecases/delete-user.js'
+import { type AuthTestService, loginAs, registerVerifiedUser, startAuthTestService } from '../support/auth-test-service.js'
 
 let svc: AuthTestService
 beforeAll(async () => {

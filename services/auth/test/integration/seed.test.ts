@@ -1,11 +1,11 @@
 import type { EventEnvelope } from '@plumbline/contracts'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { SYSTEM_ROLE_NAMES, SYSTEM_ROLE_PERMISSIONS, toRolePermissions } from '@plumbline/contracts'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { SYSTEM_ROLE_IDS } from '../../src/data/system-roles.js'
 import { DEMO_ACCOUNTS, DEMO_ORGANIZATION } from '../../src/seed/demo-accounts.js'
 import { seedDemoAccounts } from '../../src/usecases/seed-demo-accounts.js'
 import { seedSystemRoles } from '../../src/usecases/seed-system-roles.js'
-import { loginAs, startAuthTestService, type AuthTestService } from '../support/auth-test-service.js'
+import { type AuthTestService, loginAs, startAuthTestService } from '../support/auth-test-service.js'
 
 let svc: AuthTestService
 beforeAll(async () => {

@@ -1,9 +1,9 @@
 import type { EventEnvelope } from '@plumbline/contracts'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import pg from 'pg'
 import { Subjects, ZEventEnvelope } from '@plumbline/contracts'
+import pg from 'pg'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { hashToken } from '../../src/domain/tokens.js'
-import { STRONG_PASSWORD, startAuthTestService, tokenFromLink, uniqueEmail, type AuthTestService } from '../support/auth-test-service.js'
+import { type AuthTestService, STRONG_PASSWORD, startAuthTestService, tokenFromLink, uniqueEmail } from '../support/auth-test-service.js'
 
 let svc: AuthTestService
 beforeAll(async () => {

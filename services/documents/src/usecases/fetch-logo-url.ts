@@ -1,8 +1,8 @@
 import type { FetchLogoUrlReply } from '@plumbline/contracts'
-import type { DocumentsDeps } from '../deps.js'
 import { deleteFilesOfKind, saveFile } from '../data/files-repo.js'
+import type { DocumentsDeps } from '../deps.js'
+import { ImageMessages, InvalidImage, normalizeLogo } from '../images/normalize-logo.js'
 import { FetchRefused, safeFetch } from '../net/safe-fetch.js'
-import { InvalidImage, ImageMessages, normalizeLogo } from '../images/normalize-logo.js'
 
 export const URL_NOT_IMAGE = 'Logo URL did not return a PNG or JPEG image'
 

@@ -1,10 +1,10 @@
 import { DocumentErrorCode } from '@plumbline/contracts'
 import { AppError } from '@plumbline/service-kit'
-import type { DocumentsDeps } from '../deps.js'
-import type { OrgContext } from '../http/context.js'
 import { deleteFile, deleteFilesOfKind, saveFile } from '../data/files-repo.js'
-import { InvalidImage, normalizeLogo } from '../images/normalize-logo.js'
+import type { DocumentsDeps } from '../deps.js'
 import { setCompanyLogo } from '../events/set-company-logo.js'
+import type { OrgContext } from '../http/context.js'
+import { InvalidImage, normalizeLogo } from '../images/normalize-logo.js'
 
 export const UPLOAD_FAILED = 'Failed to upload logo'
 

@@ -1,8 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { RequestSubjects } from '@plumbline/contracts'
 import { request } from '@plumbline/messaging'
 import { claimsFor, fillPath, NUMERIC_EDGE_VALUES, seededRandom, signedRequest } from '@plumbline/testing'
-import { newOrgId, startDocumentsTestService, type DocumentsTestService } from '../support/documents-test-service.js'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { type DocumentsTestService, newOrgId, startDocumentsTestService } from '../support/documents-test-service.js'
 import { ALL_ROUTES, createVictim } from '../support/victim.js'
 
 // Every route must answer malformed input with a 4xx, never a 5xx: odd params and queries,
@@ -32,7 +32,7 @@ const BAD_QUERIES = [
   '?organizationId[]=a',
   '?expires=1&expires=2',
   '?signature=%ZZ',
-  '?organizationId=' + 'o'.repeat(200),
+  `?organizationId=${'o'.repeat(200)}`,
   // The link's only number: edges of the numeric columns elsewhere (finding 6).
   ...NUMERIC_EDGE_VALUES.map((v) => `?expires=${encodeURIComponent(String(v))}`),
 ]

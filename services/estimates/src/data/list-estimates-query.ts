@@ -1,5 +1,5 @@
-import { badRequest, isUuid } from '@plumbline/service-kit'
 import type { ZEstimateListQuery } from '@plumbline/contracts'
+import { badRequest, isUuid } from '@plumbline/service-kit'
 import type { z } from 'zod'
 import { Prisma } from '../generated/prisma/client.js'
 import type { RunSql } from './db.js'

@@ -1,9 +1,9 @@
 import type { Estimate, FieldError, LineItem, ProjectType, Template } from '@plumbline/contracts'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { LINE_ITEM_UNITS, SYSTEM_ROLE_PERMISSIONS, ZProjectType, ZTemplate } from '@plumbline/contracts'
-import { seedDemoEstimates, DEMO_ORGANIZATION_ID } from '../../src/seed/seed-demo-estimates.js'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { DEMO_ORGANIZATION_ID, seedDemoEstimates } from '../../src/seed/seed-demo-estimates.js'
 import { seedSystemCatalog } from '../../src/seed/seed-system-catalog.js'
-import { newOrgId, startEstimatesTestService, type EstimatesTestService } from '../support/estimates-test-service.js'
+import { type EstimatesTestService, newOrgId, startEstimatesTestService } from '../support/estimates-test-service.js'
 
 type TemplateLineItem = Template['sections'][number]['lineItems'][number]
 

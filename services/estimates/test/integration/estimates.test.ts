@@ -1,16 +1,16 @@
 import type { FieldError, Phase } from '@plumbline/contracts'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { CONTENT_SECTION_TYPES, RequestSubjects, SYSTEM_ROLE_PERMISSIONS, Subjects, ZEstimate } from '@plumbline/contracts'
+import { CONTENT_SECTION_TYPES, RequestSubjects, Subjects, SYSTEM_ROLE_PERMISSIONS, ZEstimate } from '@plumbline/contracts'
 import { reply } from '@plumbline/messaging'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { pruneIdempotencyKeys } from '../../src/data/idempotency.js'
 import {
   createEstimate,
+  type EstimatesTestService,
   estimatePayload,
   newOrgId,
   REMODELING,
   ROOFING,
   startEstimatesTestService,
-  type EstimatesTestService,
 } from '../support/estimates-test-service.js'
 
 let svc: EstimatesTestService

@@ -1,9 +1,8 @@
 import type { Estimate } from '@plumbline/contracts'
+import { ZEstimateListResponse } from '@plumbline/contracts'
 import type { Api } from '@plumbline/testing'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { ZEstimateListResponse } from '@plumbline/contracts'
-import { type Api } from '@plumbline/testing'
-import { createEstimate, newOrgId, REMODELING, startEstimatesTestService, type EstimatesTestService } from '../support/estimates-test-service.js'
+import { createEstimate, type EstimatesTestService, newOrgId, REMODELING, startEstimatesTestService } from '../support/estimates-test-service.js'
 
 let svc: EstimatesTestService
 let orgId: string

@@ -1,8 +1,8 @@
 import type { FieldError, MarkupProfile, TaxProfile } from '@plumbline/contracts'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { MARKUP_PRESETS, SYSTEM_ROLE_PERMISSIONS, TAX_PRESETS, ZMarkupProfile, ZTaxProfile } from '@plumbline/contracts'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createEstimate, newOrgId } from '../support/estimates-test-service.js'
-import { createProfile, startPricingService, type PricingTestService } from '../support/pricing-fixtures.js'
+import { createProfile, type PricingTestService, startPricingService } from '../support/pricing-fixtures.js'
 
 let svc: PricingTestService
 

@@ -1,8 +1,7 @@
 import type { Phase } from '@plumbline/contracts'
 import type { Api } from '@plumbline/testing'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { type Api } from '@plumbline/testing'
-import { createEstimate, newOrgId, startEstimatesTestService, type EstimatesTestService } from '../support/estimates-test-service.js'
+import { createEstimate, type EstimatesTestService, newOrgId, startEstimatesTestService } from '../support/estimates-test-service.js'
 
 let svc: EstimatesTestService
 

@@ -1,8 +1,8 @@
 import http from 'node:http'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { claimsFor, identityHeaders, seededRandom } from '@plumbline/testing'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { newOrgId } from '../support/estimates-test-service.js'
-import { createProfile, sharedEstimate, startPricingService, type PricingTestService } from '../support/pricing-fixtures.js'
+import { createProfile, type PricingTestService, sharedEstimate, startPricingService } from '../support/pricing-fixtures.js'
 
 // Every route of the pricing engineer must answer malformed input with a 4xx, never a 5xx:
 // wrong types, missing fields, huge strings, arrays, null, NUL bytes, odd numbers, non-JSON,

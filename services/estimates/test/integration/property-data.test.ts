@@ -1,12 +1,12 @@
 import http from 'node:http'
 import type { AddressInfo } from 'node:net'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { ZPropertyData } from '@plumbline/contracts'
+import { signedRequest } from '@plumbline/testing'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { parseUsAddress } from '../../src/domain/property-address.js'
 import { GENERAL_WILDFIRE_TIPS, NO_FIRE_DATA_DESCRIPTION } from '../../src/property/embedded-provider.js'
 import { createHttpPropertyProvider } from '../../src/property/http-provider.js'
-import { signedRequest } from '@plumbline/testing'
-import { type EstimatesTestService } from '../support/estimates-test-service.js'
+import type { EstimatesTestService } from '../support/estimates-test-service.js'
 import { startPricingService } from '../support/pricing-fixtures.js'
 
 // A stand-in property + wildfire API on a local port: each test says how it answers.

@@ -1,7 +1,7 @@
 import type { FieldError, LineItem, Section, Template } from '@plumbline/contracts'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { Subjects, ZLineItem, ZSection } from '@plumbline/contracts'
-import { createEstimate, newOrgId, ROOFING_TEMPLATE, startEstimatesTestService, type EstimatesTestService } from '../support/estimates-test-service.js'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { createEstimate, type EstimatesTestService, newOrgId, ROOFING_TEMPLATE, startEstimatesTestService } from '../support/estimates-test-service.js'
 
 let svc: EstimatesTestService
 

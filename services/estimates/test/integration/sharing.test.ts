@@ -1,9 +1,9 @@
 import { createHash } from 'node:crypto'
 import type { EventEnvelope } from '@plumbline/contracts'
+import { PUBLIC_ESTIMATE_MESSAGES, Subjects, SYSTEM_ROLE_PERMISSIONS, ZShareResponse } from '@plumbline/contracts'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { PUBLIC_ESTIMATE_MESSAGES, SYSTEM_ROLE_PERMISSIONS, Subjects, ZShareResponse } from '@plumbline/contracts'
 import { createEstimate, newOrgId } from '../support/estimates-test-service.js'
-import { outboxSubjects, startPricingService, type PricingTestService } from '../support/pricing-fixtures.js'
+import { outboxSubjects, type PricingTestService, startPricingService } from '../support/pricing-fixtures.js'
 
 let svc: PricingTestService
 

@@ -1,5 +1,5 @@
 import type { OrgRouteSpec } from '@plumbline/testing'
-import { ROOFING, ROOFING_TEMPLATE, estimatePayload, type EstimatesTestService } from './estimates-test-service.js'
+import { type EstimatesTestService, estimatePayload, ROOFING, ROOFING_TEMPLATE } from './estimates-test-service.js'
 import { pricingMatrix } from './pricing-matrix-routes.js'
 
 /**
