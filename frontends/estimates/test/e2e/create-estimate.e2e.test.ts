@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { Browser, Page } from 'playwright-core'
 import { launchBrowser } from '@plumbline/testing'
+import type { Browser, Page } from 'playwright-core'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { apiOk, orgPath, runTag, shot, signedIn, toast, visible, waitForPath } from './estimates-helpers'
 
 let browser: Browser

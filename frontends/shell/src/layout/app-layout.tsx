@@ -1,7 +1,7 @@
+import { BrandMark, Button } from '@plumbline/ui'
+import { Menu } from 'lucide-react'
 import * as React from 'react'
 import { useLocation } from 'react-router'
-import { Menu } from 'lucide-react'
-import { BrandMark, Button } from '@plumbline/ui'
 import { SidebarContent } from './sidebar'
 
 /** Signed-in layout: fixed sidebar on md+, slide-in drawer with backdrop below md. */

@@ -1,7 +1,7 @@
-import type { z } from 'zod'
 import type { Estimate, EstimatePayload, PropertyData, Template, ZApplyTemplateResult } from '@plumbline/contracts'
 import { apiRequest } from '@plumbline/web'
-import { PROPERTY_DATA_PATH, estimatePath, estimatesPath, templatesPath } from './query-keys'
+import type { z } from 'zod'
+import { estimatePath, estimatesPath, PROPERTY_DATA_PATH, templatesPath } from './query-keys'
 
 export type ApplyTemplateResult = z.infer<typeof ZApplyTemplateResult>
 

@@ -1,6 +1,6 @@
-import { AlertCircle, Lock } from 'lucide-react'
-import { Skeleton, cn, placeholderKeys } from '@plumbline/ui'
+import { cn, placeholderKeys, Skeleton } from '@plumbline/ui'
 import { parseApiError } from '@plumbline/web'
+import { AlertCircle, Lock } from 'lucide-react'
 
 /** Spec 000 §2 picker states: no organisation, loading (4 skeletons), load error, empty. */
 export const AUTH_REQUIRED_TEXT = 'Authentication required. Please refresh the page to authenticate.'

@@ -1,6 +1,6 @@
-import { BadgeCheck, Bath, BedDouble, Building, CalendarClock, Flame, Info, MapPin, Ruler } from 'lucide-react'
 import type { PropertyData } from '@plumbline/contracts'
 import { cn } from '@plumbline/ui'
+import { BadgeCheck, Bath, BedDouble, Building, CalendarClock, Flame, Info, MapPin, Ruler } from 'lucide-react'
 import { formatNumber } from '../format/format'
 
 /** Risk colour by level; unknown levels stay neutral (the provider never guesses). */

@@ -1,4 +1,4 @@
-import { Hammer, HardHat, Layers, PaintRoller, Droplet, Zap, Trees, Fan, Shapes, type LucideIcon } from 'lucide-react'
+import { Droplet, Fan, Hammer, HardHat, Layers, type LucideIcon, PaintRoller, Shapes, Trees, Zap } from 'lucide-react'
 
 /** Categories in display order; 'construction' is the older spelling of general_construction. */
 export const CATEGORY_ORDER = ['roofing', 'painting', 'general_construction', 'electrical', 'plumbing', 'flooring', 'landscaping', 'hvac', 'other'] as const

@@ -1,7 +1,7 @@
-import { Check, FilePlus2, ListChecks, Rows3 } from 'lucide-react'
 import type { Template } from '@plumbline/contracts'
 import { Badge, cn } from '@plumbline/ui'
-import { PickerAuthRequired, PickerEmpty, PickerError, PickerSkeletons, onRadioGroupKeyDown } from '../../components/picker/picker-states'
+import { Check, FilePlus2, ListChecks, Rows3 } from 'lucide-react'
+import { onRadioGroupKeyDown, PickerAuthRequired, PickerEmpty, PickerError, PickerSkeletons } from '../../components/picker/picker-states'
 import { CATEGORY_META, CategoryIcon, groupByCategory, normalizeCategory } from '../../components/template-category/template-category'
 
 /** First 3 section names, then '+N more' (spec 000 §9: a card shows at most 3 names). */

@@ -1,8 +1,8 @@
-import * as React from 'react'
-import { ArrowDownWideNarrow, ArrowUpNarrowWide, Search, SlidersHorizontal, X } from 'lucide-react'
 import type { ProjectType } from '@plumbline/contracts'
-import { Button, Input, Label, Popover, PopoverContent, PopoverTrigger, Select, SelectContent, SelectItem, SelectTrigger, SelectValue, cn } from '@plumbline/ui'
-import { SORT_OPTIONS, STATUS_OPTIONS, countActiveFilters, type ListState, type SortField } from './list-state'
+import { Button, cn, Input, Label, Popover, PopoverContent, PopoverTrigger, Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@plumbline/ui'
+import { ArrowDownWideNarrow, ArrowUpNarrowWide, Search, SlidersHorizontal, X } from 'lucide-react'
+import * as React from 'react'
+import { countActiveFilters, type ListState, SORT_OPTIONS, type SortField, STATUS_OPTIONS } from './list-state'
 
 export const SEARCH_PLACEHOLDER = 'Search by project name, client, or address...'
 export const SEARCH_DEBOUNCE_MS = 300

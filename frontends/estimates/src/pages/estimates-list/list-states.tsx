@@ -1,6 +1,6 @@
-import { Link } from 'react-router'
+import { Button, Card, EmptyState, placeholderKeys, Skeleton } from '@plumbline/ui'
 import { AlertCircle, FilePlus2, RotateCw, SearchX, Wand2 } from 'lucide-react'
-import { Button, Card, EmptyState, Skeleton, placeholderKeys } from '@plumbline/ui'
+import { Link } from 'react-router'
 
 export const LOAD_ERROR_TEXT = 'Failed to load estimates. Please try again.'
 

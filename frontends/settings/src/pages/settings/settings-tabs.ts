@@ -1,4 +1,4 @@
-import { Activity, Building2, FolderKanban, Layers, ShieldCheck, type LucideIcon } from 'lucide-react'
+import { Activity, Building2, FolderKanban, Layers, type LucideIcon, ShieldCheck } from 'lucide-react'
 
 /** Spec 001 §2: Company, Phase Groups, Project Types, Activity, Roles; Company is the default. */
 export type SettingsTab = { id: string; label: string; icon: LucideIcon; soon?: string }

@@ -1,5 +1,5 @@
-import * as React from 'react'
 import { Tooltip, TooltipContent, TooltipTrigger } from '@plumbline/ui'
+import type * as React from 'react'
 import { portalScope } from './portal-scope'
 
 /**

@@ -1,6 +1,6 @@
+import { Button, Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, Spinner } from '@plumbline/ui'
 import * as React from 'react'
 import { portalScope } from './portal-scope'
-import { Button, Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, Spinner } from '@plumbline/ui'
 
 export type ConfirmOptions = {
   title: string

@@ -1,6 +1,6 @@
+import { Button, Label, Switch } from '@plumbline/ui'
 import { ArrowLeft, Eye, Pencil, Share2 } from 'lucide-react'
 import { useNavigate } from 'react-router'
-import { Button, Label, Switch } from '@plumbline/ui'
 import { DisabledWithTooltip } from '../common/coming-soon'
 import { ExportPdfButton } from './export-pdf-button'
 import { StatusMenu } from './status-menu'

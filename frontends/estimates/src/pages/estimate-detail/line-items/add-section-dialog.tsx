@@ -1,5 +1,5 @@
-import * as React from 'react'
 import { Button, Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, FormField, Input, Spinner, Textarea } from '@plumbline/ui'
+import * as React from 'react'
 import { portalScope } from '../common/portal-scope'
 
 /** Add Section: name required, description optional (spec 001 §5). */

@@ -1,14 +1,14 @@
-import * as React from 'react'
-import { CheckCircle2, LayoutTemplate } from 'lucide-react'
+import { Badge, Button, cn, Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, Skeleton, Spinner } from '@plumbline/ui'
 import { useMutation } from '@tanstack/react-query'
-import { Badge, Button, Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, Skeleton, Spinner, cn } from '@plumbline/ui'
+import { CheckCircle2, LayoutTemplate } from 'lucide-react'
+import * as React from 'react'
 import { onRadioGroupKeyDown } from '../../../components/picker/picker-states'
-import { useDetail } from '../detail-context'
-import { estimatePath } from '../data/keys'
-import { send } from '../data/send'
-import { isLockedError, reportMutationError, serverMessage, toastError } from '../data/errors'
-import { useInvalidateEstimate, useTemplates } from '../data/queries'
 import { portalScope } from '../common/portal-scope'
+import { isLockedError, reportMutationError, serverMessage, toastError } from '../data/errors'
+import { estimatePath } from '../data/keys'
+import { useInvalidateEstimate, useTemplates } from '../data/queries'
+import { send } from '../data/send'
+import { useDetail } from '../detail-context'
 
 type ApplyResult = { sectionsCreated: number; lineItemsCreated: number }
 

@@ -1,14 +1,14 @@
-import * as React from 'react'
-import { AlertTriangle, CheckCircle2, FileUp } from 'lucide-react'
-import { useMutation } from '@tanstack/react-query'
 import { Button, Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, Label, Spinner, Textarea } from '@plumbline/ui'
-import { useDetail } from '../detail-context'
-import { estimatePath } from '../data/keys'
-import { send } from '../data/send'
-import { isLockedError, reportMutationError, serverMessage, toastError } from '../data/errors'
-import { useInvalidateEstimate } from '../data/queries'
+import { useMutation } from '@tanstack/react-query'
+import { AlertTriangle, CheckCircle2, FileUp } from 'lucide-react'
+import * as React from 'react'
 import { portalScope } from '../common/portal-scope'
-import { importResultFromError, toImportResult, type CsvImportResult } from './csv-transfer'
+import { isLockedError, reportMutationError, serverMessage, toastError } from '../data/errors'
+import { estimatePath } from '../data/keys'
+import { useInvalidateEstimate } from '../data/queries'
+import { send } from '../data/send'
+import { useDetail } from '../detail-context'
+import { type CsvImportResult, importResultFromError, toImportResult } from './csv-transfer'
 
 /** The server's limit (CSV_IMPORT_MAX_BYTES). */
 const MAX_CSV_BYTES = 1_000_000

@@ -1,4 +1,3 @@
-import * as React from 'react'
 import { LINE_ITEM_UNITS, type LineItem } from '@plumbline/contracts'
 import {
   Button,
@@ -15,21 +14,22 @@ import {
   Spinner,
   Textarea,
 } from '@plumbline/ui'
+import * as React from 'react'
 import { NativeSelect } from '../common/native-select'
 import { portalScope } from '../common/portal-scope'
 import { formatCurrency } from '../lib/money'
 import {
-  COST_TYPES,
   COST_TYPE_LABELS,
-  QUANTITY_STEP,
-  UNIT_COST_STEP,
+  COST_TYPES,
+  type CostType,
   draftFromItem,
   emptyLineItemDraft,
-  lineTotal,
-  toLineItemPayload,
-  type CostType,
   type LineItemDraft,
   type LineItemFieldErrors,
+  lineTotal,
+  QUANTITY_STEP,
+  toLineItemPayload,
+  UNIT_COST_STEP,
 } from './line-item-math'
 
 /**

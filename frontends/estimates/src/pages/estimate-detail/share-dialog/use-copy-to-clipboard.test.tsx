@@ -1,6 +1,6 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { act, cleanup, fireEvent, render, screen } from '@testing-library/react'
 import { Toaster } from '@plumbline/ui'
+import { act, cleanup, fireEvent, render, screen } from '@testing-library/react'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { COPY_RESET_MS, useCopyToClipboard } from './use-copy-to-clipboard'
 
 function CopyButton() {

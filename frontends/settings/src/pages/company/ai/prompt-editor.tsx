@@ -1,6 +1,6 @@
-import * as React from 'react'
 import { FormField, Textarea } from '@plumbline/ui'
-import { PROMPT_VARIABLES, VARIABLE_HINTS, insertVariable } from './sample-values'
+import * as React from 'react'
+import { insertVariable, PROMPT_VARIABLES, VARIABLE_HINTS } from './sample-values'
 
 /** The template text area and its variable chips; a chip inserts `{{name}}` where the caret is. */
 export function PromptEditor({ value, onChange, error }: { value: string; onChange: (next: string) => void; error?: string }) {

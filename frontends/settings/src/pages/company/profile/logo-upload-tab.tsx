@@ -1,6 +1,6 @@
-import * as React from 'react'
-import { ImageUp, Upload, X } from 'lucide-react'
 import { Button, toast } from '@plumbline/ui'
+import { ImageUp, Upload, X } from 'lucide-react'
+import * as React from 'react'
 import { checkLogoFile, formatBytes } from './logo-rules'
 
 /** A picked file and the object URL that previews it (revoked when replaced or cleared). */

@@ -1,7 +1,4 @@
-import * as React from 'react'
-import { useMutation } from '@tanstack/react-query'
 import { ZApproveBody } from '@plumbline/contracts'
-import { parseApiError } from '@plumbline/web'
 import {
   Button,
   Checkbox,
@@ -16,7 +13,10 @@ import {
   Label,
   Spinner,
 } from '@plumbline/ui'
-import { postDecision, type PublicEstimate } from '../data'
+import { parseApiError } from '@plumbline/web'
+import { useMutation } from '@tanstack/react-query'
+import * as React from 'react'
+import { type PublicEstimate, postDecision } from '../data'
 import { formatCurrency } from '../lib/format'
 import { DecisionError } from './decision-error'
 

@@ -1,7 +1,7 @@
-import * as React from 'react'
-import { useMutation } from '@tanstack/react-query'
 import { Button, Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, FormField, Spinner, Textarea } from '@plumbline/ui'
-import { postDecision, type PublicEstimate } from '../data'
+import { useMutation } from '@tanstack/react-query'
+import * as React from 'react'
+import { type PublicEstimate, postDecision } from '../data'
 import { portalScope } from './approve-dialog'
 import { DecisionError } from './decision-error'
 
