@@ -1,6 +1,6 @@
 // Runs the whole platform as real processes: every service, the gateway (which serves the shell)
 // and a static server per remote. Used by `npm start`, the browser tests and the benchmark.
-import { spawn, type ChildProcess } from 'node:child_process'
+import { type ChildProcess, spawn } from 'node:child_process'
 import { createWriteStream, existsSync, mkdirSync } from 'node:fs'
 import type { Server } from 'node:http'
 import { join } from 'node:path'
