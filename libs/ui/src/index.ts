@@ -8,15 +8,12 @@ export * from './components/label'
 export * from './components/logo'
 export * from './components/misc'
 export * from './components/page-fallback'
-<<<<<<< HEAD
-export * from './components/project-type-icon'
-=======
 export * from './components/page-header'
->>>>>>> 9974a18 (lint: libs: imports sorted and import type where only types are used (biome check --write on main's current tree, safe fixes), and the few findings in code that landed meanwhile (duplicate merged imports, unused React imports, a value-returning forEach in libs/testing fuzz))
 export * from './components/placeholder-keys'
 export * from './components/placeholder-page'
 export * from './components/primitives'
 export * from './components/progress'
+export * from './components/project-type-icon'
 export * from './components/states'
 export * from './components/toast'
 export * from './components/toast-state'

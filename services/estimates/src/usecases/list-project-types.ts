@@ -1,6 +1,6 @@
 import type { ProjectType } from '@plumbline/contracts'
-import type { EstimatesDeps } from '../deps.js'
 import type { Db } from '../data/db.js'
+import type { EstimatesDeps } from '../deps.js'
 import type { OrgContext } from '../http/context.js'
 
 const visibleTo = (orgId: string) => ({ OR: [{ organizationId: null }, { organizationId: orgId }] })

@@ -1,4 +1,4 @@
-import { allocationStatus, type AllocationStatus, type Phase } from '@plumbline/contracts'
+import { type AllocationStatus, allocationStatus, type Phase } from '@plumbline/contracts'
 import { toNumber } from '../lib/money'
 
 /** One phase while the budget is being adjusted (numbers, not wire strings). */
