@@ -49,7 +49,7 @@ export function ShareDialog({ open, onOpenChange }: { open: boolean; onOpenChang
     onError: (e) => orgId && toastError(serverMessage(e) ?? 'Failed to enable sharing'),
   })
   const regenerate = useMutation({
-    mutationFn: () => (requireOrg(), send<ShareResponse>('POST', `${estimatePath(orgId, estimateId)}/share/regenerate`)),
+    mutationFn: () => (requireOrg(), send<ShareResponse>('POST', `${estimatePath(orgId, estimateId)}/share`)),
     onSuccess: (data) => {
       setToken(data.shareToken)
       toast({ title: 'New link created', description: 'The previous link no longer works.' })
