@@ -31,7 +31,24 @@ export type EstimateStatus = z.infer<typeof ZEstimateStatus>
 export const ZManualStatus = z.object({ status: z.enum(['draft', 'pending', 'approved', 'rejected']) })
 
 // ── Project types, phase groups, templates ─────────────────────────────────────────────────
-export const ZProjectType = z.object({ id, name: z.string(), description: z.string().nullable(), icon: z.string(), isSystemTemplate: z.boolean() })
+/** Spec 001 §3 "Phase": a share of the budget (percentage, 2 decimals) and comma-separated cost codes. */
+export const ZPhaseGroupPhase = z.object({ id, name: z.string(), description: z.string().nullable(), percentage: z.string(), costCode: z.string().nullable() })
+/** Spec 001 §3 "Phase group" as linked to a project type: the link carries isDefault. */
+export const ZLinkedPhaseGroup = z.object({
+  id,
+  name: z.string(),
+  description: z.string().nullable(),
+  isDefault: z.boolean(),
+  phases: z.array(ZPhaseGroupPhase),
+})
+export const ZProjectType = z.object({
+  id,
+  name: z.string(),
+  description: z.string().nullable(),
+  icon: z.string(),
+  isSystemTemplate: z.boolean(),
+  phaseGroups: z.array(ZLinkedPhaseGroup),
+})
 export type ProjectType = z.infer<typeof ZProjectType>
 
 export const TEMPLATE_CATEGORIES = [

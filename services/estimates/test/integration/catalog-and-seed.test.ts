@@ -49,6 +49,68 @@ describe('GET /project-types', () => {
   })
 })
 
+describe('GET /project-types: linked phase groups (spec 001 §3)', () => {
+  it("answers each type with its phase groups, the link's isDefault and the phases in order; never another organisation's", async () => {
+    const orgId = newOrgId()
+    const other = newOrgId()
+    const db = svc.deps.prisma
+    const solar = await db.projectType.create({ data: { organizationId: orgId, name: 'Solar', icon: 'layers', isSystemTemplate: false } })
+    const mine = await db.phaseGroup.create({
+      data: {
+        organizationId: orgId,
+        name: 'Solar install',
+        description: 'Panels and inverter',
+        phases: {
+          create: [
+            { organizationId: orgId, name: 'Mounting', defaultPercentage: '40', costCodes: '06-100', sortOrder: 1 },
+            { organizationId: orgId, name: 'Electrical', defaultPercentage: '60', costCodes: null, sortOrder: 2 },
+          ],
+        },
+      },
+    })
+    const theirs = await db.phaseGroup.create({ data: { organizationId: other, name: 'Secret group' } })
+    const roofing = (await db.projectType.findFirstOrThrow({ where: { organizationId: null, name: 'Roofing' } })).id
+    const systemLink = await db.projectTypePhaseGroup.findFirstOrThrow({ where: { projectTypeId: roofing }, include: { phaseGroup: true } })
+    await db.projectTypePhaseGroup.createMany({
+      data: [
+        { projectTypeId: solar.id, phaseGroupId: mine.id, organizationId: orgId, isDefault: true },
+        { projectTypeId: solar.id, phaseGroupId: systemLink.phaseGroupId, organizationId: orgId, isDefault: false },
+        // Another organisation linked its own group to a system type: not ours to see.
+        { projectTypeId: roofing, phaseGroupId: theirs.id, organizationId: other, isDefault: false },
+      ],
+    })
+
+    const res = await svc.as(orgId)('GET', '/project-types')
+    expect(res.status).toBe(200)
+    const types = res.body.map((t: unknown) => ZProjectType.strict().parse(t))
+    const byName = Object.fromEntries(types.map((t: any) => [t.name, t]))
+    // Every system type carries its seeded default group, whose phases add up to 100 %.
+    for (const t of types.filter((x: any) => x.isSystemTemplate)) {
+      expect(t.phaseGroups.length, t.name).toBeGreaterThanOrEqual(1)
+      expect(t.phaseGroups[0].isDefault).toBe(true)
+      expect(t.phaseGroups[0].phases.reduce((s: number, p: any) => s + Number(p.percentage), 0)).toBeCloseTo(100, 2)
+    }
+    expect(byName.Roofing.phaseGroups.map((g: any) => g.name)).toEqual([systemLink.phaseGroup.name])
+    expect(byName.Solar.phaseGroups).toEqual([
+      {
+        id: mine.id,
+        name: 'Solar install',
+        description: 'Panels and inverter',
+        isDefault: true,
+        phases: [
+          { id: expect.any(String), name: 'Mounting', description: null, percentage: '40.00', costCode: '06-100' },
+          { id: expect.any(String), name: 'Electrical', description: null, percentage: '60.00', costCode: null },
+        ],
+      },
+      expect.objectContaining({ id: systemLink.phaseGroupId, isDefault: false }),
+    ])
+    // The other organisation sees its link on Roofing, and nothing of ours.
+    const theirTypes = (await svc.as(other)('GET', '/project-types')).body
+    expect(theirTypes.find((t: any) => t.name === 'Roofing').phaseGroups.map((g: any) => g.name)).toContain('Secret group')
+    expect(theirTypes.find((t: any) => t.name === 'Solar')).toBeUndefined()
+  })
+})
+
 describe('templates', () => {
   it('lists six system templates with realistic sections and units', async () => {
     const res = await svc.as(newOrgId())('GET', '/templates')
