@@ -113,7 +113,7 @@ function stubApi(overrides: Record<string, () => Response> = {}) {
     [`${ORG}/taxes?estimateId=est-1`]: () => json(200, []),
     ...overrides,
   }
-  const fetchMock = vi.fn(async (url: string) => (routes[url] ?? (() => json(404, { title: 'Not Found' })))())
+  const fetchMock = vi.fn(async (url: string, _init?: RequestInit) => (routes[url] ?? (() => json(404, { title: 'Not Found' })))())
   vi.stubGlobal('fetch', fetchMock)
   return fetchMock
 }
@@ -179,7 +179,7 @@ describe('EstimateDetailPage', () => {
     const fetchMock = stubApi()
     renderPage()
     await screen.findByRole('heading', { name: 'Kitchen Remodel' })
-    const deletes = () => fetchMock.mock.calls.filter(([, init]) => (init as RequestInit | undefined)?.method === 'DELETE')
+    const deletes = () => fetchMock.mock.calls.filter(([, init]) => init?.method === 'DELETE')
     fireEvent.click(screen.getByRole('button', { name: 'Delete' }))
     let dialog = await screen.findByRole('dialog', { name: 'Delete estimate?' })
     expect(dialog.textContent).toContain('“Kitchen Remodel” and its line items and documentation will be deleted.')
