@@ -220,18 +220,16 @@ describe('estimates list', () => {
       await controlStack('remotes', 'estimates', 'start')
     }
     const { context, page } = session!
-    await expect
-      .poll(
-        async () => {
-          await page
-            .getByRole('button', { name: /New Estimate/ })
-            .first()
-            .click()
-          return page.getByRole('dialog', { name: 'Create New Estimate' }).isVisible()
-        },
-        { timeout: 30_000, interval: 2_000 },
-      )
-      .toBe(true)
+    const dialog = page.getByRole('dialog', { name: 'Create New Estimate' })
+    // The remote server needs a moment to answer again: click, wait a little, click again.
+    for (let attempt = 0; attempt < 10 && !(await dialog.isVisible()); attempt++) {
+      await page
+        .getByRole('button', { name: /New Estimate/ })
+        .first()
+        .click()
+      await dialog.waitFor({ state: 'visible', timeout: 4_000 }).catch(() => undefined)
+    }
+    await visible(dialog.getByRole('radio', { name: /Roofing/ }))
     await context.close()
   }, 120_000)
 })
