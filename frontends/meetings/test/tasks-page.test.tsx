@@ -139,6 +139,7 @@ describe('/tasks', () => {
     fireEvent.click(within(dialog).getByRole('button', { name: 'Create Task' }))
     expect(await within(dialog).findByText(TASK_TITLE_REQUIRED)).toBeTruthy()
     fireEvent.change(within(dialog).getByLabelText('Title'), { target: { value: 'Send the estimate' } })
+    expect(within(dialog).queryByText(TASK_TITLE_REQUIRED)).toBeNull()
     fireEvent.change(within(dialog).getByLabelText('Due date'), { target: { value: day(-1) } })
     fireEvent.click(within(dialog).getByRole('button', { name: 'Create Task' }))
     expect(await within(dialog).findByText(TASK_DUE_DATE_PAST)).toBeTruthy()

@@ -22,6 +22,12 @@ const tomorrow = () => {
   return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`
 }
 
+/** Nothing may stick out at rest; a toast sliding in from the edge is still moving, so wait for it. */
+async function overflowAtRest(page: Page): Promise<string[]> {
+  await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'), undefined, { timeout: 5_000 })
+  return overflowingElements(page)
+}
+
 async function shot(page: Page, name: string) {
   await page.evaluate(() => document.fonts.ready)
   await page.waitForTimeout(250)
@@ -56,7 +62,7 @@ describe('/tasks', () => {
       await visible(page.getByText(title))
       await expectCount(page, 'total', before.total + 1)
       await expectCount(page, 'pending', before.pending + 1)
-      expect(await overflowingElements(page)).toEqual([])
+      expect(await overflowAtRest(page)).toEqual([])
       await shot(page, `tasks-${label}`)
 
       await page.getByRole('checkbox', { name: `Completed: ${title}` }).click()
@@ -67,7 +73,7 @@ describe('/tasks', () => {
       await page.getByRole('tab', { name: 'Pending' }).click()
       expect(await page.getByRole('list', { name: 'Tasks' }).getByText(title).count()).toBe(0)
       await page.getByRole('tab', { name: 'Completed' }).click()
-      expect(await overflowingElements(page)).toEqual([])
+      expect(await overflowAtRest(page)).toEqual([])
       await shot(page, `tasks-completed-${label}`)
       await context.close()
     },

@@ -58,7 +58,11 @@ export function TaskFormDialog({ open, onOpenChange, task, saving, serverErrors,
     }
   }, [open, task])
   const shown = { ...serverErrors, ...errors }
-  const set = <K extends keyof TaskFormValues>(key: K, value: TaskFormValues[K]) => setValues((v) => ({ ...v, [key]: value }))
+  /** Editing a field clears its message; the next submit checks again. */
+  const set = <K extends keyof TaskFormValues>(key: K, value: TaskFormValues[K]) => {
+    setValues((v) => ({ ...v, [key]: value }))
+    setErrors((e) => ({ ...e, [key]: undefined }))
+  }
 
   const submit = (e: React.FormEvent) => {
     e.preventDefault()
