@@ -67,7 +67,7 @@ describe('platform admin', () => {
     await dialog(page).getByLabel('Last Name').fill('Person')
     await shot(page, 'create-user-1280')
     await dialog(page).getByRole('button', { name: 'Create User' }).click()
-    const passwordBox = await visible(page.getByLabel('Temporary password'))
+    const passwordBox = await visible(page.getByRole('textbox', { name: 'Temporary password', exact: true }))
     const temporaryPassword = await passwordBox.inputValue()
     expect(temporaryPassword.length).toBeGreaterThanOrEqual(12)
     await shot(page, 'temporary-password-1280')
@@ -107,7 +107,7 @@ describe('platform admin', () => {
     await row.getByRole('button', { name: `Remove override of ${ownOrg.name}` }).click()
     await dialog(page).getByRole('button', { name: 'Remove' }).click()
     await visible(toast(page, 'Override removed'))
-    await hidden(page.getByText('Journey pause'))
+    await hidden(page.locator('td').filter({ hasText: 'Journey pause' }))
     expect((await newEstimate(user.page, ownOrg.id)).status).toBe(201)
 
     // Move the user into the admin's organisation as a Viewer; the next request shows it.
@@ -135,8 +135,19 @@ describe('platform admin', () => {
     await visible(page.getByText('No users match your search.'))
     expect((await api(user.page, 'GET', '/api/user')).status).toBe(401)
 
-    // The audit log names each action.
+    // The audit log names each action. Account actions reach it through auth's outbox and the
+    // admin service's consumer, so the last one may need a moment (and a fresh read).
     await page.getByLabel('Search users').fill('')
+    await expect
+      .poll(
+        async () => {
+          await page.reload()
+          await visible(page.getByRole('heading', { name: 'Audit Log' }))
+          return page.getByText('Deleted user').count()
+        },
+        { timeout: 15_000, interval: 1000 },
+      )
+      .toBeGreaterThan(0)
     for (const action of ['Created user', 'Set subscription override', 'Removed subscription override', 'Changed membership', 'Deleted user']) {
       await visible(page.getByText(action).first())
     }
