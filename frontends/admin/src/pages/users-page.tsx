@@ -1,7 +1,7 @@
 import * as React from 'react'
 import { Pencil, Plus, Search, Trash2 } from 'lucide-react'
 import type { AdminUser } from '@plumbline/contracts'
-import { Avatar, Button, Card, Input, Skeleton } from '@plumbline/ui'
+import { Avatar, Button, Card, Input, Skeleton, toast } from '@plumbline/ui'
 import { useAuth } from '@plumbline/web'
 import { useAdminUsers } from '../api'
 import { CreateUserDialog } from './create-user-dialog'
@@ -133,6 +133,7 @@ export function UsersPage() {
         onOpenChange={setCreating}
         onCreated={(reply, email) => {
           if (reply.temporaryPassword) setPassword({ email, password: reply.temporaryPassword })
+          else toast({ variant: 'success', title: 'User created', description: `${email} can sign in with the password you set.` })
         }}
       />
       <TemporaryPasswordDialog shown={password} onClose={() => setPassword(null)} />
