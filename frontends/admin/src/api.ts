@@ -1,4 +1,3 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import type {
   AdminCheck,
   AdminCreateUserBody,
@@ -11,6 +10,7 @@ import type {
   SubscriptionOverrideRow,
 } from '@plumbline/contracts'
 import { apiRequest, parseApiError } from '@plumbline/web'
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 
 export const ADMIN_CHECK_KEY = ['/api/admin/check'] as const
 export const ADMIN_USERS_KEY = ['/api/admin/users'] as const

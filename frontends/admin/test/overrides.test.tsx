@@ -1,6 +1,6 @@
-import { afterEach, describe, expect, it, vi } from 'vitest'
-import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import type { SubscriptionOverrideRow } from '@plumbline/contracts'
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react'
+import { afterEach, describe, expect, it, vi } from 'vitest'
 import App from '../src/app'
 import { OVERRIDE_NUMBER_MESSAGE } from '../src/pages/overrides-page'
 import { json, mockApi, renderAt, route } from './helpers/render'

@@ -1,6 +1,6 @@
-import { afterEach, describe, expect, it, vi } from 'vitest'
-import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import type { AdminOrganization, AdminUser } from '@plumbline/contracts'
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react'
+import { afterEach, describe, expect, it, vi } from 'vitest'
 import App, { ACCESS_DENIED } from '../src/app'
 import { ADMIN, json, mockApi, renderAt, route } from './helpers/render'
 

@@ -1,6 +1,6 @@
-import * as React from 'react'
-import { ADMIN_MESSAGES, ZAdminCreateUserBody, type AdminCreateUserBody, type AdminCreateUserResponse } from '@plumbline/contracts'
+import { ADMIN_MESSAGES, type AdminCreateUserBody, type AdminCreateUserResponse, ZAdminCreateUserBody } from '@plumbline/contracts'
 import { Button, Checkbox, Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, Input, Label, toast } from '@plumbline/ui'
+import * as React from 'react'
 import { serverMessage, useAdminOrganizations, useCreateUser } from '../api'
 import { OrganizationRoleFields } from './organization-role-fields'
 
@@ -143,14 +143,10 @@ export function CreateUserDialog({
               </div>
             </div>
           ) : null}
-          <label className="flex items-center gap-2 text-sm">
-            <Checkbox
-              aria-label="Require password reset at first sign-in"
-              checked={form.requirePasswordReset}
-              onCheckedChange={(v) => set('requirePasswordReset', v === true)}
-            />
-            Require password reset at first sign-in
-          </label>
+          <div className="flex items-center gap-2">
+            <Checkbox id="create-require-reset" checked={form.requirePasswordReset} onCheckedChange={(v) => set('requirePasswordReset', v === true)} />
+            <Label htmlFor="create-require-reset">Require password reset at first sign-in</Label>
+          </div>
           <OrganizationRoleFields
             idPrefix="create"
             organizations={organizations.data ?? []}

@@ -1,6 +1,4 @@
-import * as React from 'react'
-import { Pencil, Trash2 } from 'lucide-react'
-import { UNLIMITED, type SubscriptionOverrideBody, type SubscriptionOverrideRow } from '@plumbline/contracts'
+import { type SubscriptionOverrideBody, type SubscriptionOverrideRow, UNLIMITED } from '@plumbline/contracts'
 import {
   Badge,
   Button,
@@ -17,6 +15,8 @@ import {
   Textarea,
   toast,
 } from '@plumbline/ui'
+import { Pencil, Trash2 } from 'lucide-react'
+import * as React from 'react'
 import { serverMessage, useRemoveOverride, useSaveOverride, useSubscriptionOverrides } from '../api'
 
 const limitText = (limit: number) => (limit === UNLIMITED ? 'Unlimited' : String(limit))
@@ -172,8 +172,8 @@ export function OverridesPage() {
       <Card className="overflow-x-auto p-0">
         {rows.isLoading ? (
           <div className="grid gap-2 p-4">
-            {Array.from({ length: 4 }, (_, i) => (
-              <Skeleton key={i} className="h-10 w-full" />
+            {['s1', 's2', 's3', 's4'].map((key) => (
+              <Skeleton key={key} className="h-10 w-full" />
             ))}
           </div>
         ) : rows.isError ? (

@@ -1,7 +1,7 @@
-import * as React from 'react'
-import { Copy } from 'lucide-react'
 import { ADMIN_MESSAGES, type AdminUser } from '@plumbline/contracts'
 import { Button, Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, Input, toast } from '@plumbline/ui'
+import { Copy } from 'lucide-react'
+import * as React from 'react'
 import { serverMessage, useAdminOrganizations, useDeleteUser, useUpdateMembership } from '../api'
 import { OrganizationRoleFields } from './organization-role-fields'
 

@@ -1,11 +1,11 @@
-import * as React from 'react'
-import { Pencil, Plus, Search, Trash2 } from 'lucide-react'
 import type { AdminUser } from '@plumbline/contracts'
 import { Avatar, Button, Card, Input, Skeleton, toast } from '@plumbline/ui'
 import { useAuth } from '@plumbline/web'
+import { Pencil, Plus, Search, Trash2 } from 'lucide-react'
+import * as React from 'react'
 import { useAdminUsers } from '../api'
 import { CreateUserDialog } from './create-user-dialog'
-import { DeleteUserDialog, EditMembershipDialog, TemporaryPasswordDialog, fullName } from './user-dialogs'
+import { DeleteUserDialog, EditMembershipDialog, fullName, TemporaryPasswordDialog } from './user-dialogs'
 
 export const USERS_PAGE_SIZE = 10
 
@@ -58,8 +58,8 @@ export function UsersPage() {
       <Card className="overflow-x-auto p-0">
         {users.isLoading ? (
           <div className="grid gap-2 p-4">
-            {Array.from({ length: 5 }, (_, i) => (
-              <Skeleton key={i} className="h-10 w-full" />
+            {['s1', 's2', 's3', 's4', 's5'].map((key) => (
+              <Skeleton key={key} className="h-10 w-full" />
             ))}
           </div>
         ) : users.isError ? (

@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { Browser, Page } from 'playwright-core'
 import { api, apiOk, hidden, launchBrowser, newPage, overflowingElements, screenshot, signIn, uniqueEmail, visible } from '@plumbline/testing'
+import type { Browser, Page } from 'playwright-core'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
 // The seeded platform admin creates an account, the new user signs in with the temporary
 // password, the admin stops and restores the user's organisation's estimates with an override,

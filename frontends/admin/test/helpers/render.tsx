@@ -1,10 +1,10 @@
-import * as React from 'react'
-import { render } from '@testing-library/react'
-import { MemoryRouter } from 'react-router'
-import { QueryClientProvider } from '@tanstack/react-query'
-import { vi } from 'vitest'
-import { createQueryClient } from '@plumbline/web'
 import { Toaster } from '@plumbline/ui'
+import { createQueryClient } from '@plumbline/web'
+import { QueryClientProvider } from '@tanstack/react-query'
+import { render } from '@testing-library/react'
+import type * as React from 'react'
+import { MemoryRouter } from 'react-router'
+import { vi } from 'vitest'
 
 export const ADMIN = { id: 'admin-1', email: 'admin@plumbline.dev', firstName: 'Ada', lastName: 'Admin', systemRole: 'admin', organizations: [] }
 

@@ -1,6 +1,6 @@
-import express, { type RequestHandler, type Router } from 'express'
-import { ErrorCode, ZSubscriptionOverrideBody, isPlatformAdmin } from '@plumbline/contracts'
+import { ErrorCode, isPlatformAdmin, ZSubscriptionOverrideBody } from '@plumbline/contracts'
 import { AppError, contextOf, parseBody } from '@plumbline/service-kit'
+import express, { type RequestHandler, type Router } from 'express'
 import type { AdminDeps } from '../deps.js'
 import { listAuditEntries } from '../usecases/list-audit-entries.js'
 import { listSubscriptionOverrides, removeSubscriptionOverride, setSubscriptionOverride } from '../usecases/subscription-overrides.js'

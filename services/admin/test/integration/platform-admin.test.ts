@@ -1,8 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { RequestSubjects, Subjects, ZAuditEntry, ZQuotaCheckReply, ZSubscriptionOverrideRow, type QuotaCheckReply } from '@plumbline/contracts'
+import { type QuotaCheckReply, RequestSubjects, Subjects, ZAuditEntry, ZQuotaCheckReply, ZSubscriptionOverrideRow } from '@plumbline/contracts'
 import { createEnvelope, request } from '@plumbline/messaging'
 import { identityHeaders } from '@plumbline/testing'
-import { memberOf, startAdminTestService, type AdminTestService } from '../support/admin-test-service.js'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { type AdminTestService, memberOf, startAdminTestService } from '../support/admin-test-service.js'
 
 let svc: AdminTestService
 let admin: Record<string, string>

@@ -1,4 +1,4 @@
-import { Subjects, type AdminActionRecordedV1 } from '@plumbline/contracts'
+import { type AdminActionRecordedV1, Subjects } from '@plumbline/contracts'
 import type { AuthDeps } from '../deps.js'
 import { recordEvent } from './record-event.js'
 

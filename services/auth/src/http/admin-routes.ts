@@ -1,6 +1,6 @@
-import express, { type RequestHandler, type Router } from 'express'
-import { ErrorCode, ZAdminCreateUserBody, ZAdminMembershipBody, isPlatformAdmin, type AdminCreateUserResponse } from '@plumbline/contracts'
+import { type AdminCreateUserResponse, ErrorCode, isPlatformAdmin, ZAdminCreateUserBody, ZAdminMembershipBody } from '@plumbline/contracts'
 import { AppError, contextOf, parseBody, uuidParam } from '@plumbline/service-kit'
+import express, { type RequestHandler, type Router } from 'express'
 import type { AuthDeps } from '../deps.js'
 import { recordAdminAction } from '../events/record-admin-action.js'
 import { createUserWithTemporaryPassword } from '../usecases/create-user-with-temporary-password.js'

@@ -1,7 +1,7 @@
+import { ADMIN_MESSAGES, redisKeys, Subjects, ZAdminUser, ZEventEnvelope } from '@plumbline/contracts'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { ADMIN_MESSAGES, Subjects, ZAdminUser, ZEventEnvelope, redisKeys } from '@plumbline/contracts'
 import { SYSTEM_ROLE_IDS } from '../../src/data/system-roles.js'
-import { loginAs, registerVerifiedUser, startAuthTestService, uniqueEmail, type AuthTestService } from '../support/auth-test-service.js'
+import { type AuthTestService, loginAs, registerVerifiedUser, startAuthTestService, uniqueEmail } from '../support/auth-test-service.js'
 
 let svc: AuthTestService
 let admin: { userId: string; headers: Record<string, string> }
