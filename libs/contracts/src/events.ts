@@ -29,6 +29,8 @@ export const Subjects = {
   userDeleted: 'auth.user.deleted.v1',
   organizationCreated: 'auth.organization.created.v1',
   membershipChanged: 'auth.membership.changed.v1',
+  /** A platform admin acted on accounts; the admin service keeps the audit log. */
+  adminActionRecorded: 'auth.admin-action.recorded.v1',
   estimateCreated: 'estimates.estimate.created.v1',
   estimateUpdated: 'estimates.estimate.updated.v1',
   estimateShared: 'estimates.estimate.shared.v1',
