@@ -1,8 +1,6 @@
 import { ZActivityQuery, ZOrgIdParam } from '@plumbline/contracts'
 import { orgContextOf, parseParams, parseQuery } from '@plumbline/service-kit'
 import express, { type Router } from 'express'
-import { ZActivityQuery, ZOrgIdParam } from '@plumbline/contracts'
-import { orgContextOf, parseParams, parseQuery } from '@plumbline/service-kit'
 import type { AdminDeps } from '../deps.js'
 import { listActivities } from '../usecases/list-activities.js'
 

@@ -1,5 +1,5 @@
 import type { Activity, ActivityType } from '@plumbline/contracts'
-import { Button, Card, EmptyState, Skeleton } from '@plumbline/ui'
+import { Button, Card, EmptyState, placeholderKeys, Skeleton } from '@plumbline/ui'
 import { parseApiError } from '@plumbline/web'
 import { useInfiniteQuery } from '@tanstack/react-query'
 import { AlertCircle, CalendarCheck, CalendarPlus, CheckCircle2, FilePen, FilePlus2, History, type LucideIcon, RotateCw, Share2, UserPlus } from 'lucide-react'
@@ -86,9 +86,9 @@ function ActivityRow({ activity }: { activity: Activity }) {
 /** Spec 001 §8: five rows while the feed loads. */
 function ActivitySkeleton() {
   return (
-    <Card className="p-0" aria-busy="true" aria-label="Loading activity">
-      {[0, 1, 2, 3, 4].map((i) => (
-        <div key={i} data-testid="activity-skeleton-row" className="flex items-center gap-3 border-b px-4 py-3 last:border-b-0">
+    <Card className="p-0" role="status" aria-busy="true" aria-label="Loading activity">
+      {placeholderKeys(5).map((key) => (
+        <div key={key} data-testid="activity-skeleton-row" className="flex items-center gap-3 border-b px-4 py-3 last:border-b-0">
           <Skeleton className="size-8 rounded-full" />
           <div className="flex-1 space-y-2">
             <Skeleton className="h-4 w-2/3" />
