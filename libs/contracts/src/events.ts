@@ -53,7 +53,14 @@ export const RequestSubjects = {
   fetchLogoUrl: 'rpc.documents.logo-url.fetch',
 } as const
 
-export const ZUserRegisteredV1 = z.object({ userId: z.string(), email: z.string(), organizationId: z.string() })
+/** Names are optional so events published before they were added still parse. */
+export const ZUserRegisteredV1 = z.object({
+  userId: z.string(),
+  email: z.string(),
+  organizationId: z.string(),
+  firstName: z.string().nullish(),
+  lastName: z.string().nullish(),
+})
 export const ZOrganizationCreatedV1 = z.object({ organizationId: z.string(), name: z.string(), ownerId: z.string() })
 
 /** Data of every estimates.estimate.* event: enough for activity feeds and usage counters. */
