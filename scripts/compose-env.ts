@@ -5,6 +5,7 @@
 import { createHash, generateKeyPairSync, type JsonWebKey, randomBytes } from 'node:crypto'
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
+import { newNatsPassword } from '@plumbline/messaging'
 import { REDIS_GRANTS, type RedisService, redisAclFile } from '@plumbline/service-kit'
 
 const root = join(import.meta.dirname, '..')
@@ -18,6 +19,7 @@ export function requiredComposeVariables(composeText: string): string[] {
 function generateSecret(name: string): string {
   // AES-256-GCM key: 32 bytes, base64 (services/estimates/src/env.ts).
   if (name === 'SHARE_TOKEN_KEY') return randomBytes(32).toString('base64')
+  if (name.startsWith('NATS_PASSWORD')) return newNatsPassword()
   // Goes into URLs (postgresql://…:<password>@, redis://:<password>@): hex needs no escaping.
   return randomBytes(32).toString('hex')
 }

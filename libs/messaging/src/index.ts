@@ -15,8 +15,10 @@ export {
   type BusService,
   busPermissions,
   inboxPrefixOf,
+  NATS_PASSWORD_PATTERN,
   natsPasswordVariable,
   natsServerConfig,
+  newNatsPassword,
 } from './permissions.js'
 export { pgTransactionRunner } from './pg-transaction-runner.js'
 export { type Replier, type ReplyBody, type RequestOptions, reply, request } from './request-reply.js'

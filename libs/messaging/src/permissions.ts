@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto'
 import { RequestSubjects, Subjects } from '@plumbline/contracts'
 import { consumerName, DLQ_OWNER, ownerOf, prefixSubject, streamName } from './names.js'
 
@@ -66,6 +67,8 @@ export const BUS_GRANTS: Record<BusService, BusGrant> = {
       onAdmin(Subjects.userDeleted, 'user-deleted'),
       onAdmin(Subjects.aiGenerationCompleted, 'ai-generation-completed'),
       onAdmin(Subjects.pdfGenerated, 'pdf-generated'),
+      onAdmin(Subjects.organizationCreated, 'organization-created'),
+      onAdmin(Subjects.adminActionRecorded, 'admin-action-recorded'),
     ],
     replies: [RequestSubjects.quotaCheck, RequestSubjects.companySettings, RequestSubjects.setCompanyLogo],
     requests: [RequestSubjects.fetchLogoUrl],
@@ -81,6 +84,16 @@ export const inboxPrefixOf = (service: string) => `_INBOX_${service.replace(/[^A
 
 /** The environment variable holding a service user's password in nats-server's config. */
 export const natsPasswordVariable = (service: BusService) => `NATS_PASSWORD_${service.toUpperCase()}`
+
+/**
+ * nats-server reads `$NATS_PASSWORD_<SERVICE>` from its environment as an unquoted config token, so
+ * a value starting with a digit is parsed as a number and the server refuses to start ("Expected a
+ * digit"). Passwords therefore start with a letter and hold only letters, digits, '-' and '_'.
+ */
+export const NATS_PASSWORD_PATTERN = /^[A-Za-z][A-Za-z0-9_-]{15,}$/
+
+/** A fresh NATS password in the form nats-server can read (see NATS_PASSWORD_PATTERN). */
+export const newNatsPassword = (): string => `n${randomBytes(24).toString('hex')}`
 
 export type SubjectPermissions = { publish: string[]; subscribe: string[] }
 

@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto'
 import { readdirSync, readFileSync } from 'node:fs'
 import { connect as rawConnect } from 'node:net'
 import { connect, type NatsConnection } from '@nats-io/transport-node'
@@ -15,6 +14,7 @@ import {
   ensureStream,
   natsPasswordVariable,
   natsServerConfig,
+  newNatsPassword,
   reply,
   request,
   streamName,
@@ -27,7 +27,7 @@ import { createTestDb, logger, type OwnNats, ownNatsServer, SCHEMA, type TestDb,
 // what its code does, and that nothing else gets through.
 
 const CONFIG = new URL('../../../deploy/nats/nats-server.conf', import.meta.url)
-const passwords = Object.fromEntries(BUS_SERVICES.map((s) => [s, randomBytes(18).toString('base64url')])) as Record<BusService, string>
+const passwords = Object.fromEntries(BUS_SERVICES.map((s) => [s, newNatsPassword()])) as Record<BusService, string>
 
 let nats: OwnNats
 let db: TestDb

@@ -1,3 +1,4 @@
+import { NATS_PASSWORD_PATTERN } from '@plumbline/messaging'
 import type { BaseEnv } from './env.js'
 
 // Security probe 2026-11-24, finding 5: NATS and Redis ran without authentication, so any
@@ -15,6 +16,8 @@ export function natsCredentials(env: Pick<BaseEnv, 'NATS_USER' | 'NATS_PASSWORD'
 export function infraCredentialProblems(env: Pick<BaseEnv, 'NODE_ENV' | 'NATS_USER' | 'NATS_PASSWORD' | 'REDIS_URL'>): string[] {
   const problems: string[] = []
   if (Boolean(env.NATS_USER) !== Boolean(env.NATS_PASSWORD)) problems.push('NATS_USER and NATS_PASSWORD: set both or neither')
+  if (env.NATS_PASSWORD && !NATS_PASSWORD_PATTERN.test(env.NATS_PASSWORD))
+    problems.push("NATS_PASSWORD: must start with a letter and hold 16+ letters, digits, '-' or '_' (nats-server reads it unquoted)")
   if (env.NODE_ENV !== 'production') return problems
   if (!env.NATS_USER || !env.NATS_PASSWORD) problems.push("NATS_USER, NATS_PASSWORD: required in production (the service's own NATS user)")
   const redis = new URL(env.REDIS_URL)

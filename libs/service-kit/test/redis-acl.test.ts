@@ -154,7 +154,7 @@ describe('and cannot read or write another prefix', () => {
 })
 
 describe('production refuses to start without credentials', () => {
-  const prod = { NODE_ENV: 'production' as const, NATS_USER: 'estimates', NATS_PASSWORD: 'x', REDIS_URL: 'redis://estimates:secret@redis:6379' }
+  const prod = { NODE_ENV: 'production' as const, NATS_USER: 'estimates', NATS_PASSWORD: 'n0123456789abcdef0123', REDIS_URL: 'redis://estimates:secret@redis:6379' }
   it('names each missing credential', () => {
     expect(infraCredentialProblems(prod)).toEqual([])
     expect(infraCredentialProblems({ ...prod, NATS_USER: undefined, NATS_PASSWORD: undefined })).toEqual([
@@ -163,6 +163,10 @@ describe('production refuses to start without credentials', () => {
     expect(infraCredentialProblems({ ...prod, REDIS_URL: 'redis://redis:6379' })).toHaveLength(1)
     expect(infraCredentialProblems({ ...prod, REDIS_URL: 'redis://:secret@redis:6379' })[0]).toMatch(/^REDIS_URL/)
     expect(infraCredentialProblems({ ...prod, NATS_PASSWORD: undefined })).toHaveLength(2)
+  })
+  it('refuses a NATS password nats-server would parse as a number (it reads the value unquoted)', () => {
+    expect(infraCredentialProblems({ ...prod, NATS_PASSWORD: '4a0123456789abcdef01' })[0]).toMatch(/^NATS_PASSWORD: must start with a letter/)
+    expect(infraCredentialProblems({ ...prod, NATS_PASSWORD: 'short' })[0]).toMatch(/^NATS_PASSWORD/)
   })
   it('keeps the open local servers in development and tests', () => {
     expect(infraCredentialProblems({ NODE_ENV: 'development', REDIS_URL: 'redis://127.0.0.1:6379' })).toEqual([])

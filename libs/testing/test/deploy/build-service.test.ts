@@ -10,6 +10,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'no
 import { connect, createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { newNatsPassword } from '@plumbline/messaging'
 import { REDIS_GRANTS, type RedisService, redisAclFile } from '@plumbline/service-kit'
 import pg from 'pg'
 import { afterAll, describe, expect, it } from 'vitest'
@@ -71,7 +72,7 @@ async function startServer(command: string, args: (port: number) => string[], en
 
 /** nats-server with the production users and permissions, and redis-server with the production ACL users. */
 async function startAuthenticatedBusAndCache(): Promise<{ natsUrl: string; redisUrl: string; natsPassword: string }> {
-  const passwords = Object.fromEntries(Object.keys(REDIS_GRANTS).map((s) => [s, randomBytes(24).toString('hex')])) as Record<RedisService, string>
+  const passwords = Object.fromEntries(Object.keys(REDIS_GRANTS).map((s) => [s, newNatsPassword()])) as Record<RedisService, string>
   const natsEnv = Object.fromEntries(Object.entries(passwords).map(([s, p]) => [`NATS_PASSWORD_${s.toUpperCase()}`, p]))
   const natsConfig = join(root, 'deploy/nats/nats-server.conf')
   const natsPort = await startServer(
