@@ -37,7 +37,6 @@ export type IdentityClaims = z.infer<typeof ZIdentityClaims>
 export const IDENTITY_HEADER = 'x-plumbline-identity'
 export const IDENTITY_ISSUER = 'plumbline-gateway'
 export const IDENTITY_AUDIENCE = 'plumbline-services'
-export const IDENTITY_ALG = 'HS256'
 export const IDENTITY_TTL_SECONDS = 60
 
 export const SESSION_COOKIE = 'plumbline_sid'

@@ -3,7 +3,7 @@ import { randomUUID } from 'node:crypto'
 import { REQUEST_ID_HEADER } from '@plumbline/contracts'
 import { errorHandler, notFoundHandler } from './errors.js'
 import { healthRouter, type ReadinessCheck } from './health.js'
-import { identityMiddleware } from './identity.js'
+import { identityMiddleware, type IdentityVerifier } from './identity.js'
 import type { Logger } from './logger.js'
 import type { Metrics } from './metrics.js'
 
@@ -12,7 +12,8 @@ export type ServiceAppOptions = {
   logger: Logger
   metrics: Metrics
   readiness: ReadinessCheck[]
-  identitySecret: string
+  /** Checks the gateway's identity token (identityVerifier over the service's public keys). */
+  verifyIdentity: IdentityVerifier
   bodyLimit?: string
   /** Mounts the service's routers; runs after the common middleware, before 404/error handling. */
   routes: (app: Express) => void
@@ -54,7 +55,7 @@ export function createServiceApp(options: ServiceAppOptions): Express {
     res.type(options.metrics.registry.contentType).send(await options.metrics.registry.metrics())
   })
   app.use(express.json({ limit: options.bodyLimit ?? '100kb', strict: false }))
-  app.use(identityMiddleware(options.identitySecret))
+  app.use(identityMiddleware(options.verifyIdentity))
   options.routes(app)
   app.use(notFoundHandler)
   app.use(errorHandler(options.logger))

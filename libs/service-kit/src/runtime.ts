@@ -4,7 +4,8 @@ import { applyMigrations, createPrismaClient, ensureDatabase, type QueryRows } f
 import { connectBus, ensureStream, startOutboxRelay, type Bus, type TransactionRunner } from '@plumbline/messaging'
 import { stopTelemetry } from '@plumbline/telemetry'
 import { createServiceApp } from './app.js'
-import type { BaseEnv } from './env.js'
+import { identityKeysFromEnv, type BaseEnv } from './env.js'
+import { identityVerifier } from './identity.js'
 import { assertInfraCredentials, natsCredentials } from './infra-credentials.js'
 import { createLogger, type Logger } from './logger.js'
 import { createMetrics } from './metrics.js'
@@ -85,11 +86,12 @@ export async function startServiceRuntime<P extends PrismaLike>(def: ServiceDefi
   const consumers = (await def.consumers?.(deps)) ?? []
   const extra: Closer[] = (await def.onStart?.(deps)) || []
   const metrics = createMetrics(def.name)
+  const identityKeys = identityKeysFromEnv(env)
   const app = createServiceApp({
     name: def.name,
     logger,
     metrics,
-    identitySecret: env.IDENTITY_SECRET,
+    verifyIdentity: identityVerifier(identityKeys),
     routes: def.routes(deps),
     bodyLimit: def.bodyLimit,
     readiness: [
@@ -106,6 +108,7 @@ export async function startServiceRuntime<P extends PrismaLike>(def: ServiceDefi
     closers: [
       ...consumers.map((c, i) => ({ name: `consumer-${i}`, close: () => c.stop() })),
       ...extra,
+      { name: 'identity keys', close: () => identityKeys.close() },
       { name: 'relay', close: () => relay.stop() },
       { name: 'bus', close: () => bus.close() },
       { name: 'redis', close: () => redis.quit() },

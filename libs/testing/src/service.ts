@@ -1,7 +1,18 @@
 import type { Express } from 'express'
 import { createPrismaClient } from '@plumbline/db'
 import { connectBus, ensureStream, type Bus } from '@plumbline/messaging'
-import { ZBaseEnv, connectRedis, createLogger, createMetrics, createServiceApp, signIdentity, type BaseEnv, type ServiceDeps } from '@plumbline/service-kit'
+import {
+  ZBaseEnv,
+  connectRedis,
+  createLogger,
+  createMetrics,
+  createServiceApp,
+  identityKeysFromEnv,
+  identityVerifier,
+  signIdentity,
+  type BaseEnv,
+  type ServiceDeps,
+} from '@plumbline/service-kit'
 import { IDENTITY_HEADER, SYSTEM_ROLE_PERMISSIONS, type IdentityClaims, type PermissionSet } from '@plumbline/contracts'
 import { createTestDatabase, type TestDatabase } from './database.js'
 import { testEnv, uniqueId } from './env.js'
@@ -38,11 +49,10 @@ export async function startTestService<P extends PrismaLike, E extends BaseEnv &
     REDIS_URL: testEnv.redisUrl,
     BUS_PREFIX: prefix,
     REDIS_PREFIX: `${prefix}:`,
-    IDENTITY_SECRET: testEnv.identitySecret,
     PORT: '0',
     ...opts.env,
   }
-  const env = (opts.envSchema ? opts.envSchema.parse(rawEnv) : { ...ZBaseEnv.parse(rawEnv), PORT: 0 }) as E
+  const env = (opts.envSchema ? opts.envSchema.parse(rawEnv) : { ...ZBaseEnv.parse(rawEnv), HOST: '127.0.0.1', PORT: 0 }) as E
   const logger = createLogger(opts.name, 'silent')
   const { prisma, queryRows } = createPrismaClient(opts.PrismaClient, { databaseUrl: db.url, schema: opts.schema, poolSize: 5 })
   const bus = await connectBus({ servers: testEnv.natsUrl, name: `${opts.name}-test`, prefix, logger })
@@ -55,7 +65,7 @@ export async function startTestService<P extends PrismaLike, E extends BaseEnv &
     name: opts.name,
     logger,
     metrics: createMetrics(opts.name),
-    identitySecret: testEnv.identitySecret,
+    verifyIdentity: identityVerifier(identityKeysFromEnv(env)),
     readiness: [],
     routes: opts.routes(deps),
     bodyLimit: opts.bodyLimit,
@@ -74,7 +84,7 @@ export async function startTestService<P extends PrismaLike, E extends BaseEnv &
 
 /** Headers a request needs to pass a service's identity check, as the gateway would sign them. */
 export async function identityHeaders(claims: IdentityClaims): Promise<Record<string, string>> {
-  return { [IDENTITY_HEADER]: await signIdentity(claims, testEnv.identitySecret) }
+  return { [IDENTITY_HEADER]: await signIdentity(claims, testEnv.identitySigningKey) }
 }
 
 /** A member of `orgId` as the gateway would describe them (Owner permissions unless given). */

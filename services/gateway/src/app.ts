@@ -1,7 +1,7 @@
 import express, { type Express } from 'express'
 import type { RedisClientType } from 'redis'
 import type { Bus } from '@plumbline/messaging'
-import { errorHandler, notFoundHandler, staticSite, type Logger, type Metrics } from '@plumbline/service-kit'
+import { errorHandler, notFoundHandler, signingKeyFromEnv, staticSite, type Logger, type Metrics } from '@plumbline/service-kit'
 import { publicOriginOf, type GatewayEnv } from './env.js'
 import { accessLog } from './http/access-log.js'
 import { apiHandler, isGatewayPath } from './http/api-handler.js'
@@ -86,6 +86,7 @@ export function createGatewayApp(deps: GatewayDeps): GatewayApp {
         lookupIdentity: deps.lookupIdentity ?? busIdentityLookup(bus, env.DEPENDENCY_TIMEOUT_MS),
       }),
       forward: forwarder.forward,
+      signingKey: signingKeyFromEnv(env),
     }),
   )
   if (env.SHELL_DIST) {

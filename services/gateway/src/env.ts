@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { ZBaseEnv, parseEnv } from '@plumbline/service-kit'
+import { ZBaseEnv, parseEnv, withProductionChecks } from '@plumbline/service-kit'
 
 const MB = 1024 * 1024
 const url = (fallback: string) => z.string().url().default(fallback)
@@ -26,48 +26,55 @@ const ZRemotes = z
     }
   })
 
-export const ZGatewayEnv = ZBaseEnv.extend({
-  PORT: z.coerce.number().int().min(0).default(3000),
-  /** The browser-facing origin; state-changing requests must come from it (or the request's own host). */
-  PUBLIC_ORIGIN: z.string().url().optional(),
-  /** express `trust proxy`: whose X-Forwarded-For decides the client IP used by rate limits. */
-  TRUST_PROXY: z.string().default('loopback'),
-  AUTH_URL: url('http://127.0.0.1:4001'),
-  ESTIMATES_URL: url('http://127.0.0.1:4002'),
-  AI_URL: url('http://127.0.0.1:4003'),
-  DOCUMENTS_URL: url('http://127.0.0.1:4004'),
-  MEETINGS_URL: url('http://127.0.0.1:4005'),
-  ADMIN_URL: url('http://127.0.0.1:4006'),
-  UPSTREAM_TIMEOUT_MS: z.coerce.number().int().positive().default(15_000),
-  /** Redis and NATS lookups on the request path give up after this and answer 503. */
-  DEPENDENCY_TIMEOUT_MS: z.coerce.number().int().positive().default(2_000),
-  BODY_LIMIT_BYTES: z.coerce
-    .number()
-    .int()
-    .positive()
-    .default(1 * MB),
-  /** Logo uploads: documents enforces 10 MB on the file; multipart framing needs a little more. */
-  UPLOAD_BODY_LIMIT_BYTES: z.coerce
-    .number()
-    .int()
-    .positive()
-    .default(11 * MB),
-  /** Meeting recordings (multipart audio); meetings enforces its own limit on the file. */
-  AUDIO_BODY_LIMIT_BYTES: z.coerce
-    .number()
-    .int()
-    .positive()
-    .default(100 * MB),
-  RATE_LIMIT_WINDOW_SECONDS: z.coerce.number().int().positive().default(60),
-  RATE_LIMIT_LOGIN: z.coerce.number().int().positive().default(10),
-  RATE_LIMIT_ACCOUNT: z.coerce.number().int().positive().default(5),
-  RATE_LIMIT_PUBLIC_ESTIMATE: z.coerce.number().int().positive().default(60),
-  /** AI calls per organisation per window: a runaway script in one tenant cannot spend everyone's model budget. */
-  RATE_LIMIT_AI: z.coerce.number().int().positive().default(30),
-  REMOTES_JSON: ZRemotes,
-  /** A built shell (frontends/shell/dist) to serve for every non-API path. */
-  SHELL_DIST: z.string().optional(),
-})
+export const ZGatewayEnv = withProductionChecks(
+  ZBaseEnv.extend({
+    /** Private Ed25519 JWK (with kid) that signs identity tokens; development and test derive one. */
+    IDENTITY_SIGNING_KEY: z.string().optional(),
+    /** The same in a file (a mounted secret). */
+    IDENTITY_SIGNING_KEY_FILE: z.string().optional(),
+    PORT: z.coerce.number().int().min(0).default(3000),
+    /** The browser-facing origin; state-changing requests must come from it (or the request's own host). */
+    PUBLIC_ORIGIN: z.string().url().optional(),
+    /** express `trust proxy`: whose X-Forwarded-For decides the client IP used by rate limits. */
+    TRUST_PROXY: z.string().default('loopback'),
+    AUTH_URL: url('http://127.0.0.1:4001'),
+    ESTIMATES_URL: url('http://127.0.0.1:4002'),
+    AI_URL: url('http://127.0.0.1:4003'),
+    DOCUMENTS_URL: url('http://127.0.0.1:4004'),
+    MEETINGS_URL: url('http://127.0.0.1:4005'),
+    ADMIN_URL: url('http://127.0.0.1:4006'),
+    UPSTREAM_TIMEOUT_MS: z.coerce.number().int().positive().default(15_000),
+    /** Redis and NATS lookups on the request path give up after this and answer 503. */
+    DEPENDENCY_TIMEOUT_MS: z.coerce.number().int().positive().default(2_000),
+    BODY_LIMIT_BYTES: z.coerce
+      .number()
+      .int()
+      .positive()
+      .default(1 * MB),
+    /** Logo uploads: documents enforces 10 MB on the file; multipart framing needs a little more. */
+    UPLOAD_BODY_LIMIT_BYTES: z.coerce
+      .number()
+      .int()
+      .positive()
+      .default(11 * MB),
+    /** Meeting recordings (multipart audio); meetings enforces its own limit on the file. */
+    AUDIO_BODY_LIMIT_BYTES: z.coerce
+      .number()
+      .int()
+      .positive()
+      .default(100 * MB),
+    RATE_LIMIT_WINDOW_SECONDS: z.coerce.number().int().positive().default(60),
+    RATE_LIMIT_LOGIN: z.coerce.number().int().positive().default(10),
+    RATE_LIMIT_ACCOUNT: z.coerce.number().int().positive().default(5),
+    RATE_LIMIT_PUBLIC_ESTIMATE: z.coerce.number().int().positive().default(60),
+    /** AI calls per organisation per window: a runaway script in one tenant cannot spend everyone's model budget. */
+    RATE_LIMIT_AI: z.coerce.number().int().positive().default(30),
+    REMOTES_JSON: ZRemotes,
+    /** A built shell (frontends/shell/dist) to serve for every non-API path. */
+    SHELL_DIST: z.string().optional(),
+  }),
+  { signsIdentity: true },
+)
 
 export type GatewayEnv = z.infer<typeof ZGatewayEnv>
 

@@ -2,7 +2,7 @@
 import { startTelemetry } from '@plumbline/telemetry'
 startTelemetry('gateway')
 
-const { assertInfraCredentials, assertProductionSecrets, connectRedis, createLogger, natsCredentials, runService } = await import('@plumbline/service-kit')
+const { assertInfraCredentials, connectRedis, createLogger, natsCredentials, runService } = await import('@plumbline/service-kit')
 const { connectBus } = await import('@plumbline/messaging')
 const { stopTelemetry } = await import('@plumbline/telemetry')
 const { loadEnv } = await import('./env.js')
@@ -11,7 +11,6 @@ const { createGatewayApp, SESSION_READ_CACHE } = await import('./app.js')
 // The gateway owns no database: no migrations, no outbox, only Redis (sessions, rate limits)
 // and NATS (identity look-ups), hence its own small start-up rather than startServiceRuntime.
 const env = loadEnv()
-assertProductionSecrets(env)
 assertInfraCredentials(env)
 const logger = createLogger('gateway', env.LOG_LEVEL)
 const redis = await connectRedis(env.REDIS_URL, logger)

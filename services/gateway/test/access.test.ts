@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { IDENTITY_HEADER, SESSION_COOKIE, redisKeys } from '@plumbline/contracts'
-import { verifyIdentity } from '@plumbline/service-kit'
-import { testEnv } from '@plumbline/testing'
+import { verifyTestIdentity } from '@plumbline/testing'
 import { membership, startGateway, type GatewayHarness, type TestUser } from './support/gateway-harness.js'
 
 let gw: GatewayHarness
@@ -80,7 +79,7 @@ describe('tenancy', () => {
   it('checks the organizationId query parameter of the dashboard metrics', async () => {
     const ok = await gw.api('/api/dashboard/metrics?organizationId=org-1', { user: member })
     expect(ok.status).toBe(200)
-    const claims = await verifyIdentity(String(gw.upstreams.admin.received.at(-1)!.headers[IDENTITY_HEADER]), testEnv.identitySecret)
+    const claims = await verifyTestIdentity(String(gw.upstreams.admin.received.at(-1)!.headers[IDENTITY_HEADER]))
     expect(claims.orgId).toBe('org-1')
     const before = gw.forwardedCount()
     await expectProblem(await gw.api('/api/dashboard/metrics?organizationId=org-1', { user: outsider }), 404, 'NOT_FOUND')
@@ -106,7 +105,7 @@ describe('admin routes', () => {
       expect((await gw.api('/api/admin/users', { user })).status).toBe(200)
       const seen = gw.upstreams.admin.received.at(-1)!
       expect(seen.url).toBe('/admin/users')
-      expect((await verifyIdentity(String(seen.headers[IDENTITY_HEADER]), testEnv.identitySecret)).systemRole).toBe(user.identity.systemRole)
+      expect((await verifyTestIdentity(String(seen.headers[IDENTITY_HEADER]))).systemRole).toBe(user.identity.systemRole)
     }
   })
 })

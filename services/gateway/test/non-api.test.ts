@@ -2,6 +2,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { generateIdentityKeyEnv } from '@plumbline/service-kit'
 import { DEFAULT_REMOTES } from '../src/env.js'
 import { membership, startGateway, type GatewayHarness } from './support/gateway-harness.js'
 
@@ -18,7 +19,7 @@ beforeAll(async () => {
   writeFileSync(join(dist, 'app.1234.js'), 'console.log(1)')
   gw = await startGateway()
   shell = await startGateway({ env: { SHELL_DIST: dist, REMOTES_JSON: JSON.stringify(remotes) } })
-  prod = await startGateway({ env: { NODE_ENV: 'production', IDENTITY_SECRET: 'a-real-secret-for-this-test-0123456789abcdef' } })
+  prod = await startGateway({ env: { NODE_ENV: 'production', HOST: '127.0.0.1', IDENTITY_SIGNING_KEY: generateIdentityKeyEnv().IDENTITY_SIGNING_KEY } })
 })
 afterAll(async () => {
   await Promise.all([gw.close(), shell.close(), prod.close()])

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { SYSTEM_ROLE_PERMISSIONS, toRolePermissions } from '@plumbline/contracts'
 import { toPermissionSet } from '../../src/domain/permissions.js'
+import { productionBaseEnv } from '@plumbline/testing'
 import { ZAuthEnv } from '../../src/env.js'
 
 describe('toPermissionSet', () => {
@@ -36,7 +37,7 @@ describe('ZAuthEnv', () => {
   })
 
   it('refuses the embedded mail sink in production', () => {
-    const prod = { NODE_ENV: 'production', IDENTITY_SECRET: 'x'.repeat(40) }
+    const prod = productionBaseEnv()
     const res = ZAuthEnv.safeParse(prod)
     expect(res.success).toBe(false)
     expect(res.error?.issues[0].path).toEqual(['SMTP_URL'])

@@ -1,5 +1,5 @@
 import type { Request, RequestHandler } from 'express'
-import { signIdentity } from '@plumbline/service-kit'
+import { signIdentity, type IdentitySigningKey } from '@plumbline/service-kit'
 import type { GatewayEnv } from '../env.js'
 import type { Forwarder } from '../proxy/forward-request.js'
 import { forwardHeaders } from '../proxy/forward-headers.js'
@@ -21,6 +21,8 @@ export type ApiHandlerDeps = {
   rateLimit: RateLimiter
   resolveSession: SessionResolver
   forward: Forwarder
+  /** The private key identity tokens are signed with (services hold only its public half). */
+  signingKey: IdentitySigningKey
 }
 
 const GATED_PREFIXES = ['/api/', '/__dev/']
@@ -53,7 +55,7 @@ export function apiHandler(deps: ApiHandlerDeps): RequestHandler {
     const query = new URL(req.originalUrl, 'http://gateway').searchParams
     const claims = authorize(match, session, query)
     if (limit?.per === 'org' && claims) await deps.rateLimit(limit, `org:${claims.orgId ?? `user:${claims.sub}`}`)
-    const token = claims && (await signIdentity(claims, deps.env.IDENTITY_SECRET))
+    const token = claims && (await signIdentity(claims, deps.signingKey))
     await deps.forward(req, res, {
       service: match.route.service,
       origin: deps.upstreams[match.route.service],

@@ -60,7 +60,6 @@ export async function startGateway(opts: { env?: Record<string, string>; bus?: B
     REDIS_URL: testEnv.redisUrl,
     BUS_PREFIX: prefix,
     REDIS_PREFIX: `${prefix}:`,
-    IDENTITY_SECRET: testEnv.identitySecret,
     PORT: '0',
     ...Object.fromEntries(SERVICES.map((s) => [`${s.toUpperCase()}_URL`, upstreams[s].url])),
     ...opts.env,
