@@ -1,5 +1,5 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
-import { tmpdir } from 'node:os'
+import { networkInterfaces, tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { generateIdentityKeyEnv } from '@plumbline/service-kit'
@@ -71,6 +71,25 @@ describe('development mail sink', () => {
     expect(gw.upstreams.auth.received.at(-1)!.url).toBe('/__dev/mailbox?to=a%40b.c')
     expect((await gw.api('/__dev/mail')).status).toBe(200)
     expect(gw.upstreams.auth.received.at(-1)!.url).toBe('/__dev/mail')
+  })
+
+  it('answers only a peer on this machine (by socket address; a forwarded header does not count)', async () => {
+    const lan = Object.values(networkInterfaces())
+      .flat()
+      .find((i) => i && i.family === 'IPv4' && !i.internal)
+    expect(lan, 'this test needs a non-loopback IPv4 interface').toBeDefined()
+    const open = await startGateway({ listenHost: '0.0.0.0' })
+    try {
+      const port = new URL(open.url).port
+      for (const path of ['/__dev/mail', '/__dev/mailbox?to=a%40b.c']) {
+        const remote = await fetch(`http://${lan!.address}:${port}${path}`, { headers: { 'x-forwarded-for': '127.0.0.1' } })
+        expect(remote.status).toBe(404)
+        expect((await fetch(`http://127.0.0.1:${port}${path}`)).status).toBe(200)
+      }
+      expect(open.upstreams.auth.received).toHaveLength(2)
+    } finally {
+      await open.close()
+    }
   })
 
   it('does not exist in production', async () => {

@@ -7,6 +7,7 @@ import { upstreamPath, type Upstreams } from '../proxy/upstreams.js'
 import type { RouteMatch, RouteMatcher } from '../routes/match-route.js'
 import { authorize } from '../security/authorize.js'
 import { assertDeclaredLength, bodyLimitBytes } from '../security/body-limit.js'
+import { isLoopbackPeer } from '../security/client-address.js'
 import { STATE_CHANGING, assertCsrfToken } from '../security/csrf.js'
 import { assertSameOrigin } from '../security/origin-check.js'
 import type { RateLimiter } from '../security/rate-limit.js'
@@ -44,7 +45,8 @@ export function apiHandler(deps: ApiHandlerDeps): RequestHandler {
   return async (req, res, next) => {
     if (!isGatewayPath(req.path)) return next()
     const match: RouteMatch | undefined = deps.match(req.method, req.path)
-    if (!match) throw notFound()
+    // The dev mail sink holds live reset links: only a browser on this machine may read it.
+    if (!match || (match.route.devOnly && !isLoopbackPeer(req.socket.remoteAddress))) throw notFound()
     res.locals.route = match.route.pattern
     assertNotForged(req, deps.publicOrigin)
     const bodyLimit = bodyLimitBytes(match.route.bodyLimit, deps.env)

@@ -36,7 +36,7 @@ export type RouteEntry = {
    * token to that membership (non-members get 404 as on any org route).
    */
   orgQuery?: string
-  /** Development conveniences (the auth service's mail sink), never routed in production. */
+  /** Development conveniences (the auth service's mail sink): never routed in production, and only for loopback peers. */
   devOnly?: boolean
 }
 

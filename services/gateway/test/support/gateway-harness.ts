@@ -49,7 +49,9 @@ export const membership = (orgId: string, role = 'Owner'): Membership => ({
  * The gateway in process on port 0 against real Redis and NATS (own key and subject prefix),
  * with a fake HTTP server standing in for each service.
  */
-export async function startGateway(opts: { env?: Record<string, string>; bus?: Bus; redisUrl?: string } = {}): Promise<GatewayHarness> {
+export async function startGateway(
+  opts: { env?: Record<string, string>; bus?: Bus; redisUrl?: string /** Interface to listen on (127.0.0.1). */; listenHost?: string } = {},
+): Promise<GatewayHarness> {
   const prefix = uniqueId('gw')
   const entries = await Promise.all(SERVICES.map(async (s) => [s, await startFakeUpstream(s)] as const))
   const upstreams = Object.fromEntries(entries) as Record<ServiceName, FakeUpstream>
@@ -71,7 +73,7 @@ export async function startGateway(opts: { env?: Record<string, string>; bus?: B
   const bus = opts.bus ?? (await connectBus({ servers: testEnv.natsUrl, name: 'gateway-test', prefix, logger }))
   const app: GatewayApp = createGatewayApp({ env, logger, redis, sessionRedis, bus })
   const server = await new Promise<Server>((resolve) => {
-    const s = app.listen(0, '127.0.0.1', () => resolve(s))
+    const s = app.listen(0, opts.listenHost ?? '127.0.0.1', () => resolve(s))
   })
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
 
