@@ -25,6 +25,10 @@ export const ZAuthEnv = withProductionChecks(
     MAIL_SINK_PORT: z.coerce.number().int().min(0).max(65535).default(0),
     REGISTRATION_ENABLED: zFlag(true),
     SESSION_TTL_SECONDS: z.coerce.number().int().min(60).default(SESSION_TTL_SECONDS),
+    /** Failed sign-ins per account at full speed; then each attempt waits 1 s, doubling per failure (login-throttle.ts). */
+    LOGIN_SLOWDOWN_AFTER: z.coerce.number().int().min(1).max(100).default(5),
+    /** The longest wait the slow-down imposes: the owner is never locked out for longer. */
+    LOGIN_SLOWDOWN_MAX_SECONDS: z.coerce.number().int().min(1).max(3600).default(30),
     /** Seeds the demo organisation and accounts (npm start). */
     SEED_DEMO: zFlag(false),
   }).superRefine((env, ctx) => {

@@ -36,12 +36,6 @@ export const SESSION_READ_CACHE = { ttlMs: 10_000, maxEntries: 50_000 }
 
 export type GatewayApp = Express & { closeGateway: () => Promise<void> }
 
-/** express `trust proxy` from its env spelling: true/false, a hop count, or a list of subnets. */
-function trustProxy(value: string): boolean | number | string {
-  if (value === 'true' || value === 'false') return value === 'true'
-  return /^\d+$/.test(value) ? Number(value) : value
-}
-
 /** Builds (never listens) the gateway; main.ts and the tests mount it. */
 export function createGatewayApp(deps: GatewayDeps): GatewayApp {
   const { env, logger, redis, bus } = deps
@@ -51,7 +45,7 @@ export function createGatewayApp(deps: GatewayDeps): GatewayApp {
   const app = express() as GatewayApp
   app.disable('x-powered-by')
   app.set('etag', false)
-  app.set('trust proxy', trustProxy(env.TRUST_PROXY))
+  app.set('trust proxy', env.TRUST_PROXY)
 
   app.use(requestContext)
   app.use(metrics.middleware)

@@ -1,3 +1,4 @@
+import { isIP } from 'node:net'
 import { z } from 'zod'
 import { ZBaseEnv, parseEnv, withProductionChecks } from '@plumbline/service-kit'
 
@@ -26,6 +27,35 @@ const ZRemotes = z
     }
   })
 
+const NAMED_SUBNETS = new Set(['loopback', 'linklocal', 'uniquelocal'])
+const isSubnet = (entry: string) => {
+  if (NAMED_SUBNETS.has(entry)) return true
+  const [address, bits, ...rest] = entry.split('/')
+  const family = isIP(address)
+  if (!family || rest.length) return false
+  return bits === undefined || (/^\d+$/.test(bits) && Number(bits) <= (family === 4 ? 32 : 128))
+}
+
+/**
+ * Which peers may tell the gateway the client's address in X-Forwarded-For. Unset (or `false`):
+ * nobody, the socket's peer is the client, so a client cannot pick its own rate-limit bucket.
+ * Behind a proxy set either the proxies' addresses/CIDRs (`10.0.0.0/8,192.168.1.5`; the named
+ * sets loopback, linklocal, uniquelocal also work), or the number of proxy hops in front of the
+ * gateway (`1` behind one ingress). `true` (trust anyone) is refused: it makes XFF spoofable.
+ */
+export const ZTrustProxy = z
+  .string()
+  .optional()
+  .transform((raw, ctx): false | number | string[] => {
+    const value = raw?.trim() ?? ''
+    if (value === '' || value === 'false') return false
+    if (/^\d+$/.test(value)) return Number(value)
+    const entries = value.split(',').map((e) => e.trim())
+    if (entries.every(isSubnet)) return entries
+    ctx.addIssue({ code: 'custom', message: 'must be false, a hop count, or a comma-separated list of proxy addresses/CIDRs (true is refused)' })
+    return z.NEVER
+  })
+
 export const ZGatewayEnv = withProductionChecks(
   ZBaseEnv.extend({
     /** Private Ed25519 JWK (with kid) that signs identity tokens; development and test derive one. */
@@ -35,8 +65,8 @@ export const ZGatewayEnv = withProductionChecks(
     PORT: z.coerce.number().int().min(0).default(3000),
     /** The browser-facing origin; state-changing requests must come from it (or the request's own host). */
     PUBLIC_ORIGIN: z.string().url().optional(),
-    /** express `trust proxy`: whose X-Forwarded-For decides the client IP used by rate limits. */
-    TRUST_PROXY: z.string().default('loopback'),
+    /** Whose X-Forwarded-For decides the client IP used by rate limits (see ZTrustProxy). */
+    TRUST_PROXY: ZTrustProxy,
     AUTH_URL: url('http://127.0.0.1:4001'),
     ESTIMATES_URL: url('http://127.0.0.1:4002'),
     AI_URL: url('http://127.0.0.1:4003'),

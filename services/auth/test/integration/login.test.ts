@@ -185,3 +185,33 @@ describe('temporary passwords (forced reset)', () => {
     ).rejects.toMatchObject({ status: 400 })
   })
 })
+
+describe('per-account slow-down', () => {
+  const attempt = (email: string, password: string) => svc.call('POST', '/login', { body: { email, password } })
+
+  it('after 5 failures spaces further attempts on that account (429 with Retry-After, the password unchecked), never locking the owner out', async () => {
+    const { email, password } = await registerVerifiedUser(svc)
+    for (let i = 0; i < 6; i++) expect((await attempt(email, `Wrong-Password-${i}`)).status).toBe(401)
+    const slowed = await attempt(email, password)
+    expect(slowed.status).toBe(429)
+    expect(slowed.json).toMatchObject({ code: 'RATE_LIMITED' })
+    expect(Number(slowed.headers.get('retry-after'))).toBeGreaterThanOrEqual(1)
+    // another account is not affected
+    const other = await registerVerifiedUser(svc)
+    expect((await attempt(other.email, other.password)).status).toBe(200)
+    // the owner gets in once the wait is over, and success clears the count
+    await new Promise((r) => setTimeout(r, Number(slowed.headers.get('retry-after')) * 1000 + 100))
+    expect((await attempt(email, password)).status).toBe(200)
+    expect((await attempt(email, 'Wrong-Password-x')).status).toBe(401)
+    expect((await attempt(email, 'Wrong-Password-y')).status).toBe(401)
+  })
+
+  it('lets only one of a burst of parallel guesses through once an account is slowed, and counts unknown addresses alike', async () => {
+    for (const email of [(await registerVerifiedUser(svc)).email, uniqueEmail('ghost')]) {
+      for (let i = 0; i < 5; i++) expect((await attempt(email, `Wrong-Password-${i}`)).status).toBe(401)
+      const burst = await Promise.all(Array.from({ length: 8 }, (_, i) => attempt(email.toUpperCase(), `Burst-Password-${i}`)))
+      expect(burst.filter((r) => r.status === 401)).toHaveLength(1)
+      expect(burst.filter((r) => r.status === 429)).toHaveLength(7)
+    }
+  })
+})
