@@ -46,7 +46,9 @@ export const REQUEST_ID_HEADER = 'x-request-id'
 
 /** Redis key layout shared by auth (writer) and gateway (reader). `p` is the deployment's key prefix. */
 export const redisKeys = {
-  session: (p: string, sessionId: string) => `${p}session:${sessionId}`,
+  /** Keyed by the session id's digest (service-kit sessionKey), never the cookie value. */
+  session: (p: string, sessionDigest: string) => `${p}session:${sessionDigest}`,
+  /** A set of the user's session digests, for revoking them all. */
   userSessions: (p: string, userId: string) => `${p}user-sessions:${userId}`,
   identity: (p: string, userId: string) => `${p}identity:${userId}`,
   rateLimit: (p: string, bucket: string, key: string) => `${p}rl:${bucket}:${key}`,

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { IDENTITY_HEADER, SESSION_COOKIE, redisKeys } from '@plumbline/contracts'
+import { sessionKey } from '@plumbline/service-kit'
 import { verifyTestIdentity } from '@plumbline/testing'
 import { membership, startGateway, type GatewayHarness, type TestUser } from './support/gateway-harness.js'
 
@@ -48,12 +49,12 @@ describe('sessions', () => {
     await gw.redis.set(identityKey, JSON.stringify({ ...user.identity, memberships: [membership('org-9')] }), { EX: 300 })
     await expect.poll(async () => (await ok()).status, { timeout: 2000, interval: 20 }).toBe(404)
     // Sign-out deletes the session key.
-    await gw.redis.del(redisKeys.session(gw.env.REDIS_PREFIX, user.sessionId))
+    await gw.redis.del(sessionKey(gw.env.REDIS_PREFIX, user.sessionId))
     await expect.poll(async () => (await gw.api('/api/user', { user })).status, { timeout: 2000, interval: 20 }).toBe(401)
     // A session key that expires in Redis.
     const short = await gw.signIn({ memberships: [] })
     expect((await gw.api('/api/user', { user: short })).status).toBe(200)
-    await gw.redis.pExpire(redisKeys.session(gw.env.REDIS_PREFIX, short.sessionId), 50)
+    await gw.redis.pExpire(sessionKey(gw.env.REDIS_PREFIX, short.sessionId), 50)
     await expect.poll(async () => (await gw.api('/api/user', { user: short })).status, { timeout: 3000, interval: 50 }).toBe(401)
   })
 

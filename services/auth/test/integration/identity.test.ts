@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { RequestSubjects, SYSTEM_ROLE_PERMISSIONS, ZSessionIdentity, redisKeys } from '@plumbline/contracts'
+import { sessionKey } from '@plumbline/service-kit'
 import { request } from '@plumbline/messaging'
 import { invalidateIdentity, IDENTITY_CACHE_TTL_SECONDS } from '../../src/data/identity-cache.js'
 import { SYSTEM_ROLE_IDS } from '../../src/data/system-roles.js'
@@ -85,7 +86,7 @@ describe('deleteUser', () => {
     expect(row.deletedEmail).toBe(email)
     expect(row.email).toBe(deletedEmailPlaceholder(user.id))
     const p = svc.deps.env.REDIS_PREFIX
-    expect(await svc.deps.redis.get(redisKeys.session(p, session.sessionId))).toBeNull()
+    expect(await svc.deps.redis.get(sessionKey(p, session.sessionId))).toBeNull()
     expect(await cached(user.id)).toBeNull()
     expect(await resolve(user.id)).toBeNull()
     expect(await cached(user.id)).toBeNull()

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { redisKeys } from '@plumbline/contracts'
+import { sessionDigest, sessionKey } from '@plumbline/service-kit'
 import { createUserWithTemporaryPassword } from '../../src/usecases/create-user-with-temporary-password.js'
 import { SYSTEM_ROLE_IDS } from '../../src/data/system-roles.js'
 import {
@@ -90,7 +91,7 @@ describe('login failures', () => {
     const b = await svc.call('POST', '/login', { body: { email, password } })
     expect(sessionIdFrom(a)).not.toBe(sessionIdFrom(b))
     const members = await svc.deps.redis.sMembers(redisKeys.userSessions(svc.deps.env.REDIS_PREFIX, user.id))
-    expect(members.sort()).toEqual([sessionIdFrom(a), sessionIdFrom(b)].sort())
+    expect(members.sort()).toEqual([sessionDigest(sessionIdFrom(a)), sessionDigest(sessionIdFrom(b))].sort())
   })
 })
 
@@ -130,8 +131,8 @@ describe('temporary passwords (forced reset)', () => {
     expect(reset.json.message).toBeTruthy()
 
     const p = svc.deps.env.REDIS_PREFIX
-    expect(await svc.deps.redis.get(redisKeys.session(p, first.sessionId))).not.toBeNull()
-    expect(await svc.deps.redis.get(redisKeys.session(p, other.sessionId))).toBeNull()
+    expect(await svc.deps.redis.get(sessionKey(p, first.sessionId))).not.toBeNull()
+    expect(await svc.deps.redis.get(sessionKey(p, other.sessionId))).toBeNull()
     const after = await svc.call('GET', '/user', { headers: first.headers })
     expect(after.json.requirePasswordReset).toBe(false)
 

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { PASSWORD_RESET_TTL_MS, redisKeys } from '@plumbline/contracts'
+import { sessionKey } from '@plumbline/service-kit'
 import { hashToken } from '../../src/domain/tokens.js'
 import {
   APP_URL,
@@ -45,8 +46,8 @@ describe('password reset', () => {
     expect(res.json.message).toBeTruthy()
 
     const p = svc.deps.env.REDIS_PREFIX
-    expect(await svc.deps.redis.get(redisKeys.session(p, a.sessionId))).toBeNull()
-    expect(await svc.deps.redis.get(redisKeys.session(p, b.sessionId))).toBeNull()
+    expect(await svc.deps.redis.get(sessionKey(p, a.sessionId))).toBeNull()
+    expect(await svc.deps.redis.get(sessionKey(p, b.sessionId))).toBeNull()
     expect(await svc.deps.redis.exists(redisKeys.userSessions(p, user.id))).toBe(0)
 
     expect((await svc.call('POST', '/login', { body: { email, password } })).status).toBe(401)

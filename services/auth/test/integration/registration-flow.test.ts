@@ -1,5 +1,7 @@
+import { createHash } from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { redisKeys, SESSION_COOKIE, ZCurrentUser } from '@plumbline/contracts'
+import { sessionDigest, sessionKey } from '@plumbline/service-kit'
 import {
   APP_URL,
   STRONG_PASSWORD,
@@ -56,12 +58,18 @@ describe('register → verify → login → /user → logout', () => {
     expect(sessionId).toMatch(/^[A-Za-z0-9_-]{43,}$/)
 
     const p = svc.deps.env.REDIS_PREFIX
-    const stored = JSON.parse((await svc.deps.redis.get(redisKeys.session(p, sessionId)))!)
+    const stored = JSON.parse((await svc.deps.redis.get(sessionKey(p, sessionId)))!)
     const user = await svc.deps.prisma.user.findUniqueOrThrow({ where: { email: lower } })
     expect(stored.userId).toBe(user.id)
-    const ttl = await svc.deps.redis.ttl(redisKeys.session(p, sessionId))
+    const ttl = await svc.deps.redis.ttl(sessionKey(p, sessionId))
     expect(ttl).toBeGreaterThan(svc.deps.env.SESSION_TTL_SECONDS - 60)
-    expect(await svc.deps.redis.sIsMember(redisKeys.userSessions(p, user.id), sessionId)).toBeTruthy()
+    // stored under the id's SHA-256, so reading Redis yields no usable cookie value
+    expect(sessionKey(p, sessionId)).toBe(`${p}session:${createHash('sha256').update(sessionId).digest('base64url')}`)
+    expect(await svc.deps.redis.exists(redisKeys.session(p, sessionId))).toBe(0)
+    const everything = await svc.deps.redis.keys(`${p}*`)
+    expect(everything.filter((k) => k.includes(sessionId))).toEqual([])
+    for (const k of everything.filter((k) => k.includes('user-sessions'))) expect(await svc.deps.redis.sMembers(k)).not.toContain(sessionId)
+    expect(await svc.deps.redis.sIsMember(redisKeys.userSessions(p, user.id), sessionDigest(sessionId))).toBeTruthy()
 
     const headers = await svc.asSession(sessionId)
     for (const path of ['/user', '/auth/user']) {
@@ -87,8 +95,8 @@ describe('register → verify → login → /user → logout', () => {
     const out = await svc.call('POST', '/logout', { headers })
     expect(out.status).toBe(204)
     expect(out.headers.get('set-cookie')).toMatch(new RegExp(`${SESSION_COOKIE}=;`))
-    expect(await svc.deps.redis.get(redisKeys.session(p, sessionId))).toBeNull()
-    expect(await svc.deps.redis.sIsMember(redisKeys.userSessions(p, user.id), sessionId)).toBeFalsy()
+    expect(await svc.deps.redis.get(sessionKey(p, sessionId))).toBeNull()
+    expect(await svc.deps.redis.sIsMember(redisKeys.userSessions(p, user.id), sessionDigest(sessionId))).toBeFalsy()
   })
 
   it('logout without any session still answers 204', async () => {
@@ -105,7 +113,7 @@ describe('register → verify → login → /user → logout', () => {
     const sessionId = sessionIdFrom(login)
     const out = await svc.call('POST', '/logout', { headers: { cookie: `${SESSION_COOKIE}=${sessionId}` } })
     expect(out.status).toBe(204)
-    expect(await svc.deps.redis.get(redisKeys.session(svc.deps.env.REDIS_PREFIX, sessionId))).toBeNull()
+    expect(await svc.deps.redis.get(sessionKey(svc.deps.env.REDIS_PREFIX, sessionId))).toBeNull()
   })
 
   it('GET /user without a session is 401', async () => {

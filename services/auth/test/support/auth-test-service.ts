@@ -1,5 +1,5 @@
 import { redisKeys, SESSION_COOKIE, type IdentityClaims, type SessionRecord } from '@plumbline/contracts'
-import { createLogger, type Closer } from '@plumbline/service-kit'
+import { createLogger, sessionKey, type Closer } from '@plumbline/service-kit'
 import { identityHeaders, serveForTests, startTestService, type Call, type Reply } from '@plumbline/testing'
 import { authRoutes } from '../../src/app.js'
 import type { AuthDeps } from '../../src/deps.js'
@@ -46,7 +46,7 @@ export async function startAuthTestService(env: Record<string, string> = {}): Pr
   const { url, call } = http
 
   const asSession: AuthTestService['asSession'] = async (sessionId, extra = {}) => {
-    const raw = await deps.redis.get(redisKeys.session(deps.env.REDIS_PREFIX, sessionId))
+    const raw = await deps.redis.get(sessionKey(deps.env.REDIS_PREFIX, sessionId))
     if (!raw) throw new Error(`no session ${sessionId}`)
     const record = JSON.parse(raw) as SessionRecord
     const user = await deps.prisma.user.findUniqueOrThrow({ where: { id: record.userId } })

@@ -1,6 +1,7 @@
 import type { Request } from 'express'
 import type { RedisClientType } from 'redis'
 import { SESSION_COOKIE, ZSessionIdentity, ZSessionRecord, redisKeys, type SessionIdentity } from '@plumbline/contracts'
+import { sessionKey } from '@plumbline/service-kit'
 import type { GatewayEnv } from '../env.js'
 import { unavailable } from '../http/errors.js'
 import { withDeadline } from '../http/with-deadline.js'
@@ -39,7 +40,7 @@ export function createSessionResolver(deps: { redis: RedisClientType; env: Gatew
   async function load(sessionId: string): Promise<Session | undefined> {
     // A disconnected client would queue the command until Redis returns; fail fast instead.
     if (!redis.isReady) throw unavailable()
-    const record = parseJson(await withDeadline(() => redis.get(redisKeys.session(prefix, sessionId)), timeout), ZSessionRecord)
+    const record = parseJson(await withDeadline(() => redis.get(sessionKey(prefix, sessionId)), timeout), ZSessionRecord)
     if (!record) return undefined
     const identity = await identityOf(record.userId)
     // A deleted user, or a cache entry for someone else, is no session at all.

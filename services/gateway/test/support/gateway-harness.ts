@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net'
 import type { RedisClientType } from 'redis'
 import { CSRF_COOKIE, CSRF_HEADER, SESSION_COOKIE, redisKeys, type Membership, type SessionIdentity } from '@plumbline/contracts'
 import { connectBus, type Bus } from '@plumbline/messaging'
-import { connectRedis, createLogger } from '@plumbline/service-kit'
+import { connectRedis, createLogger, sessionKey } from '@plumbline/service-kit'
 import { testEnv, uniqueId } from '@plumbline/testing'
 import { createGatewayApp, SESSION_READ_CACHE, type GatewayApp } from '../../src/app.js'
 import { ZGatewayEnv, type GatewayEnv } from '../../src/env.js'
@@ -81,7 +81,7 @@ export async function startGateway(
     const userId = uniqueId('user')
     const sessionId = randomBytes(24).toString('base64url')
     const identity: SessionIdentity = { userId, email: `${userId}@example.test`, systemRole, memberships }
-    await redis.set(redisKeys.session(env.REDIS_PREFIX, sessionId), JSON.stringify({ userId, createdAt: new Date().toISOString() }), { EX: 600 })
+    await redis.set(sessionKey(env.REDIS_PREFIX, sessionId), JSON.stringify({ userId, createdAt: new Date().toISOString() }), { EX: 600 })
     if (cacheIdentity) await redis.set(redisKeys.identity(env.REDIS_PREFIX, userId), JSON.stringify(identity), { EX: 300 })
     return { sessionId, identity, cookie: `${SESSION_COOKIE}=${sessionId}` }
   }
