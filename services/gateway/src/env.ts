@@ -67,6 +67,9 @@ export const ZGatewayEnv = withProductionChecks(
     PUBLIC_ORIGIN: z.string().url().optional(),
     /** Whose X-Forwarded-For decides the client IP used by rate limits (see ZTrustProxy). */
     TRUST_PROXY: ZTrustProxy,
+    /** The internal listener (/metrics, /readyz); never route it publicly. Unset port: PORT + 1000. */
+    INTERNAL_HOST: z.string().min(1).default('127.0.0.1'),
+    INTERNAL_PORT: z.coerce.number().int().min(0).max(65535).optional(),
     AUTH_URL: url('http://127.0.0.1:4001'),
     ESTIMATES_URL: url('http://127.0.0.1:4002'),
     AI_URL: url('http://127.0.0.1:4003'),
@@ -109,6 +112,9 @@ export const ZGatewayEnv = withProductionChecks(
 export type GatewayEnv = z.infer<typeof ZGatewayEnv>
 
 export const loadEnv = (source: NodeJS.ProcessEnv = process.env): GatewayEnv => parseEnv(ZGatewayEnv, source)
+
+/** The internal listener's port: INTERNAL_PORT, else PORT + 1000 (beside the public port, clear of the services'). */
+export const internalPortOf = (env: GatewayEnv) => env.INTERNAL_PORT ?? (env.PORT === 0 ? 0 : env.PORT + 1000)
 
 /** PUBLIC_ORIGIN defaults to the local port so a plain `npm start` accepts its own pages. */
 export const publicOriginOf = (env: GatewayEnv) => env.PUBLIC_ORIGIN ?? `http://localhost:${env.PORT}`

@@ -106,7 +106,7 @@ describe('development mail sink', () => {
 describe('health and metrics', () => {
   it('answers /healthz and reports Redis, NATS and the upstreams on /readyz', async () => {
     expect(await (await gw.api('/healthz')).json()).toEqual({ status: 'ok' })
-    const ready = await gw.api('/readyz')
+    const ready = await gw.internal('/readyz')
     expect(ready.status).toBe(200)
     const body = (await ready.json()) as Readiness
     expect(body.checks.map((c) => c.component)).toEqual(['redis', 'nats'])
@@ -119,7 +119,7 @@ describe('health and metrics', () => {
       res.end()
     })
     try {
-      const ready = await gw.api('/readyz')
+      const ready = await gw.internal('/readyz')
       expect(ready.status).toBe(200)
       const ai = ((await ready.json()) as Readiness).upstreams.find((u) => u.component === 'ai')
       expect(ai?.status).toBe('unhealthy')
@@ -128,11 +128,51 @@ describe('health and metrics', () => {
     }
   })
 
+  it('keeps /metrics and /readyz off the public listener', async () => {
+    for (const path of ['/metrics', '/readyz']) {
+      expect((await gw.api(path)).status).toBe(404)
+      const page = await (await shell.api(path)).text() // the shell's page fallback, nothing more
+      expect(page).not.toMatch(/http_requests_total|upstreams/)
+    }
+    expect((await gw.api('/healthz')).status).toBe(200)
+  })
+
   it('labels request metrics with the route-table pattern', async () => {
     const user = await gw.signIn({ memberships: [membership('org-1')] })
     await gw.api('/api/organizations/org-1/estimates/e-42', { user })
-    const text = await (await gw.api('/metrics')).text()
+    const text = await (await gw.internal('/metrics')).text()
     expect(text).toMatch(/http_requests_total\{[^}]*route="\/api\/organizations\/:orgId\/:resource\/\*"[^}]*status="200"/)
     expect(text).not.toContain('e-42')
+  })
+})
+
+describe('security headers', () => {
+  it('sends a Content-Security-Policy naming the remotes, no framing, no inline script or eval', async () => {
+    const csp = (await shell.api('/')).headers.get('content-security-policy') ?? ''
+    expect(csp).toContain("frame-ancestors 'none'")
+    expect(csp).toContain("object-src 'none'")
+    const scriptSrc = csp.split('; ').find((d) => d.startsWith('script-src ')) ?? ''
+    expect(scriptSrc).toContain("'self'")
+    for (const url of Object.values(remotes)) expect(scriptSrc).toContain(new URL(url).origin)
+    expect(scriptSrc).not.toMatch(/unsafe-inline|unsafe-eval/)
+  })
+
+  it('sends HSTS in production only', async () => {
+    expect((await prod.api('/remotes.json')).headers.get('strict-transport-security')).toMatch(/max-age=\d{8}/)
+    expect((await gw.api('/remotes.json')).headers.get('strict-transport-security')).toBeNull()
+  })
+
+  it('marks tenant API reads no-store unless the service says otherwise', async () => {
+    const user = await gw.signIn({ memberships: [membership('org-h')] })
+    expect((await gw.api('/api/organizations/org-h/estimates', { user })).headers.get('cache-control')).toBe('no-store')
+    expect((await gw.api('/api/auth/user', { user })).headers.get('cache-control')).toBe('no-store')
+  })
+
+  it('serves the share page and the public estimate API without referrer and not indexed', async () => {
+    for (const res of [await shell.api('/share/some-token'), await gw.api('/api/public/estimates/some-token')]) {
+      expect(res.headers.get('referrer-policy')).toBe('no-referrer')
+      expect(res.headers.get('x-robots-tag')).toContain('noindex')
+    }
+    expect((await shell.api('/')).headers.get('referrer-policy')).toBe('strict-origin-when-cross-origin')
   })
 })

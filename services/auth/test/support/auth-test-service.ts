@@ -1,4 +1,4 @@
-import { redisKeys, SESSION_COOKIE, type IdentityClaims, type SessionRecord } from '@plumbline/contracts'
+import { SESSION_COOKIE, type IdentityClaims, type SessionRecord } from '@plumbline/contracts'
 import { createLogger, sessionKey, type Closer } from '@plumbline/service-kit'
 import { identityHeaders, serveForTests, startTestService, type Call, type Reply } from '@plumbline/testing'
 import { authRoutes } from '../../src/app.js'

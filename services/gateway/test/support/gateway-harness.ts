@@ -35,6 +35,8 @@ export type GatewayHarness = {
   forwardedCount: () => number
   signIn: (opts: { systemRole?: SessionIdentity['systemRole']; memberships?: Membership[]; cacheIdentity?: boolean }) => Promise<TestUser>
   api: (path: string, opts?: ApiOptions) => Promise<Response>
+  /** A GET on the internal listener (/metrics, /readyz). */
+  internal: (path: string) => Promise<Response>
   close: () => Promise<void>
 }
 
@@ -76,6 +78,10 @@ export async function startGateway(
     const s = app.listen(0, opts.listenHost ?? '127.0.0.1', () => resolve(s))
   })
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
+  const internalServer = await new Promise<Server>((resolve) => {
+    const s = app.internal.listen(0, '127.0.0.1', () => resolve(s))
+  })
+  const internal = (path: string) => fetch(`http://127.0.0.1:${(internalServer.address() as AddressInfo).port}${path}`)
 
   const signIn: GatewayHarness['signIn'] = async ({ systemRole = 'user', memberships = [], cacheIdentity = true }) => {
     const userId = uniqueId('user')
@@ -103,6 +109,7 @@ export async function startGateway(
   const close = async () => {
     server.closeAllConnections()
     await new Promise((r) => server.close(r))
+    await new Promise((r) => internalServer.close(r))
     await app.closeGateway()
     if (redis.isReady) {
       const keys = await redis.keys(`${prefix}:*`)
@@ -116,5 +123,5 @@ export async function startGateway(
   }
 
   const forwardedCount = () => SERVICES.reduce((n, s) => n + upstreams[s].received.length, 0)
-  return { url, env, prefix, redis, bus, upstreams, forwardedCount, signIn, api, close }
+  return { url, env, prefix, redis, bus, upstreams, forwardedCount, signIn, api, internal, close }
 }
