@@ -70,8 +70,8 @@ function identityKeyProblem(env: Record<string, unknown>, signs: boolean): strin
 
 /**
  * The one production gate every service's env goes through: in production HOST must be given,
- * the identity keys must be configured (and not the public development/test ones), and every
- * named secret must be present, long and not a known placeholder. Development and test keep
+ * the identity keys must be configured (and not the public development/test ones), demo seeding
+ * is refused, and every named secret must be present, long and not a known placeholder. Development and test keep
  * their defaults, so `npm start` and the tests need no setup.
  */
 export function withProductionChecks<T extends z.ZodType<BaseEnvInput>>(schema: T, options: ProductionOptions = {}) {
@@ -83,6 +83,9 @@ export function withProductionChecks<T extends z.ZodType<BaseEnvInput>>(schema: 
       const keyName = options.signsIdentity ? 'IDENTITY_SIGNING_KEY' : 'IDENTITY_PUBLIC_KEYS'
       const keyProblem = identityKeyProblem(env, options.signsIdentity ?? false)
       if (keyProblem) ctx.addIssue({ code: 'custom', path: [keyName], message: keyProblem })
+      // Demo seeding creates accounts whose passwords are printed in the README.
+      if (env.SEED_DEMO === true)
+        ctx.addIssue({ code: 'custom', path: ['SEED_DEMO'], message: 'must not be set in production (it creates accounts with public passwords)' })
       for (const name of options.secrets ?? []) {
         const problem = weakSecretProblem(env[name] as string | undefined)
         if (problem) ctx.addIssue({ code: 'custom', path: [name], message: problem })

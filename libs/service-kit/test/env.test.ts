@@ -56,6 +56,13 @@ describe('production configuration gate', () => {
     expect(failedPaths(ZSignerEnv, { ...gateway, IDENTITY_SIGNING_KEY: devJwk })).toEqual(['IDENTITY_SIGNING_KEY'])
   })
 
+  it('refuses demo seeding in production', () => {
+    const ZSeeding = withProductionChecks(ZBaseEnv.extend({ SEED_DEMO: z.enum(['true', 'false']).transform((v) => v === 'true') }))
+    expect(failedPaths(ZSeeding, { ...production, SEED_DEMO: 'true' })).toEqual(['SEED_DEMO'])
+    expect(failedPaths(ZSeeding, { ...production, SEED_DEMO: 'false' })).toEqual([])
+    expect(ZSeeding.parse({ SEED_DEMO: 'true' }).SEED_DEMO).toBe(true)
+  })
+
   it('refuses missing, short, default and placeholder secrets', () => {
     for (const bad of [
       undefined,

@@ -43,4 +43,10 @@ describe('ZAuthEnv', () => {
     expect(res.error?.issues[0].path).toEqual(['SMTP_URL'])
     expect(ZAuthEnv.safeParse({ ...prod, SMTP_URL: 'smtp://u:p@mail.example.com:587' }).success).toBe(true)
   })
+
+  it('refuses demo seeding (public passwords) and a missing HOST in production', () => {
+    const prod = { ...productionBaseEnv(), SMTP_URL: 'smtp://u:p@mail.example.com:587' }
+    expect(ZAuthEnv.safeParse({ ...prod, SEED_DEMO: 'true' }).error?.issues.map((i) => i.path)).toEqual([['SEED_DEMO']])
+    expect(ZAuthEnv.safeParse({ ...prod, HOST: undefined }).error?.issues.map((i) => i.path)).toEqual([['HOST']])
+  })
 })
