@@ -1,5 +1,5 @@
 import express, { type Express, type RequestHandler } from 'express'
-import { randomUUID } from 'node:crypto'
+import { createHash, randomUUID } from 'node:crypto'
 import { REQUEST_ID_HEADER } from '@plumbline/contracts'
 import { errorHandler, notFoundHandler } from './errors.js'
 import { healthRouter, type ReadinessCheck } from './health.js'
@@ -27,13 +27,27 @@ const requestId: RequestHandler = (req, res, next) => {
   next()
 }
 
+// A share token in a path is a bearer credential for a client's estimate.
+const SHARE_TOKEN_IN_PATH = /(\/public\/estimates\/)([^/]+)/
+
+/** The path as the access log records it: a share token becomes a short hash (enough to correlate requests, useless as a link). */
+export function pathForLog(path: string): string {
+  return path.replace(SHARE_TOKEN_IN_PATH, (_m, prefix: string, token: string) => `${prefix}#${createHash('sha256').update(token).digest('hex').slice(0, 12)}`)
+}
+
 function accessLog(logger: Logger): RequestHandler {
   return (req, res, next) => {
     const start = performance.now()
     res.on('finish', () => {
       if (req.path === '/healthz' || req.path === '/readyz' || req.path === '/metrics') return
       logger.info(
-        { method: req.method, path: req.path, status: res.statusCode, ms: Math.round((performance.now() - start) * 10) / 10, requestId: res.locals.requestId },
+        {
+          method: req.method,
+          path: pathForLog(req.path),
+          status: res.statusCode,
+          ms: Math.round((performance.now() - start) * 10) / 10,
+          requestId: res.locals.requestId,
+        },
         'request',
       )
     })

@@ -19,6 +19,7 @@ import {
   identityVerifier,
   parseBody,
   parseSigningKey,
+  pathForLog,
   signIdentity,
 } from '@plumbline/service-kit'
 
@@ -172,5 +173,16 @@ describe('identity caches', () => {
     await expect(mine(token)).resolves.toMatchObject({ sub: 'u2', orgId: 'o2' })
     const other = identityVerifier(identityKeySet({ inline: JSON.stringify({ keys: [keyB.publicJwk] }), mode: 'test' }))
     await expect(other(token)).rejects.toThrow()
+  })
+})
+
+describe('access log', () => {
+  it('records a share token in a path only as a short hash', () => {
+    const token = 'dQrGi9XtAbCdEfGhIjKlMnOpQrStUvWxYz0123456789'
+    const logged = pathForLog(`/public/estimates/${token}/approve`)
+    expect(logged).not.toContain(token)
+    expect(logged).toMatch(/^\/public\/estimates\/#[0-9a-f]{12}\/approve$/)
+    expect(pathForLog(`/public/estimates/${token}`)).toBe(logged.replace('/approve', ''))
+    expect(pathForLog('/organizations/o1/estimates/e1')).toBe('/organizations/o1/estimates/e1')
   })
 })
