@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { redisKeys, SESSION_COOKIE, ZCurrentUser } from '@plumbline/contracts'
 import { sessionDigest, sessionKey } from '@plumbline/service-kit'
+import { COMMON_PASSWORD_MESSAGE } from '../../src/domain/common-passwords.js'
 import {
   APP_URL,
   STRONG_PASSWORD,
@@ -185,5 +186,21 @@ describe('registration disabled', () => {
     expect(res.status).toBe(403)
     expect(res.text).toContain('disabled')
     expect(await closed.deps.prisma.user.count({ where: { email } })).toBe(0)
+  })
+})
+
+describe('common passwords', () => {
+  it('refuses the most common passwords (any case) on sign-up and reset, naming the field', async () => {
+    for (const password of ['Password1', 'PASSWORD1', 'Qwerty123', 'Iloveyou1']) {
+      const res = await svc.call('POST', '/register', { body: { email: uniqueEmail('common'), password, firstName: 'A', lastName: 'B' } })
+      expect(res.status, password).toBe(400)
+      expect(res.json.errors).toContainEqual({ field: 'password', message: COMMON_PASSWORD_MESSAGE })
+    }
+    const reset = await svc.call('POST', '/reset-password', { body: { token: 'whatever', password: 'Password1' } })
+    expect(reset.status).toBe(400)
+    expect(reset.json.errors).toContainEqual({ field: 'password', message: COMMON_PASSWORD_MESSAGE })
+    expect(
+      (await svc.call('POST', '/register', { body: { email: uniqueEmail('fine'), password: 'Lantern-Oxbow-47', firstName: 'A', lastName: 'B' } })).status,
+    ).toBe(201)
   })
 })
