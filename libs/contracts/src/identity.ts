@@ -40,6 +40,12 @@ export const IDENTITY_AUDIENCE = 'plumbline-services'
 export const IDENTITY_TTL_SECONDS = 60
 
 export const SESSION_COOKIE = 'plumbline_sid'
+/**
+ * The session cookie's name: in production with the `__Host-` prefix, which browsers accept only
+ * Secure, on Path=/ and without Domain, so no sibling subdomain or plain-HTTP page can plant or
+ * overwrite it. Development serves plain HTTP, where such a cookie would be refused.
+ */
+export const sessionCookieName = (nodeEnv: string) => (nodeEnv === 'production' ? `__Host-${SESSION_COOKIE}` : SESSION_COOKIE)
 export const CSRF_COOKIE = 'plumbline_csrf'
 export const CSRF_HEADER = 'x-csrf-token'
 export const REQUEST_ID_HEADER = 'x-request-id'

@@ -176,3 +176,13 @@ describe('security headers', () => {
     expect((await shell.api('/')).headers.get('referrer-policy')).toBe('strict-origin-when-cross-origin')
   })
 })
+
+describe('session cookie name in production', () => {
+  it('reads the session only from the __Host- cookie, and never forwards it', async () => {
+    const user = await prod.signIn({})
+    const asCookie = (cookie: string) => prod.api('/api/auth/user', { headers: { cookie: `${cookie}; plumbline_csrf=t` }, csrf: false })
+    expect((await asCookie(`plumbline_sid=${user.sessionId}`)).status).toBe(401)
+    expect((await asCookie(`__Host-plumbline_sid=${user.sessionId}`)).status).toBe(200)
+    expect(String(prod.upstreams.auth.received.at(-1)!.headers.cookie ?? '')).not.toContain(user.sessionId)
+  })
+})

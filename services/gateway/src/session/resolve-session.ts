@@ -1,6 +1,6 @@
 import type { Request } from 'express'
 import type { RedisClientType } from 'redis'
-import { SESSION_COOKIE, ZSessionIdentity, ZSessionRecord, redisKeys, type SessionIdentity } from '@plumbline/contracts'
+import { ZSessionIdentity, sessionCookieName, ZSessionRecord, redisKeys, type SessionIdentity } from '@plumbline/contracts'
 import { sessionKey } from '@plumbline/service-kit'
 import type { GatewayEnv } from '../env.js'
 import { unavailable } from '../http/errors.js'
@@ -49,7 +49,7 @@ export function createSessionResolver(deps: { redis: RedisClientType; env: Gatew
   }
 
   return async (req, required) => {
-    const sessionId = parseCookies(req.headers.cookie)[SESSION_COOKIE]
+    const sessionId = parseCookies(req.headers.cookie)[sessionCookieName(env.NODE_ENV)]
     if (!sessionId || !SESSION_ID.test(sessionId)) return undefined
     try {
       return await load(sessionId)
