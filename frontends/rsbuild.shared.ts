@@ -5,8 +5,8 @@
  * sees the shell's session.
  */
 import { pluginModuleFederation } from '@module-federation/rsbuild-plugin'
-import { pluginReact } from '@rsbuild/plugin-react'
 import type { RsbuildConfig } from '@rsbuild/core'
+import { pluginReact } from '@rsbuild/plugin-react'
 import { pluginPrecompress } from './precompress'
 
 export const sharedDeps = {

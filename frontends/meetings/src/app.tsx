@@ -1,6 +1,6 @@
-import { Route, Routes, useNavigate } from 'react-router'
-import { ListChecks, Mic } from 'lucide-react'
 import { NotFoundView, PlaceholderPage } from '@plumbline/ui'
+import { ListChecks, Mic } from 'lucide-react'
+import { Route, Routes, useNavigate } from 'react-router'
 import './index.css'
 
 function RemoteRoutes() {

@@ -1,7 +1,7 @@
-import { afterEach, describe, expect, it, vi } from 'vitest'
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react'
+import { afterEach, describe, expect, it, vi } from 'vitest'
 import SettingsPage from '../src/pages/settings'
-import { SETTINGS_PATH, json, mockApi, renderWithProviders, settingsApi, settingsOf } from './helpers/render'
+import { json, mockApi, renderWithProviders, SETTINGS_PATH, settingsApi, settingsOf } from './helpers/render'
 
 afterEach(() => {
   cleanup()

@@ -1,9 +1,9 @@
-import express, { type Express, type RequestHandler } from 'express'
 import { createHash, randomUUID } from 'node:crypto'
 import { REQUEST_ID_HEADER } from '@plumbline/contracts'
+import express, { type Express, type RequestHandler } from 'express'
 import { errorHandler, notFoundHandler } from './errors.js'
 import { healthRouter, type ReadinessCheck } from './health.js'
-import { identityMiddleware, type IdentityVerifier } from './identity.js'
+import { type IdentityVerifier, identityMiddleware } from './identity.js'
 import type { Logger } from './logger.js'
 import type { Metrics } from './metrics.js'
 

@@ -1,18 +1,18 @@
-import type { RequestHandler } from 'express'
-import { SignJWT, jwtVerify } from 'jose'
 import {
+  can,
   ErrorCode,
   IDENTITY_AUDIENCE,
   IDENTITY_HEADER,
   IDENTITY_ISSUER,
   IDENTITY_TTL_SECONDS,
-  ZIdentityClaims,
-  can,
   type IdentityClaims,
   type PermissionAction,
   type PermissionModule,
   type PermissionSet,
+  ZIdentityClaims,
 } from '@plumbline/contracts'
+import type { RequestHandler } from 'express'
+import { jwtVerify, SignJWT } from 'jose'
 import { AppError } from './errors.js'
 import { IDENTITY_KEY_ALG, type IdentityKeySet, type IdentitySigningKey } from './identity-keys.js'
 

@@ -1,12 +1,8 @@
 import { mkdtempSync, writeFileSync } from 'node:fs'
+import type { Server } from 'node:http'
+import type { AddressInfo } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import type { AddressInfo } from 'node:net'
-import type { Server } from 'node:http'
-import express from 'express'
-import { SignJWT } from 'jose'
-import { z } from 'zod'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { IDENTITY_AUDIENCE, IDENTITY_HEADER, IDENTITY_ISSUER, type Problem } from '@plumbline/contracts'
 import {
   AppError,
@@ -22,6 +18,10 @@ import {
   pathForLog,
   signIdentity,
 } from '@plumbline/service-kit'
+import express from 'express'
+import { SignJWT } from 'jose'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { z } from 'zod'
 
 const keyA = parseSigningKey(generateIdentityKeyEnv().IDENTITY_SIGNING_KEY)
 const keyB = parseSigningKey(generateIdentityKeyEnv().IDENTITY_SIGNING_KEY)

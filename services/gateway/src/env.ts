@@ -1,6 +1,6 @@
 import { isIP } from 'node:net'
+import { parseEnv, withProductionChecks, ZBaseEnv } from '@plumbline/service-kit'
 import { z } from 'zod'
-import { ZBaseEnv, parseEnv, withProductionChecks } from '@plumbline/service-kit'
 
 const MB = 1024 * 1024
 const url = (fallback: string) => z.string().url().default(fallback)

@@ -1,8 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { IDENTITY_HEADER, RequestSubjects, SESSION_COOKIE, type SessionIdentity } from '@plumbline/contracts'
-import { reply, type Replier } from '@plumbline/messaging'
+import { type Replier, reply } from '@plumbline/messaging'
 import { verifyTestIdentity } from '@plumbline/testing'
-import { membership, startGateway, type GatewayHarness } from './support/gateway-harness.js'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { type GatewayHarness, membership, startGateway } from './support/gateway-harness.js'
 
 let gw: GatewayHarness
 let fakeAuth: Replier

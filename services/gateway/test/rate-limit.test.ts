@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { ZTrustProxy } from '../src/env.js'
-import { membership, startGateway, type GatewayHarness } from './support/gateway-harness.js'
+import { type GatewayHarness, membership, startGateway } from './support/gateway-harness.js'
 
 let gw: GatewayHarness
 

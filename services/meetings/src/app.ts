@@ -1,5 +1,5 @@
-import type { Express } from 'express'
 import type { ServiceDeps } from '@plumbline/service-kit'
+import type { Express } from 'express'
 import type { MeetingsEnv } from './env.js'
 import type { PrismaClient } from './generated/prisma/client.js'
 

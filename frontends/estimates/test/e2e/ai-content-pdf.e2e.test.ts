@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { Browser, Page } from 'playwright-core'
 import { launchBrowser, newPage, screenshot } from '@plumbline/testing'
+import type { Browser, Page } from 'playwright-core'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { apiOk, signedIn, toastText, visible } from './detail-helpers'
 import { orgPath, overflowingElements, runTag, waitForPath } from './estimates-helpers'
 

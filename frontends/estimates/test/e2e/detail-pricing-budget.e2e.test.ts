@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { Browser } from 'playwright-core'
 import { launchBrowser, screenshot } from '@plumbline/testing'
+import type { Browser } from 'playwright-core'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { addItem, addSection, apiOk, createEstimate, signedIn, toastText, visible } from './detail-helpers'
 
 let browser: Browser

@@ -1,6 +1,6 @@
-import { registerRemotes, loadRemote } from '@module-federation/enhanced/runtime'
+import { loadRemote, registerRemotes } from '@module-federation/enhanced/runtime'
 import type { ComponentType } from 'react'
-import { REMOTE_NAMES, containerName, type RemoteName } from './routes'
+import { containerName, REMOTE_NAMES, type RemoteName } from './routes'
 
 /** Runtime config served by the gateway at /remotes.json: remote name -> mf-manifest.json URL. */
 export type RemotesConfig = Partial<Record<RemoteName, string>>

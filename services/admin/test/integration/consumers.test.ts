@@ -1,8 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { Subjects, ZActivityList } from '@plumbline/contracts'
 import { createEnvelope } from '@plumbline/messaging'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { monthOf } from '../../src/domain/month.js'
-import { estimateEvent, memberOf, startAdminTestService, type AdminTestService } from '../support/admin-test-service.js'
+import { type AdminTestService, estimateEvent, memberOf, startAdminTestService } from '../support/admin-test-service.js'
 
 let svc: AdminTestService
 beforeAll(async () => {

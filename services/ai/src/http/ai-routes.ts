@@ -1,6 +1,6 @@
-import express, { type Router } from 'express'
 import { ZGenerateContentBody } from '@plumbline/contracts'
 import { parseBody, parseQuery } from '@plumbline/service-kit'
+import express, { type Router } from 'express'
 import { z } from 'zod'
 import type { AiDeps } from '../deps.js'
 import { generateContent } from '../usecases/generate-content.js'

@@ -1,5 +1,5 @@
-import type { z } from 'zod'
 import type { ZBuiltInPromptTemplate } from '@plumbline/contracts'
+import type { z } from 'zod'
 
 export type BuiltInTemplateName = z.infer<typeof ZBuiltInPromptTemplate>
 

@@ -1,10 +1,10 @@
+import { COMPANY_SETTINGS_DEFAULTS, CONTENT_SECTION_TYPES, type EstimateDocument } from '@plumbline/contracts'
 import { describe, expect, it } from 'vitest'
-import { CONTENT_SECTION_TYPES, COMPANY_SETTINGS_DEFAULTS, type EstimateDocument } from '@plumbline/contracts'
 import { estimateFacts } from '../../src/domain/estimate-facts.js'
 import { ZJobInput } from '../../src/domain/job-input.js'
-import { createBuiltInWriter } from '../../src/providers/builtin-writer.js'
-import { composeSection } from '../../src/providers/builtin/compose-sections.js'
 import { buildPrompt } from '../../src/prompts/build-prompt.js'
+import { composeSection } from '../../src/providers/builtin/compose-sections.js'
+import { createBuiltInWriter } from '../../src/providers/builtin-writer.js'
 import { bareDocument, companySettings, largeDocument, roofDocument } from '../support/fixtures.js'
 
 const writer = createBuiltInWriter()

@@ -1,6 +1,6 @@
-import type { RedisClientType } from 'redis'
-import { ZSessionRecord, redisKeys, type SessionRecord } from '@plumbline/contracts'
+import { redisKeys, type SessionRecord, ZSessionRecord } from '@plumbline/contracts'
 import { sessionDigest, sessionKey } from '@plumbline/service-kit'
+import type { RedisClientType } from 'redis'
 import { generateSessionId } from '../domain/tokens.js'
 
 export type SessionStore = { redis: RedisClientType; prefix: string; ttlSeconds: number }

@@ -1,5 +1,5 @@
-import type { Request, Response } from 'express'
 import { sessionCookieName } from '@plumbline/contracts'
+import type { Request, Response } from 'express'
 import type { AuthEnv } from '../env.js'
 
 const cookieOptions = (env: AuthEnv) => ({

@@ -1,16 +1,16 @@
 import { createHash } from 'node:crypto'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { redisKeys, SESSION_COOKIE, ZCurrentUser } from '@plumbline/contracts'
 import { sessionDigest, sessionKey } from '@plumbline/service-kit'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { COMMON_PASSWORD_MESSAGE } from '../../src/domain/common-passwords.js'
 import {
   APP_URL,
+  type AuthTestService,
   STRONG_PASSWORD,
   sessionIdFrom,
   startAuthTestService,
   tokenFromLink,
   uniqueEmail,
-  type AuthTestService,
 } from '../support/auth-test-service.js'
 
 let svc: AuthTestService

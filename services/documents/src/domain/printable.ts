@@ -4,7 +4,8 @@
  * becomes '?' (or goes, for controls) before layout.
  */
 const OUTSIDE_WIN_ANSI = /[^\n\t\x20-\x7e\u00a0-\u00ff€‚ƒ„…†‡ˆ‰Š‹ŒŽ‘’“”•–—˜™š›œžŸ]/gu
-const CONTROLS = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/g
+/** Control characters (C0, DEL, C1) except tab and newline. */
+const CONTROLS = /[^\P{Cc}\n\t]/gu
 
 export const printable = (text: string): string => text.replace(CONTROLS, '').replace(OUTSIDE_WIN_ANSI, '?')
 

@@ -1,6 +1,6 @@
 import PDFDocument from 'pdfkit'
 import type { PdfModel } from '../domain/pdf-model.js'
-import { FAINT, FONT, INK, MUTED, RULE, contentWidth, ensureSpace, heading, left } from './layout.js'
+import { contentWidth, ensureSpace, FAINT, FONT, heading, INK, left, MUTED, RULE } from './layout.js'
 import { writeRichText } from './rich-text.js'
 import { writeLineItems, writePhases } from './tables.js'
 

@@ -1,5 +1,5 @@
 import type PDFDocument from 'pdfkit'
-import { FONT, INK, contentWidth, ensureSpace, left } from './layout.js'
+import { contentWidth, ensureSpace, FONT, INK, left } from './layout.js'
 
 type Doc = InstanceType<typeof PDFDocument>
 

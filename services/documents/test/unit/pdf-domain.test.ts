@@ -1,13 +1,13 @@
-import { describe, expect, it } from 'vitest'
 import { COMPANY_SETTINGS_DEFAULTS } from '@plumbline/contracts'
+import { describe, expect, it } from 'vitest'
 import { brandingFrom, DEFAULT_BRANDING } from '../../src/domain/branding.js'
 import { checkLink, signLink } from '../../src/domain/link-signature.js'
 import { formatCents, formatMoney, formatQuantity, toCents, varianceRange } from '../../src/domain/money.js'
 import { buildPdfModel, pageSizeOf } from '../../src/domain/pdf-model.js'
-import { parseBlocks } from '../../src/pdf/rich-text.js'
-import { logoFileName } from '../../src/usecases/upload-logo.js'
-import { pdfFileName } from '../../src/usecases/generate-pdf.js'
 import { contentDisposition } from '../../src/http/send-file.js'
+import { parseBlocks } from '../../src/pdf/rich-text.js'
+import { pdfFileName } from '../../src/usecases/generate-pdf.js'
+import { logoFileName } from '../../src/usecases/upload-logo.js'
 import { makeDocument, makeSettings } from '../support/fixtures.js'
 
 describe('money', () => {

@@ -1,5 +1,5 @@
-import { Decimal as DecimalJs } from 'decimal.js'
 import { costTypeLabel } from '@plumbline/contracts'
+import { Decimal as DecimalJs } from 'decimal.js'
 
 // Estimate totals (spec 001 §9 "Markup calculation"), computed only on the server. Pure and
 // exact: every amount is a decimal.js value built from the decimal strings the database holds;

@@ -1,10 +1,10 @@
+import { uuidParam } from '@plumbline/service-kit'
 import express, { type Router } from 'express'
 import type { EstimatesDeps } from '../deps.js'
 import { disableShareLink } from '../usecases/disable-share-link.js'
 import { enableShareLink } from '../usecases/enable-share-link.js'
 import { regenerateShareLink } from '../usecases/regenerate-share-link.js'
 import { reopenEstimate } from '../usecases/reopen-estimate.js'
-import { uuidParam } from '@plumbline/service-kit'
 import { orgCtx } from './context.js'
 
 const estimate = '/organizations/:orgId/estimates/:id'

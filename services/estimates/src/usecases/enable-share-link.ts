@@ -1,7 +1,7 @@
 import { requirePermission } from '@plumbline/service-kit'
 import type { EstimatesDeps } from '../deps.js'
-import { shareUrlOf, issueShareToken, liveShareToken, lockEstimateRow, type ShareResponse } from './share-link.js'
 import type { OrgActor } from './markup-and-tax-access.js'
+import { issueShareToken, liveShareToken, lockEstimateRow, type ShareResponse, shareUrlOf } from './share-link.js'
 
 /**
  * POST …/estimates/{id}/share: enables sharing, or answers the live link again (the contractor

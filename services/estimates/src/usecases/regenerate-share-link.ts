@@ -1,7 +1,7 @@
 import { requirePermission } from '@plumbline/service-kit'
 import type { EstimatesDeps } from '../deps.js'
-import { issueShareToken, lockEstimateRow, type ShareResponse } from './share-link.js'
 import type { OrgActor } from './markup-and-tax-access.js'
+import { issueShareToken, lockEstimateRow, type ShareResponse } from './share-link.js'
 
 /** POST …/estimates/{id}/share/regenerate: a new token; the old link is dead from this commit on. */
 export async function regenerateShareLink(deps: EstimatesDeps, actor: OrgActor, estimateId: string): Promise<ShareResponse> {

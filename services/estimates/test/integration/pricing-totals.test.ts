@@ -1,8 +1,8 @@
+import { Subjects, SYSTEM_ROLE_PERMISSIONS, ZEstimatePricing, ZEstimateTotals } from '@plumbline/contracts'
+import type { Api } from '@plumbline/testing'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { SYSTEM_ROLE_PERMISSIONS, Subjects, ZEstimatePricing, ZEstimateTotals } from '@plumbline/contracts'
-import { type Api } from '@plumbline/testing'
 import { createEstimate, newOrgId } from '../support/estimates-test-service.js'
-import { addSection, createProfile, outboxSubjects, startPricingService, type PricingTestService } from '../support/pricing-fixtures.js'
+import { addSection, createProfile, outboxSubjects, type PricingTestService, startPricingService } from '../support/pricing-fixtures.js'
 
 // The worked example of src/domain/pricing.ts, end to end: line items through core's API,
 // profiles and the selection through ours, totals from the server.

@@ -1,8 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { PUBLIC_ESTIMATE_MESSAGES, Subjects, ZPublicEstimate } from '@plumbline/contracts'
 import { type Api, claimsFor, identityHeaders } from '@plumbline/testing'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { newOrgId } from '../support/estimates-test-service.js'
-import { addSection, createProfile, outboxSubjects, sharedEstimate, startPricingService, type PricingTestService } from '../support/pricing-fixtures.js'
+import { addSection, createProfile, outboxSubjects, type PricingTestService, sharedEstimate, startPricingService } from '../support/pricing-fixtures.js'
 
 let svc: PricingTestService
 

@@ -1,7 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { assertRouteMatrix, claimsFor, fillPath, type OrgRouteSpec, signedRequest } from '@plumbline/testing'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createEstimate, newOrgId } from '../support/estimates-test-service.js'
-import { createProfile, sharedEstimate, startPricingService, type PricingTestService } from '../support/pricing-fixtures.js'
+import { createProfile, type PricingTestService, sharedEstimate, startPricingService } from '../support/pricing-fixtures.js'
 
 // The cross-tenant route matrix for the pricing engineer's org-scoped routes (markup and tax
 // profiles, pricing selection and totals, sharing, reopen). A new route must be added here.

@@ -1,8 +1,9 @@
 import { createHash } from 'node:crypto'
+import type { EventEnvelope } from '@plumbline/contracts'
+import { PUBLIC_ESTIMATE_MESSAGES, Subjects, SYSTEM_ROLE_PERMISSIONS, ZShareResponse } from '@plumbline/contracts'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { PUBLIC_ESTIMATE_MESSAGES, SYSTEM_ROLE_PERMISSIONS, Subjects, ZShareResponse } from '@plumbline/contracts'
 import { createEstimate, newOrgId } from '../support/estimates-test-service.js'
-import { outboxSubjects, startPricingService, type PricingTestService } from '../support/pricing-fixtures.js'
+import { outboxSubjects, type PricingTestService, startPricingService } from '../support/pricing-fixtures.js'
 
 let svc: PricingTestService
 
@@ -38,9 +39,9 @@ describe('share links', () => {
     expect(detail).toMatchObject({ status: 'shared', shareToken })
     expect(await outboxSubjects(svc, estimate.id)).toEqual([Subjects.estimateCreated, Subjects.estimateShared])
     const event = (await svc.deps.prisma.outboxEvent.findMany({ where: { subject: Subjects.estimateShared } })).find(
-      (e) => (e.payload as any).data.estimateId === estimate.id,
+      (e) => (e.payload as EventEnvelope<{ estimateId: string }>).data.estimateId === estimate.id,
     )!
-    expect(event.payload as any).toMatchObject({
+    expect(event.payload).toMatchObject({
       orgId,
       actorId: `user-${orgId}`,
       data: { estimateId: estimate.id, projectName: estimate.projectName, clientName: estimate.clientName, status: 'shared' },

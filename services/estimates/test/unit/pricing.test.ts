@@ -1,5 +1,5 @@
-import { describe, expect, it } from 'vitest'
 import { MARKUP_PRESETS, ZEstimateTotals } from '@plumbline/contracts'
+import { describe, expect, it } from 'vitest'
 import { computeTotals, costTypeOf, type MarkupRates, type PricedItem, type TaxRule } from '../../src/domain/pricing.js'
 
 const item = (totalCost: string, flags: Partial<PricedItem> = {}): PricedItem => ({

@@ -1,6 +1,6 @@
+import type { Logger } from '@plumbline/service-kit'
 import type { Request, Response } from 'express'
 import { Agent, type Dispatcher } from 'undici'
-import type { Logger } from '@plumbline/service-kit'
 import { payloadTooLarge, unavailable } from '../http/errors.js'
 import { BodyTooLargeError, byteLimiter, hasBody } from '../security/body-limit.js'
 import { acceptsGzip, isCompressible, sendGzipped } from './compress-response.js'

@@ -1,4 +1,4 @@
-import { isPlatformAdmin, type IdentityClaims, type Membership } from '@plumbline/contracts'
+import { type IdentityClaims, isPlatformAdmin, type Membership } from '@plumbline/contracts'
 import { forbidden, notFound, unauthenticated } from '../http/errors.js'
 import type { RouteMatch } from '../routes/match-route.js'
 import type { Session } from '../session/resolve-session.js'

@@ -1,7 +1,7 @@
 import type { ContentBlocks, ContentSectionType, JobStatusResponse } from '@plumbline/contracts'
 import { CONTENT_SECTION_TYPES } from '@plumbline/contracts'
 import { apiRequest } from '@plumbline/web'
-import { pollJob, type JobResult, type PollJobOptions } from './poll-job'
+import { type JobResult, type PollJobOptions, pollJob } from './poll-job'
 
 // The AI calls shared by the create flow and the estimate detail page (spec 000 §7, 001 §7).
 

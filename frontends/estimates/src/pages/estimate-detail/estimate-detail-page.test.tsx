@@ -1,10 +1,10 @@
-import { afterEach, describe, expect, it, vi } from 'vitest'
-import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react'
-import { MemoryRouter, Route, Routes } from 'react-router'
-import { QueryClientProvider } from '@tanstack/react-query'
 import { COMPANY_SETTINGS_DEFAULTS, type Estimate } from '@plumbline/contracts'
 import { Toaster, TooltipProvider } from '@plumbline/ui'
 import { createQueryClient } from '@plumbline/web'
+import { QueryClientProvider } from '@tanstack/react-query'
+import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react'
+import { MemoryRouter, Route, Routes } from 'react-router'
+import { afterEach, describe, expect, it, vi } from 'vitest'
 import { EstimateDetailPage } from './estimate-detail-page'
 
 afterEach(() => {

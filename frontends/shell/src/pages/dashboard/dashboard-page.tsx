@@ -1,8 +1,7 @@
-import { useNavigate } from 'react-router'
-import { AlertCircle, ArrowRight, ArrowUpRight, Building2, Calculator, FileText, Mic, Plus, RotateCw, TrendingUp, Video } from 'lucide-react'
-import { Link } from 'react-router'
-import { Button, Card, PageBody, PageHeader, Skeleton, cn } from '@plumbline/ui'
+import { Button, Card, cn, PageBody, PageHeader, Skeleton } from '@plumbline/ui'
 import { displayName, useActiveOrganization, useAuth, useDashboardMetrics } from '@plumbline/web'
+import { AlertCircle, ArrowRight, ArrowUpRight, Building2, Calculator, FileText, Mic, Plus, RotateCw, TrendingUp, Video } from 'lucide-react'
+import { Link, useNavigate } from 'react-router'
 
 function MetricCard({
   title,

@@ -1,5 +1,5 @@
 import type { ContentSectionType } from '@plumbline/contracts'
-import { lineItemCount, quotedTotal, type EstimateFacts, type PhaseFacts, type SectionFacts } from '../../domain/estimate-facts.js'
+import { type EstimateFacts, lineItemCount, type PhaseFacts, quotedTotal, type SectionFacts } from '../../domain/estimate-facts.js'
 import { article, inline, listOf, money, paragraphs, plural, quantity, sentence, thousands } from '../../domain/format.js'
 import { templateForProjectType } from '../../prompts/select-template.js'
 import { FLAVOURS, type Flavour } from './flavour.js'

@@ -1,6 +1,6 @@
+import { Button, Label, Switch } from '@plumbline/ui'
 import { ArrowLeft, Eye, Pencil, Share2 } from 'lucide-react'
 import { useNavigate } from 'react-router'
-import { Button, Label, Switch } from '@plumbline/ui'
 import { DisabledWithTooltip } from '../common/coming-soon'
 import { ExportPdfButton } from './export-pdf-button'
 import { StatusMenu } from './status-menu'
@@ -54,7 +54,7 @@ export function DetailToolbar({
                 </Button>
               ) : (
                 <DisabledWithTooltip tooltip={editDisabledReason ?? 'Editing is not available'}>
-                  <Button size="sm" disabled>
+                  <Button size="sm" aria-disabled="true" className="cursor-not-allowed opacity-50">
                     <Pencil />
                     Edit Estimate
                   </Button>

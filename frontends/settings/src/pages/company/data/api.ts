@@ -1,7 +1,7 @@
-import type { z } from 'zod'
 import type { CompanySettings, CompanySettingsPatch, ZGenerateContentResponse, ZLogoUploadResponse } from '@plumbline/contracts'
 import { apiRequest, apiUpload } from '@plumbline/web'
-import { GENERATE_CONTENT_PATH, companySettingsPath, logoPath } from './keys'
+import type { z } from 'zod'
+import { companySettingsPath, GENERATE_CONTENT_PATH, logoPath } from './keys'
 
 export type LogoUploadResult = z.infer<typeof ZLogoUploadResponse>
 export type GeneratedContent = z.infer<typeof ZGenerateContentResponse>

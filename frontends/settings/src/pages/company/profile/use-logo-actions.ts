@@ -1,6 +1,6 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query'
-import { ZCompanySettingsPatch, type CompanySettings } from '@plumbline/contracts'
+import { type CompanySettings, ZCompanySettingsPatch } from '@plumbline/contracts'
 import { toast } from '@plumbline/ui'
+import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { deleteLogo, updateCompanySettings, uploadLogo } from '../data/api'
 import { fieldErrorOf, serverMessageOr } from '../data/errors'
 import { companySettingsKey } from '../data/keys'

@@ -1,5 +1,5 @@
-import { SlidersHorizontal } from 'lucide-react'
 import { FormField, Input } from '@plumbline/ui'
+import { SlidersHorizontal } from 'lucide-react'
 import { SectionCard } from '../form/section-card'
 import type { CompanyFormApi } from '../form/use-company-form'
 import { ColourPreview } from './colour-preview'
