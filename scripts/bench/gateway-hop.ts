@@ -1,5 +1,5 @@
 import { IDENTITY_HEADER } from '@plumbline/contracts'
-import { signIdentity, type IdentitySigningKey } from '@plumbline/service-kit'
+import { type IdentitySigningKey, signIdentity } from '@plumbline/service-kit'
 import type { Stack } from '../lib/stack.js'
 import { fmt, measure, measureInTurns, timedRequest } from './measure.js'
 import type { BrowserSession } from './session.js'

@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { identityKeySet, loadPublicKeys, loadSigningKey, type IdentityKeySet, type IdentitySigningKey } from './identity-keys.js'
+import { type IdentityKeySet, type IdentitySigningKey, identityKeySet, loadPublicKeys, loadSigningKey } from './identity-keys.js'
 
 /** Where a service listens when HOST is not set (development and test only). */
 export const DEVELOPMENT_HOST = '127.0.0.1'

@@ -1,6 +1,6 @@
 import { createHash, createPrivateKey, createPublicKey, generateKeyPairSync, type KeyObject } from 'node:crypto'
 import { readFileSync } from 'node:fs'
-import { createLocalJWKSet, errors as joseErrors, type JWK, type JSONWebKeySet, type JWTVerifyGetKey } from 'jose'
+import { createLocalJWKSet, type JSONWebKeySet, type JWK, type JWTVerifyGetKey, errors as joseErrors } from 'jose'
 import { z } from 'zod'
 
 /**
@@ -20,8 +20,9 @@ export type IdentitySigningKey = { kid: string; key: KeyObject; publicJwk: JWK }
 const kidOf = (x: string) => `ed25519-${createHash('sha256').update(x).digest('base64url').slice(0, 16)}`
 
 function signingKeyFrom(privateKey: KeyObject, kid?: string): IdentitySigningKey {
-  const publicJwk = createPublicKey(privateKey).export({ format: 'jwk' }) as JWK
-  const id = kid ?? kidOf(publicJwk.x!)
+  // An Ed25519 (OKP) public JWK always carries x.
+  const publicJwk = createPublicKey(privateKey).export({ format: 'jwk' }) as JWK & { x: string }
+  const id = kid ?? kidOf(publicJwk.x)
   return { kid: id, key: privateKey, publicJwk: { ...publicJwk, kid: id, alg: IDENTITY_KEY_ALG, use: 'sig' } }
 }
 

@@ -1,9 +1,9 @@
 import { mkdtempSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { z } from 'zod'
+import { derivedIdentityKey, generateIdentityKeyEnv, weakSecretProblem, withProductionChecks, ZBaseEnv } from '@plumbline/service-kit'
 import { describe, expect, it } from 'vitest'
-import { ZBaseEnv, derivedIdentityKey, generateIdentityKeyEnv, weakSecretProblem, withProductionChecks } from '@plumbline/service-kit'
+import { z } from 'zod'
 
 const ZServiceEnv = withProductionChecks(ZBaseEnv.extend({ SOME_SECRET: z.string().optional() }), { secrets: ['SOME_SECRET'] })
 const ZSignerEnv = withProductionChecks(ZBaseEnv.extend({ IDENTITY_SIGNING_KEY: z.string().optional(), IDENTITY_SIGNING_KEY_FILE: z.string().optional() }), {

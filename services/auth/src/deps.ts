@@ -1,5 +1,5 @@
 import type { ServiceDeps } from '@plumbline/service-kit'
-import { loginThrottle, type LoginThrottle } from './data/login-throttle.js'
+import { type LoginThrottle, loginThrottle } from './data/login-throttle.js'
 import type { SessionStore } from './data/sessions.js'
 import type { AuthEnv } from './env.js'
 import type { PrismaClient } from './generated/prisma/client.js'

@@ -1,8 +1,8 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { networkInterfaces, tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { generateIdentityKeyEnv } from '@plumbline/service-kit'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { DEFAULT_REMOTES } from '../src/env.js'
 import { type GatewayHarness, membership, startGateway } from './support/gateway-harness.js'
 

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto'
-import type { RedisClientType } from 'redis'
 import { redisKeys } from '@plumbline/contracts'
+import type { RedisClientType } from 'redis'
 
 export type LoginThrottleSettings = {
   /** Failed sign-ins an address gets at full speed. */

@@ -1,5 +1,5 @@
-import { dictionary } from '@zxcvbn-ts/language-common'
 import { ZStrongPassword } from '@plumbline/contracts'
+import { dictionary } from '@zxcvbn-ts/language-common'
 
 /** How many of the most common leaked passwords (zxcvbn's list, most frequent first) are refused. */
 const REFUSED_COUNT = 10_000

@@ -1,7 +1,7 @@
 import { SYSTEM_ROLE_PERMISSIONS, toRolePermissions } from '@plumbline/contracts'
+import { productionBaseEnv } from '@plumbline/testing'
 import { describe, expect, it } from 'vitest'
 import { toPermissionSet } from '../../src/domain/permissions.js'
-import { productionBaseEnv } from '@plumbline/testing'
 import { ZAuthEnv } from '../../src/env.js'
 
 describe('toPermissionSet', () => {

@@ -1,8 +1,8 @@
 import type { AddressInfo } from 'node:net'
 import express from 'express'
 import { describe, expect, it } from 'vitest'
-import { clearSessionCookie, setSessionCookie } from '../../src/http/session-cookie.js'
 import type { AuthEnv } from '../../src/env.js'
+import { clearSessionCookie, setSessionCookie } from '../../src/http/session-cookie.js'
 
 async function cookiesSet(nodeEnv: AuthEnv['NODE_ENV']): Promise<string[]> {
   const env = { NODE_ENV: nodeEnv, SESSION_TTL_SECONDS: 60 } as AuthEnv
