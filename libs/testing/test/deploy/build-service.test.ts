@@ -10,7 +10,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'no
 import { connect, createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { REDIS_GRANTS, type RedisService, redisAclFile } from '@plumbline/service-kit'
+import { generateIdentityKeyEnv, REDIS_GRANTS, type RedisService, redisAclFile } from '@plumbline/service-kit'
 import pg from 'pg'
 import { afterAll, describe, expect, it } from 'vitest'
 import { buildService } from '../../../../scripts/build-service.ts'
@@ -71,7 +71,8 @@ async function startServer(command: string, args: (port: number) => string[], en
 
 /** nats-server with the production users and permissions, and redis-server with the production ACL users. */
 async function startAuthenticatedBusAndCache(): Promise<{ natsUrl: string; redisUrl: string; natsPassword: string }> {
-  const passwords = Object.fromEntries(Object.keys(REDIS_GRANTS).map((s) => [s, randomBytes(24).toString('hex')])) as Record<RedisService, string>
+  // Starting with a letter: nats-server parses a $VARIABLE's value as configuration (8e… is a number).
+  const passwords = Object.fromEntries(Object.keys(REDIS_GRANTS).map((s) => [s, `n${randomBytes(24).toString('hex')}`])) as Record<RedisService, string>
   const natsEnv = Object.fromEntries(Object.entries(passwords).map(([s, p]) => [`NATS_PASSWORD_${s.toUpperCase()}`, p]))
   const natsConfig = join(root, 'deploy/nats/nats-server.conf')
   const natsPort = await startServer(
@@ -139,7 +140,7 @@ describe(`scripts/build-service.ts ${service}`, () => {
       NATS_USER: service,
       NATS_PASSWORD: natsPassword,
       REDIS_URL: redisUrl,
-      IDENTITY_SECRET: randomBytes(32).toString('hex'),
+      IDENTITY_PUBLIC_KEYS: generateIdentityKeyEnv().IDENTITY_PUBLIC_KEYS,
       OTEL_SDK_DISABLED: 'true',
     }
 
