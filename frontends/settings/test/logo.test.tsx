@@ -112,7 +112,9 @@ describe('Company logo', () => {
       throw new TypeError('Failed to fetch')
     }
     fireEvent.click(upload)
-    expect(await screen.findByText('Failed to upload logo')).toBeTruthy()
+    const failed = await screen.findByText('Failed to upload logo')
+    // Spec 001 §8: failures are toasts titled "Error".
+    expect(within(failed.closest('li')!).getByText('Error', { exact: true })).toBeTruthy()
   })
 
   it('saves a logo URL on its own and shows the server reason under the box', async () => {

@@ -110,6 +110,24 @@ describe('identity forwarding', () => {
     expect(gw.upstreams.ai.received.length).toBe(before)
   })
 
+  it('scopes POST /api/ai/generate-content by the organizationId in its JSON body (spec 000 §7), with no query', async () => {
+    const user = await gw.signIn({ memberships: [membership('org-b')] })
+    const body = JSON.stringify({ organizationId: 'org-b', prompt: 'Roof repair', projectType: null, propertyData: null })
+    const headers = { 'content-type': 'application/json' }
+    expect((await gw.api('/api/ai/generate-content', { method: 'POST', user, body, headers })).status).toBe(200)
+    expect((await verifyTestIdentity(String(lastAt('ai').headers[IDENTITY_HEADER]))).orgId).toBe('org-b')
+    // The service receives the body the gateway read, byte for byte.
+    expect(lastAt('ai').body.toString()).toBe(body)
+    // An organisation the user does not belong to "does not exist", and nothing reaches the service.
+    const before = gw.upstreams.ai.received.length
+    const foreign = JSON.stringify({ organizationId: 'org-other', prompt: 'x' })
+    expect((await gw.api('/api/ai/generate-content', { method: 'POST', user, body: foreign, headers })).status).toBe(404)
+    expect(gw.upstreams.ai.received.length).toBe(before)
+    // A body that names no organisation goes on unscoped: the service answers 400 naming the field.
+    expect((await gw.api('/api/ai/generate-content', { method: 'POST', user, body: '{"prompt":"x"}', headers })).status).toBe(200)
+    expect((await verifyTestIdentity(String(lastAt('ai').headers[IDENTITY_HEADER]))).orgId).toBeUndefined()
+  })
+
   it('streams request bodies and passes status, headers and Set-Cookie back', async () => {
     gw.upstreams.auth.respondWith((_req, res, body) => {
       res.statusCode = 201

@@ -40,6 +40,6 @@ export function factsBlock(f: EstimateFacts): string {
       if (s.items.length > ITEMS_PER_SECTION) lines.push(`    - and ${s.items.length - ITEMS_PER_SECTION} more items`)
     }
   }
-  if (f.meetingNotes) lines.push(`Meeting notes:\n${f.meetingNotes.slice(0, 6000)}`)
+  if (f.meetingNotes) lines.push(`Meeting notes (private to the contractor: shape the text by them, never quote them):\n${f.meetingNotes.slice(0, 6000)}`)
   return lines.join('\n')
 }

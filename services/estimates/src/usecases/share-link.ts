@@ -55,9 +55,3 @@ export async function issueShareToken(deps: EstimatesDeps, tx: Tx, actor: OrgAct
   })
   return { shareToken: token, shareUrl: shareUrlOf(deps.env.APP_URL, token) }
 }
-
-/** The live token of an estimate, or null (none, revoked, or unreadable with the current key). */
-export async function liveShareToken(deps: EstimatesDeps, tx: Tx, orgId: string, estimateId: string): Promise<string | null> {
-  const link = await tx.shareLink.findFirst({ where: { estimateId, organizationId: orgId, revokedAt: null } })
-  return link ? deps.shareTokens.decrypt(link.tokenCiphertext) : null
-}

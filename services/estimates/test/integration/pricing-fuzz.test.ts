@@ -36,7 +36,6 @@ beforeAll(async () => {
     ['GET', `${e}/pricing`],
     ['PUT', `${e}/pricing`],
     ['POST', `${e}/share`],
-    ['POST', `${e}/share/regenerate`],
     ['DELETE', `${o}/estimates/${other.estimate.id}/share`],
     ['POST', `${e}/reopen`],
     ['GET', `/public/estimates/${token}`],

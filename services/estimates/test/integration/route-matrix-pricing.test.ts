@@ -50,7 +50,6 @@ const ROUTES: OrgRouteSpec[] = [
   { method: 'GET', path: `${est}/pricing` },
   { method: 'PUT', path: `${est}/pricing`, body: { markupProfileId: null, taxProfileIds: [] } },
   { method: 'POST', path: `${est}/share` },
-  { method: 'POST', path: `${est}/share/regenerate` },
   { method: 'POST', path: `${org}/estimates/:lockedEstimateId/reopen` },
   { method: 'DELETE', path: `${est}/share` },
   { method: 'DELETE', path: `${org}/markup-profiles/:markupId` },
@@ -76,7 +75,6 @@ const OWN_PATH_ROUTES = (): OrgRouteSpec[] => [
   { method: 'PUT', path: `${org}/estimates/${ids.attackerEstimateId}/pricing`, body: { markupProfileId: ids.markupId, taxProfileIds: [] } },
   { method: 'PUT', path: `${org}/estimates/${ids.attackerEstimateId}/pricing`, body: { markupProfileId: null, taxProfileIds: [ids.taxId] } },
   { method: 'POST', path: `${org}/estimates/${ids.estimateId}/share` },
-  { method: 'POST', path: `${org}/estimates/${ids.estimateId}/share/regenerate` },
   { method: 'DELETE', path: `${org}/estimates/${ids.estimateId}/share` },
   { method: 'POST', path: `${org}/estimates/${ids.lockedEstimateId}/reopen` },
 ]

@@ -5,8 +5,9 @@ import { forwardHeaders } from '../proxy/forward-headers.js'
 import type { Forwarder } from '../proxy/forward-request.js'
 import { type Upstreams, upstreamPath } from '../proxy/upstreams.js'
 import type { RouteMatch, RouteMatcher } from '../routes/match-route.js'
-import { authorize } from '../security/authorize.js'
+import { authorize, readsOrgFromBody } from '../security/authorize.js'
 import { assertDeclaredLength, bodyLimitBytes } from '../security/body-limit.js'
+import { bufferBody, orgFromBody } from '../security/body-org.js'
 import { isLoopbackPeer } from '../security/client-address.js'
 import { assertCsrfToken, STATE_CHANGING } from '../security/csrf.js'
 import { assertSameOrigin } from '../security/origin-check.js'
@@ -55,7 +56,8 @@ export function apiHandler(deps: ApiHandlerDeps): RequestHandler {
     if (limit && limit.per !== 'org') await deps.rateLimit(limit, req.ip ?? 'unknown')
     const session = await deps.resolveSession(req, match.route.access !== 'public')
     const query = new URL(req.originalUrl, 'http://gateway').searchParams
-    const claims = authorize(match, session, query)
+    const body = readsOrgFromBody(match, query) ? await bufferBody(req, bodyLimit) : undefined
+    const claims = authorize(match, session, query, body && match.route.orgBody ? orgFromBody(body, match.route.orgBody) : undefined)
     if (limit?.per === 'org' && claims) await deps.rateLimit(limit, `org:${claims.orgId ?? `user:${claims.sub}`}`)
     const token = claims && (await signIdentity(claims, deps.signingKey))
     await deps.forward(req, res, {
@@ -64,6 +66,7 @@ export function apiHandler(deps: ApiHandlerDeps): RequestHandler {
       path: upstreamPath(req.originalUrl),
       headers: forwardHeaders(req, { token, requestId: res.locals.requestId, traceparent: res.locals.traceparent }),
       bodyLimit,
+      body,
     })
   }
 }

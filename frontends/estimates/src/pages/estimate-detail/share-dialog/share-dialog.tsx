@@ -53,7 +53,7 @@ export function ShareDialog({ open, onOpenChange }: { open: boolean; onOpenChang
   const regenerate = useMutation({
     mutationFn: () => {
       requireOrg()
-      return send<ShareResponse>('POST', `${estimatePath(orgId, estimateId)}/share/regenerate`)
+      return send<ShareResponse>('POST', `${estimatePath(orgId, estimateId)}/share`)
     },
     onSuccess: (data) => {
       setToken(data.shareToken)

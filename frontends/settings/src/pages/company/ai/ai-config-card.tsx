@@ -18,7 +18,7 @@ export function AiConfigCard({ form, orgId }: { form: CompanyFormApi; orgId: str
   const run = useMutation({
     mutationFn: (prompt: string) => generatePreview(orgId ?? '', prompt, SAMPLE_PROJECT_TYPE),
     onSuccess: setPreview,
-    onError: () => toast({ variant: 'destructive', title: 'Preview failed', description: PREVIEW_FAILED }),
+    onError: () => toast({ variant: 'destructive', title: 'Error', description: PREVIEW_FAILED }),
   })
 
   const onPreview = () => {

@@ -24,12 +24,8 @@ export async function deleteLogo(orgId: string): Promise<void> {
   await apiRequest('DELETE', logoPath(orgId))
 }
 
-/**
- * The organisation goes in the query too: the gateway scopes an /api/ai call's identity to the
- * organisation named there (and checks membership); the body names it for the ai service.
- */
+/** Spec 000 §7: the organisation goes in the JSON body, where the gateway reads it to check membership. */
 export async function generatePreview(organizationId: string, prompt: string, projectType: string): Promise<GeneratedContent> {
-  const url = `${GENERATE_CONTENT_PATH}?organizationId=${encodeURIComponent(organizationId)}`
-  const res = await apiRequest('POST', url, { organizationId, prompt, projectType })
+  const res = await apiRequest('POST', GENERATE_CONTENT_PATH, { organizationId, prompt, projectType })
   return (await res.json()) as GeneratedContent
 }

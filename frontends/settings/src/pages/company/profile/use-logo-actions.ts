@@ -37,7 +37,7 @@ export function useLogoActions(orgId: string | null, settings: Partial<CompanySe
     onError: (err) =>
       toast({
         variant: 'destructive',
-        title: 'Upload failed',
+        title: 'Error',
         description: err.message === NO_ORG_MESSAGE ? NO_ORG_MESSAGE : serverMessageOr(err, 'Failed to upload logo'),
       }),
   })
