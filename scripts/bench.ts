@@ -4,6 +4,7 @@
 import './lib/require-node.js' // first: stops on a Node older than 24 before anything else loads
 import { join } from 'node:path'
 import { ensureDatabase, withDatabase } from '@plumbline/db'
+import { generateIdentityKeyEnv, parseSigningKey } from '@plumbline/service-kit'
 import { benchAi } from './bench/ai.js'
 import { benchEstimates } from './bench/estimates.js'
 import { benchGatewayHop } from './bench/gateway-hop.js'
@@ -14,7 +15,8 @@ import { buildFrontends } from './lib/build.js'
 import { ensureInfra } from './lib/infra.js'
 import { root, startStack } from './lib/stack.js'
 
-const IDENTITY_SECRET = 'bench-identity-secret-0123456789-abcdefghijklmnop'
+const identityKeys = generateIdentityKeyEnv()
+const signingKey = parseSigningKey(identityKeys.IDENTITY_SIGNING_KEY)
 const infra = await ensureInfra()
 buildFrontends()
 const id = `bench${Date.now().toString(36)}`
@@ -30,7 +32,8 @@ const stack = await startStack({
   seedDemo: true,
   logDir: join(root, 'test-output', 'bench-logs'),
   // Quiet logs and no monthly cap: the create scenario makes about a thousand estimates.
-  env: { LOG_LEVEL: 'warn', GATEWAY_HOST: '127.0.0.1', IDENTITY_SECRET, DEFAULT_ESTIMATES_LIMIT: '-1', RATE_LIMIT_LOGIN: '1000' },
+  identityKeys,
+  env: { LOG_LEVEL: 'warn', GATEWAY_HOST: '127.0.0.1', DEFAULT_ESTIMATES_LIMIT: '-1', RATE_LIMIT_LOGIN: '1000' },
 })
 
 // `npm run bench -- estimates pdf` runs only the named parts; no names run them all.
@@ -38,8 +41,8 @@ const only = new Set(process.argv.slice(2))
 const wanted = (part: string) => only.size === 0 || only.has(part)
 try {
   const session = await signInDemoUser(stack.url)
-  if (wanted('gateway')) await benchGatewayHop(stack, session, IDENTITY_SECRET)
-  if (wanted('estimates')) await benchEstimates(stack, session, databaseUrl, IDENTITY_SECRET)
+  if (wanted('gateway')) await benchGatewayHop(stack, session, signingKey)
+  if (wanted('estimates')) await benchEstimates(stack, session, databaseUrl, signingKey)
   if (wanted('pdf')) await benchPdf()
   if (wanted('ai')) await benchAi()
 } finally {

@@ -2,11 +2,12 @@
 // (each `${NAME:?…}` in the file), and .compose/redis-users.acl, Redis' users (one per service,
 // passwords from .env, stored hashed). Values already in .env are kept, so it is safe to run again.
 // Usage: npm run compose:env
-import { createHash, generateKeyPairSync, type JsonWebKey, randomBytes } from 'node:crypto'
+//        npm run compose:env -- --identity-keys   (prints a fresh identity key pair, for a cluster's Secrets)
+import { createHash, randomBytes } from 'node:crypto'
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { newNatsPassword } from '@plumbline/messaging'
-import { REDIS_GRANTS, type RedisService, redisAclFile } from '@plumbline/service-kit'
+import { generateIdentityKeyEnv, REDIS_GRANTS, type RedisService, redisAclFile } from '@plumbline/service-kit'
 
 const root = join(import.meta.dirname, '..')
 
@@ -24,23 +25,10 @@ function generateSecret(name: string): string {
   return randomBytes(32).toString('hex')
 }
 
-/**
- * The gateway's identity signing key (an Ed25519 private JWK) and the key set services verify with
- * (a JWKS of its public half), made as one pair.
- */
-function identityKeyPair(): { IDENTITY_SIGNING_KEY: string; IDENTITY_PUBLIC_KEYS: string } {
-  const { privateKey } = generateKeyPairSync('ed25519')
-  const jwk = privateKey.export({ format: 'jwk' }) as JsonWebKey & { x: string; d: string }
-  const kid = `ed25519-${createHash('sha256').update(jwk.x).digest('base64url').slice(0, 16)}`
-  return {
-    IDENTITY_SIGNING_KEY: JSON.stringify({ kty: 'OKP', crv: 'Ed25519', x: jwk.x, d: jwk.d, kid }),
-    IDENTITY_PUBLIC_KEYS: JSON.stringify({ keys: [{ kty: 'OKP', crv: 'Ed25519', x: jwk.x, kid, alg: 'EdDSA', use: 'sig' }] }),
-  }
-}
-
 /** Fresh values for a set of secrets, made together so that related ones match (the identity key pair). */
 export function generateSecrets(names: string[]): Record<string, string> {
-  const pair = identityKeyPair()
+  // The gateway's signing key (an Ed25519 private JWK) and the key set the services verify with.
+  const pair = generateIdentityKeyEnv()
   return Object.fromEntries(names.map((name) => [name, name in pair ? pair[name as keyof typeof pair] : generateSecret(name)]))
 }
 
@@ -84,4 +72,15 @@ function main() {
   console.log('.compose/redis-users.acl: one Redis user per service')
 }
 
-if (import.meta.url === `file://${process.argv[1]}`) main()
+/** One identity key pair as the lines of two Secrets' env files (gateway, and every other service). */
+function printIdentityKeys() {
+  const pair = generateIdentityKeyEnv()
+  console.log(
+    `# gateway-secrets\nIDENTITY_SIGNING_KEY=${pair.IDENTITY_SIGNING_KEY}\n# every other <service>-secrets\nIDENTITY_PUBLIC_KEYS=${pair.IDENTITY_PUBLIC_KEYS}`,
+  )
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  if (process.argv.includes('--identity-keys')) printIdentityKeys()
+  else main()
+}

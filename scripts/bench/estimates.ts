@@ -1,6 +1,6 @@
 import { CONTENT_SECTION_TYPES, IDENTITY_HEADER, SYSTEM_ROLE_PERMISSIONS, ZEstimateListQuery } from '@plumbline/contracts'
 import { poolConfig } from '@plumbline/db'
-import { signIdentity } from '@plumbline/service-kit'
+import { type IdentitySigningKey, signIdentity } from '@plumbline/service-kit'
 import pg from 'pg'
 import { DEMO_ORGANIZATION } from '../../services/auth/src/seed/demo-accounts.js'
 import type { RunSql } from '../../services/estimates/src/data/db.js'
@@ -110,7 +110,7 @@ function row(label: string, r: Result) {
   console.log(`  ${label.padEnd(24)} ${fmt(r)}`)
 }
 
-export async function benchEstimates(stack: Stack, session: BrowserSession, databaseUrl: string, identitySecret: string): Promise<void> {
+export async function benchEstimates(stack: Stack, session: BrowserSession, databaseUrl: string, signingKey: IdentitySigningKey): Promise<void> {
   const pool = new pg.Pool(poolConfig(databaseUrl, 'estimates', 16))
   const api = `http://127.0.0.1:${stack.servicePorts.gateway}/api/organizations/${ORG}`
   try {
@@ -138,7 +138,7 @@ export async function benchEstimates(stack: Stack, session: BrowserSession, data
     } as const
     const direct = async (path: string) =>
       timedRequest(`http://127.0.0.1:${stack.servicePorts.estimates}/organizations/${ORG}${path}`, {
-        headers: { [IDENTITY_HEADER]: await signIdentity(claims, identitySecret) },
+        headers: { [IDENTITY_HEADER]: await signIdentity(claims, signingKey) },
       })
     // A change to list membership (here: one estimate's creation time, moved by a millisecond)
     // moves the organisation's list version, so the next search counts its matches anew.

@@ -1,16 +1,16 @@
 import { IDENTITY_HEADER } from '@plumbline/contracts'
-import { signIdentity } from '@plumbline/service-kit'
+import { type IdentitySigningKey, signIdentity } from '@plumbline/service-kit'
 import type { Stack } from '../lib/stack.js'
 import { fmt, measure, measureInTurns, timedRequest } from './measure.js'
 import type { BrowserSession } from './session.js'
 
 /** GET /api/user through the gateway vs the auth handler called directly, c=1 and c=16. */
-export async function benchGatewayHop(stack: Stack, session: BrowserSession, identitySecret: string): Promise<void> {
+export async function benchGatewayHop(stack: Stack, session: BrowserSession, signingKey: IdentitySigningKey): Promise<void> {
   const gatewayPort = stack.servicePorts.gateway
   const viaGateway = () => timedRequest(`http://127.0.0.1:${gatewayPort}/api/user`, { headers: { cookie: session.cookie } })
   // The identity token lives 60 s (as the gateway's); re-sign it well before that.
   let token = ''
-  const sign = async () => (token = await signIdentity({ sub: session.userId, email: session.email, systemRole: 'user' }, identitySecret))
+  const sign = async () => (token = await signIdentity({ sub: session.userId, email: session.email, systemRole: 'user' }, signingKey))
   await sign()
   const refresher = setInterval(sign, 20_000)
   const direct = () => timedRequest(`http://127.0.0.1:${stack.servicePorts.auth}/user`, { headers: { [IDENTITY_HEADER]: token } })

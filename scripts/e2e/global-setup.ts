@@ -31,6 +31,7 @@ export default async function setup(project: TestProject) {
       GATEWAY_HOST: '127.0.0.1',
       RATE_LIMIT_LOGIN: '1000',
       RATE_LIMIT_ACCOUNT: '1000',
+      LOGIN_SLOWDOWN_AFTER: '100',
       RATE_LIMIT_AI: '1000',
       DEFAULT_ESTIMATES_LIMIT: '500',
       DEFAULT_AI_LIMIT: '1000',

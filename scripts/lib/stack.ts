@@ -4,7 +4,7 @@ import { type ChildProcess, spawn } from 'node:child_process'
 import { createWriteStream, existsSync, mkdirSync } from 'node:fs'
 import type { Server } from 'node:http'
 import { join } from 'node:path'
-import { staticSite } from '@plumbline/service-kit'
+import { generateIdentityKeyEnv, staticSite } from '@plumbline/service-kit'
 
 export const root = join(import.meta.dirname, '..', '..')
 export const SERVICES = ['auth', 'estimates', 'ai', 'documents', 'meetings', 'admin'] as const
@@ -23,6 +23,8 @@ export type StackOptions = {
   seedDemo?: boolean
   logDir: string
   env?: Record<string, string>
+  /** The identity key pair; a fresh one per run when omitted (the private half goes to the gateway only). */
+  identityKeys?: { IDENTITY_SIGNING_KEY: string; IDENTITY_PUBLIC_KEYS: string }
 }
 
 export type Stack = {
@@ -81,15 +83,17 @@ export async function startStack(opts: StackOptions): Promise<Stack> {
     ...Object.fromEntries(SERVICES.map((s) => [`${s.toUpperCase()}_URL`, `http://127.0.0.1:${servicePorts[s]}`])),
     ...opts.env,
   }
+  const { IDENTITY_SIGNING_KEY, IDENTITY_PUBLIC_KEYS } = opts.identityKeys ?? generateIdentityKeyEnv()
   const children = new Map<ServiceName, ChildProcess>()
   const remoteServers = new Map<RemoteName, Server>()
 
   const envFor = (name: ServiceName): Record<string, string> => ({
     ...common,
     PORT: String(servicePorts[name]),
+    ...(name === 'gateway' ? { IDENTITY_SIGNING_KEY } : { IDENTITY_PUBLIC_KEYS }),
     ...((name === 'auth' || name === 'admin' || name === 'estimates') && opts.seedDemo ? { SEED_DEMO: 'true' } : {}),
     ...(name === 'gateway'
-      ? { SHELL_DIST: join(root, 'frontends', 'shell', 'dist'), REMOTES_JSON: remotesJson, HOST: opts.env?.GATEWAY_HOST ?? '0.0.0.0' }
+      ? { SHELL_DIST: join(root, 'frontends', 'shell', 'dist'), REMOTES_JSON: remotesJson, HOST: opts.env?.GATEWAY_HOST ?? '127.0.0.1' }
       : {}),
   })
 

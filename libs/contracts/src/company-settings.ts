@@ -78,8 +78,16 @@ export const ZCompanySettingsPatch = z
     companyPhone: optionalText(50),
     companyAddress: optionalText(500),
     contractorLicense: optionalText(100),
+    // Only web addresses: the website becomes a link on estimates and PDFs, where `javascript:` would run.
     website: z
-      .union([z.literal(''), z.string().trim().url('Please enter a valid URL').max(500)])
+      .union([
+        z.literal(''),
+        z
+          .string()
+          .trim()
+          .url({ protocol: /^https?$/, message: 'Please enter a valid URL' })
+          .max(500),
+      ])
       .nullable()
       .optional(),
     logoUrl: z

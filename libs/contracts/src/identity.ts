@@ -37,17 +37,24 @@ export type IdentityClaims = z.infer<typeof ZIdentityClaims>
 export const IDENTITY_HEADER = 'x-plumbline-identity'
 export const IDENTITY_ISSUER = 'plumbline-gateway'
 export const IDENTITY_AUDIENCE = 'plumbline-services'
-export const IDENTITY_ALG = 'HS256'
 export const IDENTITY_TTL_SECONDS = 60
 
 export const SESSION_COOKIE = 'plumbline_sid'
+/**
+ * The session cookie's name: in production with the `__Host-` prefix, which browsers accept only
+ * Secure, on Path=/ and without Domain, so no sibling subdomain or plain-HTTP page can plant or
+ * overwrite it. Development serves plain HTTP, where such a cookie would be refused.
+ */
+export const sessionCookieName = (nodeEnv: string) => (nodeEnv === 'production' ? `__Host-${SESSION_COOKIE}` : SESSION_COOKIE)
 export const CSRF_COOKIE = 'plumbline_csrf'
 export const CSRF_HEADER = 'x-csrf-token'
 export const REQUEST_ID_HEADER = 'x-request-id'
 
 /** Redis key layout shared by auth (writer) and gateway (reader). `p` is the deployment's key prefix. */
 export const redisKeys = {
-  session: (p: string, sessionId: string) => `${p}session:${sessionId}`,
+  /** Keyed by the session id's digest (service-kit sessionKey), never the cookie value. */
+  session: (p: string, sessionDigest: string) => `${p}session:${sessionDigest}`,
+  /** A set of the user's session digests, for revoking them all. */
   userSessions: (p: string, userId: string) => `${p}user-sessions:${userId}`,
   identity: (p: string, userId: string) => `${p}identity:${userId}`,
   rateLimit: (p: string, bucket: string, key: string) => `${p}rl:${bucket}:${key}`,

@@ -1,9 +1,9 @@
-import { randomUUID } from 'node:crypto'
+import { createHash, randomUUID } from 'node:crypto'
 import { REQUEST_ID_HEADER } from '@plumbline/contracts'
 import express, { type Express, type RequestHandler } from 'express'
 import { errorHandler, notFoundHandler } from './errors.js'
 import { healthRouter, type ReadinessCheck } from './health.js'
-import { identityMiddleware } from './identity.js'
+import { type IdentityVerifier, identityMiddleware } from './identity.js'
 import type { Logger } from './logger.js'
 import type { Metrics } from './metrics.js'
 
@@ -12,7 +12,8 @@ export type ServiceAppOptions = {
   logger: Logger
   metrics: Metrics
   readiness: ReadinessCheck[]
-  identitySecret: string
+  /** Checks the gateway's identity token (identityVerifier over the service's public keys). */
+  verifyIdentity: IdentityVerifier
   bodyLimit?: string
   /** Mounts the service's routers; runs after the common middleware, before 404/error handling. */
   routes: (app: Express) => void
@@ -26,13 +27,27 @@ const requestId: RequestHandler = (req, res, next) => {
   next()
 }
 
+// A share token in a path is a bearer credential for a client's estimate.
+const SHARE_TOKEN_IN_PATH = /(\/public\/estimates\/)([^/]+)/
+
+/** The path as the access log records it: a share token becomes a short hash (enough to correlate requests, useless as a link). */
+export function pathForLog(path: string): string {
+  return path.replace(SHARE_TOKEN_IN_PATH, (_m, prefix: string, token: string) => `${prefix}#${createHash('sha256').update(token).digest('hex').slice(0, 12)}`)
+}
+
 function accessLog(logger: Logger): RequestHandler {
   return (req, res, next) => {
     const start = performance.now()
     res.on('finish', () => {
       if (req.path === '/healthz' || req.path === '/readyz' || req.path === '/metrics') return
       logger.info(
-        { method: req.method, path: req.path, status: res.statusCode, ms: Math.round((performance.now() - start) * 10) / 10, requestId: res.locals.requestId },
+        {
+          method: req.method,
+          path: pathForLog(req.path),
+          status: res.statusCode,
+          ms: Math.round((performance.now() - start) * 10) / 10,
+          requestId: res.locals.requestId,
+        },
         'request',
       )
     })
@@ -54,7 +69,7 @@ export function createServiceApp(options: ServiceAppOptions): Express {
     res.type(options.metrics.registry.contentType).send(await options.metrics.registry.metrics())
   })
   app.use(express.json({ limit: options.bodyLimit ?? '100kb', strict: false }))
-  app.use(identityMiddleware(options.identitySecret))
+  app.use(identityMiddleware(options.verifyIdentity))
   options.routes(app)
   app.use(notFoundHandler)
   app.use(errorHandler(options.logger))

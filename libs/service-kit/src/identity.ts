@@ -1,7 +1,6 @@
 import {
   can,
   ErrorCode,
-  IDENTITY_ALG,
   IDENTITY_AUDIENCE,
   IDENTITY_HEADER,
   IDENTITY_ISSUER,
@@ -15,56 +14,61 @@ import {
 import type { RequestHandler } from 'express'
 import { jwtVerify, SignJWT } from 'jose'
 import { AppError } from './errors.js'
+import { IDENTITY_KEY_ALG, type IdentityKeySet, type IdentitySigningKey } from './identity-keys.js'
 
-const keyOf = (secret: string) => new TextEncoder().encode(secret)
-
-// jose signs and verifies HS256 through WebCrypto, ~0.2 ms each on this machine: on every
-// request that was most of the gateway hop. Both sides therefore remember recent results.
-// Nothing weaker follows: the gateway still resolves the session on every request (revocation
-// stays immediate), a signed token is reused only for the first half of its life, and a
-// verified token only until it expires. Bounded maps, cleared when full.
+// Signing and verifying cost ~0.1-0.2 ms each through WebCrypto: on every request that was most
+// of the gateway hop. Both sides therefore remember recent results. Nothing weaker follows: the
+// gateway still resolves the session on every request (revocation stays immediate), a signed
+// token is reused only for the first half of its life, and a verified token only until it
+// expires or the key set changes. Bounded maps, cleared when full.
 const CACHE_LIMIT = 10_000
 const signed = new Map<string, { token: string; renewAt: number }>()
-const verified = new Map<string, { claims: IdentityClaims; validUntil: number }>()
 
 function remember<V>(map: Map<string, V>, key: string, value: V): void {
   if (map.size >= CACHE_LIMIT) map.clear()
   map.set(key, value)
 }
 
-/** Signed by the gateway for each forwarded request; short-lived on purpose. */
-export async function signIdentity(claims: IdentityClaims, secret: string): Promise<string> {
-  const cacheKey = `${secret}\u0000${JSON.stringify(claims)}`
+/** Signed by the gateway for each forwarded request with its private key; short-lived on purpose. */
+export async function signIdentity(claims: IdentityClaims, key: IdentitySigningKey): Promise<string> {
+  const cacheKey = `${key.kid}\u0000${key.publicJwk.x}\u0000${JSON.stringify(claims)}`
   const now = Date.now()
   const hit = signed.get(cacheKey)
   if (hit && hit.renewAt > now) return hit.token
   const { sub, ...rest } = claims
   const token = await new SignJWT(rest)
-    .setProtectedHeader({ alg: IDENTITY_ALG })
+    .setProtectedHeader({ alg: IDENTITY_KEY_ALG, kid: key.kid, typ: 'JWT' })
     .setSubject(sub)
     .setIssuer(IDENTITY_ISSUER)
     .setAudience(IDENTITY_AUDIENCE)
     .setIssuedAt()
     .setExpirationTime(`${IDENTITY_TTL_SECONDS}s`)
-    .sign(keyOf(secret))
+    .sign(key.key)
   remember(signed, cacheKey, { token, renewAt: now + (IDENTITY_TTL_SECONDS * 1000) / 2 })
   return token
 }
 
-export async function verifyIdentity(token: string, secret: string): Promise<IdentityClaims> {
-  const cacheKey = `${secret}\u0000${token}`
-  const hit = verified.get(cacheKey)
-  if (hit && hit.validUntil > Date.now()) return hit.claims
-  const { payload } = await jwtVerify(token, keyOf(secret), {
-    algorithms: [IDENTITY_ALG],
-    issuer: IDENTITY_ISSUER,
-    audience: IDENTITY_AUDIENCE,
-    maxTokenAge: `${IDENTITY_TTL_SECONDS}s`,
-  })
-  const claims = ZIdentityClaims.parse(payload)
-  const validUntil = Math.min((payload.exp ?? 0) * 1000, ((payload.iat ?? 0) + IDENTITY_TTL_SECONDS) * 1000)
-  remember(verified, cacheKey, { claims, validUntil })
-  return claims
+export type IdentityVerifier = (token: string) => Promise<IdentityClaims>
+
+/** Verifies with the services' public keys only: algorithm, issuer, audience and age pinned. */
+export function identityVerifier(keys: IdentityKeySet): IdentityVerifier {
+  const verified = new Map<string, { claims: IdentityClaims; validUntil: number }>()
+  keys.onChange(() => verified.clear())
+  return async (token) => {
+    const hit = verified.get(token)
+    if (hit && hit.validUntil > Date.now()) return hit.claims
+    const { payload } = await jwtVerify(token, keys.getKey, {
+      algorithms: [IDENTITY_KEY_ALG],
+      issuer: IDENTITY_ISSUER,
+      audience: IDENTITY_AUDIENCE,
+      maxTokenAge: `${IDENTITY_TTL_SECONDS}s`,
+      requiredClaims: ['exp', 'iat', 'sub'],
+    })
+    const claims = ZIdentityClaims.parse(payload)
+    const validUntil = Math.min((payload.exp ?? 0) * 1000, ((payload.iat ?? 0) + IDENTITY_TTL_SECONDS) * 1000)
+    remember(verified, token, { claims, validUntil })
+    return claims
+  }
 }
 
 export type RequestContext = {
@@ -81,12 +85,12 @@ export type RequestContext = {
  * Every service verifies the gateway's token again (defence in depth). Without a valid token the
  * caller is anonymous; routes decide with requireUser/requireOrg whether that is allowed.
  */
-export function identityMiddleware(secret: string): RequestHandler {
+export function identityMiddleware(verifyIdentity: IdentityVerifier): RequestHandler {
   return async (req, res, next) => {
     const token = req.header(IDENTITY_HEADER)
     if (!token) return next()
     try {
-      const claims = await verifyIdentity(token, secret)
+      const claims = await verifyIdentity(token)
       const ctx: RequestContext = {
         userId: claims.sub,
         email: claims.email,

@@ -4,7 +4,8 @@ import { stopTelemetry } from '@plumbline/telemetry'
 import type { Express } from 'express'
 import { createClient, type RedisClientType } from 'redis'
 import { createServiceApp } from './app.js'
-import type { BaseEnv } from './env.js'
+import { type BaseEnv, identityKeysFromEnv } from './env.js'
+import { identityVerifier } from './identity.js'
 import { assertInfraCredentials, natsCredentials } from './infra-credentials.js'
 import { type Closer, runService } from './lifecycle.js'
 import { createLogger, type Logger } from './logger.js'
@@ -85,11 +86,12 @@ export async function startServiceRuntime<P extends PrismaLike>(def: ServiceDefi
   const consumers = (await def.consumers?.(deps)) ?? []
   const extra: Closer[] = (await def.onStart?.(deps)) || []
   const metrics = createMetrics(def.name)
+  const identityKeys = identityKeysFromEnv(env)
   const app = createServiceApp({
     name: def.name,
     logger,
     metrics,
-    identitySecret: env.IDENTITY_SECRET,
+    verifyIdentity: identityVerifier(identityKeys),
     routes: def.routes(deps),
     bodyLimit: def.bodyLimit,
     readiness: [
@@ -106,6 +108,7 @@ export async function startServiceRuntime<P extends PrismaLike>(def: ServiceDefi
     closers: [
       ...consumers.map((c, i) => ({ name: `consumer-${i}`, close: () => c.stop() })),
       ...extra,
+      { name: 'identity keys', close: () => identityKeys.close() },
       { name: 'relay', close: () => relay.stop() },
       { name: 'bus', close: () => bus.close() },
       { name: 'redis', close: () => redis.quit() },

@@ -1,13 +1,35 @@
+import { mkdtempSync, writeFileSync } from 'node:fs'
 import type { Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import { IDENTITY_AUDIENCE, IDENTITY_HEADER, IDENTITY_ISSUER, type Problem } from '@plumbline/contracts'
-import { AppError, contextOf, createLogger, createMetrics, createServiceApp, parseBody, signIdentity, verifyIdentity } from '@plumbline/service-kit'
+import {
+  AppError,
+  contextOf,
+  createLogger,
+  createMetrics,
+  createServiceApp,
+  generateIdentityKeyEnv,
+  identityKeySet,
+  identityVerifier,
+  parseBody,
+  parseSigningKey,
+  pathForLog,
+  signIdentity,
+} from '@plumbline/service-kit'
 import express from 'express'
 import { SignJWT } from 'jose'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { z } from 'zod'
 
-const secret = 'kit-test-secret-0123456789-abcdefghijklmnopqrstuvwxyz'
+const keyA = parseSigningKey(generateIdentityKeyEnv().IDENTITY_SIGNING_KEY)
+const keyB = parseSigningKey(generateIdentityKeyEnv().IDENTITY_SIGNING_KEY)
+const REFRESH_MS = 200
+const keysFile = join(mkdtempSync(join(tmpdir(), 'kit-keys-')), 'identity-keys.json')
+writeFileSync(keysFile, JSON.stringify({ keys: [keyA.publicJwk] }))
+const keySet = identityKeySet({ file: keysFile, mode: 'test' }, REFRESH_MS)
+const verify = identityVerifier(keySet)
 let server: Server
 let base: string
 
@@ -16,7 +38,7 @@ beforeAll(async () => {
     name: 'kit-test',
     logger: createLogger('kit-test', 'silent'),
     metrics: createMetrics('kit-test'),
-    identitySecret: secret,
+    verifyIdentity: verify,
     readiness: [
       {
         name: 'always-down',
@@ -41,7 +63,10 @@ beforeAll(async () => {
   server = app.listen(0)
   base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
 })
-afterAll(() => server?.close())
+afterAll(() => {
+  keySet.close()
+  server?.close()
+})
 
 const post = (path: string, body: string) => fetch(`${base}${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body })
 
@@ -84,60 +109,80 @@ describe('service app errors', () => {
 
 describe('identity verification', () => {
   const claims = { sub: 'u1', email: 'u@example.com', systemRole: 'user' as const, orgId: 'o1' }
+  const unsigned = () =>
+    new SignJWT({ email: 'u@example.com', systemRole: 'user' }).setSubject('u1').setIssuer(IDENTITY_ISSUER).setAudience(IDENTITY_AUDIENCE).setIssuedAt()
 
   it('accepts the gateway token and exposes the context', async () => {
-    const res = await fetch(`${base}/me`, { headers: { [IDENTITY_HEADER]: await signIdentity(claims, secret) } })
+    const res = await fetch(`${base}/me`, { headers: { [IDENTITY_HEADER]: await signIdentity(claims, keyA) } })
     expect(await res.json()).toMatchObject({ userId: 'u1', orgId: 'o1', systemRole: 'user' })
   })
 
-  it('rejects tokens with another key, algorithm, audience or an expiry too far out', async () => {
-    const key = new TextEncoder().encode(secret)
+  it('rejects the old shared-secret forgery, other keys, algorithms, audiences and lifetimes', async () => {
+    const oldDevSecret = new TextEncoder().encode('dev-only-identity-secret-change-me-0123456789')
+    const publicBytes = Buffer.from(keyA.publicJwk.x!, 'base64url')
     const forged = [
-      await signIdentity(claims, `${secret}-other`),
-      await new SignJWT({ email: 'u@example.com', systemRole: 'user' })
-        .setProtectedHeader({ alg: 'HS512' })
-        .setSubject('u1')
-        .setIssuer(IDENTITY_ISSUER)
-        .setAudience(IDENTITY_AUDIENCE)
-        .setIssuedAt()
-        .setExpirationTime('60s')
-        .sign(key),
-      await new SignJWT({ email: 'u@example.com', systemRole: 'user' })
-        .setProtectedHeader({ alg: 'HS256' })
-        .setSubject('u1')
-        .setIssuer(IDENTITY_ISSUER)
-        .setAudience('someone-else')
-        .setIssuedAt()
-        .setExpirationTime('60s')
-        .sign(key),
-      await new SignJWT({ email: 'u@example.com', systemRole: 'user' })
-        .setProtectedHeader({ alg: 'HS256' })
-        .setSubject('u1')
-        .setIssuer(IDENTITY_ISSUER)
-        .setAudience(IDENTITY_AUDIENCE)
+      // the probe's forgery: HS256 with the former public development secret
+      await unsigned().setProtectedHeader({ alg: 'HS256' }).setExpirationTime('60s').sign(oldDevSecret),
+      // algorithm confusion: the public key used as an HMAC secret, under its own key id
+      await unsigned().setProtectedHeader({ alg: 'HS256', kid: keyA.kid }).setExpirationTime('60s').sign(publicBytes),
+      // a key the service does not hold, claiming the trusted key id
+      await signIdentity(claims, { ...keyB, kid: keyA.kid }),
+      await signIdentity(claims, keyB),
+      `${Buffer.from('{"alg":"none"}').toString('base64url')}.${Buffer.from('{"sub":"u1"}').toString('base64url')}.`,
+      await unsigned().setAudience('someone-else').setProtectedHeader({ alg: 'EdDSA', kid: keyA.kid }).setExpirationTime('60s').sign(keyA.key),
+      await unsigned()
         .setIssuedAt(Math.floor(Date.now() / 1000) - 600)
+        .setProtectedHeader({ alg: 'EdDSA', kid: keyA.kid })
         .setExpirationTime('1h')
-        .sign(key),
+        .sign(keyA.key),
     ]
     for (const token of forged) {
-      await expect(verifyIdentity(token, secret)).rejects.toThrow()
+      await expect(verify(token)).rejects.toThrow()
       expect((await fetch(`${base}/me`, { headers: { [IDENTITY_HEADER]: token } })).status).toBe(401)
     }
+  })
+
+  it('follows a rotated key set file without a restart: a new key at once, a removed key after the refresh', async () => {
+    const tokenB = await signIdentity(claims, keyB)
+    expect((await fetch(`${base}/me`, { headers: { [IDENTITY_HEADER]: tokenB } })).status).toBe(401)
+    await new Promise((r) => setTimeout(r, 1100)) // unknown key ids re-read the file at most once a second
+    writeFileSync(keysFile, JSON.stringify({ keys: [keyA.publicJwk, keyB.publicJwk] }))
+    expect((await fetch(`${base}/me`, { headers: { [IDENTITY_HEADER]: tokenB } })).status).toBe(200)
+    const tokenA = await signIdentity(claims, keyA)
+    expect((await fetch(`${base}/me`, { headers: { [IDENTITY_HEADER]: tokenA } })).status).toBe(200)
+    writeFileSync(keysFile, JSON.stringify({ keys: [keyB.publicJwk] }))
+    await new Promise((r) => setTimeout(r, REFRESH_MS * 3))
+    expect((await fetch(`${base}/me`, { headers: { [IDENTITY_HEADER]: tokenA } })).status).toBe(401)
+    expect((await fetch(`${base}/me`, { headers: { [IDENTITY_HEADER]: tokenB } })).status).toBe(200)
   })
 })
 
 describe('identity caches', () => {
   const claims = { sub: 'u2', email: 'u2@example.com', systemRole: 'user' as const, orgId: 'o2' }
 
-  it('reuses a signed token only for identical claims', async () => {
-    const a = await signIdentity(claims, secret)
-    expect(await signIdentity(claims, secret)).toBe(a)
-    expect(await signIdentity({ ...claims, orgId: 'o3' }, secret)).not.toBe(a)
+  it('reuses a signed token only for identical claims and the same key', async () => {
+    const a = await signIdentity(claims, keyA)
+    expect(await signIdentity(claims, keyA)).toBe(a)
+    expect(await signIdentity({ ...claims, orgId: 'o3' }, keyA)).not.toBe(a)
+    expect(await signIdentity(claims, keyB)).not.toBe(a)
   })
 
-  it('never lets a cached verification vouch for a token under another secret', async () => {
-    const token = await signIdentity(claims, secret)
-    await expect(verifyIdentity(token, secret)).resolves.toMatchObject({ sub: 'u2', orgId: 'o2' })
-    await expect(verifyIdentity(token, `${secret}-rotated`)).rejects.toThrow()
+  it('never lets a cached verification vouch for a token under another key set', async () => {
+    const token = await signIdentity(claims, keyA)
+    const mine = identityVerifier(identityKeySet({ inline: JSON.stringify({ keys: [keyA.publicJwk] }), mode: 'test' }))
+    await expect(mine(token)).resolves.toMatchObject({ sub: 'u2', orgId: 'o2' })
+    const other = identityVerifier(identityKeySet({ inline: JSON.stringify({ keys: [keyB.publicJwk] }), mode: 'test' }))
+    await expect(other(token)).rejects.toThrow()
+  })
+})
+
+describe('access log', () => {
+  it('records a share token in a path only as a short hash', () => {
+    const token = 'dQrGi9XtAbCdEfGhIjKlMnOpQrStUvWxYz0123456789'
+    const logged = pathForLog(`/public/estimates/${token}/approve`)
+    expect(logged).not.toContain(token)
+    expect(logged).toMatch(/^\/public\/estimates\/#[0-9a-f]{12}\/approve$/)
+    expect(pathForLog(`/public/estimates/${token}`)).toBe(logged.replace('/approve', ''))
+    expect(pathForLog('/organizations/o1/estimates/e1')).toBe('/organizations/o1/estimates/e1')
   })
 })

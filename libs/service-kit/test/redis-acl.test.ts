@@ -154,7 +154,12 @@ describe('and cannot read or write another prefix', () => {
 })
 
 describe('production refuses to start without credentials', () => {
-  const prod = { NODE_ENV: 'production' as const, NATS_USER: 'estimates', NATS_PASSWORD: 'n0123456789abcdef0123', REDIS_URL: 'redis://estimates:secret@redis:6379' }
+  const prod = {
+    NODE_ENV: 'production' as const,
+    NATS_USER: 'estimates',
+    NATS_PASSWORD: 'n0123456789abcdef0123',
+    REDIS_URL: 'redis://estimates:secret@redis:6379',
+  }
   it('names each missing credential', () => {
     expect(infraCredentialProblems(prod)).toEqual([])
     expect(infraCredentialProblems({ ...prod, NATS_USER: undefined, NATS_PASSWORD: undefined })).toEqual([

@@ -1,7 +1,18 @@
 import { IDENTITY_HEADER, type IdentityClaims, type PermissionSet, SYSTEM_ROLE_PERMISSIONS } from '@plumbline/contracts'
 import { createPrismaClient, type PrismaCtor } from '@plumbline/db'
 import { type Bus, connectBus, ensureStream, type SqlTx } from '@plumbline/messaging'
-import { type BaseEnv, connectRedis, createLogger, createMetrics, createServiceApp, type ServiceDeps, signIdentity, ZBaseEnv } from '@plumbline/service-kit'
+import {
+  type BaseEnv,
+  connectRedis,
+  createLogger,
+  createMetrics,
+  createServiceApp,
+  identityKeysFromEnv,
+  identityVerifier,
+  type ServiceDeps,
+  signIdentity,
+  ZBaseEnv,
+} from '@plumbline/service-kit'
 import type { Express } from 'express'
 import { createTestDatabase, type TestDatabase } from './database.js'
 import { testEnv, uniqueId } from './env.js'
@@ -38,11 +49,10 @@ export async function startTestService<P extends PrismaLike, E extends BaseEnv &
     REDIS_URL: testEnv.redisUrl,
     BUS_PREFIX: prefix,
     REDIS_PREFIX: `${prefix}:`,
-    IDENTITY_SECRET: testEnv.identitySecret,
     PORT: '0',
     ...opts.env,
   }
-  const env = (opts.envSchema ? opts.envSchema.parse(rawEnv) : { ...ZBaseEnv.parse(rawEnv), PORT: 0 }) as E
+  const env = (opts.envSchema ? opts.envSchema.parse(rawEnv) : { ...ZBaseEnv.parse(rawEnv), HOST: '127.0.0.1', PORT: 0 }) as E
   const logger = createLogger(opts.name, 'silent')
   const { prisma, queryRows } = createPrismaClient(opts.PrismaClient, { databaseUrl: db.url, schema: opts.schema, poolSize: 5 })
   const bus = await connectBus({ servers: testEnv.natsUrl, name: `${opts.name}-test`, prefix, logger })
@@ -55,7 +65,7 @@ export async function startTestService<P extends PrismaLike, E extends BaseEnv &
     name: opts.name,
     logger,
     metrics: createMetrics(opts.name),
-    identitySecret: testEnv.identitySecret,
+    verifyIdentity: identityVerifier(identityKeysFromEnv(env)),
     readiness: [],
     routes: opts.routes(deps),
     bodyLimit: opts.bodyLimit,
@@ -74,7 +84,7 @@ export async function startTestService<P extends PrismaLike, E extends BaseEnv &
 
 /** Headers a request needs to pass a service's identity check, as the gateway would sign them. */
 export async function identityHeaders(claims: IdentityClaims): Promise<Record<string, string>> {
-  return { [IDENTITY_HEADER]: await signIdentity(claims, testEnv.identitySecret) }
+  return { [IDENTITY_HEADER]: await signIdentity(claims, testEnv.identitySigningKey) }
 }
 
 /** A member of `orgId` as the gateway would describe them (Owner permissions unless given). */

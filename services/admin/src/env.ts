@@ -1,4 +1,4 @@
-import { parseEnv, ZBaseEnv } from '@plumbline/service-kit'
+import { parseEnv, withProductionChecks, ZBaseEnv } from '@plumbline/service-kit'
 import { z } from 'zod'
 
 // z.coerce.boolean() reads "false" as true; flags here accept only explicit words.
@@ -8,14 +8,16 @@ const zFlag = (fallback: boolean) =>
     .default(fallback ? 'true' : 'false')
     .transform((v) => v === 'true' || v === '1' || v === 'yes')
 
-export const ZAdminEnv = ZBaseEnv.extend({
-  PORT: z.coerce.number().int().default(4006),
-  /** Monthly limits of the default plan; -1 means unlimited (spec 000 §9). */
-  DEFAULT_ESTIMATES_LIMIT: z.coerce.number().int().min(-1).default(50),
-  DEFAULT_PDF_LIMIT: z.coerce.number().int().min(-1).default(100),
-  DEFAULT_AI_LIMIT: z.coerce.number().int().min(-1).default(200),
-  /** Seeds the demo organisation's company settings (npm start). */
-  SEED_DEMO: zFlag(false),
-})
+export const ZAdminEnv = withProductionChecks(
+  ZBaseEnv.extend({
+    PORT: z.coerce.number().int().default(4006),
+    /** Monthly limits of the default plan; -1 means unlimited (spec 000 §9). */
+    DEFAULT_ESTIMATES_LIMIT: z.coerce.number().int().min(-1).default(50),
+    DEFAULT_PDF_LIMIT: z.coerce.number().int().min(-1).default(100),
+    DEFAULT_AI_LIMIT: z.coerce.number().int().min(-1).default(200),
+    /** Seeds the demo organisation's company settings (npm start). */
+    SEED_DEMO: zFlag(false),
+  }),
+)
 export type AdminEnv = z.infer<typeof ZAdminEnv>
 export const loadEnv = (source: NodeJS.ProcessEnv = process.env) => parseEnv(ZAdminEnv, source)

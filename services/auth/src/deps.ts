@@ -1,4 +1,5 @@
 import type { ServiceDeps } from '@plumbline/service-kit'
+import { type LoginThrottle, loginThrottle } from './data/login-throttle.js'
 import type { SessionStore } from './data/sessions.js'
 import type { AuthEnv } from './env.js'
 import type { PrismaClient } from './generated/prisma/client.js'
@@ -15,3 +16,11 @@ export const sessionStore = (deps: Pick<AuthDeps, 'redis' | 'env'>): SessionStor
   prefix: deps.env.REDIS_PREFIX,
   ttlSeconds: deps.env.SESSION_TTL_SECONDS,
 })
+
+export const loginThrottleOf = (deps: Pick<AuthDeps, 'redis' | 'env'>): LoginThrottle =>
+  loginThrottle(deps.redis, deps.env.REDIS_PREFIX, {
+    freeFailures: deps.env.LOGIN_SLOWDOWN_AFTER,
+    baseDelayMs: 1000,
+    maxDelayMs: deps.env.LOGIN_SLOWDOWN_MAX_SECONDS * 1000,
+    memoryMs: 15 * 60 * 1000,
+  })

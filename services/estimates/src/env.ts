@@ -1,4 +1,4 @@
-import { parseEnv, ZBaseEnv } from '@plumbline/service-kit'
+import { parseEnv, withProductionChecks, ZBaseEnv } from '@plumbline/service-kit'
 import { z } from 'zod'
 
 // z.coerce.boolean() reads "false" as true; flags here accept only explicit words.
@@ -11,30 +11,29 @@ const zFlag = (fallback: boolean) =>
 /** Development-only key for share-token encryption; production must set its own. */
 export const DEV_SHARE_TOKEN_KEY = 'ZGV2LW9ubHktc2hhcmUtdG9rZW4ta2V5LTMyYnl0ZXM='
 
-export const ZEstimatesEnv = ZBaseEnv.extend({
-  PORT: z.coerce.number().int().min(0).max(65535).default(4002),
-  /** AES-256-GCM key (32 bytes, base64) that encrypts share tokens at rest. */
-  SHARE_TOKEN_KEY: z
-    .string()
-    .default(DEV_SHARE_TOKEN_KEY)
-    .refine((v) => Buffer.from(v, 'base64').length === 32, 'must be 32 bytes, base64-encoded (openssl rand -base64 32)'),
-  /** The web app's public origin: share links are `${APP_URL}/share/{token}` (no trailing slash). */
-  APP_URL: z
-    .string()
-    .url()
-    .default('http://localhost:3000')
-    .transform((u) => u.replace(/\/+$/, '')),
-  /** Property data over HTTP (src/property/http-provider.ts documents the protocol); unset = the embedded provider. */
-  PROPERTY_DATA_URL: z.string().url().optional(),
-  PROPERTY_DATA_API_KEY: z.string().optional(),
-  /** Memory for remembered sections documents (estimate detail), in MiB; 0 turns remembering off. */
-  SECTIONS_MEMO_MB: z.coerce.number().int().min(0).max(4096).default(64),
-  /** Seeds demo estimates into the demo organisation (npm start). */
-  SEED_DEMO: zFlag(false),
-}).superRefine((env, ctx) => {
-  if (env.NODE_ENV === 'production' && env.SHARE_TOKEN_KEY === DEV_SHARE_TOKEN_KEY) {
-    ctx.addIssue({ code: 'custom', path: ['SHARE_TOKEN_KEY'], message: 'must be set in production (the default is for development only)' })
-  }
-})
+export const ZEstimatesEnv = withProductionChecks(
+  ZBaseEnv.extend({
+    PORT: z.coerce.number().int().min(0).max(65535).default(4002),
+    /** AES-256-GCM key (32 bytes, base64) that encrypts share tokens at rest. */
+    SHARE_TOKEN_KEY: z
+      .string()
+      .default(DEV_SHARE_TOKEN_KEY)
+      .refine((v) => Buffer.from(v, 'base64').length === 32, 'must be 32 bytes, base64-encoded (openssl rand -base64 32)'),
+    /** The web app's public origin: share links are `${APP_URL}/share/{token}` (no trailing slash). */
+    APP_URL: z
+      .string()
+      .url()
+      .default('http://localhost:3000')
+      .transform((u) => u.replace(/\/+$/, '')),
+    /** Property data over HTTP (src/property/http-provider.ts documents the protocol); unset = the embedded provider. */
+    PROPERTY_DATA_URL: z.string().url().optional(),
+    PROPERTY_DATA_API_KEY: z.string().optional(),
+    /** Memory for remembered sections documents (estimate detail), in MiB; 0 turns remembering off. */
+    SECTIONS_MEMO_MB: z.coerce.number().int().min(0).max(4096).default(64),
+    /** Seeds demo estimates into the demo organisation (npm start). */
+    SEED_DEMO: zFlag(false),
+  }),
+  { secrets: ['SHARE_TOKEN_KEY'] },
+)
 export type EstimatesEnv = z.infer<typeof ZEstimatesEnv>
 export const loadEnv = (source: NodeJS.ProcessEnv = process.env) => parseEnv(ZEstimatesEnv, source)

@@ -1,11 +1,11 @@
 import type { Bus } from '@plumbline/messaging'
-import { errorHandler, type Logger, type Metrics, notFoundHandler, staticSite } from '@plumbline/service-kit'
+import { errorHandler, type Logger, type Metrics, notFoundHandler, signingKeyFromEnv, staticSite } from '@plumbline/service-kit'
 import express, { type Express } from 'express'
 import type { RedisClientType } from 'redis'
 import { type GatewayEnv, publicOriginOf } from './env.js'
 import { accessLog } from './http/access-log.js'
 import { apiHandler, isGatewayPath } from './http/api-handler.js'
-import { healthRoutes } from './http/health-routes.js'
+import { readinessRoutes } from './http/health-routes.js'
 import { remotesRoute } from './http/remotes-route.js'
 import { requestContext } from './http/request-context.js'
 import { securityHeaders } from './http/security-headers.js'
@@ -34,12 +34,10 @@ export type GatewayDeps = {
 /** Upper bound on a cached session read (tracking normally invalidates it at once). */
 export const SESSION_READ_CACHE = { ttlMs: 10_000, maxEntries: 50_000 }
 
-export type GatewayApp = Express & { closeGateway: () => Promise<void> }
-
-/** express `trust proxy` from its env spelling: true/false, a hop count, or a list of subnets. */
-function trustProxy(value: string): boolean | number | string {
-  if (value === 'true' || value === 'false') return value === 'true'
-  return /^\d+$/.test(value) ? Number(value) : value
+export type GatewayApp = Express & {
+  closeGateway: () => Promise<void>
+  /** /metrics and /readyz (with /healthz): served on the internal listener only, never to the public. */
+  internal: Express
 }
 
 /** Builds (never listens) the gateway; main.ts and the tests mount it. */
@@ -51,13 +49,20 @@ export function createGatewayApp(deps: GatewayDeps): GatewayApp {
   const app = express() as GatewayApp
   app.disable('x-powered-by')
   app.set('etag', false)
-  app.set('trust proxy', trustProxy(env.TRUST_PROXY))
+  app.set('trust proxy', env.TRUST_PROXY)
 
   app.use(requestContext)
   app.use(metrics.middleware)
   app.use(accessLog(logger))
-  app.use(
-    healthRoutes(
+  // Liveness only; readiness and metrics name internals, so they live on the internal listener.
+  app.get('/healthz', (_req, res) => {
+    res.locals.route = '/healthz'
+    res.json({ status: 'ok' })
+  })
+  app.internal = express()
+  app.internal.disable('x-powered-by')
+  app.internal.use(
+    readinessRoutes(
       [
         // a disconnected client queues commands; report it instead of waiting for the probe timeout
         { name: 'redis', check: () => (redis.isReady ? redis.ping() : Promise.reject(new Error('not connected'))) },
@@ -66,11 +71,10 @@ export function createGatewayApp(deps: GatewayDeps): GatewayApp {
       upstreams,
     ),
   )
-  app.get('/metrics', async (_req, res) => {
-    res.locals.route = '/metrics'
+  app.internal.get('/metrics', async (_req, res) => {
     res.type(metrics.registry.contentType).send(await metrics.registry.metrics())
   })
-  app.use(securityHeaders)
+  app.use(securityHeaders({ production: env.NODE_ENV === 'production', remotes: env.REMOTES_JSON }))
   app.use(issueCsrfCookie({ secure: env.NODE_ENV === 'production' }))
   app.get('/remotes.json', remotesRoute(env.REMOTES_JSON))
   app.use(
@@ -86,6 +90,7 @@ export function createGatewayApp(deps: GatewayDeps): GatewayApp {
         lookupIdentity: deps.lookupIdentity ?? busIdentityLookup(bus, env.DEPENDENCY_TIMEOUT_MS),
       }),
       forward: forwarder.forward,
+      signingKey: signingKeyFromEnv(env),
     }),
   )
   if (env.SHELL_DIST) {

@@ -3,16 +3,15 @@ import { startTelemetry } from '@plumbline/telemetry'
 
 startTelemetry('gateway')
 
-const { assertInfraCredentials, assertProductionSecrets, connectRedis, createLogger, natsCredentials, runService } = await import('@plumbline/service-kit')
+const { assertInfraCredentials, connectRedis, createLogger, natsCredentials, runService } = await import('@plumbline/service-kit')
 const { connectBus } = await import('@plumbline/messaging')
 const { stopTelemetry } = await import('@plumbline/telemetry')
-const { loadEnv } = await import('./env.js')
+const { internalPortOf, loadEnv } = await import('./env.js')
 const { createGatewayApp, SESSION_READ_CACHE } = await import('./app.js')
 
 // The gateway owns no database: no migrations, no outbox, only Redis (sessions, rate limits)
 // and NATS (identity look-ups), hence its own small start-up rather than startServiceRuntime.
 const env = loadEnv()
-assertProductionSecrets(env)
 assertInfraCredentials(env)
 const logger = createLogger('gateway', env.LOG_LEVEL)
 const redis = await connectRedis(env.REDIS_URL, logger)
@@ -21,12 +20,18 @@ const sessionRedis = await connectRedis(env.REDIS_URL, logger, { cachedReads: SE
 const bus = await connectBus({ servers: env.NATS_URL, name: 'gateway', prefix: env.BUS_PREFIX, logger, credentials: natsCredentials(env) })
 const app = createGatewayApp({ env, logger, redis, sessionRedis, bus })
 
+const internal = await new Promise<import('node:http').Server>((resolve, reject) => {
+  const server = app.internal.listen(internalPortOf(env), env.INTERNAL_HOST, (err?: Error) => (err ? reject(err) : resolve(server)))
+})
+logger.info({ port: internalPortOf(env), host: env.INTERNAL_HOST }, 'internal listener (/metrics, /readyz)')
+
 await runService({
   app,
   port: env.PORT,
   host: env.HOST,
   logger,
   closers: [
+    { name: 'internal listener', close: () => new Promise((resolve) => internal.close(resolve)) },
     { name: 'upstreams', close: () => app.closeGateway() },
     { name: 'bus', close: () => bus.close() },
     { name: 'redis', close: () => redis.quit() },

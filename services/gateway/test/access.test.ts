@@ -1,6 +1,6 @@
 import { IDENTITY_HEADER, redisKeys, SESSION_COOKIE } from '@plumbline/contracts'
-import { verifyIdentity } from '@plumbline/service-kit'
-import { testEnv } from '@plumbline/testing'
+import { sessionKey } from '@plumbline/service-kit'
+import { verifyTestIdentity } from '@plumbline/testing'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type GatewayHarness, membership, startGateway, type TestUser } from './support/gateway-harness.js'
 
@@ -49,12 +49,12 @@ describe('sessions', () => {
     await gw.redis.set(identityKey, JSON.stringify({ ...user.identity, memberships: [membership('org-9')] }), { EX: 300 })
     await expect.poll(async () => (await ok()).status, { timeout: 2000, interval: 20 }).toBe(404)
     // Sign-out deletes the session key.
-    await gw.redis.del(redisKeys.session(gw.env.REDIS_PREFIX, user.sessionId))
+    await gw.redis.del(sessionKey(gw.env.REDIS_PREFIX, user.sessionId))
     await expect.poll(async () => (await gw.api('/api/user', { user })).status, { timeout: 2000, interval: 20 }).toBe(401)
     // A session key that expires in Redis.
     const short = await gw.signIn({ memberships: [] })
     expect((await gw.api('/api/user', { user: short })).status).toBe(200)
-    await gw.redis.pExpire(redisKeys.session(gw.env.REDIS_PREFIX, short.sessionId), 50)
+    await gw.redis.pExpire(sessionKey(gw.env.REDIS_PREFIX, short.sessionId), 50)
     await expect.poll(async () => (await gw.api('/api/user', { user: short })).status, { timeout: 3000, interval: 50 }).toBe(401)
   })
 
@@ -80,7 +80,7 @@ describe('tenancy', () => {
   it('checks the organizationId query parameter of the dashboard metrics', async () => {
     const ok = await gw.api('/api/dashboard/metrics?organizationId=org-1', { user: member })
     expect(ok.status).toBe(200)
-    const claims = await verifyIdentity(String(gw.upstreams.admin.received.at(-1)!.headers[IDENTITY_HEADER]), testEnv.identitySecret)
+    const claims = await verifyTestIdentity(String(gw.upstreams.admin.received.at(-1)!.headers[IDENTITY_HEADER]))
     expect(claims.orgId).toBe('org-1')
     const before = gw.forwardedCount()
     await expectProblem(await gw.api('/api/dashboard/metrics?organizationId=org-1', { user: outsider }), 404, 'NOT_FOUND')
@@ -106,7 +106,7 @@ describe('admin routes', () => {
       expect((await gw.api('/api/admin/subscription-overrides', { user })).status).toBe(200)
       const seen = gw.upstreams.admin.received.at(-1)!
       expect(seen.url).toBe('/admin/subscription-overrides')
-      expect((await verifyIdentity(String(seen.headers[IDENTITY_HEADER]), testEnv.identitySecret)).systemRole).toBe(user.identity.systemRole)
+      expect((await verifyTestIdentity(String(seen.headers[IDENTITY_HEADER]))).systemRole).toBe(user.identity.systemRole)
     }
   })
 })

@@ -1,7 +1,6 @@
 import { IDENTITY_HEADER, RequestSubjects, SESSION_COOKIE, type SessionIdentity } from '@plumbline/contracts'
 import { type Replier, reply } from '@plumbline/messaging'
-import { verifyIdentity } from '@plumbline/service-kit'
-import { testEnv } from '@plumbline/testing'
+import { verifyTestIdentity } from '@plumbline/testing'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type GatewayHarness, membership, startGateway } from './support/gateway-harness.js'
 
@@ -32,7 +31,7 @@ describe('identity forwarding', () => {
     expect(res.status).toBe(200)
     const seen = lastAt('estimates')
     expect(seen.url).toBe('/organizations/org-b/estimates?page=2&search=deck%20rebuild')
-    const claims = await verifyIdentity(String(seen.headers[IDENTITY_HEADER]), testEnv.identitySecret)
+    const claims = await verifyTestIdentity(String(seen.headers[IDENTITY_HEADER]))
     expect(claims).toMatchObject({
       sub: user.identity.userId,
       email: user.identity.email,
@@ -50,7 +49,8 @@ describe('identity forwarding', () => {
     const token = String(lastAt('auth').headers[IDENTITY_HEADER])
     const payload = JSON.parse(Buffer.from(token.split('.')[1], 'base64url').toString())
     expect(payload.exp - payload.iat).toBeLessThanOrEqual(60)
-    expect(JSON.parse(Buffer.from(token.split('.')[0], 'base64url').toString()).alg).toBe('HS256')
+    // asymmetric: services hold only the public half, so none of them can mint an identity
+    expect(JSON.parse(Buffer.from(token.split('.')[0], 'base64url').toString())).toMatchObject({ alg: 'EdDSA', kid: 'test-only' })
   })
 
   it('strips inbound identity and x-plumbline-* headers and the session cookie', async () => {
@@ -60,7 +60,7 @@ describe('identity forwarding', () => {
     const seen = lastAt('auth')
     expect(seen.headers['x-plumbline-org']).toBeUndefined()
     expect(seen.headers[IDENTITY_HEADER]).not.toBe('forged')
-    expect((await verifyIdentity(String(seen.headers[IDENTITY_HEADER]), testEnv.identitySecret)).sub).toBe(user.identity.userId)
+    expect((await verifyTestIdentity(String(seen.headers[IDENTITY_HEADER]))).sub).toBe(user.identity.userId)
     expect(String(seen.headers.cookie ?? '')).not.toContain(SESSION_COOKIE)
   })
 
@@ -73,7 +73,7 @@ describe('identity forwarding', () => {
     const user = await gw.signIn({ memberships: [] })
     const res = await gw.api('/api/logout', { method: 'POST', user })
     expect(res.status).toBe(200)
-    const claims = await verifyIdentity(String(lastAt('auth').headers[IDENTITY_HEADER]), testEnv.identitySecret)
+    const claims = await verifyTestIdentity(String(lastAt('auth').headers[IDENTITY_HEADER]))
     expect(claims.sessionId).toBe(user.sessionId)
   })
 
@@ -92,7 +92,7 @@ describe('identity forwarding', () => {
     identitiesFromAuth.set(user.identity.userId, user.identity)
     const res = await gw.api('/api/organizations/org-n/estimates', { user })
     expect(res.status).toBe(200)
-    const claims = await verifyIdentity(String(lastAt('estimates').headers[IDENTITY_HEADER]), testEnv.identitySecret)
+    const claims = await verifyTestIdentity(String(lastAt('estimates').headers[IDENTITY_HEADER]))
     expect(claims.orgId).toBe('org-n')
   })
 
@@ -104,7 +104,7 @@ describe('identity forwarding', () => {
   it('scopes optional-organisation routes by the organizationId query parameter', async () => {
     const user = await gw.signIn({ memberships: [membership('org-q')] })
     expect((await gw.api('/api/ai/generate-content?organizationId=org-q', { method: 'POST', user, body: '{}' })).status).toBe(200)
-    expect((await verifyIdentity(String(lastAt('ai').headers[IDENTITY_HEADER]), testEnv.identitySecret)).orgId).toBe('org-q')
+    expect((await verifyTestIdentity(String(lastAt('ai').headers[IDENTITY_HEADER]))).orgId).toBe('org-q')
     const before = gw.upstreams.ai.received.length
     expect((await gw.api('/api/ai/generate-content?organizationId=org-other', { method: 'POST', user, body: '{}' })).status).toBe(404)
     expect(gw.upstreams.ai.received.length).toBe(before)
@@ -115,7 +115,7 @@ describe('identity forwarding', () => {
     const body = JSON.stringify({ organizationId: 'org-b', prompt: 'Roof repair', projectType: null, propertyData: null })
     const headers = { 'content-type': 'application/json' }
     expect((await gw.api('/api/ai/generate-content', { method: 'POST', user, body, headers })).status).toBe(200)
-    expect((await verifyIdentity(String(lastAt('ai').headers[IDENTITY_HEADER]), testEnv.identitySecret)).orgId).toBe('org-b')
+    expect((await verifyTestIdentity(String(lastAt('ai').headers[IDENTITY_HEADER]))).orgId).toBe('org-b')
     // The service receives the body the gateway read, byte for byte.
     expect(lastAt('ai').body.toString()).toBe(body)
     // An organisation the user does not belong to "does not exist", and nothing reaches the service.
@@ -125,7 +125,7 @@ describe('identity forwarding', () => {
     expect(gw.upstreams.ai.received.length).toBe(before)
     // A body that names no organisation goes on unscoped: the service answers 400 naming the field.
     expect((await gw.api('/api/ai/generate-content', { method: 'POST', user, body: '{"prompt":"x"}', headers })).status).toBe(200)
-    expect((await verifyIdentity(String(lastAt('ai').headers[IDENTITY_HEADER]), testEnv.identitySecret)).orgId).toBeUndefined()
+    expect((await verifyTestIdentity(String(lastAt('ai').headers[IDENTITY_HEADER]))).orgId).toBeUndefined()
   })
 
   it('streams request bodies and passes status, headers and Set-Cookie back', async () => {

@@ -1,6 +1,7 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
-import { tmpdir } from 'node:os'
+import { networkInterfaces, tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { generateIdentityKeyEnv } from '@plumbline/service-kit'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { DEFAULT_REMOTES } from '../src/env.js'
 import { type GatewayHarness, membership, startGateway } from './support/gateway-harness.js'
@@ -18,7 +19,7 @@ beforeAll(async () => {
   writeFileSync(join(dist, 'app.1234.js'), 'console.log(1)')
   gw = await startGateway()
   shell = await startGateway({ env: { SHELL_DIST: dist, REMOTES_JSON: JSON.stringify(remotes) } })
-  prod = await startGateway({ env: { NODE_ENV: 'production', IDENTITY_SECRET: 'a-real-secret-for-this-test-0123456789abcdef' } })
+  prod = await startGateway({ env: { NODE_ENV: 'production', HOST: '127.0.0.1', IDENTITY_SIGNING_KEY: generateIdentityKeyEnv().IDENTITY_SIGNING_KEY } })
 })
 afterAll(async () => {
   await Promise.all([gw.close(), shell.close(), prod.close()])
@@ -72,6 +73,25 @@ describe('development mail sink', () => {
     expect(gw.upstreams.auth.received.at(-1)!.url).toBe('/__dev/mail')
   })
 
+  it('answers only a peer on this machine (by socket address; a forwarded header does not count)', async () => {
+    const lan = Object.values(networkInterfaces())
+      .flat()
+      .find((i) => i && i.family === 'IPv4' && !i.internal)
+    expect(lan, 'this test needs a non-loopback IPv4 interface').toBeDefined()
+    const open = await startGateway({ listenHost: '0.0.0.0' })
+    try {
+      const port = new URL(open.url).port
+      for (const path of ['/__dev/mail', '/__dev/mailbox?to=a%40b.c']) {
+        const remote = await fetch(`http://${lan!.address}:${port}${path}`, { headers: { 'x-forwarded-for': '127.0.0.1' } })
+        expect(remote.status).toBe(404)
+        expect((await fetch(`http://127.0.0.1:${port}${path}`)).status).toBe(200)
+      }
+      expect(open.upstreams.auth.received).toHaveLength(2)
+    } finally {
+      await open.close()
+    }
+  })
+
   it('does not exist in production', async () => {
     expect((await prod.api('/__dev/mail')).status).toBe(404)
     expect(prod.upstreams.auth.received).toHaveLength(0)
@@ -86,7 +106,7 @@ describe('development mail sink', () => {
 describe('health and metrics', () => {
   it('answers /healthz and reports Redis, NATS and the upstreams on /readyz', async () => {
     expect(await (await gw.api('/healthz')).json()).toEqual({ status: 'ok' })
-    const ready = await gw.api('/readyz')
+    const ready = await gw.internal('/readyz')
     expect(ready.status).toBe(200)
     const body = (await ready.json()) as Readiness
     expect(body.checks.map((c) => c.component)).toEqual(['redis', 'nats'])
@@ -99,7 +119,7 @@ describe('health and metrics', () => {
       res.end()
     })
     try {
-      const ready = await gw.api('/readyz')
+      const ready = await gw.internal('/readyz')
       expect(ready.status).toBe(200)
       const ai = ((await ready.json()) as Readiness).upstreams.find((u) => u.component === 'ai')
       expect(ai?.status).toBe('unhealthy')
@@ -108,11 +128,61 @@ describe('health and metrics', () => {
     }
   })
 
+  it('keeps /metrics and /readyz off the public listener', async () => {
+    for (const path of ['/metrics', '/readyz']) {
+      expect((await gw.api(path)).status).toBe(404)
+      const page = await (await shell.api(path)).text() // the shell's page fallback, nothing more
+      expect(page).not.toMatch(/http_requests_total|upstreams/)
+    }
+    expect((await gw.api('/healthz')).status).toBe(200)
+  })
+
   it('labels request metrics with the route-table pattern', async () => {
     const user = await gw.signIn({ memberships: [membership('org-1')] })
     await gw.api('/api/organizations/org-1/estimates/e-42', { user })
-    const text = await (await gw.api('/metrics')).text()
+    const text = await (await gw.internal('/metrics')).text()
     expect(text).toMatch(/http_requests_total\{[^}]*route="\/api\/organizations\/:orgId\/:resource\/\*"[^}]*status="200"/)
     expect(text).not.toContain('e-42')
+  })
+})
+
+describe('security headers', () => {
+  it('sends a Content-Security-Policy naming the remotes, no framing, no inline script or eval', async () => {
+    const csp = (await shell.api('/')).headers.get('content-security-policy') ?? ''
+    expect(csp).toContain("frame-ancestors 'none'")
+    expect(csp).toContain("object-src 'none'")
+    const scriptSrc = csp.split('; ').find((d) => d.startsWith('script-src ')) ?? ''
+    expect(scriptSrc).toContain("'self'")
+    for (const url of Object.values(remotes)) expect(scriptSrc).toContain(new URL(url).origin)
+    expect(scriptSrc).not.toMatch(/unsafe-inline|unsafe-eval/)
+  })
+
+  it('sends HSTS in production only', async () => {
+    expect((await prod.api('/remotes.json')).headers.get('strict-transport-security')).toMatch(/max-age=\d{8}/)
+    expect((await gw.api('/remotes.json')).headers.get('strict-transport-security')).toBeNull()
+  })
+
+  it('marks tenant API reads no-store unless the service says otherwise', async () => {
+    const user = await gw.signIn({ memberships: [membership('org-h')] })
+    expect((await gw.api('/api/organizations/org-h/estimates', { user })).headers.get('cache-control')).toBe('no-store')
+    expect((await gw.api('/api/auth/user', { user })).headers.get('cache-control')).toBe('no-store')
+  })
+
+  it('serves the share page and the public estimate API without referrer and not indexed', async () => {
+    for (const res of [await shell.api('/share/some-token'), await gw.api('/api/public/estimates/some-token')]) {
+      expect(res.headers.get('referrer-policy')).toBe('no-referrer')
+      expect(res.headers.get('x-robots-tag')).toContain('noindex')
+    }
+    expect((await shell.api('/')).headers.get('referrer-policy')).toBe('strict-origin-when-cross-origin')
+  })
+})
+
+describe('session cookie name in production', () => {
+  it('reads the session only from the __Host- cookie, and never forwards it', async () => {
+    const user = await prod.signIn({})
+    const asCookie = (cookie: string) => prod.api('/api/auth/user', { headers: { cookie: `${cookie}; plumbline_csrf=t` }, csrf: false })
+    expect((await asCookie(`plumbline_sid=${user.sessionId}`)).status).toBe(401)
+    expect((await asCookie(`__Host-plumbline_sid=${user.sessionId}`)).status).toBe(200)
+    expect(String(prod.upstreams.auth.received.at(-1)!.headers.cookie ?? '')).not.toContain(user.sessionId)
   })
 })

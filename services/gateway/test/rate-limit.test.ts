@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { ZTrustProxy } from '../src/env.js'
 import { type GatewayHarness, membership, startGateway } from './support/gateway-harness.js'
 
 let gw: GatewayHarness
@@ -57,6 +58,48 @@ describe('rate limits', () => {
     expect(gw.upstreams.ai.received.length).toBe(forwarded)
     expect((await gw.api('/api/organizations/org-ai/estimates/e1/content-sections/timeline/chat', { user: alice })).status).toBe(200)
     expect((await generate(other, 'org-calm', '10.0.0.1')).status).toBe(200)
+  })
+
+  it('ignores X-Forwarded-For from a peer that is not a configured proxy: 12 logins with rotating addresses get 429', async () => {
+    const direct = await startGateway({ env: { RATE_LIMIT_LOGIN: '10' } })
+    try {
+      const statuses: number[] = []
+      for (let i = 1; i <= 12; i++) {
+        const res = await direct.api('/api/login', { method: 'POST', body: '{}', headers: { 'x-forwarded-for': `203.0.113.${i}` } })
+        statuses.push(res.status)
+      }
+      expect(statuses.slice(0, 10).every((s) => s === 200)).toBe(true)
+      expect(statuses.slice(10)).toEqual([429, 429])
+    } finally {
+      await direct.close()
+    }
+  })
+
+  it('behind a configured proxy, counts each forwarded client separately (list of addresses, or a hop count)', async () => {
+    for (const TRUST_PROXY of ['127.0.0.1/32', '1']) {
+      const proxied = await startGateway({ env: { RATE_LIMIT_LOGIN: '2', TRUST_PROXY } })
+      try {
+        const from = (ip: string) => proxied.api('/api/login', { method: 'POST', body: '{}', headers: { 'x-forwarded-for': ip } })
+        for (const ip of ['198.51.100.1', '198.51.100.2', '198.51.100.3']) {
+          expect((await from(ip)).status).toBe(200)
+          expect((await from(ip)).status).toBe(200)
+        }
+        expect((await from('198.51.100.1')).status).toBe(429)
+        // a client's own XFF entry before the proxy's does not choose its bucket
+        expect((await from('203.0.113.9, 198.51.100.2')).status).toBe(429)
+      } finally {
+        await proxied.close()
+      }
+    }
+  })
+
+  it('refuses TRUST_PROXY=true and entries that are not addresses', () => {
+    expect(ZTrustProxy.safeParse('true').success).toBe(false)
+    expect(ZTrustProxy.safeParse('10.0.0.0/33').success).toBe(false)
+    expect(ZTrustProxy.safeParse('proxy.example.com').success).toBe(false)
+    expect(ZTrustProxy.parse(undefined)).toBe(false)
+    expect(ZTrustProxy.parse('10.0.0.0/8, fd00::/8,loopback')).toEqual(['10.0.0.0/8', 'fd00::/8', 'loopback'])
+    expect(ZTrustProxy.parse('2')).toBe(2)
   })
 
   it('keeps counters under the deployment prefix in Redis', async () => {

@@ -50,7 +50,7 @@ describe('Redis outage', () => {
     expect(performance.now() - started).toBeLessThan(1000)
     await expectUnavailable(await gw.api('/api/login', { method: 'POST', body: '{}' })) // rate-limited: fails closed
     expect((await gw.api('/api/login', { user })).status).toBe(200)
-    const ready = await fetch(`${gw.url}/readyz`)
+    const ready = await gw.internal('/readyz')
     expect(ready.status).toBe(503)
   })
 })

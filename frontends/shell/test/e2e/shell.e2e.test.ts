@@ -21,6 +21,36 @@ async function signedIn(opts: { mobile?: boolean } = {}): Promise<{ context: Bro
 }
 
 describe('the shell', () => {
+  it('loads the shell and every remote under the Content-Security-Policy without a violation', async () => {
+    const session = await newPage(browser)
+    const violations: string[] = []
+    session.page.on('console', (m) => {
+      if (/Content[- ]Security[- ]Policy/i.test(m.text())) violations.push(m.text())
+    })
+    await session.context.addInitScript(() => {
+      document.addEventListener('securitypolicyviolation', (e) =>
+        console.error(`Content-Security-Policy violation: ${e.violatedDirective} ${e.blockedURI} at ${e.sourceFile}:${e.lineNumber}:${e.columnNumber}`),
+      )
+    })
+    const first = await session.page.goto('/login')
+    expect(first?.headers()['content-security-policy']).toContain("script-src 'self'")
+    await signIn(session.page, 'admin@plumbline.dev', 'Admin-Plumbline-2025')
+    await waitForPath(session.page, '/')
+    await visible(session.page.getByRole('heading', { name: 'Dashboard' }))
+    for (const [path, heading] of [
+      ['/cost-estimator', 'Manage your construction cost estimates'],
+      ['/notetaker', /notetaker/i],
+      ['/settings', /settings/i],
+      ['/admin/users', /users/i],
+      ['/share/not-a-real-token', 'Estimate Not Found'],
+    ] as const) {
+      await session.page.goto(path)
+      await visible(text(session.page, heading).first())
+    }
+    expect(violations).toEqual([])
+    await session.context.close()
+  })
+
   it('shows the demo organisation, monthly usage and the remotes in the sidebar', async () => {
     const { context, page } = await signedIn()
     await visible(text(page, 'Demo Construction Co.'))

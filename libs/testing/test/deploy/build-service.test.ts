@@ -5,13 +5,12 @@
 // started here with the production users (deploy/nats/nats-server.conf, the service kit's Redis
 // ACL), since a production service refuses to start without its own user on each.
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process'
-import { randomBytes } from 'node:crypto'
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { connect, createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { newNatsPassword } from '@plumbline/messaging'
-import { REDIS_GRANTS, type RedisService, redisAclFile } from '@plumbline/service-kit'
+import { generateIdentityKeyEnv, REDIS_GRANTS, type RedisService, redisAclFile } from '@plumbline/service-kit'
 import pg from 'pg'
 import { afterAll, describe, expect, it } from 'vitest'
 import { buildService } from '../../../../scripts/build-service.ts'
@@ -140,7 +139,7 @@ describe(`scripts/build-service.ts ${service}`, () => {
       NATS_USER: service,
       NATS_PASSWORD: natsPassword,
       REDIS_URL: redisUrl,
-      IDENTITY_SECRET: randomBytes(32).toString('hex'),
+      IDENTITY_PUBLIC_KEYS: generateIdentityKeyEnv().IDENTITY_PUBLIC_KEYS,
       OTEL_SDK_DISABLED: 'true',
     }
 

@@ -6,6 +6,7 @@ import { randomBytes } from 'node:crypto'
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { assertInfraCredentials } from '@plumbline/service-kit'
 import { parse, parseAllDocuments } from 'yaml'
 import { generateSecrets, requiredComposeVariables } from '../../../../scripts/compose-env.ts'
 
@@ -95,8 +96,9 @@ export function secretKeysOf(service: string): string[] {
 
 /**
  * Test values of every service's secrets, as an operator would write them: connection URLs carry
- * the service's own user, every other key has one value for the whole cluster (IDENTITY_SECRET must
- * be the same everywhere), made by the generator `npm run compose:env` uses. Never a placeholder.
+ * the service's own user, every other key has one value for the whole cluster (the gateway's
+ * IDENTITY_SIGNING_KEY and every other service's IDENTITY_PUBLIC_KEYS are one pair), made by the
+ * generator `npm run compose:env` uses. Never a placeholder.
  */
 export function dummySecrets(): Record<string, Env> {
   const shared = generateSecrets([...new Set(services.flatMap(secretKeysOf))])
@@ -198,16 +200,13 @@ export function containerEnvironment(objects: K8sObject[], container: Container)
 
 /**
  * Runs what a service's main.ts runs on its environment before it connects to anything: its own
- * loadEnv (services/<service>/src/env.ts), then the service kit's start-up gates that exist
- * (assertProductionSecrets, assertInfraCredentials). They print what is wrong and end the process;
- * here that becomes an error carrying the printed lines.
+ * loadEnv (services/<service>/src/env.ts, whose schema carries the service kit's production checks:
+ * HOST, identity keys, no demo seeding, strong secrets), then assertInfraCredentials. They print
+ * what is wrong and end the process; here that becomes an error carrying the printed lines.
  */
 export async function loadServiceEnv(service: string, env: Env): Promise<Record<string, unknown>> {
   const module = (await import(join(root, 'services', service, 'src', 'env.ts'))) as { loadEnv: (source: NodeJS.ProcessEnv) => Record<string, unknown> }
-  const kit = (await import('@plumbline/service-kit')) as unknown as Record<string, unknown>
-  const gates = ['assertProductionSecrets', 'assertInfraCredentials'].map((name) => kit[name]).filter((gate) => typeof gate === 'function') as ((
-    env: unknown,
-  ) => void)[]
+  const gates = [assertInfraCredentials as (env: unknown) => void]
   const printed: string[] = []
   const realExit = process.exit
   const realError = console.error

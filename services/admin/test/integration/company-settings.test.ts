@@ -89,6 +89,15 @@ describe('PUT /organizations/:orgId/company-settings', () => {
     expect(res.json.errors.some((e: { message: string }) => /unknownField/.test(e.message))).toBe(true)
   })
 
+  it('refuses a website that is not an http(s) address', async () => {
+    for (const website of ['javascript:alert(1)', 'JAVASCRIPT:alert(1)', 'data:text/html,<script>alert(1)</script>', 'ftp://files.example']) {
+      const res = await put('org-invalid', { website })
+      expect(res.status, website).toBe(400)
+      expect(res.json.errors).toContainEqual({ field: 'website', message: 'Please enter a valid URL' })
+    }
+    expect((await put('org-web', { website: 'http://acme.example' })).status).toBe(200)
+  })
+
   it('refuses NUL characters and very deep JSON with 400 instead of failing in the database', async () => {
     const nul = await put('org-guard', { brandingColors: { primary: 'a\u0000b' } })
     expect(nul.status).toBe(400)

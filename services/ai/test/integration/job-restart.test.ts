@@ -38,7 +38,6 @@ beforeAll(async () => {
     REDIS_URL: testEnv.redisUrl,
     BUS_PREFIX: prefix,
     REDIS_PREFIX: `${prefix}:`,
-    IDENTITY_SECRET: testEnv.identitySecret,
     PORT: String(await sparePort()),
     AI_PROVIDER: 'openai',
     OPENAI_BASE_URL: model.baseURL,

@@ -1,12 +1,14 @@
 import { redisKeys, type SessionRecord, ZSessionRecord } from '@plumbline/contracts'
+import { sessionDigest, sessionKey } from '@plumbline/service-kit'
 import type { RedisClientType } from 'redis'
 import { generateSessionId } from '../domain/tokens.js'
 
 export type SessionStore = { redis: RedisClientType; prefix: string; ttlSeconds: number }
 
 /**
- * Sessions live only in Redis (DESIGN §3): the gateway reads `session:<sid>`; the per-user set
- * lets password changes and deletions revoke every session of a user at once.
+ * Sessions live only in Redis (DESIGN §3), under the digest of their id (sessionKey): the gateway
+ * reads `session:<digest>`; the per-user set of digests lets password changes and deletions
+ * revoke every session of a user at once.
  */
 export async function createSession(store: SessionStore, userId: string): Promise<string> {
   const sessionId = generateSessionId()
@@ -14,15 +16,15 @@ export async function createSession(store: SessionStore, userId: string): Promis
   const setKey = redisKeys.userSessions(store.prefix, userId)
   await store.redis
     .multi()
-    .set(redisKeys.session(store.prefix, sessionId), JSON.stringify(record), { EX: store.ttlSeconds })
-    .sAdd(setKey, sessionId)
+    .set(sessionKey(store.prefix, sessionId), JSON.stringify(record), { EX: store.ttlSeconds })
+    .sAdd(setKey, sessionDigest(sessionId))
     .expire(setKey, store.ttlSeconds)
     .exec()
   return sessionId
 }
 
 export async function readSession(store: SessionStore, sessionId: string): Promise<SessionRecord | null> {
-  const raw = await store.redis.get(redisKeys.session(store.prefix, sessionId))
+  const raw = await store.redis.get(sessionKey(store.prefix, sessionId))
   if (!raw) return null
   const parsed = ZSessionRecord.safeParse(JSON.parse(raw))
   return parsed.success ? parsed.data : null
@@ -31,20 +33,21 @@ export async function readSession(store: SessionStore, sessionId: string): Promi
 /** Deletes one session; returns the user it belonged to (if it still existed). */
 export async function deleteSession(store: SessionStore, sessionId: string): Promise<string | null> {
   const record = await readSession(store, sessionId)
-  await store.redis.del(redisKeys.session(store.prefix, sessionId))
-  if (record) await store.redis.sRem(redisKeys.userSessions(store.prefix, record.userId), sessionId)
+  await store.redis.del(sessionKey(store.prefix, sessionId))
+  if (record) await store.redis.sRem(redisKeys.userSessions(store.prefix, record.userId), sessionDigest(sessionId))
   return record?.userId ?? null
 }
 
 /** Revokes every session of a user except `keep` (the caller's own, when changing a password). */
 export async function revokeUserSessions(store: SessionStore, userId: string, keep?: string): Promise<number> {
   const setKey = redisKeys.userSessions(store.prefix, userId)
-  const ids = (await store.redis.sMembers(setKey)).filter((id) => id !== keep)
-  if (!ids.length) return 0
+  const kept = keep && sessionDigest(keep)
+  const digests = (await store.redis.sMembers(setKey)).filter((digest) => digest !== kept)
+  if (!digests.length) return 0
   await store.redis
     .multi()
-    .del(ids.map((id) => redisKeys.session(store.prefix, id)))
-    .sRem(setKey, ids)
+    .del(digests.map((digest) => redisKeys.session(store.prefix, digest)))
+    .sRem(setKey, digests)
     .exec()
-  return ids.length
+  return digests.length
 }

@@ -16,6 +16,9 @@ export const invalidVerificationToken = () => new AppError(400, ErrorCode.TOKEN_
 export const expiredVerificationToken = () => new AppError(410, ErrorCode.TOKEN_EXPIRED, 'Verification link has expired')
 export const invalidResetToken = () => new AppError(400, ErrorCode.TOKEN_INVALID, 'Invalid reset token')
 export const expiredResetToken = () => new AppError(410, ErrorCode.TOKEN_EXPIRED, 'Reset link has expired')
+/** Per-account slow-down (data/login-throttle.ts): the same code and text as the gateway's per-IP limit. */
+export const tooManyLoginAttempts = (retryAfterSeconds: number) =>
+  new AppError(429, ErrorCode.RATE_LIMITED, 'Too many requests. Please try again later.', undefined, { 'Retry-After': String(retryAfterSeconds) })
 export const notAuthenticated = () => new AppError(401, ErrorCode.UNAUTHENTICATED, 'Not authenticated')
 
 /** Prisma's unique-constraint violation (also raised through the pg driver adapter). */

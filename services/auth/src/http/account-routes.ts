@@ -9,12 +9,17 @@ import {
 import { contextOf, parseBody } from '@plumbline/service-kit'
 import express, { type Router } from 'express'
 import type { AuthDeps } from '../deps.js'
+import { ZUncommonPassword } from '../domain/common-passwords.js'
 import { registerUser } from '../usecases/register-user.js'
 import { requestPasswordReset } from '../usecases/request-password-reset.js'
 import { resendVerification } from '../usecases/resend-verification.js'
 import { resetPassword } from '../usecases/reset-password.js'
 import { resetTemporaryPassword } from '../usecases/reset-temporary-password.js'
 import { verifyEmail } from '../usecases/verify-email.js'
+
+// New passwords also must not be among the most common ones (checked here, not in the browser).
+const ZRegisterRequest = ZRegisterBody.extend({ password: ZUncommonPassword })
+const ZResetPasswordRequest = ZResetPasswordBody.extend({ password: ZUncommonPassword })
 
 export const REGISTERED_MESSAGE = 'Registration successful. Please check your email to verify your account.'
 
@@ -23,7 +28,7 @@ export function accountRoutes(deps: AuthDeps): Router {
   const router = express.Router()
 
   router.post('/register', async (req, res) => {
-    await registerUser(deps, parseBody(ZRegisterBody, req))
+    await registerUser(deps, parseBody(ZRegisterRequest, req))
     res.status(201).json({ message: REGISTERED_MESSAGE })
   })
 
@@ -43,7 +48,7 @@ export function accountRoutes(deps: AuthDeps): Router {
   })
 
   router.post('/reset-password', async (req, res) => {
-    res.json(await resetPassword(deps, parseBody(ZResetPasswordBody, req)))
+    res.json(await resetPassword(deps, parseBody(ZResetPasswordRequest, req)))
   })
 
   router.post('/reset-temporary-password', async (req, res) => {

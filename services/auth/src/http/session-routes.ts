@@ -23,7 +23,7 @@ export function sessionRoutes(deps: AuthDeps): Router {
 
   router.post('/logout', async (req, res) => {
     const ctx = res.locals.ctx as RequestContext | undefined
-    await logout(deps, ctx?.sessionId ?? sessionIdFromCookie(req))
+    await logout(deps, ctx?.sessionId ?? sessionIdFromCookie(req, deps.env))
     clearSessionCookie(res, deps.env)
     res.status(204).end()
   })

@@ -11,9 +11,11 @@ export type Mailer = {
   send: (mail: OutgoingMail) => Promise<void>
   /**
    * Sends without making the caller wait. Used by the no-enumeration endpoints, whose response
-   * time must not reveal whether a mail went out; failures are logged.
+   * time must not reveal whether a mail went out; failures are logged. Given a function, the
+   * mail is composed in the background too (it may need look-ups and writes), and nothing is
+   * sent when it yields null.
    */
-  sendInBackground: (mail: OutgoingMail) => void
+  sendInBackground: (mail: OutgoingMail | (() => Promise<OutgoingMail | null>)) => void
   /** Resolves once every background send has finished (shutdown, tests). */
   idle: () => Promise<void>
   close: () => Promise<void>
@@ -44,8 +46,12 @@ export function createMailer(opts: { smtpUrl?: string; from: string; sinkPort: n
     },
     send,
     sendInBackground: (mail) => {
-      const p = send(mail)
-        .catch((err) => opts.logger.error({ err, to: mail.to, subject: mail.subject }, 'mail delivery failed'))
+      const compose = typeof mail === 'function' ? mail : async () => mail
+      const p = compose()
+        .then(async (composed) => {
+          if (composed) await send(composed)
+        })
+        .catch((err) => opts.logger.error({ err }, 'background mail failed'))
         .finally(() => pending.delete(p))
       pending.add(p)
     },

@@ -1,4 +1,5 @@
 import { ADMIN_MESSAGES, redisKeys, Subjects, ZAdminUser, ZEventEnvelope } from '@plumbline/contracts'
+import { sessionKey } from '@plumbline/service-kit'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { SYSTEM_ROLE_IDS } from '../../src/data/system-roles.js'
 import { type AuthTestService, loginAs, registerVerifiedUser, startAuthTestService, uniqueEmail } from '../support/auth-test-service.js'
@@ -192,7 +193,7 @@ describe('DELETE /admin/users/:id', () => {
     const session = await loginAs(svc, email, 'soon-to-go')
     const res = await svc.call('DELETE', `/admin/users/${userId}`, { headers: admin.headers })
     expect(res.status).toBe(200)
-    expect(await svc.deps.redis.get(redisKeys.session(svc.deps.env.REDIS_PREFIX, session.sessionId))).toBeNull()
+    expect(await svc.deps.redis.get(sessionKey(svc.deps.env.REDIS_PREFIX, session.sessionId))).toBeNull()
     expect((await svc.call('POST', '/login', { body: { email, password: 'soon-to-go' } })).status).toBe(401)
     const list = await svc.call('GET', '/admin/users', { headers: admin.headers })
     expect(list.json.some((u: { id: string }) => u.id === userId)).toBe(false)

@@ -1,6 +1,7 @@
 import type { EventEnvelope } from '@plumbline/contracts'
 import { RequestSubjects, redisKeys, SYSTEM_ROLE_PERMISSIONS, ZSessionIdentity } from '@plumbline/contracts'
 import { request } from '@plumbline/messaging'
+import { sessionKey } from '@plumbline/service-kit'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { IDENTITY_CACHE_TTL_SECONDS, invalidateIdentity } from '../../src/data/identity-cache.js'
 import { SYSTEM_ROLE_IDS } from '../../src/data/system-roles.js'
@@ -86,7 +87,7 @@ describe('deleteUser', () => {
     expect(row.deletedEmail).toBe(email)
     expect(row.email).toBe(deletedEmailPlaceholder(user.id))
     const p = svc.deps.env.REDIS_PREFIX
-    expect(await svc.deps.redis.get(redisKeys.session(p, session.sessionId))).toBeNull()
+    expect(await svc.deps.redis.get(sessionKey(p, session.sessionId))).toBeNull()
     expect(await cached(user.id)).toBeNull()
     expect(await resolve(user.id)).toBeNull()
     expect(await cached(user.id)).toBeNull()

@@ -1,4 +1,5 @@
 import { redisKeys } from '@plumbline/contracts'
+import { sessionDigest, sessionKey } from '@plumbline/service-kit'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { SYSTEM_ROLE_IDS } from '../../src/data/system-roles.js'
 import { createUserWithTemporaryPassword } from '../../src/usecases/create-user-with-temporary-password.js'
@@ -90,7 +91,7 @@ describe('login failures', () => {
     const b = await svc.call('POST', '/login', { body: { email, password } })
     expect(sessionIdFrom(a)).not.toBe(sessionIdFrom(b))
     const members = await svc.deps.redis.sMembers(redisKeys.userSessions(svc.deps.env.REDIS_PREFIX, user.id))
-    expect(members.sort()).toEqual([sessionIdFrom(a), sessionIdFrom(b)].sort())
+    expect(members.sort()).toEqual([sessionDigest(sessionIdFrom(a)), sessionDigest(sessionIdFrom(b))].sort())
   })
 })
 
@@ -130,8 +131,8 @@ describe('temporary passwords (forced reset)', () => {
     expect(reset.json.message).toBeTruthy()
 
     const p = svc.deps.env.REDIS_PREFIX
-    expect(await svc.deps.redis.get(redisKeys.session(p, first.sessionId))).not.toBeNull()
-    expect(await svc.deps.redis.get(redisKeys.session(p, other.sessionId))).toBeNull()
+    expect(await svc.deps.redis.get(sessionKey(p, first.sessionId))).not.toBeNull()
+    expect(await svc.deps.redis.get(sessionKey(p, other.sessionId))).toBeNull()
     const after = await svc.call('GET', '/user', { headers: first.headers })
     expect(after.json.requirePasswordReset).toBe(false)
 
@@ -183,5 +184,35 @@ describe('temporary passwords (forced reset)', () => {
         actorId: a.user.id,
       }),
     ).rejects.toMatchObject({ status: 400 })
+  })
+})
+
+describe('per-account slow-down', () => {
+  const attempt = (email: string, password: string) => svc.call('POST', '/login', { body: { email, password } })
+
+  it('after 5 failures spaces further attempts on that account (429 with Retry-After, the password unchecked), never locking the owner out', async () => {
+    const { email, password } = await registerVerifiedUser(svc)
+    for (let i = 0; i < 6; i++) expect((await attempt(email, `Wrong-Password-${i}`)).status).toBe(401)
+    const slowed = await attempt(email, password)
+    expect(slowed.status).toBe(429)
+    expect(slowed.json).toMatchObject({ code: 'RATE_LIMITED' })
+    expect(Number(slowed.headers.get('retry-after'))).toBeGreaterThanOrEqual(1)
+    // another account is not affected
+    const other = await registerVerifiedUser(svc)
+    expect((await attempt(other.email, other.password)).status).toBe(200)
+    // the owner gets in once the wait is over, and success clears the count
+    await new Promise((r) => setTimeout(r, Number(slowed.headers.get('retry-after')) * 1000 + 100))
+    expect((await attempt(email, password)).status).toBe(200)
+    expect((await attempt(email, 'Wrong-Password-x')).status).toBe(401)
+    expect((await attempt(email, 'Wrong-Password-y')).status).toBe(401)
+  })
+
+  it('lets only one of a burst of parallel guesses through once an account is slowed, and counts unknown addresses alike', async () => {
+    for (const email of [(await registerVerifiedUser(svc)).email, uniqueEmail('ghost')]) {
+      for (let i = 0; i < 5; i++) expect((await attempt(email, `Wrong-Password-${i}`)).status).toBe(401)
+      const burst = await Promise.all(Array.from({ length: 8 }, (_, i) => attempt(email.toUpperCase(), `Burst-Password-${i}`)))
+      expect(burst.filter((r) => r.status === 401)).toHaveLength(1)
+      expect(burst.filter((r) => r.status === 429)).toHaveLength(7)
+    }
   })
 })

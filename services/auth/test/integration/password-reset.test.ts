@@ -1,4 +1,6 @@
 import { PASSWORD_RESET_TTL_MS, redisKeys } from '@plumbline/contracts'
+import { sessionKey } from '@plumbline/service-kit'
+import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { hashToken } from '../../src/domain/tokens.js'
 import {
@@ -45,8 +47,8 @@ describe('password reset', () => {
     expect(res.json.message).toBeTruthy()
 
     const p = svc.deps.env.REDIS_PREFIX
-    expect(await svc.deps.redis.get(redisKeys.session(p, a.sessionId))).toBeNull()
-    expect(await svc.deps.redis.get(redisKeys.session(p, b.sessionId))).toBeNull()
+    expect(await svc.deps.redis.get(sessionKey(p, a.sessionId))).toBeNull()
+    expect(await svc.deps.redis.get(sessionKey(p, b.sessionId))).toBeNull()
     expect(await svc.deps.redis.exists(redisKeys.userSessions(p, user.id))).toBe(0)
 
     expect((await svc.call('POST', '/login', { body: { email, password } })).status).toBe(401)
@@ -119,5 +121,37 @@ describe('password reset', () => {
     expect(unknown.json).toEqual(known.json)
     await svc.deps.mailer.idle()
     expect(svc.deps.mailer.sink!.list().length).toBe(before + 1)
+  })
+})
+
+describe('password reset hardening', () => {
+  it('a new link retires the older ones', async () => {
+    const { email } = await registerVerifiedUser(svc)
+    const first = await requestReset(email)
+    const second = await requestReset(email)
+    const reset = (token: string) => svc.call('POST', '/reset-password', { body: { token, password: 'Another-Strong-9' } })
+    expect((await reset(first.token)).status).toBe(400)
+    expect((await reset(second.token)).status).toBe(200)
+  })
+
+  it('answers before any look-up or write for a known address, exactly as for an unknown one', async () => {
+    const { email } = await registerVerifiedUser(svc)
+    // Hold the token table: a request that wrote its token before answering would wait here.
+    const blocker = new pg.Client({ connectionString: svc.deps.env.DATABASE_URL })
+    await blocker.connect()
+    try {
+      await blocker.query('BEGIN')
+      await blocker.query('LOCK TABLE auth.user_tokens IN ACCESS EXCLUSIVE MODE')
+      const since = Date.now()
+      for (const address of [email, uniqueEmail('nobody')]) {
+        const res = await svc.call('POST', '/request-password-reset', { body: { email: address } })
+        expect(res.status).toBe(200)
+        expect(res.json.message).toBe('If an account exists for this address, a password reset link has been sent.')
+      }
+      await blocker.query('COMMIT')
+      expect(tokenFromLink((await svc.waitForMail(email, 'Reset your Plumbline password', since)).links[0])).toBeTruthy()
+    } finally {
+      await blocker.end()
+    }
   })
 })

@@ -1,5 +1,8 @@
+import { createHash } from 'node:crypto'
 import { redisKeys, SESSION_COOKIE, ZCurrentUser } from '@plumbline/contracts'
+import { sessionDigest, sessionKey } from '@plumbline/service-kit'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { COMMON_PASSWORD_MESSAGE } from '../../src/domain/common-passwords.js'
 import {
   APP_URL,
   type AuthTestService,
@@ -56,12 +59,18 @@ describe('register → verify → login → /user → logout', () => {
     expect(sessionId).toMatch(/^[A-Za-z0-9_-]{43,}$/)
 
     const p = svc.deps.env.REDIS_PREFIX
-    const stored = JSON.parse((await svc.deps.redis.get(redisKeys.session(p, sessionId)))!)
+    const stored = JSON.parse((await svc.deps.redis.get(sessionKey(p, sessionId)))!)
     const user = await svc.deps.prisma.user.findUniqueOrThrow({ where: { email: lower } })
     expect(stored.userId).toBe(user.id)
-    const ttl = await svc.deps.redis.ttl(redisKeys.session(p, sessionId))
+    const ttl = await svc.deps.redis.ttl(sessionKey(p, sessionId))
     expect(ttl).toBeGreaterThan(svc.deps.env.SESSION_TTL_SECONDS - 60)
-    expect(await svc.deps.redis.sIsMember(redisKeys.userSessions(p, user.id), sessionId)).toBeTruthy()
+    // stored under the id's SHA-256, so reading Redis yields no usable cookie value
+    expect(sessionKey(p, sessionId)).toBe(`${p}session:${createHash('sha256').update(sessionId).digest('base64url')}`)
+    expect(await svc.deps.redis.exists(redisKeys.session(p, sessionId))).toBe(0)
+    const everything = await svc.deps.redis.keys(`${p}*`)
+    expect(everything.filter((k) => k.includes(sessionId))).toEqual([])
+    for (const k of everything.filter((k) => k.includes('user-sessions'))) expect(await svc.deps.redis.sMembers(k)).not.toContain(sessionId)
+    expect(await svc.deps.redis.sIsMember(redisKeys.userSessions(p, user.id), sessionDigest(sessionId))).toBeTruthy()
 
     const headers = await svc.asSession(sessionId)
     for (const path of ['/user', '/auth/user']) {
@@ -87,8 +96,8 @@ describe('register → verify → login → /user → logout', () => {
     const out = await svc.call('POST', '/logout', { headers })
     expect(out.status).toBe(204)
     expect(out.headers.get('set-cookie')).toMatch(new RegExp(`${SESSION_COOKIE}=;`))
-    expect(await svc.deps.redis.get(redisKeys.session(p, sessionId))).toBeNull()
-    expect(await svc.deps.redis.sIsMember(redisKeys.userSessions(p, user.id), sessionId)).toBeFalsy()
+    expect(await svc.deps.redis.get(sessionKey(p, sessionId))).toBeNull()
+    expect(await svc.deps.redis.sIsMember(redisKeys.userSessions(p, user.id), sessionDigest(sessionId))).toBeFalsy()
   })
 
   it('logout without any session still answers 204', async () => {
@@ -105,7 +114,7 @@ describe('register → verify → login → /user → logout', () => {
     const sessionId = sessionIdFrom(login)
     const out = await svc.call('POST', '/logout', { headers: { cookie: `${SESSION_COOKIE}=${sessionId}` } })
     expect(out.status).toBe(204)
-    expect(await svc.deps.redis.get(redisKeys.session(svc.deps.env.REDIS_PREFIX, sessionId))).toBeNull()
+    expect(await svc.deps.redis.get(sessionKey(svc.deps.env.REDIS_PREFIX, sessionId))).toBeNull()
   })
 
   it('GET /user without a session is 401', async () => {
@@ -177,5 +186,21 @@ describe('registration disabled', () => {
     expect(res.status).toBe(403)
     expect(res.text).toContain('disabled')
     expect(await closed.deps.prisma.user.count({ where: { email } })).toBe(0)
+  })
+})
+
+describe('common passwords', () => {
+  it('refuses the most common passwords (any case) on sign-up and reset, naming the field', async () => {
+    for (const password of ['Password1', 'PASSWORD1', 'Qwerty123', 'Iloveyou1']) {
+      const res = await svc.call('POST', '/register', { body: { email: uniqueEmail('common'), password, firstName: 'A', lastName: 'B' } })
+      expect(res.status, password).toBe(400)
+      expect(res.json.errors).toContainEqual({ field: 'password', message: COMMON_PASSWORD_MESSAGE })
+    }
+    const reset = await svc.call('POST', '/reset-password', { body: { token: 'whatever', password: 'Password1' } })
+    expect(reset.status).toBe(400)
+    expect(reset.json.errors).toContainEqual({ field: 'password', message: COMMON_PASSWORD_MESSAGE })
+    expect(
+      (await svc.call('POST', '/register', { body: { email: uniqueEmail('fine'), password: 'Lantern-Oxbow-47', firstName: 'A', lastName: 'B' } })).status,
+    ).toBe(201)
   })
 })

@@ -1,5 +1,5 @@
-import { type IdentityClaims, redisKeys, SESSION_COOKIE, type SessionRecord } from '@plumbline/contracts'
-import { type Closer, createLogger } from '@plumbline/service-kit'
+import { type IdentityClaims, SESSION_COOKIE, type SessionRecord } from '@plumbline/contracts'
+import { type Closer, createLogger, sessionKey } from '@plumbline/service-kit'
 import { type Call, identityHeaders, type Reply, serveForTests, startTestService } from '@plumbline/testing'
 import { authRoutes } from '../../src/app.js'
 import type { AuthDeps } from '../../src/deps.js'
@@ -46,7 +46,7 @@ export async function startAuthTestService(env: Record<string, string> = {}): Pr
   const { url, call } = http
 
   const asSession: AuthTestService['asSession'] = async (sessionId, extra = {}) => {
-    const raw = await deps.redis.get(redisKeys.session(deps.env.REDIS_PREFIX, sessionId))
+    const raw = await deps.redis.get(sessionKey(deps.env.REDIS_PREFIX, sessionId))
     if (!raw) throw new Error(`no session ${sessionId}`)
     const record = JSON.parse(raw) as SessionRecord
     const user = await deps.prisma.user.findUniqueOrThrow({ where: { id: record.userId } })

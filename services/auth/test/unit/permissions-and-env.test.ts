@@ -1,4 +1,5 @@
 import { SYSTEM_ROLE_PERMISSIONS, toRolePermissions } from '@plumbline/contracts'
+import { productionBaseEnv } from '@plumbline/testing'
 import { describe, expect, it } from 'vitest'
 import { toPermissionSet } from '../../src/domain/permissions.js'
 import { ZAuthEnv } from '../../src/env.js'
@@ -36,10 +37,16 @@ describe('ZAuthEnv', () => {
   })
 
   it('refuses the embedded mail sink in production', () => {
-    const prod = { NODE_ENV: 'production', IDENTITY_SECRET: 'x'.repeat(40) }
+    const prod = productionBaseEnv()
     const res = ZAuthEnv.safeParse(prod)
     expect(res.success).toBe(false)
     expect(res.error?.issues[0].path).toEqual(['SMTP_URL'])
     expect(ZAuthEnv.safeParse({ ...prod, SMTP_URL: 'smtp://u:p@mail.example.com:587' }).success).toBe(true)
+  })
+
+  it('refuses demo seeding (public passwords) and a missing HOST in production', () => {
+    const prod = { ...productionBaseEnv(), SMTP_URL: 'smtp://u:p@mail.example.com:587' }
+    expect(ZAuthEnv.safeParse({ ...prod, SEED_DEMO: 'true' }).error?.issues.map((i) => i.path)).toEqual([['SEED_DEMO']])
+    expect(ZAuthEnv.safeParse({ ...prod, HOST: undefined }).error?.issues.map((i) => i.path)).toEqual([['HOST']])
   })
 })

@@ -6,7 +6,15 @@ import tls from 'node:tls'
 import { type AddressPolicy, ipLiteralOf, isPublicAddress } from './address-policy.js'
 
 /** A refusal with the message the settings screen shows. */
-export class FetchRefused extends Error {}
+export class FetchRefused extends Error {
+  /** `message` is for the screen; `detail` (the socket's own error) only for the log. */
+  constructor(
+    message: string,
+    readonly detail?: string,
+  ) {
+    super(message)
+  }
+}
 
 export type SafeFetchOptions = {
   /** Which resolved addresses may be connected to (tests allow 127.0.0.1 for a local server). */
@@ -28,7 +36,7 @@ export const FetchMessages = {
   tooManyRedirects: 'Logo URL redirected too many times',
   timeout: 'Logo URL took too long to respond',
   tooLarge: 'Logo URL image is larger than 10MB',
-  unreachable: 'Logo URL could not be fetched',
+  unreachable: 'Logo URL could not be fetched: check the address, or upload the image instead',
   status: (code: number) => `Logo URL answered HTTP ${code}`,
 } as const
 
@@ -159,7 +167,9 @@ export async function safeFetch(rawUrl: string, options: SafeFetchOptions = {}):
       } catch (err) {
         if (err instanceof FetchRefused) throw err
         if (controller.signal.aborted) throw new FetchRefused(FetchMessages.timeout)
-        throw new FetchRefused(`${FetchMessages.unreachable} (${(err as Error).message})`)
+        // The socket's own error (refused, reset, certificate) would tell a caller which ports
+        // answer; it goes to the log, the screen gets one clear message.
+        throw new FetchRefused(FetchMessages.unreachable, (err as Error).message)
       }
       if (result.body) return result.body
       if (!REDIRECTS.has(result.status)) throw new FetchRefused(FetchMessages.status(result.status))

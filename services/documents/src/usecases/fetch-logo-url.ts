@@ -2,7 +2,7 @@ import type { FetchLogoUrlReply } from '@plumbline/contracts'
 import { deleteFilesOfKind, saveFile } from '../data/files-repo.js'
 import type { DocumentsDeps } from '../deps.js'
 import { ImageMessages, InvalidImage, normalizeLogo } from '../images/normalize-logo.js'
-import { FetchRefused, safeFetch } from '../net/safe-fetch.js'
+import { FetchMessages, FetchRefused, safeFetch } from '../net/safe-fetch.js'
 
 export const URL_NOT_IMAGE = 'Logo URL did not return a PNG or JPEG image'
 
@@ -16,9 +16,12 @@ export async function fetchLogoUrl(deps: DocumentsDeps, input: { orgId: string; 
   try {
     body = await safeFetch(input.url.trim(), { allowAddress: deps.logoFetch.allowAddress, ca: deps.logoFetch.ca, timeoutMs: deps.env.LOGO_FETCH_TIMEOUT_MS })
   } catch (err) {
-    if (err instanceof FetchRefused) return { ok: false, message: err.message }
+    if (err instanceof FetchRefused) {
+      if (err.detail) deps.logger.info({ orgId: input.orgId, err: err.detail }, 'logo URL unreachable')
+      return { ok: false, message: err.message }
+    }
     deps.logger.warn({ orgId: input.orgId, err: (err as Error).message }, 'logo URL fetch failed')
-    return { ok: false, message: 'Logo URL could not be fetched' }
+    return { ok: false, message: FetchMessages.unreachable }
   }
   let logo: Awaited<ReturnType<typeof normalizeLogo>>
   try {

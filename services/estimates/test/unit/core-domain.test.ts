@@ -1,3 +1,5 @@
+import { randomBytes } from 'node:crypto'
+import { productionBaseEnv } from '@plumbline/testing'
 import { describe, expect, it } from 'vitest'
 import { containsPattern } from '../../src/data/list-estimates-query.js'
 import { budgetImbalanceMessage, enabledPercentageTotal, isBalanced } from '../../src/domain/budget.js'
@@ -108,8 +110,9 @@ describe('misc', () => {
     expect(stableId('a')).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-5[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/)
   })
   it('env: production needs its own share-token key; keys must be 32 bytes', () => {
-    expect(ZEstimatesEnv.safeParse({ NODE_ENV: 'production' }).success).toBe(false)
-    expect(ZEstimatesEnv.safeParse({ NODE_ENV: 'production', SHARE_TOKEN_KEY: Buffer.alloc(32, 1).toString('base64') }).success).toBe(true)
+    expect(ZEstimatesEnv.safeParse(productionBaseEnv()).success).toBe(false)
+    expect(ZEstimatesEnv.safeParse({ ...productionBaseEnv(), SHARE_TOKEN_KEY: Buffer.alloc(32, 1).toString('base64') }).success).toBe(false)
+    expect(ZEstimatesEnv.safeParse({ ...productionBaseEnv(), SHARE_TOKEN_KEY: randomBytes(32).toString('base64') }).success).toBe(true)
     expect(ZEstimatesEnv.safeParse({ SHARE_TOKEN_KEY: 'c2hvcnQ=' }).success).toBe(false)
     expect(ZEstimatesEnv.parse({ SEED_DEMO: 'false' }).SEED_DEMO).toBe(false)
     expect(ZEstimatesEnv.parse({}).PORT).toBe(4002)

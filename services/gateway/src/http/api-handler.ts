@@ -1,4 +1,4 @@
-import { signIdentity } from '@plumbline/service-kit'
+import { type IdentitySigningKey, signIdentity } from '@plumbline/service-kit'
 import type { Request, RequestHandler } from 'express'
 import type { GatewayEnv } from '../env.js'
 import { forwardHeaders } from '../proxy/forward-headers.js'
@@ -8,6 +8,7 @@ import type { RouteMatch, RouteMatcher } from '../routes/match-route.js'
 import { authorize, readsOrgFromBody } from '../security/authorize.js'
 import { assertDeclaredLength, bodyLimitBytes } from '../security/body-limit.js'
 import { bufferBody, orgFromBody } from '../security/body-org.js'
+import { isLoopbackPeer } from '../security/client-address.js'
 import { assertCsrfToken, STATE_CHANGING } from '../security/csrf.js'
 import { assertSameOrigin } from '../security/origin-check.js'
 import type { RateLimiter } from '../security/rate-limit.js'
@@ -22,6 +23,8 @@ export type ApiHandlerDeps = {
   rateLimit: RateLimiter
   resolveSession: SessionResolver
   forward: Forwarder
+  /** The private key identity tokens are signed with (services hold only its public half). */
+  signingKey: IdentitySigningKey
 }
 
 const GATED_PREFIXES = ['/api/', '/__dev/']
@@ -43,7 +46,8 @@ export function apiHandler(deps: ApiHandlerDeps): RequestHandler {
   return async (req, res, next) => {
     if (!isGatewayPath(req.path)) return next()
     const match: RouteMatch | undefined = deps.match(req.method, req.path)
-    if (!match) throw notFound()
+    // The dev mail sink holds live reset links: only a browser on this machine may read it.
+    if (!match || (match.route.devOnly && !isLoopbackPeer(req.socket.remoteAddress))) throw notFound()
     res.locals.route = match.route.pattern
     assertNotForged(req, deps.publicOrigin)
     const bodyLimit = bodyLimitBytes(match.route.bodyLimit, deps.env)
@@ -55,7 +59,7 @@ export function apiHandler(deps: ApiHandlerDeps): RequestHandler {
     const body = readsOrgFromBody(match, query) ? await bufferBody(req, bodyLimit) : undefined
     const claims = authorize(match, session, query, body && match.route.orgBody ? orgFromBody(body, match.route.orgBody) : undefined)
     if (limit?.per === 'org' && claims) await deps.rateLimit(limit, `org:${claims.orgId ?? `user:${claims.sub}`}`)
-    const token = claims && (await signIdentity(claims, deps.env.IDENTITY_SECRET))
+    const token = claims && (await signIdentity(claims, deps.signingKey))
     await deps.forward(req, res, {
       service: match.route.service,
       origin: deps.upstreams[match.route.service],

@@ -22,16 +22,12 @@ const upstreamCheck = (origin: string, timeoutMs: number) => async () => {
 }
 
 /**
- * /healthz: the process is alive. /readyz: Redis and NATS answer (the gateway cannot serve a
+ * /readyz (internal listener only: it names every dependency and its errors): Redis and NATS answer (the gateway cannot serve a
  * signed-in request without them). Upstreams are reported but do not fail readiness: one
  * service being down must not take the whole gateway out of a load balancer.
  */
-export function healthRoutes(required: Check[], upstreams: Upstreams, timeoutMs = 2000): Router {
+export function readinessRoutes(required: Check[], upstreams: Upstreams, timeoutMs = 2000): Router {
   const router = express.Router()
-  router.get('/healthz', (_req, res) => {
-    res.locals.route = '/healthz'
-    res.json({ status: 'ok' })
-  })
   router.get('/readyz', async (_req, res) => {
     res.locals.route = '/readyz'
     const [checks, services] = await Promise.all([

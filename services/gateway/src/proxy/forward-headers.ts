@@ -39,7 +39,8 @@ export function forwardHeaders(req: Request, extra: { token?: string; requestId:
     if (value === undefined || HOP_BY_HOP.has(name) || dropped.has(name) || name.startsWith('x-plumbline-') || name.startsWith('x-forwarded-')) continue
     out[name] = value
   }
-  const cookie = withoutCookie(req.headers.cookie, SESSION_COOKIE)
+  // both spellings: the production `__Host-` name and the development one
+  const cookie = withoutCookie(withoutCookie(req.headers.cookie, `__Host-${SESSION_COOKIE}`), SESSION_COOKIE)
   if (cookie) out.cookie = cookie
   else delete out.cookie
   out['x-forwarded-for'] = req.ip ?? ''

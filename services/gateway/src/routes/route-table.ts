@@ -42,7 +42,7 @@ export type RouteEntry = {
    * such a body (within the route's body limit) to read it; membership is checked as for orgQuery.
    */
   orgBody?: string
-  /** Development conveniences (the auth service's mail sink), never routed in production. */
+  /** Development conveniences (the auth service's mail sink): never routed in production, and only for loopback peers. */
   devOnly?: boolean
 }
 

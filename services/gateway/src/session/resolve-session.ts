@@ -1,4 +1,5 @@
-import { redisKeys, SESSION_COOKIE, type SessionIdentity, ZSessionIdentity, ZSessionRecord } from '@plumbline/contracts'
+import { redisKeys, type SessionIdentity, sessionCookieName, ZSessionIdentity, ZSessionRecord } from '@plumbline/contracts'
+import { sessionKey } from '@plumbline/service-kit'
 import type { Request } from 'express'
 import type { RedisClientType } from 'redis'
 import type { GatewayEnv } from '../env.js'
@@ -39,7 +40,7 @@ export function createSessionResolver(deps: { redis: RedisClientType; env: Gatew
   async function load(sessionId: string): Promise<Session | undefined> {
     // A disconnected client would queue the command until Redis returns; fail fast instead.
     if (!redis.isReady) throw unavailable()
-    const record = parseJson(await withDeadline(() => redis.get(redisKeys.session(prefix, sessionId)), timeout), ZSessionRecord)
+    const record = parseJson(await withDeadline(() => redis.get(sessionKey(prefix, sessionId)), timeout), ZSessionRecord)
     if (!record) return undefined
     const identity = await identityOf(record.userId)
     // A deleted user, or a cache entry for someone else, is no session at all.
@@ -48,7 +49,7 @@ export function createSessionResolver(deps: { redis: RedisClientType; env: Gatew
   }
 
   return async (req, required) => {
-    const sessionId = parseCookies(req.headers.cookie)[SESSION_COOKIE]
+    const sessionId = parseCookies(req.headers.cookie)[sessionCookieName(env.NODE_ENV)]
     if (!sessionId || !SESSION_ID.test(sessionId)) return undefined
     try {
       return await load(sessionId)

@@ -3,7 +3,7 @@ import type { Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { CSRF_COOKIE, CSRF_HEADER, type Membership, redisKeys, SESSION_COOKIE, type SessionIdentity } from '@plumbline/contracts'
 import { type Bus, connectBus } from '@plumbline/messaging'
-import { connectRedis, createLogger } from '@plumbline/service-kit'
+import { connectRedis, createLogger, sessionKey } from '@plumbline/service-kit'
 import { testEnv, uniqueId } from '@plumbline/testing'
 import type { RedisClientType } from 'redis'
 import { createGatewayApp, type GatewayApp, SESSION_READ_CACHE } from '../../src/app.js'
@@ -35,6 +35,8 @@ export type GatewayHarness = {
   forwardedCount: () => number
   signIn: (opts: { systemRole?: SessionIdentity['systemRole']; memberships?: Membership[]; cacheIdentity?: boolean }) => Promise<TestUser>
   api: (path: string, opts?: ApiOptions) => Promise<Response>
+  /** A GET on the internal listener (/metrics, /readyz). */
+  internal: (path: string) => Promise<Response>
   close: () => Promise<void>
 }
 
@@ -49,7 +51,9 @@ export const membership = (orgId: string, role = 'Owner'): Membership => ({
  * The gateway in process on port 0 against real Redis and NATS (own key and subject prefix),
  * with a fake HTTP server standing in for each service.
  */
-export async function startGateway(opts: { env?: Record<string, string>; bus?: Bus; redisUrl?: string } = {}): Promise<GatewayHarness> {
+export async function startGateway(
+  opts: { env?: Record<string, string>; bus?: Bus; redisUrl?: string /** Interface to listen on (127.0.0.1). */; listenHost?: string } = {},
+): Promise<GatewayHarness> {
   const prefix = uniqueId('gw')
   const entries = await Promise.all(SERVICES.map(async (s) => [s, await startFakeUpstream(s)] as const))
   const upstreams = Object.fromEntries(entries) as Record<ServiceName, FakeUpstream>
@@ -60,7 +64,6 @@ export async function startGateway(opts: { env?: Record<string, string>; bus?: B
     REDIS_URL: testEnv.redisUrl,
     BUS_PREFIX: prefix,
     REDIS_PREFIX: `${prefix}:`,
-    IDENTITY_SECRET: testEnv.identitySecret,
     PORT: '0',
     ...Object.fromEntries(SERVICES.map((s) => [`${s.toUpperCase()}_URL`, upstreams[s].url])),
     ...opts.env,
@@ -72,15 +75,19 @@ export async function startGateway(opts: { env?: Record<string, string>; bus?: B
   const bus = opts.bus ?? (await connectBus({ servers: testEnv.natsUrl, name: 'gateway-test', prefix, logger }))
   const app: GatewayApp = createGatewayApp({ env, logger, redis, sessionRedis, bus })
   const server = await new Promise<Server>((resolve) => {
-    const s = app.listen(0, '127.0.0.1', () => resolve(s))
+    const s = app.listen(0, opts.listenHost ?? '127.0.0.1', () => resolve(s))
   })
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
+  const internalServer = await new Promise<Server>((resolve) => {
+    const s = app.internal.listen(0, '127.0.0.1', () => resolve(s))
+  })
+  const internal = (path: string) => fetch(`http://127.0.0.1:${(internalServer.address() as AddressInfo).port}${path}`)
 
   const signIn: GatewayHarness['signIn'] = async ({ systemRole = 'user', memberships = [], cacheIdentity = true }) => {
     const userId = uniqueId('user')
     const sessionId = randomBytes(24).toString('base64url')
     const identity: SessionIdentity = { userId, email: `${userId}@example.test`, systemRole, memberships }
-    await redis.set(redisKeys.session(env.REDIS_PREFIX, sessionId), JSON.stringify({ userId, createdAt: new Date().toISOString() }), { EX: 600 })
+    await redis.set(sessionKey(env.REDIS_PREFIX, sessionId), JSON.stringify({ userId, createdAt: new Date().toISOString() }), { EX: 600 })
     if (cacheIdentity) await redis.set(redisKeys.identity(env.REDIS_PREFIX, userId), JSON.stringify(identity), { EX: 300 })
     return { sessionId, identity, cookie: `${SESSION_COOKIE}=${sessionId}` }
   }
@@ -102,6 +109,7 @@ export async function startGateway(opts: { env?: Record<string, string>; bus?: B
   const close = async () => {
     server.closeAllConnections()
     await new Promise((r) => server.close(r))
+    await new Promise((r) => internalServer.close(r))
     await app.closeGateway()
     if (redis.isReady) {
       const keys = await redis.keys(`${prefix}:*`)
@@ -115,5 +123,5 @@ export async function startGateway(opts: { env?: Record<string, string>; bus?: B
   }
 
   const forwardedCount = () => SERVICES.reduce((n, s) => n + upstreams[s].received.length, 0)
-  return { url, env, prefix, redis, bus, upstreams, forwardedCount, signIn, api, close }
+  return { url, env, prefix, redis, bus, upstreams, forwardedCount, signIn, api, internal, close }
 }
