@@ -1,7 +1,7 @@
 import type { ContentBlocks, ContentSectionType, JobStatusResponse } from '@plumbline/contracts'
 import { CONTENT_SECTION_TYPES } from '@plumbline/contracts'
 import { apiRequest } from '@plumbline/web'
-import { pollJob, type JobResult, type PollJobOptions } from './poll-job'
+import { JobError, POLL_MESSAGES, pollJob, type JobResult, type PollJobOptions } from './poll-job'
 
 // The AI calls shared by the create flow and the estimate detail page (spec 000 §7, 001 §7).
 
@@ -38,30 +38,56 @@ export function waitForJob(orgId: string, jobId: string, opts: Omit<PollJobOptio
   return pollJob({ ...opts, fetchStatus: () => fetchJobStatus(orgId, jobId, opts.signal) })
 }
 
-export async function saveSectionContent(orgId: string, estimateId: string, type: ContentSectionType, content: string): Promise<void> {
-  await apiRequest('PATCH', `${estimateBase(orgId, estimateId)}/content/${type}`, { content })
+/** How long to wait for the estimates service to write a finished job's blocks. */
+export const SECTIONS_WAIT = { attempts: 40, intervalMs: 250 } as const
+
+/** The generated blocks that carry text: the sections the server writes. */
+export function nonEmptyBlocks(blocks: ContentBlocks): [ContentSectionType, string][] {
+  return CONTENT_SECTION_TYPES.flatMap((type) => {
+    const text = blocks[type]?.trim()
+    return text ? [[type, text] as [ContentSectionType, string]] : []
+  })
 }
 
 /**
- * Spec 000 §4: each non-empty section of a result is saved separately; a failed save is only
- * logged (the others still land). Returns the sections that were saved.
+ * The estimates service is the only writer of generated sections: it writes a finished job's
+ * blocks when the job's completion event reaches it (DESIGN §4), a moment after the job reports
+ * completed. Waits until they show in the estimate (they land in one transaction, so one is
+ * enough), then returns the sections that hold the generated text (a section a person saved
+ * while the job ran keeps theirs). Gives up quietly after SECTIONS_WAIT: the text still lands.
  */
-export async function saveContentBlocks(orgId: string, estimateId: string, blocks: ContentBlocks): Promise<ContentSectionType[]> {
-  const saved: ContentSectionType[] = []
-  for (const type of CONTENT_SECTION_TYPES) {
-    const text = blocks[type]?.trim()
-    if (!text) continue
-    try {
-      await saveSectionContent(orgId, estimateId, type, text)
-      saved.push(type)
-    } catch (err) {
-      console.error(`Failed to save the generated ${type}`, err)
+export async function waitForGeneratedSections(
+  orgId: string,
+  estimateId: string,
+  blocks: ContentBlocks,
+  opts: { signal?: AbortSignal; sleep?: (ms: number) => Promise<void> } = {},
+): Promise<ContentSectionType[]> {
+  const expected = nonEmptyBlocks(blocks)
+  if (expected.length === 0) return []
+  const sleep = opts.sleep ?? ((ms: number) => new Promise<void>((r) => setTimeout(r, ms)))
+  let written: ContentSectionType[] = []
+  for (let attempt = 1; attempt <= SECTIONS_WAIT.attempts; attempt++) {
+    if (opts.signal?.aborted) throw new JobError(POLL_MESSAGES.cancelled, 'aborted')
+    const sections = await fetchContentSections(orgId, estimateId, opts.signal).catch(() => null)
+    if (sections) {
+      written = expected.filter(([type, text]) => sections[type]?.trim() === text).map(([type]) => type)
+      if (written.length > 0) return written
     }
+    await sleep(SECTIONS_WAIT.intervalMs)
   }
-  return saved
+  return written
 }
 
-/** Start generate-all, wait for the job, save its blocks: the create flow and the detail page. */
+async function fetchContentSections(orgId: string, estimateId: string, signal?: AbortSignal): Promise<Partial<Record<ContentSectionType, string | null>>> {
+  const res = await fetch(estimateBase(orgId, estimateId), { credentials: 'include', headers: { Accept: 'application/json' }, signal })
+  if (!res.ok) throw new Error(`${res.status}: ${res.statusText}`)
+  return ((await res.json()) as { contentSections?: Partial<Record<ContentSectionType, string | null>> }).contentSections ?? {}
+}
+
+/**
+ * Start generate-all, wait for the job, then for the server to write its blocks: the create
+ * flow and the detail page. The browser never writes the generated sections itself.
+ */
 export async function generateAllContent(
   orgId: string,
   estimateId: string,
@@ -70,7 +96,7 @@ export async function generateAllContent(
   const jobId = await startGenerateAll(orgId, estimateId)
   opts.onJobId?.(jobId)
   const result = await waitForJob(orgId, jobId, opts)
-  const saved = await saveContentBlocks(orgId, estimateId, result.contentBlocks)
+  const saved = await waitForGeneratedSections(orgId, estimateId, result.contentBlocks, { signal: opts.signal })
   return { jobId, result, saved }
 }
 
