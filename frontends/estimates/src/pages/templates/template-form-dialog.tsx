@@ -22,7 +22,7 @@ import {
   cn,
 } from '@plumbline/ui'
 import { CATEGORY_META, CATEGORY_ORDER } from '../../components/template-category/template-category'
-import { formatUsd } from '../../components/format/format'
+import { formatCurrency } from '@plumbline/contracts/format'
 import { EMPTY_TEMPLATE_FORM, UNITS, ZTemplateForm, newItem, newSection, templateValue, type TemplateFormValues } from './template-form'
 
 type Props = {
@@ -239,7 +239,7 @@ export function TemplateFormDialog({ open, onOpenChange, mode, initial, saving, 
               <div className="flex items-center justify-between">
                 <h3 className="text-sm font-semibold">Sections</h3>
                 <span className="text-xs text-muted-foreground">
-                  Template value: <strong className="font-semibold text-foreground tabular-nums">{formatUsd(value)}</strong>
+                  Template value: <strong className="font-semibold text-foreground tabular-nums">{formatCurrency(value)}</strong>
                 </span>
               </div>
               {fields.length === 0 ? (

@@ -8,7 +8,7 @@ import { estimatePath } from '../data/keys'
 import { send } from '../data/send'
 import { reportMutationError } from '../data/errors'
 import { useInvalidateEstimate, usePhases } from '../data/queries'
-import { formatCurrency, formatNumber, toNumber } from '../lib/money'
+import { formatCurrency, formatNumber, toNumber } from '@plumbline/contracts/format'
 import {
   BUDGET_AMOUNT_STEP,
   BUDGET_PERCENTAGE_STEP,

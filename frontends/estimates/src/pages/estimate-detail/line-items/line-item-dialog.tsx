@@ -17,7 +17,7 @@ import {
 } from '@plumbline/ui'
 import { NativeSelect } from '../common/native-select'
 import { portalScope } from '../common/portal-scope'
-import { formatCurrency } from '../lib/money'
+import { formatCurrency } from '@plumbline/contracts/format'
 import {
   COST_TYPES,
   COST_TYPE_LABELS,

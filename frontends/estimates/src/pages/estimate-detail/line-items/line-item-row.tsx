@@ -3,7 +3,7 @@ import { Check, Pencil, Trash2, X } from 'lucide-react'
 import { LINE_ITEM_UNITS, costTypeLabel, type LineItem } from '@plumbline/contracts'
 import { Button, Input, Spinner, cn } from '@plumbline/ui'
 import { NativeSelect } from '../common/native-select'
-import { formatCurrency, formatNumber } from '../lib/money'
+import { formatCurrency, formatNumber } from '@plumbline/contracts/format'
 import {
   COST_TYPES,
   COST_TYPE_LABELS,

@@ -1,5 +1,5 @@
 import { MARKUP_PRESETS, TAX_PRESETS, TAX_TYPES, ZMarkupProfileInput, ZTaxProfileInput, type MarkupProfile, type TaxProfile } from '@plumbline/contracts'
-import { toNumber } from '../lib/money'
+import { toNumber } from '@plumbline/contracts/format'
 
 /** Spec 001 §5: markup percentages step by 0.1; tax rates by 0.0001. */
 export const MARKUP_STEP = 0.1

@@ -3,7 +3,7 @@ import { ClipboardList, NotebookPen } from 'lucide-react'
 import { Card, Button } from '@plumbline/ui'
 import { useDetail } from '../detail-context'
 import { formatDate } from '../header/estimate-header'
-import { formatNumber } from '../lib/money'
+import { formatNumber } from '@plumbline/contracts/format'
 
 function Row({ label, children }: { label: string; children: React.ReactNode }) {
   return (

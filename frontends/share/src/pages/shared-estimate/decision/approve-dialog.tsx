@@ -17,7 +17,7 @@ import {
   Spinner,
 } from '@plumbline/ui'
 import { postDecision, type PublicEstimate } from '../data'
-import { formatCurrency } from '../lib/format'
+import { formatCurrency } from '@plumbline/contracts/format'
 import { DecisionError } from './decision-error'
 
 export const portalScope = { 'data-plumbline-remote': 'share' } as const
