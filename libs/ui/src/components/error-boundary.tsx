@@ -1,7 +1,7 @@
 import * as React from 'react'
 import { AlertTriangle, RotateCw } from 'lucide-react'
-import { Button } from './button'
-import { Card } from './card'
+import { Button } from '@plumbline/ui/light'
+import { Card } from '@plumbline/ui/light'
 
 export type ErrorFallbackProps = { error: unknown; retry: () => void }
 

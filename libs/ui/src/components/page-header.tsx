@@ -1,7 +1,7 @@
 import * as React from 'react'
 import { Bell, Plus } from 'lucide-react'
-import { cn } from '../lib/utils'
-import { Button } from './button'
+import { cn } from '@plumbline/ui/light'
+import { Button } from '@plumbline/ui/light'
 
 export type PageHeaderProps = {
   title: React.ReactNode

@@ -6,7 +6,7 @@ import * as DropdownPrimitive from '@radix-ui/react-dropdown-menu'
 import * as CheckboxPrimitive from '@radix-ui/react-checkbox'
 import * as SwitchPrimitive from '@radix-ui/react-switch'
 import { Check, ChevronDown } from 'lucide-react'
-import { cn } from '../lib/utils'
+import { cn } from '@plumbline/ui/light'
 
 // Tabs
 export const Tabs = TabsPrimitive.Root

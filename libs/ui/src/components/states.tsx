@@ -1,7 +1,7 @@
 import * as React from 'react'
 import { Construction, FileQuestion } from 'lucide-react'
-import { Card } from './card'
-import { EmptyState } from './misc'
+import { Card } from '@plumbline/ui/light'
+import { EmptyState } from '@plumbline/ui/light'
 
 /** The 404 view used for unknown signed-in paths (shell and remotes). */
 export function NotFoundView({ action }: { action?: React.ReactNode }) {

@@ -1,6 +1,6 @@
 import * as React from 'react'
 import * as TooltipPrimitive from '@radix-ui/react-tooltip'
-import { cn } from '../lib/utils'
+import { cn } from '@plumbline/ui/light'
 
 /** Spec 000 §9: tooltip delay 700 ms, skip delay 300 ms. */
 export const TOOLTIP_DELAY_DURATION = 700

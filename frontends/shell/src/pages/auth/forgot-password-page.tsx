@@ -6,7 +6,7 @@ import { useMutation } from '@tanstack/react-query'
 import { ArrowLeft, KeyRound, MailCheck } from 'lucide-react'
 import { ZRequestPasswordResetBody } from '@plumbline/contracts'
 import { apiRequest } from '@plumbline/web'
-import { Button, FormField, Input, Spinner } from '@plumbline/ui'
+import { Button, FormField, Input, Spinner } from '@plumbline/ui/light'
 import { AuthLayout, FormAlert, showError } from './auth-layout'
 import { FORGOT_PASSWORD_ERROR } from './messages'
 

@@ -3,7 +3,7 @@ import { Link, useSearchParams } from 'react-router'
 import { useMutation } from '@tanstack/react-query'
 import { CheckCircle2, Clock, Loader2, XCircle } from 'lucide-react'
 import { apiRequest } from '@plumbline/web'
-import { Button, Spinner, toast } from '@plumbline/ui'
+import { Button, Spinner, toast } from '@plumbline/ui/light'
 import { AuthLayout } from './auth-layout'
 import { VERIFY_MESSAGES, verifyErrorOutcome } from './messages'
 

@@ -1,0 +1,14 @@
+// The light part of the design system: what the landing page and the sign-in screens need
+// (buttons, cards, inputs and labels, spinners, the brand mark, toasts). It is its own shared
+// module (@plumbline/ui/light), so those screens load it without the rest of the kit and its
+// Radix dialogs, menus, selects and popovers; the full kit re-exports it, so every app still
+// gets one instance (one toast store).
+export { cn } from './lib/utils'
+export * from './components/button'
+export * from './components/card'
+export * from './components/input'
+export * from './components/label'
+export * from './components/logo'
+export * from './components/misc'
+export * from './components/toast-state'
+export * from './components/toast'
