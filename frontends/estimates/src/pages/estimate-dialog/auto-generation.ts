@@ -1,5 +1,5 @@
 import { toast } from '@plumbline/ui'
-import { generateAllContent } from '../../components/ai/ai-api'
+import { generateAllContent } from '../../data/ai'
 
 export const AI_NOTICE = {
   title: 'AI Generation Notice',

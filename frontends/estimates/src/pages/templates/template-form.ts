@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import { LINE_ITEM_UNITS, type Template } from '@plumbline/contracts'
-import type { TemplateWrite } from '../../components/api/mutations'
+import type { TemplateWrite } from '../../data/mutations'
 import { normalizeCategory } from '../../components/template-category/template-category'
 
 const decimal = (message: string) =>

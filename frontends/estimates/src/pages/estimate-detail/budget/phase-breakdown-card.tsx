@@ -4,10 +4,10 @@ import { AlertTriangle, CheckCircle2, Equal, Layers, SlidersHorizontal, Target }
 import type { Phase } from '@plumbline/contracts'
 import { Badge, Button, Card, EmptyState, Input, Progress, Skeleton, Spinner, Switch, toast, cn } from '@plumbline/ui'
 import { useDetail } from '../detail-context'
-import { estimatePath } from '../data/keys'
-import { send } from '../data/send'
-import { reportMutationError } from '../data/errors'
-import { useInvalidateEstimate, usePhases } from '../data/queries'
+import { estimatePath } from '../../../data/keys'
+import { send } from '../../../data/send'
+import { reportMutationError } from '../../../data/errors'
+import { useInvalidateEstimate, usePhases } from '../../../data/queries'
 import { formatCurrency, formatNumber, toNumber } from '@plumbline/contracts/format'
 import {
   BUDGET_AMOUNT_STEP,

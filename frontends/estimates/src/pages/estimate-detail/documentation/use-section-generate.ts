@@ -2,10 +2,10 @@ import { useMutation } from '@tanstack/react-query'
 import type { z } from 'zod'
 import type { ContentSectionType, ZGenerateSectionResponse } from '@plumbline/contracts'
 import { toast } from '@plumbline/ui'
-import { estimatePath } from '../data/keys'
-import { send } from '../data/send'
-import { isLockedError, reportMutationError, toastError } from '../data/errors'
-import { useInvalidateEstimate } from '../data/queries'
+import { estimatePath } from '../../../data/keys'
+import { send } from '../../../data/send'
+import { isLockedError, reportMutationError, toastError } from '../../../data/errors'
+import { useInvalidateEstimate } from '../../../data/queries'
 
 type GenerateSectionResponse = z.infer<typeof ZGenerateSectionResponse>
 

@@ -1,10 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { Label, Switch } from '@plumbline/ui'
 import { useDetail } from '../detail-context'
-import { contentLinksKey, estimatePath } from '../data/keys'
-import { send } from '../data/send'
-import { reportMutationError, toastError } from '../data/errors'
-import type { ContentLink } from '../data/queries'
+import { contentLinksKey, estimatePath } from '../../../data/keys'
+import { send } from '../../../data/send'
+import { reportMutationError, toastError } from '../../../data/errors'
+import type { ContentLink } from '../../../data/queries'
 
 type Flags = Pick<ContentLink, 'showToClient' | 'includeInPdf' | 'includeInWebLink'>
 const FLAGS: Array<{ key: keyof Flags; label: string }> = [

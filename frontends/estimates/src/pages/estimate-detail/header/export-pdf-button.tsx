@@ -2,9 +2,9 @@ import * as React from 'react'
 import { FileDown } from 'lucide-react'
 import { Button, Spinner } from '@plumbline/ui'
 import { useDetail } from '../detail-context'
-import { estimatePath } from '../data/keys'
-import { send } from '../data/send'
-import { serverMessage, toastError } from '../data/errors'
+import { estimatePath } from '../../../data/keys'
+import { send } from '../../../data/send'
+import { serverMessage, toastError } from '../../../data/errors'
 
 /**
  * Export PDF (spec 001 §7): POST …/generate-pdf answers a short-lived downloadUrl, opened in a new

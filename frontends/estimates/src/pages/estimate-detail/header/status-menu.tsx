@@ -12,10 +12,10 @@ import {
   toast,
 } from '@plumbline/ui'
 import { useDetail } from '../detail-context'
-import { estimatePath } from '../data/keys'
-import { send } from '../data/send'
-import { reportMutationError } from '../data/errors'
-import { useInvalidateEstimate } from '../data/queries'
+import { estimatePath } from '../../../data/keys'
+import { send } from '../../../data/send'
+import { reportMutationError } from '../../../data/errors'
+import { useInvalidateEstimate } from '../../../data/queries'
 import { portalScope } from '../common/portal-scope'
 import { statusStyle } from './status-badge'
 

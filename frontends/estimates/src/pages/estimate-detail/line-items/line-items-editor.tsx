@@ -15,9 +15,9 @@ import {
   Skeleton,
 } from '@plumbline/ui'
 import { useDetail } from '../detail-context'
-import { estimatePath } from '../data/keys'
-import { useSections } from '../data/queries'
-import { toastError } from '../data/errors'
+import { estimatePath } from '../../../data/keys'
+import { useSections } from '../../../data/queries'
+import { toastError } from '../../../data/errors'
 import { useConfirm } from '../common/confirm-dialog'
 import { PromptDialog, type PromptOptions } from '../common/prompt-dialog'
 import { portalScope } from '../common/portal-scope'

@@ -1,10 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import type { Section } from '@plumbline/contracts'
 import { useDetail } from '../detail-context'
-import { estimatePath, orgPath, sectionsKey } from '../data/keys'
-import { send } from '../data/send'
-import { reportMutationError } from '../data/errors'
-import { useInvalidateEstimate } from '../data/queries'
+import { estimatePath, orgPath, sectionsKey } from '../../../data/keys'
+import { send } from '../../../data/send'
+import { reportMutationError } from '../../../data/errors'
+import { useInvalidateEstimate } from '../../../data/queries'
 
 /** Every write of the line items editor, with the spec 001 §8 failure texts. */
 export function useLineItemMutations() {

@@ -1,7 +1,7 @@
 import { RotateCw } from 'lucide-react'
 import { Button, Separator, Skeleton, cn } from '@plumbline/ui'
 import { formatCurrency, toNumber } from '@plumbline/contracts/format'
-import type { EstimateTotals } from '../data/queries'
+import type { EstimateTotals } from '../../../data/queries'
 
 function Line({ label, value, strong, muted, testId }: { label: string; value: string; strong?: boolean; muted?: boolean; testId?: string }) {
   return (

@@ -1,10 +1,10 @@
 import * as React from 'react'
 import type { JobStatus } from '@plumbline/contracts'
 import { toast } from '@plumbline/ui'
-import { cancelJob, generateAllContent } from '../../../../components/ai/ai-api'
-import { JobError, POLL_MAX_ATTEMPTS } from '../../../../components/ai/poll-job'
-import { isLockedError, reportMutationError, toastError } from '../../data/errors'
-import { useInvalidateEstimate } from '../../data/queries'
+import { cancelJob, generateAllContent } from '../../../../data/ai'
+import { JobError, POLL_MAX_ATTEMPTS } from '../../../../data/poll-job'
+import { isLockedError, reportMutationError, toastError } from '../../../../data/errors'
+import { useInvalidateEstimate } from '../../../../data/queries'
 
 export type GenerateAllProgress = {
   phase: 'starting' | 'polling' | 'saving'

@@ -1,12 +1,10 @@
 import type { ContentBlocks, ContentSectionType, JobStatusResponse } from '@plumbline/contracts'
 import { CONTENT_SECTION_TYPES } from '@plumbline/contracts'
 import { apiRequest } from '@plumbline/web'
+import { estimatePath, jobStatusKey, orgPath, pathOf } from './keys'
 import { JobError, POLL_MESSAGES, pollJob, type JobResult, type PollJobOptions } from './poll-job'
 
 // The AI calls shared by the create flow and the estimate detail page (spec 000 §7, 001 §7).
-
-const orgBase = (orgId: string) => `/api/organizations/${encodeURIComponent(orgId)}`
-const estimateBase = (orgId: string, id: string) => `${orgBase(orgId)}/estimates/${encodeURIComponent(id)}`
 
 async function json<T>(res: Response): Promise<T> {
   const text = await res.text()
@@ -15,13 +13,13 @@ async function json<T>(res: Response): Promise<T> {
 
 /** POST …/generate-all-content → {jobId}; a missing id is an error (spec 000 §4). */
 export async function startGenerateAll(orgId: string, estimateId: string): Promise<string> {
-  const body = await json<{ jobId?: string }>(await apiRequest('POST', `${estimateBase(orgId, estimateId)}/generate-all-content`))
+  const body = await json<{ jobId?: string }>(await apiRequest('POST', `${estimatePath(orgId, estimateId)}/generate-all-content`))
   if (!body?.jobId) throw new Error('The AI service did not return a job id')
   return body.jobId
 }
 
 export async function fetchJobStatus(orgId: string, jobId: string, signal?: AbortSignal): Promise<JobStatusResponse> {
-  const res = await fetch(`${orgBase(orgId)}/jobs/${encodeURIComponent(jobId)}/status`, {
+  const res = await fetch(pathOf(jobStatusKey(orgId, jobId)), {
     credentials: 'include',
     headers: { Accept: 'application/json' },
     signal,
@@ -31,7 +29,7 @@ export async function fetchJobStatus(orgId: string, jobId: string, signal?: Abor
 }
 
 export async function cancelJob(orgId: string, jobId: string): Promise<void> {
-  await apiRequest('POST', `${orgBase(orgId)}/jobs/${encodeURIComponent(jobId)}/cancel`)
+  await apiRequest('POST', `${orgPath(orgId)}/jobs/${jobId}/cancel`)
 }
 
 export function waitForJob(orgId: string, jobId: string, opts: Omit<PollJobOptions, 'fetchStatus'> = {}): Promise<JobResult> {
@@ -79,7 +77,7 @@ export async function waitForGeneratedSections(
 }
 
 async function fetchContentSections(orgId: string, estimateId: string, signal?: AbortSignal): Promise<Partial<Record<ContentSectionType, string | null>>> {
-  const res = await fetch(estimateBase(orgId, estimateId), { credentials: 'include', headers: { Accept: 'application/json' }, signal })
+  const res = await fetch(estimatePath(orgId, estimateId), { credentials: 'include', headers: { Accept: 'application/json' }, signal })
   if (!res.ok) throw new Error(`${res.status}: ${res.statusText}`)
   return ((await res.json()) as { contentSections?: Partial<Record<ContentSectionType, string | null>> }).contentSections ?? {}
 }
