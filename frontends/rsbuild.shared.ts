@@ -28,6 +28,7 @@ export const sharedDeps = {
   '@plumbline/ui': { singleton: true, requiredVersion: false, version: '0.0.0' },
   // The light part of the kit on its own (see libs/ui/src/light.ts): the landing and sign-in screens.
   '@plumbline/ui/light': { singleton: true, requiredVersion: false, version: '0.0.0' },
+  '@plumbline/ui/toaster': { singleton: true, requiredVersion: false, version: '0.0.0' },
 } as const
 
 export const REMOTE_NAMES = ['estimates', 'share', 'meetings', 'settings', 'admin'] as const

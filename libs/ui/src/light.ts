@@ -1,5 +1,6 @@
 // The light part of the design system: what the landing page and the sign-in screens need
-// (buttons, cards, inputs and labels, spinners, the brand mark, toasts). It is its own shared
+// (buttons, cards, inputs and labels, spinners, the brand mark, toast() and a toaster that loads
+// with the first toast). It is its own shared
 // module (@plumbline/ui/light), so those screens load it without the rest of the kit and its
 // Radix dialogs, menus, selects and popovers; the full kit re-exports it, so every app still
 // gets one instance (one toast store).
@@ -11,4 +12,4 @@ export * from './components/label'
 export * from './components/logo'
 export * from './components/misc'
 export * from './components/toast-state'
-export * from './components/toast'
+export * from './components/deferred-toaster'

@@ -1,12 +1,12 @@
 import { StrictMode, type ReactNode } from 'react'
 import { createRoot } from 'react-dom/client'
 import { BrowserRouter } from 'react-router'
-import { Toaster } from '@plumbline/ui/light'
+import { DeferredToaster } from '@plumbline/ui/light'
 import { WebProviders } from './providers'
 
 /**
  * Mounts an app at #root with everything the shell provides around a remote: the router, the
- * query client and theme, and the toaster. The shell's entry and each remote's standalone entry
+ * query client and theme, and the toaster (loaded with the first toast). The shell's entry and each remote's standalone entry
  * (its own dev server) call it. Not part of the shared `@plumbline/web` module, so a remote's
  * federated ./App never carries it.
  */
@@ -18,7 +18,7 @@ export function mountStandalone(app: ReactNode): void {
       <BrowserRouter>
         <WebProviders>
           {app}
-          <Toaster />
+          <DeferredToaster />
         </WebProviders>
       </BrowserRouter>
     </StrictMode>,

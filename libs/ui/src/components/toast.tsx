@@ -2,8 +2,7 @@ import * as React from 'react'
 import * as ToastPrimitives from '@radix-ui/react-toast'
 import { cva, type VariantProps } from 'class-variance-authority'
 import { X } from 'lucide-react'
-import { cn } from '../lib/utils'
-import { TOAST_DURATION, TOAST_HOTKEY, TOAST_SWIPE_DIRECTION, TOAST_SWIPE_THRESHOLD, useToast } from './toast-state'
+import { cn, TOAST_DURATION, TOAST_HOTKEY, TOAST_SWIPE_DIRECTION, TOAST_SWIPE_THRESHOLD, useToast } from '@plumbline/ui/light'
 
 export function ToastProvider(props: React.ComponentProps<typeof ToastPrimitives.Provider>) {
   return <ToastPrimitives.Provider duration={TOAST_DURATION} swipeDirection={TOAST_SWIPE_DIRECTION} swipeThreshold={TOAST_SWIPE_THRESHOLD} {...props} />
