@@ -4,17 +4,18 @@
 // module (@plumbline/ui/light), so those screens load it without the rest of the kit and its
 // Radix dialogs, menus, selects and popovers; the full kit re-exports it, so every app still
 // gets one instance (one toast store).
-export { cn } from './lib/utils'
+
+export * from './components/avatar'
+export * from './components/badge'
 export * from './components/button'
 export * from './components/card'
+export * from './components/deferred-toaster'
+export * from './components/empty-state'
 export * from './components/input'
 export * from './components/label'
 export * from './components/logo'
-export * from './components/avatar'
-export * from './components/badge'
-export * from './components/empty-state'
 export * from './components/separator'
 export * from './components/skeleton'
 export * from './components/spinner'
 export * from './components/toast-state'
-export * from './components/deferred-toaster'
+export { cn } from './lib/utils'

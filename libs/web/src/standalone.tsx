@@ -1,7 +1,7 @@
-import { StrictMode, type ReactNode } from 'react'
+import { DeferredToaster } from '@plumbline/ui/light'
+import { type ReactNode, StrictMode } from 'react'
 import { createRoot } from 'react-dom/client'
 import { BrowserRouter } from 'react-router'
-import { DeferredToaster } from '@plumbline/ui/light'
 import { WebProviders } from './providers'
 
 /**

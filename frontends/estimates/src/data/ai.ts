@@ -2,7 +2,7 @@ import type { ContentBlocks, ContentSectionType, JobStatusResponse } from '@plum
 import { CONTENT_SECTION_TYPES } from '@plumbline/contracts'
 import { apiRequest } from '@plumbline/web'
 import { estimatePath, jobStatusKey, orgPath, pathOf } from './keys'
-import { JobError, POLL_MESSAGES, pollJob, type JobResult, type PollJobOptions } from './poll-job'
+import { JobError, type JobResult, POLL_MESSAGES, type PollJobOptions, pollJob } from './poll-job'
 
 // The AI calls shared by the create flow and the estimate detail page (spec 000 §7, 001 §7).
 

@@ -2,9 +2,9 @@ import { execFileSync } from 'node:child_process'
 import { mkdtempSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { Browser } from 'playwright-core'
 import { launchBrowser, newPage, screenshot } from '@plumbline/testing'
+import type { Browser } from 'playwright-core'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { addItem, addSection, apiOk, createEstimate, signedIn, visible } from './detail-helpers'
 
 // One variance-range rule (libs/contracts format.ts): the contractor's detail page, the client's

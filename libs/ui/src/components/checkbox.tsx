@@ -1,7 +1,7 @@
-import * as React from 'react'
+import { cn } from '@plumbline/ui/light'
 import * as CheckboxPrimitive from '@radix-ui/react-checkbox'
 import { Check } from 'lucide-react'
-import { cn } from '@plumbline/ui/light'
+import * as React from 'react'
 
 export const Checkbox = React.forwardRef<React.ComponentRef<typeof CheckboxPrimitive.Root>, React.ComponentPropsWithoutRef<typeof CheckboxPrimitive.Root>>(
   function Checkbox({ className, ...props }, ref) {

@@ -1,6 +1,6 @@
-import * as React from 'react'
-import * as DropdownPrimitive from '@radix-ui/react-dropdown-menu'
 import { cn } from '@plumbline/ui/light'
+import * as DropdownPrimitive from '@radix-ui/react-dropdown-menu'
+import * as React from 'react'
 
 export const DropdownMenu = DropdownPrimitive.Root
 export const DropdownMenuTrigger = DropdownPrimitive.Trigger

@@ -1,7 +1,7 @@
-import * as React from 'react'
+import { cn } from '@plumbline/ui/light'
 import * as SelectPrimitive from '@radix-ui/react-select'
 import { Check, ChevronDown } from 'lucide-react'
-import { cn } from '@plumbline/ui/light'
+import * as React from 'react'
 
 export const Select = SelectPrimitive.Root
 export const SelectGroup = SelectPrimitive.Group

@@ -1,5 +1,5 @@
-import type * as React from 'react'
 import { Loader2 } from 'lucide-react'
+import type * as React from 'react'
 import { cn } from '../lib/utils'
 
 export function Spinner({ className, label = 'Loading', ...props }: React.SVGAttributes<SVGSVGElement> & { label?: string }) {

@@ -1,6 +1,6 @@
-import * as React from 'react'
-import * as SwitchPrimitive from '@radix-ui/react-switch'
 import { cn } from '@plumbline/ui/light'
+import * as SwitchPrimitive from '@radix-ui/react-switch'
+import * as React from 'react'
 
 export const Switch = React.forwardRef<React.ComponentRef<typeof SwitchPrimitive.Root>, React.ComponentPropsWithoutRef<typeof SwitchPrimitive.Root>>(
   function Switch({ className, ...props }, ref) {

@@ -1,6 +1,6 @@
-import * as React from 'react'
-import * as TabsPrimitive from '@radix-ui/react-tabs'
 import { cn } from '@plumbline/ui/light'
+import * as TabsPrimitive from '@radix-ui/react-tabs'
+import * as React from 'react'
 
 export const Tabs = TabsPrimitive.Root
 export const TabsList = React.forwardRef<React.ComponentRef<typeof TabsPrimitive.List>, React.ComponentPropsWithoutRef<typeof TabsPrimitive.List>>(
