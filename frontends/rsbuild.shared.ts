@@ -7,8 +7,8 @@
 import { createRequire } from 'node:module'
 import { dirname, join } from 'node:path'
 import { pluginModuleFederation } from '@module-federation/rsbuild-plugin'
-import { pluginReact } from '@rsbuild/plugin-react'
 import type { RsbuildConfig } from '@rsbuild/core'
+import { pluginReact } from '@rsbuild/plugin-react'
 import { pluginPrecompress } from './precompress'
 
 const require = createRequire(import.meta.url)
@@ -48,7 +48,8 @@ const common: RsbuildConfig = {
   },
 }
 
-export function remoteConfig(name: RemoteName, title: string): RsbuildConfig {
+/** `exposes` adds modules beside './App' (e.g. a dialog another screen opens in place). */
+export function remoteConfig(name: RemoteName, title: string, exposes: Record<string, string> = {}): RsbuildConfig {
   return {
     ...common,
     plugins: [
@@ -57,7 +58,7 @@ export function remoteConfig(name: RemoteName, title: string): RsbuildConfig {
       pluginModuleFederation({
         name: `plumbline_${name}`,
         filename: 'remoteEntry.js',
-        exposes: { './App': './src/app.tsx' },
+        exposes: { './App': './src/app.tsx', ...exposes },
         shared: sharedDeps,
         shareStrategy: 'loaded-first',
         dts: false,

@@ -1,8 +1,11 @@
-// k6 run -e BASE_URL=http://localhost:3000 k6/sign-in-and-read-user.js
-// Signs the demo user in once per virtual user, then reads /api/user in a loop: the path every
-// page load takes through the gateway (session lookup, identity token, auth service).
-import http from 'k6/http'
+// k6 run -e BASE_URL=http://localhost:3000 -e EMAIL=you@example.com -e PASSWORD=… k6/sign-in-and-read-user.js
+// Signs one user in once, then reads /api/user in a loop: the path every page load takes through
+// the gateway (session lookup, identity token, auth service). Without EMAIL and PASSWORD it uses
+// the demo account, which only `npm start` seeds: docker compose runs in production mode, where
+// nothing is seeded, so register an account there first.
+
 import { check } from 'k6'
+import http from 'k6/http'
 
 export const options = {
   scenarios: {
@@ -15,10 +18,14 @@ const BASE = __ENV.BASE_URL || 'http://localhost:3000'
 
 export function setup() {
   const csrf = http.get(`${BASE}/api/user`).cookies.plumbline_csrf?.[0]?.value
-  const res = http.post(`${BASE}/api/login`, JSON.stringify({ email: 'demo@plumbline.dev', password: 'Demo-Plumbline-2025' }), {
-    headers: { 'Content-Type': 'application/json', 'x-csrf-token': csrf, Origin: BASE },
-    cookies: { plumbline_csrf: csrf },
-  })
+  const res = http.post(
+    `${BASE}/api/login`,
+    JSON.stringify({ email: __ENV.EMAIL || 'demo@plumbline.dev', password: __ENV.PASSWORD || 'Demo-Plumbline-2025' }),
+    {
+      headers: { 'Content-Type': 'application/json', 'x-csrf-token': csrf, Origin: BASE },
+      cookies: { plumbline_csrf: csrf },
+    },
+  )
   check(res, { 'signed in': (r) => r.status === 200 })
   return { sid: res.cookies.plumbline_sid[0].value }
 }

@@ -1,13 +1,16 @@
-# Builds one front end (`--build-arg APP=shell|estimates|share|meetings|settings|admin`) and
-# serves its dist with nginx; remotes get CORS so the shell can load them from another origin.
-FROM node:20-bookworm-slim AS build
+# One image per remote: `docker build -f deploy/docker/frontend.Dockerfile --build-arg APP=estimates .`
+# (estimates, share, meetings, settings, admin). Unprivileged nginx (uid 101, port 8080) serves the
+# remote's build under /<APP>/, the same path the Ingress and REMOTES_JSON use, so nothing rewrites
+# paths on the way (the built manifest's publicPath is "auto": assets load from beside it).
+FROM node:24-bookworm-slim AS build
 ARG APP
-WORKDIR /app
+WORKDIR /src
 COPY . .
 RUN npm ci --no-audit --no-fund && npm run build -w @plumbline/app-${APP}
 
-FROM nginx:1.27-alpine
+FROM nginxinc/nginx-unprivileged:1.27.5-alpine
 ARG APP
-COPY --from=build /app/frontends/${APP}/dist /usr/share/nginx/html
-COPY deploy/docker/nginx-frontend.conf /etc/nginx/conf.d/default.conf
-HEALTHCHECK --interval=10s --timeout=3s CMD wget -qO- http://127.0.0.1/ >/dev/null || exit 1
+COPY deploy/docker/nginx-remote.conf /etc/nginx/conf.d/default.conf
+COPY --from=build /src/frontends/${APP}/dist /usr/share/nginx/html/${APP}
+USER 101:101
+HEALTHCHECK --interval=10s --timeout=3s CMD ["wget", "-qO", "/dev/null", "http://127.0.0.1:8080/healthz"]

@@ -1,25 +1,23 @@
-# One image recipe for every back-end service: `--build-arg SERVICE=auth` (gateway, auth,
-# estimates, ai, documents, meetings, admin). Services run their TypeScript through tsx, the
-# same way tests and `npm start` do, so there is no separate build output to drift from.
-FROM node:20-bookworm-slim AS deps
+# One image per back-end service: `docker build -f deploy/docker/service.Dockerfile --build-arg SERVICE=auth .`
+# (gateway, auth, estimates, ai, documents, meetings, admin). The build stage bundles the service
+# and the workspace libraries it uses into plain JavaScript and installs only the npm packages that
+# bundle imports (scripts/build-service.ts, which runs the same way without Docker); the runtime
+# stage is that folder on Node 24 slim, owned by root and run as uid 1000, read-only.
+FROM node:24-bookworm-slim AS build
 ARG SERVICE
-WORKDIR /app
-COPY package.json package-lock.json ./
-COPY libs ./libs
-COPY services ./services
-COPY frontends ./frontends
-COPY scripts ./scripts
-COPY tsconfig.base.json turbo.json ./
+WORKDIR /src
+COPY . .
 RUN npm ci --no-audit --no-fund
+RUN npx tsx scripts/build-service.ts "$SERVICE"
 # The gateway serves the shell on the app origin, so its image carries the shell's build.
-RUN if [ "$SERVICE" = gateway ]; then npm run build -w @plumbline/app-shell; fi
+RUN if [ "$SERVICE" = gateway ]; then npm run build -w @plumbline/app-shell && cp -r frontends/shell/dist "dist/$SERVICE/shell"; fi
 
-FROM node:20-bookworm-slim
+FROM node:24-bookworm-slim
 ARG SERVICE
-ENV NODE_ENV=production SERVICE=${SERVICE} HOST=0.0.0.0
+ENV NODE_ENV=production
 WORKDIR /app
-COPY --from=deps /app /app
-USER node
-WORKDIR /app/services/${SERVICE}
-HEALTHCHECK --interval=10s --timeout=3s --retries=5 CMD node -e "fetch('http://127.0.0.1:'+process.env.PORT+'/healthz').then(r=>process.exit(r.ok?0:1)).catch(()=>process.exit(1))"
-CMD ["sh", "-c", "exec node --import tsx src/main.ts"]
+COPY --from=build /src/dist/${SERVICE} /app
+# A number, not a name: the kubelet can only check runAsNonRoot against a numeric user.
+USER 1000:1000
+HEALTHCHECK --interval=10s --timeout=3s --retries=5 CMD ["node", "-e", "fetch('http://127.0.0.1:'+process.env.PORT+'/healthz').then(r=>process.exit(r.ok?0:1)).catch(()=>process.exit(1))"]
+CMD ["node", "src/main.js"]

@@ -47,8 +47,8 @@ async function recordLoad(context: BrowserContext, page: Page, go: () => Promise
 
 function cookiesOf(session: BrowserSession, url: string) {
   return session.cookie.split(';').map((pair) => {
-    const [name, ...value] = pair.trim().split('=')
-    return { name: name!, value: value.join('='), url }
+    const [name = '', ...value] = pair.trim().split('=')
+    return { name, value: value.join('='), url }
   })
 }
 
@@ -65,7 +65,7 @@ async function coldRounds(browser: Browser, visit: (page: Page) => Promise<void>
 }
 
 const kb = (bytes: number) => (bytes / 1000).toFixed(1)
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? 0
 
 function report(name: string, loads: Load[], target: string): void {
   const bytes = loads.map((l) => l.jsBytes)

@@ -1,8 +1,8 @@
-import * as React from 'react'
-import { NavLink, Navigate, Route, Routes } from 'react-router'
-import { Activity, CreditCard, ShieldX, Users } from 'lucide-react'
-import { Card, FullPageSpinner, NotFoundView, cn, PlaceholderPage } from '@plumbline/ui'
+import { Card, cn, FullPageSpinner, NotFoundView, PlaceholderPage } from '@plumbline/ui'
 import { isPrivilegedRole, useAuth } from '@plumbline/web'
+import { Activity, CreditCard, ShieldX, Users } from 'lucide-react'
+import type * as React from 'react'
+import { Navigate, NavLink, Route, Routes } from 'react-router'
 import './index.css'
 
 export const ACCESS_DENIED = 'Access Denied - You do not have admin privileges to access this page.'

@@ -1,17 +1,17 @@
 import { describe, expect, it } from 'vitest'
+import { activeFilterChips } from '../src/pages/estimates-list/filter-badges'
 import {
-  DEFAULT_LIST_STATE,
-  STATUS_OPTIONS,
-  SORT_OPTIONS,
   applyListPatch,
   clearFilters,
   countActiveFilters,
+  DEFAULT_LIST_STATE,
   parseListState,
+  SORT_OPTIONS,
+  STATUS_OPTIONS,
   serializeListState,
   toApiQuery,
   toDateOnly,
 } from '../src/pages/estimates-list/list-state'
-import { activeFilterChips } from '../src/pages/estimates-list/filter-badges'
 
 const parse = (qs: string) => parseListState(new URLSearchParams(qs))
 const ser = (patch: Partial<typeof DEFAULT_LIST_STATE>) => serializeListState({ ...DEFAULT_LIST_STATE, ...patch }).toString()
@@ -109,7 +109,7 @@ describe('active filter count (the More badge)', () => {
 describe('removable badges', () => {
   it('name each active filter and how to remove it', () => {
     const chips = activeFilterChips({ ...DEFAULT_LIST_STATE, search: 'oak', status: 'shared', projectTypeId: 'pt-1', startDate: '2025-01-05' }, [
-      { id: 'pt-1', name: 'Roofing', description: null, icon: 'home', isSystemTemplate: true },
+      { id: 'pt-1', name: 'Roofing', description: null, icon: 'home', isSystemTemplate: true, phaseGroups: [] },
     ])
     expect(chips.map((c) => c.label)).toEqual(['Search: "oak"', 'Status: Shared', 'Type: Roofing', 'Dates: From Jan 5, 2025'])
     expect(chips[3]!.remove).toEqual({ startDate: '', endDate: '' })

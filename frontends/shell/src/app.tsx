@@ -1,7 +1,7 @@
-import { lazy, Suspense } from 'react'
-import { Navigate, Route, Routes, useLocation } from 'react-router'
 import { FullPageSpinner } from '@plumbline/ui/light'
 import { useAuth } from '@plumbline/web'
+import { lazy, Suspense } from 'react'
+import { Navigate, Route, Routes, useLocation } from 'react-router'
 import { remoteForPath } from './remotes/routes'
 
 // Route-level code splitting: each screen is its own chunk, so the signed-out landing page loads

@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { NUMERIC_COLUMNS, decimalField } from './decimals.js'
+import { decimalField, NUMERIC_COLUMNS } from './decimals.js'
 
 // Company settings (spec 001 §3), owned by the admin service. GET answers every field with its
 // default; PUT takes any subset. `logoFileData` is only a presence flag on the wire: the bytes

@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { NUMERIC_COLUMNS, columnMaxText, columnMaxUnits, decimalField, lineTotalUnits } from './decimals.js'
+import { columnMaxText, columnMaxUnits, decimalField, lineTotalUnits, NUMERIC_COLUMNS } from './decimals.js'
 
 // Estimates service contracts (spec 000 §2–§3, §7 and spec 001 §2–§9). Money, quantities and
 // rates travel as decimal strings ("1234.50", "12.500", "0.0825"); requests may send numbers.
@@ -31,8 +31,81 @@ export type EstimateStatus = z.infer<typeof ZEstimateStatus>
 export const ZManualStatus = z.object({ status: z.enum(['draft', 'pending', 'approved', 'rejected']) })
 
 // ── Project types, phase groups, templates ─────────────────────────────────────────────────
-export const ZProjectType = z.object({ id, name: z.string(), description: z.string().nullable(), icon: z.string(), isSystemTemplate: z.boolean() })
+/** Spec 001 §3 "Phase": a share of the budget (percentage, 2 decimals) and comma-separated cost codes. */
+export const ZPhaseGroupPhase = z.object({ id, name: z.string(), description: z.string().nullable(), percentage: z.string(), costCode: z.string().nullable() })
+/** Spec 001 §3 "Phase group" as linked to a project type: the link carries isDefault. */
+export const ZLinkedPhaseGroup = z.object({
+  id,
+  name: z.string(),
+  description: z.string().nullable(),
+  isDefault: z.boolean(),
+  phases: z.array(ZPhaseGroupPhase),
+})
+export const ZProjectType = z.object({
+  id,
+  name: z.string(),
+  description: z.string().nullable(),
+  icon: z.string(),
+  isSystemTemplate: z.boolean(),
+  phaseGroups: z.array(ZLinkedPhaseGroup),
+})
 export type ProjectType = z.infer<typeof ZProjectType>
+
+// Settings "Phase Groups" and "Project Types" tabs (spec 001 §2, §3, §5, §7, §8).
+/** Icons a custom project type may choose (spec 001 §3); system types may carry others. */
+export const PROJECT_TYPE_ICONS = ['hammer', 'home', 'building', 'package', 'layers'] as const
+export const ZProjectTypeIcon = z.enum(PROJECT_TYPE_ICONS)
+export const PROJECT_TYPE_NAME_REQUIRED = 'Project type name is required'
+export const PHASE_GROUP_NAME_REQUIRED = 'Phase group name is required'
+export const PHASE_NAME_REQUIRED = 'Phase name is required'
+export const PHASE_PERCENTAGE_REQUIRED = 'Percentage is required'
+export const PHASE_PERCENTAGE_RANGE = 'Percentage must be between 0 and 100'
+/** Spec 001 §8, the toast for editing a system project type (title, then text). */
+export const SYSTEM_PROJECT_TYPE_TITLE = 'Cannot Edit System Template'
+export const SYSTEM_PROJECT_TYPE_READ_ONLY = 'System default project types cannot be edited. They are built-in templates provided by the system.'
+export const SYSTEM_PHASE_GROUP_READ_ONLY =
+  'System phase groups cannot be edited. They are built-in templates provided by the system; create your own group to customise phases.'
+
+const requiredName = (message: string) => z.string({ error: message }).trim().min(1, message).max(200)
+const optionalText = (max: number) =>
+  text(max)
+    .optional()
+    .nullable()
+    .transform((v) => v?.trim() || null)
+
+export const ZProjectTypeInput = z.object({
+  name: requiredName(PROJECT_TYPE_NAME_REQUIRED),
+  description: optionalText(2000),
+  icon: z.enum(PROJECT_TYPE_ICONS, { error: `Icon must be one of ${PROJECT_TYPE_ICONS.join(', ')}` }).default('package'),
+  sortOrder: z.number().int().min(0).max(100000).optional(),
+})
+export type ProjectTypeInput = z.input<typeof ZProjectTypeInput>
+export const ZPhaseGroupLinkInput = z.object({ isDefault: z.boolean({ error: 'isDefault must be true or false' }).optional() })
+
+/** A phase of a phase group as the settings tab edits it. */
+export const ZSettingsPhase = ZPhaseGroupPhase.extend({ phaseGroupId: id, sortOrder: z.number().int() })
+export type SettingsPhase = z.infer<typeof ZSettingsPhase>
+export const ZPhaseGroup = z.object({
+  id,
+  name: z.string(),
+  description: z.string().nullable(),
+  isSystemTemplate: z.boolean(),
+  phases: z.array(ZSettingsPhase),
+  /** The project types (visible to the organisation) that link this group; deleting the group unlinks them. */
+  projectTypes: z.array(z.object({ id, name: z.string(), isDefault: z.boolean() })),
+})
+export type PhaseGroup = z.infer<typeof ZPhaseGroup>
+export const ZPhaseGroupInput = z.object({ name: requiredName(PHASE_GROUP_NAME_REQUIRED), description: optionalText(2000) })
+export type PhaseGroupInput = z.input<typeof ZPhaseGroupInput>
+/** Spec 001 §3 create/update payload: name, description, costCodes (comma-separated), defaultPercentage (0–100, step 0.01), sortOrder. */
+export const ZPhaseInput = z.object({
+  name: requiredName(PHASE_NAME_REQUIRED),
+  description: optionalText(2000),
+  costCodes: optionalText(500),
+  defaultPercentage: percentageField(PHASE_PERCENTAGE_RANGE, PHASE_PERCENTAGE_REQUIRED),
+  sortOrder: z.number({ error: 'sortOrder must be a whole number' }).int('sortOrder must be a whole number').min(0).max(100000).optional(),
+})
+export type PhaseInput = z.input<typeof ZPhaseInput>
 
 export const TEMPLATE_CATEGORIES = [
   'roofing',
@@ -225,6 +298,28 @@ export const ZBudgetPatch = z.object({
 })
 /** Enabled percentages are balanced when they total within 0.1 of 100 (spec 001 §4). */
 export const BUDGET_TOLERANCE = 0.1
+
+export type AllocationStatus = {
+  /** Sum of the percentages (2 decimals). */
+  allocated: number
+  balanced: boolean
+  over: boolean
+  under: boolean
+  /** How far from 100 (positive when over-allocated). */
+  difference: number
+}
+
+/**
+ * Spec 001 §4: percentages are balanced within 0.1 of 100; above is over-allocated, below leaves
+ * some unallocated. Used by the estimate's budget card and by the settings phase groups.
+ */
+export function allocationStatus(percentages: number[]): AllocationStatus {
+  const round2 = (n: number) => Math.round(n * 100) / 100
+  const allocated = round2(percentages.reduce((acc, p) => acc + p, 0))
+  const difference = round2(allocated - 100)
+  const balanced = Math.abs(difference) <= BUDGET_TOLERANCE + 1e-9
+  return { allocated, balanced, over: !balanced && difference > 0, under: !balanced && difference < 0, difference }
+}
 
 // ── Content sections and links ─────────────────────────────────────────────────────────────
 export const ZContentPatch = z.object({ content: text(100_000) })

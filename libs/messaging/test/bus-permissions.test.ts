@@ -2,11 +2,13 @@ import { randomBytes } from 'node:crypto'
 import { readdirSync, readFileSync } from 'node:fs'
 import { connect as rawConnect } from 'node:net'
 import { connect, type NatsConnection } from '@nats-io/transport-node'
-import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { RequestSubjects } from '@plumbline/contracts'
+import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import {
   BUS_GRANTS,
   BUS_SERVICES,
+  type Bus,
+  type BusService,
   connectBus,
   consume,
   createEnvelope,
@@ -16,10 +18,8 @@ import {
   reply,
   request,
   streamName,
-  type Bus,
-  type BusService,
 } from '../src/index.js'
-import { createTestDb, logger, ownNatsServer, SCHEMA, waitFor, type OwnNats, type TestDb } from './helpers.js'
+import { createTestDb, logger, type OwnNats, ownNatsServer, SCHEMA, type TestDb, waitFor } from './helpers.js'
 
 // Security probe 2026-11-24, finding 5: NATS ran without authentication, and a raw
 // `PUB rpc.estimates.document.get` returned any tenant's estimate. This starts a private

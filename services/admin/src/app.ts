@@ -1,7 +1,7 @@
 import type { Express } from 'express'
 import type { AdminDeps } from './deps.js'
-import { guardBody } from './http/body-guard.js'
 import { activityRoutes } from './http/activity-routes.js'
+import { guardBody } from './http/body-guard.js'
 import { companySettingsRoutes } from './http/company-settings-routes.js'
 import { organizationRoutes } from './http/organization-routes.js'
 

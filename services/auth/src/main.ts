@@ -1,4 +1,5 @@
 import { startTelemetry } from '@plumbline/telemetry'
+
 startTelemetry('auth')
 
 const { startServiceRuntime, createLogger } = await import('@plumbline/service-kit')

@@ -1,4 +1,5 @@
 import { startTelemetry } from '@plumbline/telemetry'
+
 startTelemetry('documents')
 
 const { startServiceRuntime } = await import('@plumbline/service-kit')

@@ -1,4 +1,5 @@
 import { startTelemetry } from '@plumbline/telemetry'
+
 startTelemetry('estimates')
 
 const { startServiceRuntime } = await import('@plumbline/service-kit')

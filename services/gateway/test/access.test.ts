@@ -1,8 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { IDENTITY_HEADER, SESSION_COOKIE, redisKeys } from '@plumbline/contracts'
+import { IDENTITY_HEADER, redisKeys, SESSION_COOKIE } from '@plumbline/contracts'
 import { verifyIdentity } from '@plumbline/service-kit'
 import { testEnv } from '@plumbline/testing'
-import { membership, startGateway, type GatewayHarness, type TestUser } from './support/gateway-harness.js'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { type GatewayHarness, membership, startGateway, type TestUser } from './support/gateway-harness.js'
 
 let gw: GatewayHarness
 let member: TestUser

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { DEFAULT_REMOTES } from '../src/env.js'
-import { membership, startGateway, type GatewayHarness } from './support/gateway-harness.js'
+import { type GatewayHarness, membership, startGateway } from './support/gateway-harness.js'
 
 let gw: GatewayHarness
 let shell: GatewayHarness

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
+import { upstreamPath } from '../src/proxy/upstreams.js'
 import { createRouteMatcher } from '../src/routes/match-route.js'
 import { routeTable } from '../src/routes/route-table.js'
-import { upstreamPath } from '../src/proxy/upstreams.js'
 
 const match = createRouteMatcher(routeTable, { includeDev: true })
 const prodMatch = createRouteMatcher(routeTable, { includeDev: false })

@@ -1,5 +1,3 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query'
-import type { z } from 'zod'
 import type {
   CompanySettings,
   Estimate,
@@ -13,6 +11,8 @@ import type {
   ZEstimateTotals,
 } from '@plumbline/contracts'
 import { parseApiError } from '@plumbline/web'
+import { useQuery, useQueryClient } from '@tanstack/react-query'
+import type { z } from 'zod'
 import {
   companySettingsKey,
   contentLinksKey,

@@ -1,7 +1,7 @@
-import * as React from 'react'
+import { cn } from '@plumbline/ui/light'
 import * as DialogPrimitive from '@radix-ui/react-dialog'
 import { X } from 'lucide-react'
-import { cn } from '@plumbline/ui/light'
+import * as React from 'react'
 
 export const Dialog = DialogPrimitive.Root
 export const DialogTrigger = DialogPrimitive.Trigger

@@ -1,7 +1,6 @@
-import * as React from 'react'
+import { Button, Card } from '@plumbline/ui/light'
 import { AlertTriangle, RotateCw } from 'lucide-react'
-import { Button } from '@plumbline/ui/light'
-import { Card } from '@plumbline/ui/light'
+import * as React from 'react'
 
 export type ErrorFallbackProps = { error: unknown; retry: () => void }
 

@@ -1,7 +1,6 @@
-import * as React from 'react'
+import { Button, cn } from '@plumbline/ui/light'
 import { Bell, Plus } from 'lucide-react'
-import { cn } from '@plumbline/ui/light'
-import { Button } from '@plumbline/ui/light'
+import type * as React from 'react'
 
 export type PageHeaderProps = {
   title: React.ReactNode

@@ -1,7 +1,6 @@
-import * as React from 'react'
+import { Card, EmptyState } from '@plumbline/ui/light'
 import { Construction, FileQuestion } from 'lucide-react'
-import { Card } from '@plumbline/ui/light'
-import { EmptyState } from '@plumbline/ui/light'
+import type * as React from 'react'
 
 /** The 404 view used for unknown signed-in paths (shell and remotes). */
 export function NotFoundView({ action }: { action?: React.ReactNode }) {

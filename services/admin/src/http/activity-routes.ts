@@ -1,6 +1,6 @@
-import express, { type Router } from 'express'
 import { ZOrgIdParam } from '@plumbline/contracts'
 import { orgContextOf, parseParams } from '@plumbline/service-kit'
+import express, { type Router } from 'express'
 import type { AdminDeps } from '../deps.js'
 import { listActivities } from '../usecases/list-activities.js'
 

@@ -1,5 +1,5 @@
-import type { RequestHandler } from 'express'
 import { badRequest } from '@plumbline/service-kit'
+import type { RequestHandler } from 'express'
 
 /** Deeper than any settings object needs; PostgreSQL's jsonb would fail far deeper as a 500. */
 export const MAX_BODY_DEPTH = 32
@@ -9,8 +9,8 @@ type Problem = 'nul' | 'depth' | null
 /** Walks the parsed body without recursion (a 100 kB body can nest ~50,000 levels). */
 export function bodyProblem(body: unknown): Problem {
   const stack: [unknown, number][] = [[body, 0]]
-  while (stack.length) {
-    const [value, depth] = stack.pop()!
+  for (let next = stack.pop(); next; next = stack.pop()) {
+    const [value, depth] = next
     if (typeof value === 'string') {
       if (value.includes('\u0000')) return 'nul'
       continue

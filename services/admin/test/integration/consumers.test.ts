@@ -1,8 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { Subjects, ZActivityList } from '@plumbline/contracts'
 import { createEnvelope } from '@plumbline/messaging'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { monthOf } from '../../src/domain/month.js'
-import { estimateEvent, memberOf, startAdminTestService, type AdminTestService } from '../support/admin-test-service.js'
+import { type AdminTestService, estimateEvent, memberOf, startAdminTestService } from '../support/admin-test-service.js'
 
 let svc: AdminTestService
 beforeAll(async () => {
@@ -66,7 +66,8 @@ describe('usage and dashboard metrics follow the events', () => {
     for (const id of ['a', 'b', 'c']) await svc.publish(estimateEvent(Subjects.estimateCreated, orgId, { estimateId: id, projectName: `Project ${id}` }))
     await svc.publish(estimateEvent(Subjects.estimateDeleted, orgId, { estimateId: 'a', projectName: 'Project a' }))
     await settle()
-    expect((await svc.call('GET', `/organizations/${orgId}/usage`, { headers })).json).toMatchObject({ estimatesUsedThisMonth: 3, estimatesLimit: 50 })
+    // Deleted in the month it was created: its quota is given back (README "Quota and deleting").
+    expect((await svc.call('GET', `/organizations/${orgId}/usage`, { headers })).json).toMatchObject({ estimatesUsedThisMonth: 2, estimatesLimit: 50 })
     expect((await svc.call('GET', `/dashboard/metrics?organizationId=${orgId}`, { headers })).json).toEqual({ totalEstimates: 2, totalMeetings: 0 })
   })
 
@@ -78,17 +79,36 @@ describe('usage and dashboard metrics follow the events', () => {
       await svc.publish(estimateEvent(Subjects.estimateDeleted, 'org-floor', { estimateId: id, projectName: id }))
     await settle()
     expect((await totals('org-floor'))?.totalEstimates).toBe(1)
-    // The month's usage still counts both creations: deleting does not give quota back.
-    expect((await usage('org-floor'))?.count).toBe(2)
+    // x's quota comes back once; the repeated and unknown deletes give nothing back.
+    expect((await usage('org-floor'))?.count).toBe(1)
   })
 
-  it('a delete handled before its create leaves the total alone but still uses quota', async () => {
+  it('a delete handled before its create (same month) leaves the total alone and uses no quota', async () => {
     await svc.publish(estimateEvent(Subjects.estimateDeleted, 'org-order', { estimateId: 'late', projectName: 'Late' }))
     await settle()
     await svc.publish(estimateEvent(Subjects.estimateCreated, 'org-order', { estimateId: 'late', projectName: 'Late' }))
     await settle()
     expect((await totals('org-order'))?.totalEstimates ?? 0).toBe(0)
-    expect((await usage('org-order'))?.count).toBe(1)
+    expect((await usage('org-order'))?.count ?? 0).toBe(0)
+  })
+
+  it('gives quota back only for a delete in the UTC month of the create; earlier months stay as they were', async () => {
+    const orgId = 'org-quota-months'
+    const earlier = '2020-02-29T23:59:59.000Z'
+    await svc.publish(estimateEvent(Subjects.estimateCreated, orgId, { estimateId: 'old', projectName: 'Old' }, { occurredAt: earlier }))
+    await svc.publish(estimateEvent(Subjects.estimateCreated, orgId, { estimateId: 'now', projectName: 'Now' }))
+    await svc.publish(estimateEvent(Subjects.estimateCreated, orgId, { estimateId: 'kept', projectName: 'Kept' }))
+    await settle()
+    await svc.publish(estimateEvent(Subjects.estimateDeleted, orgId, { estimateId: 'old', projectName: 'Old' }))
+    await svc.publish(estimateEvent(Subjects.estimateDeleted, orgId, { estimateId: 'now', projectName: 'Now' }))
+    await settle()
+    const rows = await svc.deps.prisma.usageCounter.findMany({ where: { organizationId: orgId }, orderBy: { month: 'asc' } })
+    // February 2020 keeps its creation (deleted years later); this month counts only the kept estimate.
+    expect(rows.map((r) => [r.month, r.count])).toEqual([
+      ['2020-02', 1],
+      [month, 1],
+    ])
+    expect((await totals(orgId))?.totalEstimates).toBe(1)
   })
 
   it('one estimate published twice under different event ids counts once', async () => {

@@ -1,5 +1,5 @@
 import { AiErrorCode, RequestSubjects, ZQuotaCheckReply } from '@plumbline/contracts'
-import { request, type Bus } from '@plumbline/messaging'
+import { type Bus, request } from '@plumbline/messaging'
 import { AppError, type Logger } from '@plumbline/service-kit'
 
 /**

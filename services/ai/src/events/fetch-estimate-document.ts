@@ -1,6 +1,6 @@
-import { ErrorCode, RequestSubjects, ZEstimateDocumentReply, type EstimateDocument } from '@plumbline/contracts'
-import { request, type Bus } from '@plumbline/messaging'
-import { AppError, notFound, type Logger } from '@plumbline/service-kit'
+import { ErrorCode, type EstimateDocument, RequestSubjects, ZEstimateDocumentReply } from '@plumbline/contracts'
+import { type Bus, request } from '@plumbline/messaging'
+import { AppError, type Logger, notFound } from '@plumbline/service-kit'
 
 /**
  * One estimate's document from its owner, the estimates service. Unknown or another

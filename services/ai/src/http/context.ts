@@ -1,6 +1,6 @@
-import type { Response } from 'express'
 import type { PermissionAction } from '@plumbline/contracts'
 import { orgContextOf, requirePermission } from '@plumbline/service-kit'
+import type { Response } from 'express'
 import type { OrgContext } from '../usecases/context.js'
 
 /**

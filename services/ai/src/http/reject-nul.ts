@@ -1,5 +1,5 @@
-import type { RequestHandler } from 'express'
 import { badRequest } from '@plumbline/service-kit'
+import type { RequestHandler } from 'express'
 
 const MAX_DEPTH = 32
 

@@ -1,6 +1,6 @@
 import type { ChatMessage, ContentSectionType } from '@plumbline/contracts'
-import type { AiDeps } from '../deps.js'
 import { listChat } from '../data/chat-repo.js'
+import type { AiDeps } from '../deps.js'
 import { fetchEstimateDocument } from '../events/fetch-estimate-document.js'
 import { chatMessageOf } from './chat-message.js'
 import type { OrgContext } from './context.js'

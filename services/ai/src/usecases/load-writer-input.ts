@@ -1,6 +1,6 @@
-import type { AiDeps } from '../deps.js'
 import { fetchCompanySettings } from '@plumbline/service-kit'
-import { estimateFacts, type EstimateFacts } from '../domain/estimate-facts.js'
+import type { AiDeps } from '../deps.js'
+import { type EstimateFacts, estimateFacts } from '../domain/estimate-facts.js'
 import type { JobInput } from '../domain/job-input.js'
 import { fetchEstimateDocument } from '../events/fetch-estimate-document.js'
 import { buildPrompt } from '../prompts/build-prompt.js'

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import type { ChatMessage, ContentSectionType } from '@plumbline/contracts'
-import type { AiDeps } from '../deps.js'
 import { createChat, recentChat } from '../data/chat-repo.js'
+import type { AiDeps } from '../deps.js'
 import { checkAiQuota } from '../events/check-ai-quota.js'
 import { recordGenerationCompleted } from '../events/record-events.js'
 import { callProvider } from './call-provider.js'

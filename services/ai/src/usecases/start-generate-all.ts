@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto'
-import type { AiDeps } from '../deps.js'
 import { createJob, findActiveJob, lockEstimateJobs } from '../data/jobs-repo.js'
+import type { AiDeps } from '../deps.js'
 import { checkAiQuota } from '../events/check-ai-quota.js'
 import { recordJobRequested } from '../events/record-events.js'
 import type { OrgContext } from './context.js'

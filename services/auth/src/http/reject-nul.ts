@@ -1,5 +1,5 @@
-import type { RequestHandler } from 'express'
 import { badRequest } from '@plumbline/service-kit'
+import type { RequestHandler } from 'express'
 
 function containsNul(value: unknown, depth = 0): boolean {
   if (typeof value === 'string') return value.includes('\u0000')

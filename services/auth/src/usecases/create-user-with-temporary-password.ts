@@ -1,4 +1,4 @@
-import { Subjects, type OrganizationCreatedV1, type SystemRole, type UserRegisteredV1 } from '@plumbline/contracts'
+import { type OrganizationCreatedV1, Subjects, type SystemRole, type UserRegisteredV1 } from '@plumbline/contracts'
 import { badRequest, notFound } from '@plumbline/service-kit'
 import { SYSTEM_ROLE_IDS } from '../data/system-roles.js'
 import { findLiveUserByEmail } from '../data/user-directory.js'

@@ -1,4 +1,4 @@
-import { EMAIL_VERIFICATION_TTL_MS, Subjects, type OrganizationCreatedV1, type RegisterBody, type UserRegisteredV1 } from '@plumbline/contracts'
+import { EMAIL_VERIFICATION_TTL_MS, type OrganizationCreatedV1, type RegisterBody, Subjects, type UserRegisteredV1 } from '@plumbline/contracts'
 import { SYSTEM_ROLE_IDS } from '../data/system-roles.js'
 import { findLiveUserByEmail } from '../data/user-directory.js'
 import { issueUserToken } from '../data/user-tokens.js'

@@ -1,4 +1,4 @@
-import { Subjects, type OrganizationCreatedV1, type UserRegisteredV1 } from '@plumbline/contracts'
+import { type OrganizationCreatedV1, Subjects, type UserRegisteredV1 } from '@plumbline/contracts'
 import { invalidateIdentity } from '../data/identity-cache.js'
 import { SYSTEM_ROLE_IDS } from '../data/system-roles.js'
 import type { AuthDeps, Tx } from '../deps.js'

@@ -1,8 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import pg from 'pg'
+import type { EventEnvelope } from '@plumbline/contracts'
 import { Subjects, ZEventEnvelope } from '@plumbline/contracts'
+import pg from 'pg'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { hashToken } from '../../src/domain/tokens.js'
-import { STRONG_PASSWORD, startAuthTestService, tokenFromLink, uniqueEmail, type AuthTestService } from '../support/auth-test-service.js'
+import { type AuthTestService, STRONG_PASSWORD, startAuthTestService, tokenFromLink, uniqueEmail } from '../support/auth-test-service.js'
 
 let svc: AuthTestService
 beforeAll(async () => {
@@ -65,7 +66,7 @@ describe('outbox', () => {
     expect(created.data).toEqual({ organizationId: orgId, name: "Otto's Organization", ownerId: user.id })
     for (const e of events.filter((x) => mine.some((m) => m.id === x.id))) {
       expect(e.publishedAt).toBeNull()
-      expect((e.payload as any).id).toBe(e.id)
+      expect((e.payload as EventEnvelope).id).toBe(e.id)
     }
   })
 

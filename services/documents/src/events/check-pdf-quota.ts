@@ -1,5 +1,5 @@
 import { DocumentErrorCode, RequestSubjects, ZQuotaCheckReply } from '@plumbline/contracts'
-import { request, type Bus } from '@plumbline/messaging'
+import { type Bus, request } from '@plumbline/messaging'
 import { AppError, type Logger } from '@plumbline/service-kit'
 
 export const pdfLimitMessage = (used: number, limit: number) => `Monthly PDF limit reached (${used} of ${limit}). Upgrade your plan or wait until next month.`

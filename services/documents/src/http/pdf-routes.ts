@@ -1,9 +1,8 @@
-import express, { type Router } from 'express'
 import { ZEstimateIdParams } from '@plumbline/contracts'
-import { parseParams } from '@plumbline/service-kit'
+import { parseParams, uuidParam } from '@plumbline/service-kit'
+import express, { type Router } from 'express'
 import type { DocumentsDeps } from '../deps.js'
 import { generatePdf } from '../usecases/generate-pdf.js'
-import { uuidParam } from '@plumbline/service-kit'
 import { orgCtx } from './context.js'
 
 /** PDF export of an estimate: anyone who may open estimates may export them. */

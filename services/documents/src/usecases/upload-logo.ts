@@ -1,10 +1,10 @@
 import { DocumentErrorCode } from '@plumbline/contracts'
 import { AppError } from '@plumbline/service-kit'
-import type { DocumentsDeps } from '../deps.js'
-import type { OrgContext } from '../http/context.js'
 import { deleteFile, deleteFilesOfKind, saveFile } from '../data/files-repo.js'
-import { InvalidImage, normalizeLogo } from '../images/normalize-logo.js'
+import type { DocumentsDeps } from '../deps.js'
 import { setCompanyLogo } from '../events/set-company-logo.js'
+import type { OrgContext } from '../http/context.js'
+import { InvalidImage, normalizeLogo } from '../images/normalize-logo.js'
 
 export const UPLOAD_FAILED = 'Failed to upload logo'
 
@@ -28,7 +28,7 @@ export function logoFileName(original: string, extension: string): string {
  * new file is removed instead, so the two services never disagree for long.
  */
 export async function uploadLogo(deps: DocumentsDeps, ctx: OrgContext, upload: { bytes: Buffer; fileName: string }) {
-  let logo
+  let logo: Awaited<ReturnType<typeof normalizeLogo>>
   try {
     logo = await normalizeLogo(upload.bytes)
   } catch (err) {

@@ -1,6 +1,6 @@
-import type { Request, Response } from 'express'
 import type { PermissionAction } from '@plumbline/contracts'
-import { orgContextOf, requirePermission, type RequestContext } from '@plumbline/service-kit'
+import { orgContextOf, type RequestContext, requirePermission } from '@plumbline/service-kit'
+import type { Request, Response } from 'express'
 
 export type OrgContext = RequestContext & { orgId: string }
 

@@ -1,9 +1,9 @@
 import type { LineItem } from '@plumbline/contracts'
-import type { EstimatesDeps } from '../deps.js'
 import { findSectionOfOrg, touchEditableEstimate } from '../data/estimates-repo.js'
 import { toLineItemDto } from '../data/mappers.js'
 import { recomputeSectionTotal } from '../data/sections-repo.js'
-import { lineItemColumns, type LineItemInput } from '../domain/line-item-values.js'
+import type { EstimatesDeps } from '../deps.js'
+import { type LineItemInput, lineItemColumns } from '../domain/line-item-values.js'
 import { recordLineItemsChanged } from '../events/record-event.js'
 import type { OrgContext } from '../http/context.js'
 

@@ -1,9 +1,9 @@
-import type { z } from 'zod'
 import type { MarkupProfile, ZMarkupProfileInput } from '@plumbline/contracts'
-import { runIdempotent, type IdempotencyRequest } from '../data/idempotency.js'
+import type { z } from 'zod'
+import { type IdempotencyRequest, runIdempotent } from '../data/idempotency.js'
 import type { EstimatesDeps } from '../deps.js'
 import { toMarkupProfile } from '../domain/pricing-records.js'
-import { assertEstimateOfOrg, assertSameOrganization, clearOtherDefaults, requireCostEstimator, type OrgActor } from './markup-and-tax-access.js'
+import { assertEstimateOfOrg, assertSameOrganization, clearOtherDefaults, type OrgActor, requireCostEstimator } from './markup-and-tax-access.js'
 
 export type MarkupProfileInput = z.infer<typeof ZMarkupProfileInput>
 

@@ -1,8 +1,8 @@
 import type { Section, ZSectionInput } from '@plumbline/contracts'
 import type { z } from 'zod'
-import type { EstimatesDeps } from '../deps.js'
 import { touchEditableEstimate } from '../data/estimates-repo.js'
 import { toSectionDto } from '../data/mappers.js'
+import type { EstimatesDeps } from '../deps.js'
 import type { OrgContext } from '../http/context.js'
 
 /** A new, empty section; its sortOrder defaults to the current section count (spec 001 §5). */

@@ -1,7 +1,6 @@
 import { Subjects } from '@plumbline/contracts'
-import { notFound } from '@plumbline/service-kit'
+import { isUuid, notFound } from '@plumbline/service-kit'
 import type { EstimatesDeps } from '../deps.js'
-import { isUuid } from '@plumbline/service-kit'
 import { recordEstimateEvent } from '../events/record-event.js'
 import type { OrgContext } from '../http/context.js'
 

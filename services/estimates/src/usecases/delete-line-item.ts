@@ -1,6 +1,6 @@
-import type { EstimatesDeps } from '../deps.js'
 import { findLineItemOfOrg, touchEditableEstimate } from '../data/estimates-repo.js'
 import { recomputeSectionTotal } from '../data/sections-repo.js'
+import type { EstimatesDeps } from '../deps.js'
 import { recordLineItemsChanged } from '../events/record-event.js'
 import type { OrgContext } from '../http/context.js'
 

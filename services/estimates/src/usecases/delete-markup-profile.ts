@@ -1,6 +1,6 @@
 import { notFound } from '@plumbline/service-kit'
 import type { EstimatesDeps } from '../deps.js'
-import { assertNotUsedByLockedEstimate, assertProfileId, requireCostEstimator, type OrgActor } from './markup-and-tax-access.js'
+import { assertNotUsedByLockedEstimate, assertProfileId, type OrgActor, requireCostEstimator } from './markup-and-tax-access.js'
 
 /** DELETE …/markup-profiles/{id}; estimates that used it fall back to no markup. */
 export async function deleteMarkupProfile(deps: EstimatesDeps, actor: OrgActor, id: string): Promise<void> {

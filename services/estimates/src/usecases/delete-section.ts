@@ -1,5 +1,5 @@
-import type { EstimatesDeps } from '../deps.js'
 import { findSectionOfOrg, touchEditableEstimate } from '../data/estimates-repo.js'
+import type { EstimatesDeps } from '../deps.js'
 import { recordLineItemsChanged } from '../events/record-event.js'
 import type { OrgContext } from '../http/context.js'
 

@@ -1,6 +1,6 @@
 import { notFound } from '@plumbline/service-kit'
 import type { EstimatesDeps } from '../deps.js'
-import { assertNotUsedByLockedEstimate, assertProfileId, requireCostEstimator, type OrgActor } from './markup-and-tax-access.js'
+import { assertNotUsedByLockedEstimate, assertProfileId, type OrgActor, requireCostEstimator } from './markup-and-tax-access.js'
 
 /** DELETE …/taxes/{id}; estimates that used it stop being taxed by it. */
 export async function deleteTaxProfile(deps: EstimatesDeps, actor: OrgActor, id: string): Promise<void> {

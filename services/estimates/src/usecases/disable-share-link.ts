@@ -2,8 +2,8 @@ import { Subjects } from '@plumbline/contracts'
 import { requirePermission } from '@plumbline/service-kit'
 import type { EstimatesDeps } from '../deps.js'
 import { recordEstimateEvent } from '../events/record-event.js'
-import { lockEstimateRow } from './share-link.js'
 import type { OrgActor } from './markup-and-tax-access.js'
+import { lockEstimateRow } from './share-link.js'
 
 /**
  * DELETE …/estimates/{id}/share: the token is removed (not just flagged), so the link can never

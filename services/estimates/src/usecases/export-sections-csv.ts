@@ -1,7 +1,7 @@
 import { CSV_COLUMNS, costTypeLabel } from '@plumbline/contracts'
-import type { EstimatesDeps } from '../deps.js'
 import { findLiveEstimate } from '../data/estimates-repo.js'
 import { loadSections } from '../data/sections-repo.js'
+import type { EstimatesDeps } from '../deps.js'
 import { csvCell, toCsv } from '../domain/csv.js'
 import type { OrgContext } from '../http/context.js'
 

@@ -1,8 +1,8 @@
 import type { EstimatePricing } from '@plumbline/contracts'
-import type { EstimatesDeps } from '../deps.js'
 import { findLiveEstimate } from '../data/estimates-repo.js'
+import type { EstimatesDeps } from '../deps.js'
 import { loadEstimateTotals } from './load-estimate-totals.js'
-import { requireCostEstimator, type OrgActor } from './markup-and-tax-access.js'
+import { type OrgActor, requireCostEstimator } from './markup-and-tax-access.js'
 
 /** GET …/estimates/{id}/totals (totals only) and GET …/estimates/{id}/pricing (selection and totals). */
 export async function getEstimateTotals(deps: EstimatesDeps, actor: OrgActor, estimateId: string): Promise<EstimatePricing> {

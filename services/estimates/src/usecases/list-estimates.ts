@@ -1,7 +1,7 @@
-import type { z } from 'zod'
 import type { ZEstimateListResponse } from '@plumbline/contracts'
+import type { z } from 'zod'
+import { type EstimateListQuery, readListPage } from '../data/list-estimates-query.js'
 import type { EstimatesDeps } from '../deps.js'
-import { readListPage, type EstimateListQuery } from '../data/list-estimates-query.js'
 import { money } from '../domain/money.js'
 import type { OrgContext } from '../http/context.js'
 

@@ -1,7 +1,7 @@
 import type { MarkupProfile } from '@plumbline/contracts'
 import type { EstimatesDeps } from '../deps.js'
 import { toMarkupProfile } from '../domain/pricing-records.js'
-import { assertEstimateOfOrg, requireCostEstimator, type OrgActor } from './markup-and-tax-access.js'
+import { assertEstimateOfOrg, type OrgActor, requireCostEstimator } from './markup-and-tax-access.js'
 
 /**
  * GET …/markup-profiles: the organisation's profiles, the default first. With estimateId: the

@@ -1,7 +1,7 @@
 import type { Phase } from '@plumbline/contracts'
-import type { EstimatesDeps } from '../deps.js'
 import { findLiveEstimate } from '../data/estimates-repo.js'
 import { toPhaseDto } from '../data/mappers.js'
+import type { EstimatesDeps } from '../deps.js'
 import type { OrgContext } from '../http/context.js'
 
 export async function listPhases(deps: EstimatesDeps, ctx: OrgContext, estimateId: string): Promise<Phase[]> {

@@ -1,12 +1,57 @@
 import type { ProjectType } from '@plumbline/contracts'
+import type { Db } from '../data/db.js'
 import type { EstimatesDeps } from '../deps.js'
 import type { OrgContext } from '../http/context.js'
 
-/** System project types and the organisation's own, system first, then by sort order and name. */
+const visibleTo = (orgId: string) => ({ OR: [{ organizationId: null }, { organizationId: orgId }] })
+
+/**
+ * System project types and the organisation's own, system first, then by sort order and name,
+ * each with its linked phase groups (spec 001 §3: the link has isDefault), default group first,
+ * and their phases in order. Links and groups of other organisations are never shown.
+ */
 export async function listProjectTypes(deps: EstimatesDeps, ctx: OrgContext): Promise<ProjectType[]> {
-  const rows = await deps.prisma.projectType.findMany({
-    where: { OR: [{ organizationId: null }, { organizationId: ctx.orgId }] },
+  return findProjectTypes(deps.prisma, ctx.orgId)
+}
+
+/** One project type as the list shows it (after a change to it or its links). */
+export async function loadProjectType(db: Db, orgId: string, id: string): Promise<ProjectType> {
+  const [type] = await findProjectTypes(db, orgId, id)
+  if (!type) throw new Error(`project type ${id} vanished`)
+  return type
+}
+
+async function findProjectTypes(db: Db, orgId: string, id?: string): Promise<ProjectType[]> {
+  const rows = await db.projectType.findMany({
+    where: { ...visibleTo(orgId), ...(id ? { id } : {}) },
     orderBy: [{ isSystemTemplate: 'desc' }, { sortOrder: 'asc' }, { name: 'asc' }],
+    include: {
+      phaseGroups: {
+        where: { ...visibleTo(orgId), phaseGroup: visibleTo(orgId) },
+        include: { phaseGroup: { include: { phases: { orderBy: [{ sortOrder: 'asc' }, { name: 'asc' }] } } } },
+      },
+    },
   })
-  return rows.map((r) => ({ id: r.id, name: r.name, description: r.description, icon: r.icon || 'package', isSystemTemplate: r.isSystemTemplate }))
+  return rows.map((r) => ({
+    id: r.id,
+    name: r.name,
+    description: r.description,
+    icon: r.icon || 'package',
+    isSystemTemplate: r.isSystemTemplate,
+    phaseGroups: r.phaseGroups
+      .sort((a, b) => Number(b.isDefault) - Number(a.isDefault) || a.phaseGroup.name.localeCompare(b.phaseGroup.name))
+      .map(({ isDefault, phaseGroup: g }) => ({
+        id: g.id,
+        name: g.name,
+        description: g.description,
+        isDefault,
+        phases: g.phases.map((p) => ({
+          id: p.id,
+          name: p.name,
+          description: p.description,
+          percentage: p.defaultPercentage.toFixed(2),
+          costCode: p.costCodes,
+        })),
+      })),
+  }))
 }

@@ -1,9 +1,9 @@
 import { promisify } from 'node:util'
 import { gzip } from 'node:zlib'
 import { notFound } from '@plumbline/service-kit'
-import type { EstimatesDeps } from '../deps.js'
 import { readSectionsJson, type SectionsDocument } from '../data/sections-repo.js'
 import type { Versioned } from '../data/versioned-memo.js'
+import type { EstimatesDeps } from '../deps.js'
 import type { OrgContext } from '../http/context.js'
 
 const gzipAsync = promisify(gzip)
@@ -27,7 +27,8 @@ export async function listSectionsDocument(
   const held = deps.sectionsDocuments.get(estimateId)
   const read = await readSectionsJson(deps.queryRows, ctx.orgId, estimateId, held?.version)
   if (read === null) throw notFound('Estimate')
-  let document = held?.version === read.version ? held : { version: read.version, value: { body: Buffer.from(read.json!) } }
+  // The text is null only when the held version is still current.
+  let document = held && held.version === read.version ? held : { version: read.version, value: { body: Buffer.from(read.json ?? '[]') } }
   if (document !== held) deps.sectionsDocuments.set(estimateId, document)
   if (acceptsGzip && !document.value.gzip && document.value.body.length >= COMPRESS_FROM_BYTES) {
     document = { version: document.version, value: { ...document.value, gzip: await gzipAsync(document.value.body) } }

@@ -1,7 +1,7 @@
 import type { TaxProfile } from '@plumbline/contracts'
 import type { EstimatesDeps } from '../deps.js'
 import { toTaxProfile } from '../domain/pricing-records.js'
-import { assertEstimateOfOrg, requireCostEstimator, type OrgActor } from './markup-and-tax-access.js'
+import { assertEstimateOfOrg, type OrgActor, requireCostEstimator } from './markup-and-tax-access.js'
 
 /** GET …/taxes: the organisation's tax profiles, the default first; with estimateId, templates plus that estimate's. */
 export async function listTaxProfiles(deps: EstimatesDeps, actor: OrgActor, query: { estimateId?: string }): Promise<TaxProfile[]> {

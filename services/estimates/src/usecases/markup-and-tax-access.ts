@@ -1,7 +1,6 @@
-import { AppError, notFound, requirePermission, type RequestContext } from '@plumbline/service-kit'
 import { ErrorCode, type PermissionAction } from '@plumbline/contracts'
+import { AppError, isUuid, notFound, type RequestContext, requirePermission } from '@plumbline/service-kit'
 import type { Db, Tx } from '../data/db.js'
-import { isUuid } from '@plumbline/service-kit'
 import { findLiveEstimate } from '../data/estimates-repo.js'
 
 // Shared rules of the markup and tax profile use cases (spec 001 §3, §9).

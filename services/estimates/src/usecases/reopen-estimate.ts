@@ -1,4 +1,4 @@
-import { ErrorCode, Subjects, type Estimate } from '@plumbline/contracts'
+import { ErrorCode, type Estimate, Subjects } from '@plumbline/contracts'
 import { AppError, requirePermission } from '@plumbline/service-kit'
 import type { EstimatesDeps } from '../deps.js'
 import { recordEstimateEvent } from '../events/record-event.js'

@@ -1,8 +1,8 @@
 import type { Section } from '@plumbline/contracts'
 import { badRequest } from '@plumbline/service-kit'
-import type { EstimatesDeps } from '../deps.js'
 import { findSectionOfOrg, touchEditableEstimate } from '../data/estimates-repo.js'
 import { LINE_ITEM_ORDER, toSectionDto } from '../data/mappers.js'
+import type { EstimatesDeps } from '../deps.js'
 import { recordLineItemsChanged } from '../events/record-event.js'
 import type { OrgContext } from '../http/context.js'
 

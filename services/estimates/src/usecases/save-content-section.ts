@@ -1,6 +1,6 @@
-import { Subjects, type ContentSectionType } from '@plumbline/contracts'
-import type { EstimatesDeps } from '../deps.js'
+import { type ContentSectionType, Subjects } from '@plumbline/contracts'
 import { touchEditableEstimate } from '../data/estimates-repo.js'
+import type { EstimatesDeps } from '../deps.js'
 import { recordEstimateEvent } from '../events/record-event.js'
 import type { OrgContext } from '../http/context.js'
 

@@ -1,13 +1,12 @@
+import { type EstimatePricing, Subjects, type ZPricingSelectionBody } from '@plumbline/contracts'
+import { isUuid, notFound } from '@plumbline/service-kit'
 import type { z } from 'zod'
-import { Subjects, type EstimatePricing, type ZPricingSelectionBody } from '@plumbline/contracts'
-import { notFound } from '@plumbline/service-kit'
 import type { Tx } from '../data/db.js'
-import { isUuid } from '@plumbline/service-kit'
 import { touchEditableEstimate } from '../data/estimates-repo.js'
 import type { EstimatesDeps } from '../deps.js'
 import { recordEstimateEvent } from '../events/record-event.js'
 import { loadEstimateTotals } from './load-estimate-totals.js'
-import { requireCostEstimator, type OrgActor } from './markup-and-tax-access.js'
+import { type OrgActor, requireCostEstimator } from './markup-and-tax-access.js'
 
 export type PricingSelection = z.infer<typeof ZPricingSelectionBody>
 

@@ -2,14 +2,14 @@ import type { MarkupProfile } from '@plumbline/contracts'
 import { notFound } from '@plumbline/service-kit'
 import type { EstimatesDeps } from '../deps.js'
 import { toMarkupProfile } from '../domain/pricing-records.js'
-import { markupProfileFields, type MarkupProfileInput } from './create-markup-profile.js'
+import { type MarkupProfileInput, markupProfileFields } from './create-markup-profile.js'
 import {
   assertNotUsedByLockedEstimate,
   assertProfileId,
   assertSameOrganization,
   clearOtherDefaults,
-  requireCostEstimator,
   type OrgActor,
+  requireCostEstimator,
 } from './markup-and-tax-access.js'
 
 /**

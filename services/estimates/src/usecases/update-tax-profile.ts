@@ -2,14 +2,14 @@ import type { TaxProfile } from '@plumbline/contracts'
 import { notFound } from '@plumbline/service-kit'
 import type { EstimatesDeps } from '../deps.js'
 import { toTaxProfile } from '../domain/pricing-records.js'
-import { taxProfileFields, type TaxProfileInput } from './create-tax-profile.js'
+import { type TaxProfileInput, taxProfileFields } from './create-tax-profile.js'
 import {
   assertNotUsedByLockedEstimate,
   assertProfileId,
   assertSameOrganization,
   clearOtherDefaults,
-  requireCostEstimator,
   type OrgActor,
+  requireCostEstimator,
 } from './markup-and-tax-access.js'
 
 /** PUT …/taxes/{id}: replaces the profile's fields; the estimate it belongs to does not change. */

@@ -1,11 +1,11 @@
 import type { OrgRouteSpec } from '@plumbline/testing'
-import { ROOFING, ROOFING_TEMPLATE, estimatePayload, type EstimatesTestService } from './estimates-test-service.js'
+import { type EstimatesTestService, estimatePayload, ROOFING, ROOFING_TEMPLATE } from './estimates-test-service.js'
 import { pricingMatrix } from './pricing-matrix-routes.js'
 
 /**
  * Every org-scoped route of the estimates service, with a body valid enough to reach the
- * object lookup. `:id` estimate, `:sectionId`, `:itemId`, `:linkId`, `:templateId`, `:phaseId`
- * are filled with the victim organisation's objects (see createVictim). Pricing's routes come
+ * object lookup. `:id` estimate, `:sectionId`, `:itemId`, `:linkId`, `:templateId`, `:phaseId`,
+ * `:typeId`, `:groupId`, `:groupPhaseId` (a phase of a phase group) are filled with the victim organisation's objects (see createVictim). Pricing's routes come
  * from pricing-matrix-routes.ts (that file is theirs).
  */
 export const CORE_ROUTES: OrgRouteSpec[] = [
@@ -14,11 +14,25 @@ export const CORE_ROUTES: OrgRouteSpec[] = [
   { method: 'POST', path: '/organizations/:orgId/templates', body: { name: 'T', category: 'roofing', sections: [] } },
   { method: 'PUT', path: '/organizations/:orgId/templates/:templateId', body: { name: 'T', category: 'roofing', sections: [] } },
   { method: 'DELETE', path: '/organizations/:orgId/templates/:templateId' },
+  { method: 'POST', path: '/organizations/:orgId/project-types', body: { name: 'Hijacked' } },
+  { method: 'PUT', path: '/organizations/:orgId/project-types/:typeId', body: { name: 'Hijacked' } },
+  { method: 'DELETE', path: '/organizations/:orgId/project-types/:typeId' },
+  { method: 'POST', path: '/organizations/:orgId/project-types/:typeId/phase-groups/:groupId/link', body: { isDefault: false } },
+  { method: 'DELETE', path: '/organizations/:orgId/project-types/:typeId/phase-groups/:groupId/link' },
+  { method: 'GET', path: '/organizations/:orgId/phase-groups' },
+  { method: 'POST', path: '/organizations/:orgId/phase-groups', body: { name: 'Hijacked' } },
+  { method: 'PUT', path: '/organizations/:orgId/phase-groups/:groupId', body: { name: 'Hijacked' } },
+  { method: 'DELETE', path: '/organizations/:orgId/phase-groups/:groupId' },
+  { method: 'GET', path: '/organizations/:orgId/phase-groups/:groupId/phases' },
+  { method: 'POST', path: '/organizations/:orgId/phase-groups/:groupId/phases', body: { name: 'Hijacked', defaultPercentage: 1 } },
+  { method: 'PUT', path: '/organizations/:orgId/phases/:groupPhaseId', body: { name: 'Hijacked', defaultPercentage: 1 } },
+  { method: 'DELETE', path: '/organizations/:orgId/phases/:groupPhaseId' },
   { method: 'GET', path: '/organizations/:orgId/estimates' },
   { method: 'GET', path: '/organizations/:orgId/estimates?search=victim&status=draft' },
   { method: 'POST', path: '/organizations/:orgId/estimates', body: estimatePayload() },
   { method: 'GET', path: '/organizations/:orgId/estimates/:id' },
   { method: 'PUT', path: '/organizations/:orgId/estimates/:id', body: estimatePayload({ projectName: 'Hijacked' }) },
+  { method: 'POST', path: '/organizations/:orgId/estimates/:id/clone' },
   { method: 'DELETE', path: '/organizations/:orgId/estimates/:id' },
   { method: 'PATCH', path: '/organizations/:orgId/estimates/:id/status', body: { status: 'approved' } },
   { method: 'GET', path: '/organizations/:orgId/estimates/:id/phases' },
@@ -59,7 +73,22 @@ export async function createVictim(svc: EstimatesTestService, orgId: string): Pr
   const phase = (await api('GET', `/estimates/${e.id}/phases`)).body[0]
   const template = (await api('POST', '/templates', { name: 'Victim template', category: 'roofing', sections: [{ name: 'S', lineItems: [{ name: 'I' }] }] }))
     .body
-  const base = { orgId, id: e.id, sectionId: section.id, itemId: item.id, linkId: link.id, phaseId: phase.id, templateId: template.id }
+  const type = (await api('POST', '/project-types', { name: 'Victim type' })).body
+  const group = (await api('POST', '/phase-groups', { name: 'Victim group' })).body
+  const groupPhase = (await api('POST', `/phase-groups/${group.id}/phases`, { name: 'Victim phase', defaultPercentage: 100 })).body
+  await api('POST', `/project-types/${type.id}/phase-groups/${group.id}/link`, { isDefault: true })
+  const base = {
+    orgId,
+    id: e.id,
+    sectionId: section.id,
+    itemId: item.id,
+    linkId: link.id,
+    phaseId: phase.id,
+    templateId: template.id,
+    typeId: type.id,
+    groupId: group.id,
+    groupPhaseId: groupPhase.id,
+  }
   return { ...base, ...(await pricingMatrix.createVictim?.(svc, orgId, base)) }
 }
 

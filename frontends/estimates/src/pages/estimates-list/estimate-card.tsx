@@ -1,9 +1,9 @@
-import { Link } from 'react-router'
-import { CalendarDays, MapPin, Sparkles, UserRound } from 'lucide-react'
-import type { z } from 'zod'
 import type { ZEstimateListItem } from '@plumbline/contracts'
-import { Card, cn } from '@plumbline/ui'
 import { formatDate } from '@plumbline/contracts/format'
+import { Card, cn } from '@plumbline/ui'
+import { CalendarDays, MapPin, Sparkles, UserRound } from 'lucide-react'
+import { Link } from 'react-router'
+import type { z } from 'zod'
 import { formatTotal, truncate } from '../../components/format/format'
 import { StatusBadge } from '../../components/status/status-badge'
 

@@ -1,7 +1,7 @@
-import { z } from 'zod'
 import { LINE_ITEM_UNITS, type Template } from '@plumbline/contracts'
-import type { TemplateWrite } from '../../data/mutations'
+import { z } from 'zod'
 import { normalizeCategory } from '../../components/template-category/template-category'
+import type { TemplateWrite } from '../../data/mutations'
 
 const decimal = (message: string) =>
   z

@@ -1,6 +1,6 @@
 import type { Template } from '@plumbline/contracts'
-import { Badge, Button, Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, cn } from '@plumbline/ui'
 import { formatCurrency } from '@plumbline/contracts/format'
+import { Badge, Button, cn, Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@plumbline/ui'
 import { CATEGORY_META, CategoryIcon, normalizeCategory } from '../../components/template-category/template-category'
 import { templateValue } from './template-form'
 

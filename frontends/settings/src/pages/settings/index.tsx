@@ -1,7 +1,9 @@
-import * as React from 'react'
-import { useNavigate, useSearchParams } from 'react-router'
 import { ComingSoonCard, PageBody, PageHeader, Skeleton, Tabs, TabsContent, TabsList, TabsTrigger } from '@plumbline/ui'
 import { useActiveOrganization, useAuth } from '@plumbline/web'
+import * as React from 'react'
+import { useNavigate, useSearchParams } from 'react-router'
+import { PhaseGroupsTab } from '../catalog/phase-groups-tab'
+import { ProjectTypesTab } from '../catalog/project-types-tab'
 import { CompanyTab } from '../company/company-tab'
 import { NoOrganization } from './no-organization'
 import { DEFAULT_TAB, SETTINGS_TABS, tabFromParam } from './settings-tabs'
@@ -24,10 +26,13 @@ export default function SettingsPage() {
     setParams(p, { replace: true })
   }
 
-  let company: React.ReactNode
-  if (org) company = <CompanyTab orgId={org.id} />
-  else if (authLoading) company = <Skeleton className="h-64 w-full rounded-xl" />
-  else company = <NoOrganization />
+  /** Each tab needs the organisation; until it is known, a skeleton or the no-organisation card. */
+  const orgTab = (tabId: string): React.ReactNode => {
+    if (!org) return authLoading ? <Skeleton className="h-64 w-full rounded-xl" /> : <NoOrganization />
+    if (tabId === 'phase-groups') return <PhaseGroupsTab orgId={org.id} />
+    if (tabId === 'project-types') return <ProjectTypesTab orgId={org.id} />
+    return <CompanyTab orgId={org.id} />
+  }
 
   return (
     <>
@@ -49,7 +54,7 @@ export default function SettingsPage() {
           </TabsList>
           {SETTINGS_TABS.map((t) => (
             <TabsContent key={t.id} value={t.id} className="mt-6">
-              {t.soon ? <ComingSoonCard icon={<t.icon />} title={`${t.label} — coming soon`} description={t.soon} /> : company}
+              {t.soon ? <ComingSoonCard icon={<t.icon />} title={`${t.label} — coming soon`} description={t.soon} /> : orgTab(t.id)}
             </TabsContent>
           ))}
         </Tabs>

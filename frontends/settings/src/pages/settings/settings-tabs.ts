@@ -1,12 +1,12 @@
-import { Activity, Building2, FolderKanban, Layers, ShieldCheck, type LucideIcon } from 'lucide-react'
+import { Activity, Building2, FolderKanban, Layers, type LucideIcon, ShieldCheck } from 'lucide-react'
 
 /** Spec 001 §2: Company, Phase Groups, Project Types, Activity, Roles; Company is the default. */
 export type SettingsTab = { id: string; label: string; icon: LucideIcon; soon?: string }
 
 export const SETTINGS_TABS: SettingsTab[] = [
   { id: 'company', label: 'Company', icon: Building2 },
-  { id: 'phase-groups', label: 'Phase Groups', icon: Layers, soon: 'Phase groups and their phases, with percentages and cost codes, will be managed here.' },
-  { id: 'project-types', label: 'Project Types', icon: FolderKanban, soon: 'Your project types and the phase groups linked to each will be managed here.' },
+  { id: 'phase-groups', label: 'Phase Groups', icon: Layers },
+  { id: 'project-types', label: 'Project Types', icon: FolderKanban },
   { id: 'activity', label: 'Activity', icon: Activity, soon: 'A feed of recent estimate, meeting and team activity will appear here.' },
   { id: 'roles', label: 'Roles', icon: ShieldCheck, soon: 'Roles and their permissions for each module will be managed here.' },
 ]

@@ -1,4 +1,4 @@
-import { BUDGET_TOLERANCE, type Phase } from '@plumbline/contracts'
+import { type AllocationStatus, allocationStatus, type Phase } from '@plumbline/contracts'
 import { toNumber } from '@plumbline/contracts/format'
 
 /** One phase while the budget is being adjusted (numbers, not wire strings). */
@@ -26,22 +26,11 @@ export function percentageFor(amount: number, totalCost: number): number {
   return totalCost > 0 ? round2((amount / totalCost) * 100) : 0
 }
 
-export type BudgetStatus = {
-  /** Sum of the enabled phases' percentages. */
-  allocated: number
-  balanced: boolean
-  over: boolean
-  under: boolean
-  /** How far from 100 (positive when over-allocated). */
-  difference: number
-}
+export type BudgetStatus = AllocationStatus
 
-/** Spec 001 §4: balanced within 0.1 of 100; above is over-allocated, below leaves some unallocated. */
+/** Spec 001 §4 over the enabled phases (see allocationStatus). */
 export function budgetStatus(phases: BudgetPhase[]): BudgetStatus {
-  const allocated = round2(phases.filter((p) => p.isEnabled).reduce((acc, p) => acc + p.percentage, 0))
-  const difference = round2(allocated - 100)
-  const balanced = Math.abs(difference) <= BUDGET_TOLERANCE + 1e-9
-  return { allocated, balanced, over: !balanced && difference > 0, under: !balanced && difference < 0, difference }
+  return allocationStatus(phases.filter((p) => p.isEnabled).map((p) => p.percentage))
 }
 
 /** Spreads exactly 100.00 over `weights` in proportion, in hundredths, handing leftover cents to the largest remainders. */
@@ -71,7 +60,7 @@ function withShares(phases: BudgetPhase[], shares: Map<string, number>, totalCos
 export function distributeEvenly(phases: BudgetPhase[], totalCost: number): BudgetPhase[] {
   const enabled = phases.filter((p) => p.isEnabled)
   const shares = apportion(enabled.map(() => 1))
-  return withShares(phases, new Map(enabled.map((p, i) => [p.id, shares[i]!])), totalCost)
+  return withShares(phases, new Map(enabled.map((p, i) => [p.id, shares[i]])), totalCost)
 }
 
 /**
@@ -82,7 +71,7 @@ export function fixTo100(phases: BudgetPhase[], totalCost: number): BudgetPhase[
   const enabled = phases.filter((p) => p.isEnabled)
   if (enabled.reduce((a, p) => a + Math.max(p.percentage, 0), 0) <= 0) return distributeEvenly(phases, totalCost)
   const shares = apportion(enabled.map((p) => Math.max(p.percentage, 0)))
-  return withShares(phases, new Map(enabled.map((p, i) => [p.id, shares[i]!])), totalCost)
+  return withShares(phases, new Map(enabled.map((p, i) => [p.id, shares[i]])), totalCost)
 }
 
 /** Edits keep percentage and amount in step with each other. */

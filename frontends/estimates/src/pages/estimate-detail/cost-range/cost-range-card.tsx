@@ -1,7 +1,7 @@
-import { DollarSign, Ruler, TrendingUp } from 'lucide-react'
-import { Card } from '@plumbline/ui'
-import { useDetail } from '../detail-context'
 import { costPerSquareFoot, formatCurrency, formatNumber, formatPercent, formatVarianceRange, varianceRange } from '@plumbline/contracts/format'
+import { Card } from '@plumbline/ui'
+import { DollarSign, Ruler, TrendingUp } from 'lucide-react'
+import { useDetail } from '../detail-context'
 
 function Stat({ icon, label, value, hint, testId }: { icon: React.ReactNode; label: string; value: React.ReactNode; hint?: React.ReactNode; testId?: string }) {
   return (

@@ -1,7 +1,7 @@
-import { Pencil, Trash2 } from 'lucide-react'
 import type { LineItem } from '@plumbline/contracts'
-import { Button, cn } from '@plumbline/ui'
 import { formatCurrency, formatNumber } from '@plumbline/contracts/format'
+import { Button, cn } from '@plumbline/ui'
+import { Pencil, Trash2 } from 'lucide-react'
 import { CostTypePill } from './line-item-row'
 import { DragHandle, useSortableLineItem } from './sortable-line-item'
 

@@ -1,6 +1,6 @@
-import { RotateCw } from 'lucide-react'
-import { Button, Separator, Skeleton, cn } from '@plumbline/ui'
 import { formatCurrency, toNumber } from '@plumbline/contracts/format'
+import { Button, cn, Separator, Skeleton } from '@plumbline/ui'
+import { RotateCw } from 'lucide-react'
 import type { EstimateTotals } from '../../../data/queries'
 
 function Line({ label, value, strong, muted, testId }: { label: string; value: string; strong?: boolean; muted?: boolean; testId?: string }) {

@@ -1,9 +1,9 @@
-import * as React from 'react'
+import { formatNumber } from '@plumbline/contracts/format'
+import { Button, Card } from '@plumbline/ui'
 import { ClipboardList, NotebookPen } from 'lucide-react'
-import { Card, Button } from '@plumbline/ui'
+import * as React from 'react'
 import { useDetail } from '../detail-context'
 import { formatDate } from '../header/estimate-header'
-import { formatNumber } from '@plumbline/contracts/format'
 
 function Row({ label, children }: { label: string; children: React.ReactNode }) {
   return (

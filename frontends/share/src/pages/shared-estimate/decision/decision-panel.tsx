@@ -1,7 +1,7 @@
-import { BadgeCheck, CheckCircle2, Fingerprint, ThumbsDown, XCircle } from 'lucide-react'
-import { Button, Card } from '@plumbline/ui'
-import type { PublicEstimate } from '../data'
 import { formatDateTime } from '@plumbline/contracts/format'
+import { Button, Card } from '@plumbline/ui'
+import { BadgeCheck, CheckCircle2, Fingerprint, ThumbsDown, XCircle } from 'lucide-react'
+import type { PublicEstimate } from '../data'
 import { shortHash } from '../lib/format'
 
 /** The recorded decision (approved or declined) shown at the top of the page. */

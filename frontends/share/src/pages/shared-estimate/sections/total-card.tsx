@@ -1,5 +1,5 @@
-import type { PublicEstimate } from '../data'
 import { costPerSquareFoot, formatCurrency, formatPercent, formatVarianceRange, varianceRange } from '@plumbline/contracts/format'
+import type { PublicEstimate } from '../data'
 
 /** Total estimated cost with the company's variance range. */
 export function TotalCard({ estimate }: { estimate: PublicEstimate }) {

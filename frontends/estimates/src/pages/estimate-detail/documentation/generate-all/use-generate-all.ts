@@ -1,9 +1,9 @@
-import * as React from 'react'
 import type { JobStatus } from '@plumbline/contracts'
 import { toast } from '@plumbline/ui'
+import * as React from 'react'
 import { cancelJob, generateAllContent } from '../../../../data/ai'
-import { JobError, POLL_MAX_ATTEMPTS } from '../../../../data/poll-job'
 import { isLockedError, reportMutationError, toastError } from '../../../../data/errors'
+import { JobError, POLL_MAX_ATTEMPTS } from '../../../../data/poll-job'
 import { useInvalidateEstimate } from '../../../../data/queries'
 
 export type GenerateAllProgress = {

@@ -1,0 +1,104 @@
+// The SLO recording rules, the alerts and the Grafana dashboard queries parse as PromQL
+// (@prometheus-io/lezer-promql, Prometheus' own grammar) and use only metrics and labels the
+// services really export (read from the service kit's registry), so no alert silently watches a
+// series that does not exist.
+import { readFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { createMetrics } from '@plumbline/service-kit'
+import { parser } from '@prometheus-io/lezer-promql'
+import { describe, expect, it } from 'vitest'
+import { parse } from 'yaml'
+import { readCompose, root } from './manifests.ts'
+
+type Rule = { record?: string; alert?: string; expr: string; for?: string; labels?: Record<string, string>; annotations?: Record<string, string> }
+const rules = (parse(readFileSync(join(root, 'deploy/prometheus/alerts.yml'), 'utf8')) as { groups: { name: string; rules: Rule[] }[] }).groups.flatMap(
+  (g) => g.rules,
+)
+const dashboard = JSON.parse(readFileSync(join(root, 'deploy/grafana/provisioning/dashboards/services.json'), 'utf8')) as {
+  panels: { title: string; targets: { expr: string }[] }[]
+}
+
+/** The series a service's /metrics exposes (histograms as their _bucket/_sum/_count), and the labels on them. */
+async function exported(): Promise<{ metrics: Set<string>; labels: Set<string> }> {
+  const { registry } = createMetrics('probe')
+  const metrics = new Set<string>()
+  const labels = new Set<string>()
+  for (const line of (await registry.metrics()).split('\n')) {
+    const match = /^([a-zA-Z_:][\w:]*)(?:\{([^}]*)\})?\s/.exec(line)
+    if (!match) continue
+    metrics.add(match[1])
+    for (const pair of match[2]?.split(',') ?? []) labels.add(pair.split('=')[0])
+  }
+  // The counter and histogram have no series until a request is counted; their labels are these.
+  for (const name of [
+    'http_requests_total',
+    'http_request_duration_seconds_bucket',
+    'http_request_duration_seconds_sum',
+    'http_request_duration_seconds_count',
+  ])
+    metrics.add(name)
+  for (const label of ['method', 'route', 'status', 'le']) labels.add(label)
+  return { metrics, labels }
+}
+
+/** Syntax errors, metric names and label names of one PromQL expression. */
+function analyse(expr: string) {
+  const tree = parser.parse(expr)
+  let errors = 0
+  const metrics: string[] = []
+  const labels: string[] = []
+  tree.iterate({
+    enter: (node) => {
+      if (node.type.isError) errors++
+      if (node.name === 'Identifier' && node.node.parent?.name === 'VectorSelector') metrics.push(expr.slice(node.from, node.to))
+      if (node.name === 'LabelName') labels.push(expr.slice(node.from, node.to))
+    },
+  })
+  return { errors, metrics, labels }
+}
+
+// Prometheus adds these to every scraped series; `up` is its own per target.
+const scrapeLabels = ['job', 'instance']
+const recorded = rules.flatMap((r) => (r.record ? [r.record] : []))
+
+describe('Prometheus rules and Grafana queries', () => {
+  const queries = [
+    ...rules.map((r) => ({ name: r.record ?? r.alert ?? '?', expr: r.expr })),
+    ...dashboard.panels.flatMap((p) => p.targets.map((t) => ({ name: `dashboard: ${p.title}`, expr: t.expr }))),
+  ]
+
+  it.each(queries)('$name parses and reads only exported series and labels', async ({ expr }) => {
+    const { metrics, labels } = await exported()
+    const result = analyse(expr)
+    expect(result.errors, expr).toBe(0)
+    expect(result.metrics.length, expr).toBeGreaterThan(0)
+    for (const metric of result.metrics) expect(metrics.has(metric) || recorded.includes(metric) || metric === 'up', metric).toBe(true)
+    for (const label of result.labels) expect(labels.has(label) || scrapeLabels.includes(label), label).toBe(true)
+  })
+
+  it('has availability and latency SLO alerts on the gateway, and every alert says how severe and what happened', () => {
+    const alerts = rules.filter((r) => r.alert)
+    expect(alerts.map((a) => a.alert)).toEqual(
+      expect.arrayContaining(['GatewayErrorBudgetFastBurn', 'GatewayErrorBudgetSlowBurn', 'GatewayLatencyHigh', 'ServiceDown']),
+    )
+    for (const alert of alerts) {
+      expect(['page', 'ticket'], alert.alert).toContain(alert.labels?.severity)
+      expect(alert.annotations?.summary, alert.alert).toBeTruthy()
+    }
+  })
+
+  it('is loaded by Prometheus under docker compose', () => {
+    const config = parse(readFileSync(join(root, 'deploy/prometheus/prometheus.yml'), 'utf8')) as {
+      rule_files: string[]
+      scrape_configs: { job_name: string }[]
+    }
+    const mounts = readCompose().prometheus.volumes ?? []
+    for (const file of config.rule_files)
+      expect(
+        mounts.some((m) => m.endsWith(`:${file}:ro`)),
+        file,
+      ).toBe(true)
+    // The alerts select job="plumbline".
+    expect(config.scrape_configs.map((s) => s.job_name)).toContain('plumbline')
+  })
+})

@@ -1,0 +1,140 @@
+// Builds one back-end service into dist/<service>/, the folder its image runs (deploy/docker/service.Dockerfile):
+//   src/main.js (+ chunks)   the service and the workspace libraries it uses, bundled by esbuild
+//   src/migrate.js           applies its migrations and exits (the Kubernetes init container)
+//   prisma/migrations        applied at start-up (main.ts finds them at ../prisma/migrations)
+//   package.json             the npm packages the bundle imports, at the versions installed here
+//   node_modules             those packages only, installed with --omit=dev
+// Usage: npx tsx scripts/build-service.ts <service> [--no-install]
+import { execFileSync } from 'node:child_process'
+import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { builtinModules } from 'node:module'
+import { join } from 'node:path'
+import { build, type Metafile, type PluginBuild } from 'esbuild'
+
+const root = join(import.meta.dirname, '..')
+
+/** The npm package a bare import names: `@scope/name/sub` → `@scope/name`, `name/sub` → `name`. */
+export const packageOf = (specifier: string) =>
+  specifier
+    .split('/')
+    .slice(0, specifier.startsWith('@') ? 2 : 1)
+    .join('/')
+
+const isBuiltin = (specifier: string) => specifier.startsWith('node:') || builtinModules.includes(packageOf(specifier))
+
+/** The packages the bundle still imports at run time (everything but node's own modules and the workspace's). */
+function externalPackages(metafiles: Metafile[]): string[] {
+  const imported = metafiles.flatMap((m) => Object.values(m.outputs)).flatMap((output) => output.imports.filter((i) => i.external).map((i) => i.path))
+  return [...new Set(imported.filter((path) => !isBuiltin(path)).map(packageOf))].sort()
+}
+
+/** The version npm installed for the service (its own node_modules first, then the hoisted one). */
+function installedVersion(service: string, pkg: string): string {
+  for (const dir of [join(root, 'services', service, 'node_modules'), join(root, 'node_modules')]) {
+    const manifest = join(dir, pkg, 'package.json')
+    if (existsSync(manifest)) return (JSON.parse(readFileSync(manifest, 'utf8')) as { version: string }).version
+  }
+  throw new Error(`${pkg} is imported by ${service} but not installed (npm install first)`)
+}
+
+/**
+ * @prisma/client ships a query compiler for every database it supports (~10 MB each); the generated
+ * clients here are PostgreSQL-only (services/<service>/prisma/schema.prisma), so the others go.
+ */
+function pruneOtherDatabases(out: string) {
+  const runtime = join(out, 'node_modules', '@prisma', 'client', 'runtime')
+  if (!existsSync(runtime)) return
+  for (const file of readdirSync(runtime)) if (/\.(cockroachdb|mysql|sqlite|sqlserver)\./.test(file)) rmSync(join(runtime, file))
+}
+
+/** The npm-package resolver shared by both bundles: workspace libraries are bundled, npm packages stay packages. */
+const npmPackagesExternal = {
+  name: 'npm-packages-external',
+  setup(b: PluginBuild) {
+    b.onResolve({ filter: /^[^./]/ }, (args) => (args.path.startsWith('@plumbline/') ? undefined : { path: args.path, external: true }))
+  },
+}
+
+/**
+ * src/migrate.js: applies the service's migrations and exits, the same code and advisory lock the
+ * service runs at start-up, so a Kubernetes init container can migrate before the new pod starts.
+ */
+async function buildMigrate(service: string, serviceDir: string, out: string): Promise<Metafile> {
+  const schema = /schema: '([a-z_]+)'/.exec(readFileSync(join(serviceDir, 'src', 'main.ts'), 'utf8'))?.[1]
+  if (!schema) throw new Error(`services/${service}/src/main.ts names no schema`)
+  const contents = `
+import { applyMigrations, ensureDatabase } from '@plumbline/db'
+const url = process.env.DATABASE_URL
+if (!url) {
+  console.error('Invalid configuration:\\n  DATABASE_URL: required')
+  process.exit(1)
+}
+const log = { info: (fields, msg) => console.log(JSON.stringify({ service: ${JSON.stringify(service)}, ...fields, msg })) }
+await ensureDatabase(url)
+const applied = await applyMigrations(url, { schema: ${JSON.stringify(schema)}, migrationsDir: new URL('../prisma/migrations', import.meta.url).pathname }, log)
+log.info({ applied: applied.length }, 'migrations up to date')
+`
+  const result = await build({
+    stdin: { contents, resolveDir: serviceDir, sourcefile: 'migrate.ts', loader: 'ts' },
+    outfile: join(out, 'src', 'migrate.js'),
+    bundle: true,
+    format: 'esm',
+    platform: 'node',
+    target: 'node24',
+    metafile: true,
+    logLevel: 'warning',
+    plugins: [npmPackagesExternal],
+  })
+  return result.metafile
+}
+
+export async function buildService(service: string, opts: { install?: boolean; outDir?: string } = {}): Promise<string> {
+  const serviceDir = join(root, 'services', service)
+  if (!existsSync(join(serviceDir, 'src', 'main.ts'))) throw new Error(`no service ${service} (services/${service}/src/main.ts)`)
+  const out = opts.outDir ?? join(root, 'dist', service)
+  rmSync(out, { recursive: true, force: true })
+  mkdirSync(out, { recursive: true })
+
+  const result = await build({
+    entryPoints: { main: join(serviceDir, 'src', 'main.ts') },
+    outdir: join(out, 'src'),
+    bundle: true,
+    // Chunks keep main.ts's dynamic imports lazy: telemetry starts before express and pg load.
+    splitting: true,
+    chunkNames: 'chunks/[name]-[hash]',
+    format: 'esm',
+    platform: 'node',
+    target: 'node24',
+    sourcemap: 'linked',
+    metafile: true,
+    logLevel: 'warning',
+    // Workspace libraries (TypeScript sources) are bundled; npm packages stay packages.
+    plugins: [npmPackagesExternal],
+  })
+
+  const metafiles = [result.metafile]
+  const migrations = join(serviceDir, 'prisma', 'migrations')
+  if (existsSync(migrations)) {
+    cpSync(migrations, join(out, 'prisma', 'migrations'), { recursive: true })
+    metafiles.push(await buildMigrate(service, serviceDir, out))
+  }
+
+  const dependencies = Object.fromEntries(externalPackages(metafiles).map((pkg) => [pkg, installedVersion(service, pkg)]))
+  const manifest = { name: `@plumbline/${service}-dist`, private: true, type: 'module', engines: { node: '>=24' }, dependencies }
+  writeFileSync(join(out, 'package.json'), `${JSON.stringify(manifest, null, 2)}\n`)
+  if (opts.install !== false) {
+    execFileSync('npm', ['install', '--omit=dev', '--no-audit', '--no-fund', '--prefer-offline', '--loglevel=error'], { cwd: out, stdio: 'inherit' })
+    pruneOtherDatabases(out)
+  }
+  return out
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  const [service, ...flags] = process.argv.slice(2)
+  if (!service) {
+    console.error('usage: tsx scripts/build-service.ts <service> [--no-install]')
+    process.exit(2)
+  }
+  const out = await buildService(service, { install: !flags.includes('--no-install') })
+  console.log(`built ${service} into ${out}`)
+}
