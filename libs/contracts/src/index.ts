@@ -1,3 +1,4 @@
+export * from './admin.js'
 export * from './ai.js'
 export * from './auth.js'
 export * from './auth-events.js'

@@ -4,6 +4,7 @@ import { activityRoutes } from './http/activity-routes.js'
 import { guardBody } from './http/body-guard.js'
 import { companySettingsRoutes } from './http/company-settings-routes.js'
 import { organizationRoutes } from './http/organization-routes.js'
+import { platformAdminRoutes } from './http/platform-admin-routes.js'
 
 export type { AdminDeps } from './deps.js'
 
@@ -13,4 +14,5 @@ export const adminRoutes = (deps: AdminDeps) => (app: Express) => {
   app.use(organizationRoutes(deps))
   app.use(companySettingsRoutes(deps))
   app.use(activityRoutes(deps))
+  app.use(platformAdminRoutes(deps))
 }

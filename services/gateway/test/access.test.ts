@@ -103,9 +103,9 @@ describe('admin routes', () => {
   it('forwards admins and superadmins with their system role', async () => {
     const superadmin = await gw.signIn({ systemRole: 'superadmin' })
     for (const user of [admin, superadmin]) {
-      expect((await gw.api('/api/admin/users', { user })).status).toBe(200)
+      expect((await gw.api('/api/admin/subscription-overrides', { user })).status).toBe(200)
       const seen = gw.upstreams.admin.received.at(-1)!
-      expect(seen.url).toBe('/admin/users')
+      expect(seen.url).toBe('/admin/subscription-overrides')
       expect((await verifyIdentity(String(seen.headers[IDENTITY_HEADER]), testEnv.identitySecret)).systemRole).toBe(user.identity.systemRole)
     }
   })

@@ -76,7 +76,7 @@ export async function createUserWithTemporaryPassword(deps: AuthDeps, input: Cre
         type: Subjects.userRegistered,
         orgId: organizationId,
         actorId: input.actorId,
-        data: { userId: user.id, email, organizationId },
+        data: { userId: user.id, email, organizationId, firstName: user.firstName, lastName: user.lastName },
       })
       return { userId: user.id, organizationId }
     })

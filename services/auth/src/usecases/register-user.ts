@@ -32,7 +32,7 @@ export async function registerUser(deps: AuthDeps, input: RegisterBody): Promise
         type: Subjects.userRegistered,
         orgId: organization.id,
         actorId: user.id,
-        data: { userId: user.id, email: user.email, organizationId: organization.id },
+        data: { userId: user.id, email: user.email, organizationId: organization.id, firstName: user.firstName, lastName: user.lastName },
       })
       await recordEvent<OrganizationCreatedV1>(tx, {
         type: Subjects.organizationCreated,

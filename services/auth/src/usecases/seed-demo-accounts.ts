@@ -40,7 +40,7 @@ async function ensureAccount(tx: Tx, account: DemoAccount, passwordHash: string)
       type: Subjects.userRegistered,
       orgId: DEMO_ORGANIZATION.id,
       actorId: null,
-      data: { userId: user.id, email: user.email, organizationId: DEMO_ORGANIZATION.id },
+      data: { userId: user.id, email: user.email, organizationId: DEMO_ORGANIZATION.id, firstName: user.firstName, lastName: user.lastName },
     })
   }
   return user.id

@@ -61,7 +61,7 @@ describe('outbox', () => {
     const mine = events.map((e) => ZEventEnvelope.parse(e.payload)).filter((e) => e.orgId === orgId)
     expect(mine.map((e) => e.type).sort()).toEqual([Subjects.organizationCreated, Subjects.userRegistered])
     const registered = mine.find((e) => e.type === Subjects.userRegistered)!
-    expect(registered).toMatchObject({ actorId: user.id, data: { userId: user.id, email, organizationId: orgId } })
+    expect(registered).toMatchObject({ actorId: user.id, data: { userId: user.id, email, organizationId: orgId, firstName: 'Otto', lastName: 'Box' } })
     const created = mine.find((e) => e.type === Subjects.organizationCreated)!
     expect(created.data).toEqual({ organizationId: orgId, name: "Otto's Organization", ownerId: user.id })
     for (const e of events.filter((x) => mine.some((m) => m.id === x.id))) {

@@ -64,6 +64,10 @@ export const routeTable: readonly RouteEntry[] = [
   { pattern: '/api/user/*', service: 'auth', access: 'user' },
   { pattern: '/api/auth/user', service: 'auth', access: 'user' },
   { pattern: `${org}/roles/*`, service: 'auth', access: 'org' },
+  // platform administration of accounts: users, organisations and roles live in auth
+  { method: 'GET', pattern: '/api/admin/check', service: 'auth', access: 'admin' },
+  { pattern: '/api/admin/users/*', service: 'auth', access: 'admin' },
+  { method: 'GET', pattern: '/api/admin/organizations', service: 'auth', access: 'admin' },
 
   // documents: logo files (before admin's company-settings) and PDFs
   { pattern: `${org}/company-settings/logo/*`, service: 'documents', access: 'org', bodyLimit: 'upload' },
