@@ -4,20 +4,31 @@
  * holds the query client, auth and theme contexts) are federation singletons so every remote
  * sees the shell's session.
  */
+import { createRequire } from 'node:module'
+import { dirname, join } from 'node:path'
 import { pluginModuleFederation } from '@module-federation/rsbuild-plugin'
 import type { RsbuildConfig } from '@rsbuild/core'
 import { pluginReact } from '@rsbuild/plugin-react'
 import { pluginPrecompress } from './precompress'
+
+const require = createRequire(import.meta.url)
+const reactRouterDir = dirname(require.resolve('react-router/package.json'))
+const reactRouterVersion = (require('react-router/package.json') as { version: string }).version
 
 export const sharedDeps = {
   react: { singleton: true, requiredVersion: '^19.1.1' },
   'react/jsx-runtime': { singleton: true, requiredVersion: '^19.1.1' },
   'react-dom': { singleton: true, requiredVersion: '^19.1.1' },
   'react-dom/client': { singleton: true, requiredVersion: '^19.1.1' },
-  'react-router': { singleton: true, requiredVersion: '^7.9.1' },
+  // Aliased to the subset the apps use (react-router-used.ts), which has no package.json of its
+  // own: give the package's version, or each app would see an unversioned copy and keep its own.
+  'react-router': { singleton: true, requiredVersion: '^7.9.1', version: reactRouterVersion },
   '@tanstack/react-query': { singleton: true, requiredVersion: '^5.87.0' },
   '@plumbline/web': { singleton: true, requiredVersion: false, version: '0.0.0' },
   '@plumbline/ui': { singleton: true, requiredVersion: false, version: '0.0.0' },
+  // The light part of the kit on its own (see libs/ui/src/light.ts): the landing and sign-in screens.
+  '@plumbline/ui/light': { singleton: true, requiredVersion: false, version: '0.0.0' },
+  '@plumbline/ui/toaster': { singleton: true, requiredVersion: false, version: '0.0.0' },
 } as const
 
 export const REMOTE_NAMES = ['estimates', 'share', 'meetings', 'settings', 'admin'] as const
@@ -27,6 +38,14 @@ export const REMOTE_PORTS: Record<RemoteName, number> = { estimates: 3101, share
 const common: RsbuildConfig = {
   output: { sourceMap: false, cleanDistPath: true },
   performance: { chunkSplit: { strategy: 'split-by-experience' } },
+  resolve: {
+    alias: {
+      // The shared react-router is the subset the apps use (see react-router-used.ts), taken
+      // from the package's production build (no development warnings).
+      'react-router$': join(import.meta.dirname, 'react-router-used.ts'),
+      'react-router-production-build$': join(reactRouterDir, 'dist', 'production', 'index.mjs'),
+    },
+  },
 }
 
 /** `exposes` adds modules beside './App' (e.g. a dialog another screen opens in place). */

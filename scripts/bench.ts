@@ -7,6 +7,7 @@ import { ensureDatabase, withDatabase } from '@plumbline/db'
 import { generateIdentityKeyEnv, parseSigningKey } from '@plumbline/service-kit'
 import { benchAi } from './bench/ai.js'
 import { benchEstimates } from './bench/estimates.js'
+import { benchFrontends } from './bench/frontends.js'
 import { benchGatewayHop } from './bench/gateway-hop.js'
 import { closeAgent } from './bench/measure.js'
 import { benchPdf } from './bench/pdf.js'
@@ -23,7 +24,8 @@ const id = `bench${Date.now().toString(36)}`
 const databaseUrl = withDatabase(infra.databaseUrl, id)
 await ensureDatabase(databaseUrl)
 const stack = await startStack({
-  port: 3600,
+  // BENCH_PORT: another port when several people share the machine.
+  port: Number(process.env.BENCH_PORT ?? 3600),
   databaseUrl,
   natsUrl: infra.natsUrl,
   redisUrl: infra.redisUrl,
@@ -45,6 +47,7 @@ try {
   if (wanted('estimates')) await benchEstimates(stack, session, databaseUrl, signingKey)
   if (wanted('pdf')) await benchPdf()
   if (wanted('ai')) await benchAi()
+  if (wanted('frontends')) await benchFrontends(stack, session)
 } finally {
   await stack.stop()
   await infra.stop()

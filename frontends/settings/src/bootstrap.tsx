@@ -1,23 +1,10 @@
 // Standalone mode (opening this remote's own dev server): the shell normally provides all of this.
-
-import { Toaster, TooltipProvider } from '@plumbline/ui'
-import { WebProviders } from '@plumbline/web'
-import { StrictMode } from 'react'
-import { createRoot } from 'react-dom/client'
-import { BrowserRouter } from 'react-router'
+import { TooltipProvider } from '@plumbline/ui'
+import { mountStandalone } from '@plumbline/web/standalone'
 import App from './app'
 
-const el = document.getElementById('root')
-if (!el) throw new Error('Missing #root element')
-createRoot(el).render(
-  <StrictMode>
-    <BrowserRouter>
-      <WebProviders>
-        <TooltipProvider>
-          <App />
-          <Toaster />
-        </TooltipProvider>
-      </WebProviders>
-    </BrowserRouter>
-  </StrictMode>,
+mountStandalone(
+  <TooltipProvider>
+    <App />
+  </TooltipProvider>,
 )

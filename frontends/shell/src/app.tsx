@@ -1,18 +1,22 @@
-import { FullPageSpinner } from '@plumbline/ui'
+import { FullPageSpinner } from '@plumbline/ui/light'
 import { useAuth } from '@plumbline/web'
+import { lazy, Suspense } from 'react'
 import { Navigate, Route, Routes, useLocation } from 'react-router'
-import { AppLayout } from './layout/app-layout'
-import { FirstLoginResetPage } from './pages/auth/first-login-reset-page'
-import { ForgotPasswordPage } from './pages/auth/forgot-password-page'
-import { LoginPage } from './pages/auth/login-page'
-import { RegisterPage } from './pages/auth/register-page'
-import { ResetPasswordPage } from './pages/auth/reset-password-page'
-import { VerifyEmailPage } from './pages/auth/verify-email-page'
-import { DashboardPage } from './pages/dashboard/dashboard-page'
-import { LandingPage } from './pages/landing/landing-page'
-import { NotFoundPage } from './pages/not-found/not-found-page'
-import { RemoteView } from './remotes/remote-view'
 import { remoteForPath } from './remotes/routes'
+
+// Route-level code splitting: each screen is its own chunk, so the signed-out landing page loads
+// only itself, and the signed-in area (full UI kit, sidebar, dashboard, remote loader) loads
+// once the user is known to be signed in.
+const named = <K extends string>(load: () => Promise<Record<K, React.ComponentType>>, name: K) => lazy(() => load().then((m) => ({ default: m[name] })))
+const LandingPage = named(() => import('./pages/landing/landing-page'), 'LandingPage')
+const LoginPage = named(() => import('./pages/auth/login-page'), 'LoginPage')
+const RegisterPage = named(() => import('./pages/auth/register-page'), 'RegisterPage')
+const ForgotPasswordPage = named(() => import('./pages/auth/forgot-password-page'), 'ForgotPasswordPage')
+const ResetPasswordPage = named(() => import('./pages/auth/reset-password-page'), 'ResetPasswordPage')
+const FirstLoginResetPage = named(() => import('./pages/auth/first-login-reset-page'), 'FirstLoginResetPage')
+const VerifyEmailPage = named(() => import('./pages/auth/verify-email-page'), 'VerifyEmailPage')
+const SignedInApp = lazy(() => import('./layout/signed-in-app'))
+const PublicShare = lazy(() => import('./public-share'))
 
 /** Sign-in screens send an already signed-in visitor home. */
 function GuestOnly({ children }: { children: React.ReactNode }) {
@@ -33,7 +37,7 @@ function FirstLoginResetRoute() {
 function Authenticated() {
   const { pathname } = useLocation()
   // The public estimate page: no sidebar, works signed out (descendant routes keep the base '/').
-  if (remoteForPath(pathname) === 'share') return <RemoteView name="share" />
+  if (remoteForPath(pathname) === 'share') return <PublicShare />
   return <SignedInArea pathname={pathname} />
 }
 
@@ -42,13 +46,18 @@ function SignedInArea({ pathname }: { pathname: string }) {
   if (isLoading) return <FullPageSpinner />
   if (!isAuthenticated) return <LandingPage />
   if (user?.requirePasswordReset) return <Navigate to="/first-login-reset" replace />
-  const remote = remoteForPath(pathname)
-  return (
-    <AppLayout>{pathname === '/' ? <DashboardPage /> : remote && remote !== 'share' ? <RemoteView key={remote} name={remote} /> : <NotFoundPage />}</AppLayout>
-  )
+  return <SignedInApp pathname={pathname} />
 }
 
 export function App() {
+  return (
+    <Suspense fallback={<FullPageSpinner />}>
+      <AppRoutes />
+    </Suspense>
+  )
+}
+
+function AppRoutes() {
   return (
     <Routes>
       <Route path="/login" element={<LoginPage />} />

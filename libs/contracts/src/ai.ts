@@ -94,5 +94,11 @@ export const ZAiGenerationCompletedV1 = z.object({
   jobId: z.string().nullable(),
   writer: ZAiWriter,
   contentBlocks: ZContentBlocks,
+  /**
+   * generate_all: when the job was asked for. Text saved before then is replaced (the person
+   * asked for new text); text a person saved while the job ran is kept. Absent on older events:
+   * only empty sections are filled.
+   */
+  requestedAt: z.iso.datetime().nullable().optional(),
 })
 export type AiGenerationCompletedV1 = z.infer<typeof ZAiGenerationCompletedV1>

@@ -1,4 +1,4 @@
-import { Logo } from './logo'
+import { Logo } from '@plumbline/ui/light'
 
 /** The company-settings fields that say where the logo is (spec 000 §3, §7). */
 export type CompanyLogoSource = { logoUrl?: string | null; logoFileData?: boolean | null; logoFileSize?: number | null }

@@ -1,7 +1,6 @@
+import { Button, Card } from '@plumbline/ui/light'
 import { AlertTriangle, RotateCw } from 'lucide-react'
 import * as React from 'react'
-import { Button } from './button'
-import { Card } from './card'
 
 export type ErrorFallbackProps = { error: unknown; retry: () => void }
 

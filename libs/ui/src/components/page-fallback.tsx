@@ -1,5 +1,4 @@
-import { Skeleton, Spinner } from './misc'
-import { placeholderKeys } from './placeholder-keys'
+import { placeholderKeys, Skeleton, Spinner } from '@plumbline/ui/light'
 
 /**
  * Shown while a screen's code loads (a remote in the shell, a lazy page in a remote): the page

@@ -1,7 +1,6 @@
+import { Button, cn } from '@plumbline/ui/light'
 import { Bell, Plus } from 'lucide-react'
 import type * as React from 'react'
-import { cn } from '../lib/utils'
-import { Button } from './button'
 
 export type PageHeaderProps = {
   title: React.ReactNode

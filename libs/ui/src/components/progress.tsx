@@ -1,6 +1,6 @@
+import { cn } from '@plumbline/ui/light'
 import * as ProgressPrimitive from '@radix-ui/react-progress'
 import * as React from 'react'
-import { cn } from '../lib/utils'
 
 /** Spec 000 §5: only a positive maximum is accepted and the value is kept within 0..max. */
 export function normalizeProgress(value: number | null | undefined, max: number | null | undefined = 100): { value: number; max: number; percent: number } {

@@ -1,7 +1,6 @@
+import { Card, EmptyState } from '@plumbline/ui/light'
 import { Construction, FileQuestion } from 'lucide-react'
 import type * as React from 'react'
-import { Card } from './card'
-import { EmptyState } from './misc'
 
 /** The 404 view used for unknown signed-in paths (shell and remotes). */
 export function NotFoundView({ action }: { action?: React.ReactNode }) {

@@ -1,9 +1,8 @@
+import { cn, TOAST_DURATION, TOAST_HOTKEY, TOAST_SWIPE_DIRECTION, TOAST_SWIPE_THRESHOLD, useToast } from '@plumbline/ui/light'
 import * as ToastPrimitives from '@radix-ui/react-toast'
 import { cva, type VariantProps } from 'class-variance-authority'
 import { X } from 'lucide-react'
 import * as React from 'react'
-import { cn } from '../lib/utils'
-import { TOAST_DURATION, TOAST_HOTKEY, TOAST_SWIPE_DIRECTION, TOAST_SWIPE_THRESHOLD, useToast } from './toast-state'
 
 export function ToastProvider(props: React.ComponentProps<typeof ToastPrimitives.Provider>) {
   return <ToastPrimitives.Provider duration={TOAST_DURATION} swipeDirection={TOAST_SWIPE_DIRECTION} swipeThreshold={TOAST_SWIPE_THRESHOLD} {...props} />

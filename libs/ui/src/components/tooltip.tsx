@@ -1,6 +1,6 @@
+import { cn } from '@plumbline/ui/light'
 import * as TooltipPrimitive from '@radix-ui/react-tooltip'
 import * as React from 'react'
-import { cn } from '../lib/utils'
 
 /** Spec 000 §9: tooltip delay 700 ms, skip delay 300 ms. */
 export const TOOLTIP_DELAY_DURATION = 700

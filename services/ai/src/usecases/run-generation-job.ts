@@ -94,6 +94,7 @@ export async function runGenerationJob(deps: AiDeps, ref: { orgId: string; jobId
           jobId: job.id,
           writer,
           contentBlocks: blocks,
+          requestedAt: job.createdAt.toISOString(),
         })
     })
     return { kind: 'done' }

@@ -55,6 +55,8 @@ describe('generate-all job', () => {
     expect(events[0].data.contentBlocks).toEqual(done.result!.contentBlocks)
     const row = await svc.deps.prisma.aiJob.findUniqueOrThrow({ where: { id: start.body.jobId } })
     expect(row).toMatchObject({ status: 'completed', attempts: 1, leaseOwner: null })
+    // The estimates consumer replaces only text saved before this moment (the request).
+    expect(events[0].data.requestedAt).toBe(row.createdAt.toISOString())
   })
 
   it('answers 404 for an unknown estimate and for a non-uuid id, and creates no job', async () => {

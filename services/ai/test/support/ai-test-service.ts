@@ -87,7 +87,14 @@ export async function generationEvents(prisma: PrismaClient, filter: { jobId?: s
         id: string
         orgId: string
         actorId: string
-        data: { kind: string; jobId: string | null; estimateId: string | null; writer: string; contentBlocks: Record<string, string> }
+        data: {
+          kind: string
+          jobId: string | null
+          estimateId: string | null
+          writer: string
+          contentBlocks: Record<string, string>
+          requestedAt?: string | null
+        }
       },
   )
   return filter.jobId ? events.filter((e) => e.data.jobId === filter.jobId) : events

@@ -25,11 +25,3 @@ export function formatQuantity(value: string): string {
   if (!/^-?\d+(\.\d+)?$/.test(value)) return value
   return value.includes('.') ? value.replace(/\.?0+$/, '') : value
 }
-
-/** The client-facing range: total ± percent, rounded to cents, the low end never below zero. */
-export function varianceRange(totalCents: bigint, percent: string): { low: bigint; high: bigint } {
-  const basisPoints = toCents(percent) // "15.00" → 1500 hundredths of a percent
-  const delta = (totalCents * basisPoints + 5000n) / 10000n
-  const low = totalCents - delta
-  return { low: low < 0n ? 0n : low, high: totalCents + delta }
-}

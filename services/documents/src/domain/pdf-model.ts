@@ -1,6 +1,7 @@
 import type { CompanySettings, ContentSectionType, EstimateDocument } from '@plumbline/contracts'
+import { formatVarianceRange, varianceRange } from '@plumbline/contracts/format'
 import { type Branding, brandingFrom } from './branding.js'
-import { formatCents, formatMoney, formatQuantity, toCents, varianceRange } from './money.js'
+import { formatCents, formatMoney, formatQuantity, toCents } from './money.js'
 import { printableDeep } from './printable.js'
 
 /** Everything the PDF shows, already chosen and formatted: the renderer only lays it out. */
@@ -60,17 +61,16 @@ function contentSections(doc: EstimateDocument): PdfModel['sections'] {
  * The totals block. With priced line items: subtotal, markup and tax as amounts (the internal
  * percentages stay internal), then the grand total. Without: the estimate's own total cost.
  */
-function totalsOf(doc: EstimateDocument): { rows: PdfModel['totals']; grand: bigint } {
+function totalsOf(doc: EstimateDocument): PdfModel['totals'] {
   const t = doc.pricing.totals
   if (toCents(t.baseTotal) > 0n) {
     const rows: PdfModel['totals'] = [{ label: 'Subtotal', value: formatMoney(t.baseTotal) }]
     if (toCents(t.markupTotal) !== 0n) rows.push({ label: 'Markup', value: formatMoney(t.markupTotal) })
     if (toCents(t.taxTotal) !== 0n) rows.push({ label: 'Tax', value: formatMoney(t.taxTotal) })
     rows.push({ label: 'Grand Total', value: formatMoney(t.grandTotal), strong: true })
-    return { rows, grand: toCents(t.grandTotal) }
+    return rows
   }
-  const grand = toCents(doc.estimate.totalCost)
-  return { rows: [{ label: 'Total Estimated Cost', value: formatCents(grand), strong: true }], grand }
+  return [{ label: 'Total Estimated Cost', value: formatCents(toCents(doc.estimate.totalCost)), strong: true }]
 }
 
 export function buildPdfModel(doc: EstimateDocument, settings: CompanySettings, now = new Date()): PdfModel {
@@ -80,8 +80,8 @@ export function buildPdfModel(doc: EstimateDocument, settings: CompanySettings, 
     settings.companyAddress ?? '',
     settings.website ?? '',
   ].filter((l) => l.trim().length > 0)
-  const { rows, grand } = totalsOf(doc)
-  const { low, high } = varianceRange(grand, settings.varianceRangePercentage)
+  // The one range rule the detail page and the public page use too: the estimate's total cost.
+  const range = varianceRange(e.totalCost, settings.varianceRangePercentage)
   return printableDeep<PdfModel>({
     pageSize: pageSizeOf(settings.estimateTemplateSettings),
     branding: brandingFrom(settings.brandingColors),
@@ -118,8 +118,8 @@ export function buildPdfModel(doc: EstimateDocument, settings: CompanySettings, 
               })),
           }))
       : [],
-    totals: rows,
-    range: grand > 0n ? `${formatCents(low)} – ${formatCents(high)}` : null,
+    totals: totalsOf(doc),
+    range: range && range.high > 0 ? formatVarianceRange(range) : null,
     disclaimer: DISCLAIMER,
   })
 }

@@ -92,9 +92,9 @@ describe('PDF export', () => {
     const doc = makeDocument({ id: estimateA, lineItems: 40 })
     const grand = Number(doc.pricing.totals.grandTotal).toLocaleString('en-US', { style: 'currency', currency: 'USD' })
     expect(text).toContain(grand)
-    // ±10 % (the settings' variance) of the grand total, rounded to cents.
-    const low = (Number(doc.pricing.totals.grandTotal) * 0.9).toLocaleString('en-US', { style: 'currency', currency: 'USD' })
-    expect(text).toContain(low)
+    // ±10 % (the settings' variance) of the estimate's total cost (10,000), in whole dollars: the
+    // rule the detail page and the public page use (libs/contracts format.ts).
+    expect(text).toContain('$9,000 - $11,000')
     const pages = Number(pdfInfo(file.bytes).Pages)
     expect(text).toContain(`Page ${pages} of ${pages}`)
     expect(pdfInfo(file.bytes)['Page size']).toContain('612 x 792')
@@ -164,7 +164,7 @@ describe('PDF export', () => {
     const text = pdfText(file.bytes)
     expect(text).toContain('Total Estimated Cost')
     expect(text).toContain('$10,000.00')
-    expect(text).toContain('$9,000.00 – $11,000.00')
+    expect(text).toContain('$9,000 - $11,000')
     expect(file.bytes.includes('/Subtype /Image')).toBe(false)
   })
 

@@ -2,7 +2,7 @@ import { COMPANY_SETTINGS_DEFAULTS } from '@plumbline/contracts'
 import { describe, expect, it } from 'vitest'
 import { brandingFrom, DEFAULT_BRANDING } from '../../src/domain/branding.js'
 import { checkLink, signLink } from '../../src/domain/link-signature.js'
-import { formatCents, formatMoney, formatQuantity, toCents, varianceRange } from '../../src/domain/money.js'
+import { formatCents, formatMoney, formatQuantity, toCents } from '../../src/domain/money.js'
 import { buildPdfModel, pageSizeOf } from '../../src/domain/pdf-model.js'
 import { contentDisposition } from '../../src/http/send-file.js'
 import { parseBlocks } from '../../src/pdf/rich-text.js'
@@ -23,14 +23,6 @@ describe('money', () => {
     expect(formatQuantity('3.000')).toBe('3')
   })
 
-  it('variance range is total ± percent, never below zero', () => {
-    expect(varianceRange(1_000_000n, '15.00')).toEqual({ low: 850_000n, high: 1_150_000n })
-    expect(varianceRange(333n, '10')).toEqual({ low: 300n, high: 366n })
-    expect(varianceRange(100n, '150')).toEqual({ low: 0n, high: 250n })
-  })
-})
-
-describe('branding', () => {
   it('takes valid dark-enough hex colours and falls back otherwise', () => {
     expect(brandingFrom({ primary: '#0F5132' }).primary).toBe('#0f5132')
     expect(brandingFrom({ primary: '#abc' }).primary).toBe('#aabbcc')

@@ -4,14 +4,15 @@ import type { Tx } from '../data/db.js'
 import { recordEstimateEvent } from '../events/record-event.js'
 
 /**
- * A finished generate-all job fills the estimate's still-empty content sections, so the text is
- * kept even when nobody was watching the job (browser closed, network gone). It never
- * overwrites text a person wrote or saved meanwhile (the browser that started the job saves
- * its own copy through PATCH content), and leaves an approved (locked) or deleted estimate alone.
- * Returns the section types it filled.
+ * A finished generate-all job writes the estimate's content sections: the server is their only
+ * writer (the browser that started the job only waits for this and reloads), so the text is kept
+ * even when nobody was watching the job. A section saved before the job was requested is
+ * replaced (the person asked for new text); one a person saved while the job ran is kept. What
+ * it writes is generated text, so the section's link is marked not customised. An approved
+ * (locked) or deleted estimate is left alone. Returns the section types it wrote.
  */
 export async function fillGeneratedContent(tx: Tx, event: EventEnvelope<AiGenerationCompletedV1>): Promise<string[]> {
-  const { kind, estimateId, contentBlocks } = event.data
+  const { kind, estimateId, contentBlocks, requestedAt } = event.data
   const orgId = event.orgId
   if (kind !== 'generate_all' || !estimateId || !orgId || !isUuid(estimateId)) return []
   const estimate = await tx.estimate.findFirst({ where: { id: estimateId, organizationId: orgId, deletedAt: null } })
@@ -21,11 +22,16 @@ export async function fillGeneratedContent(tx: Tx, event: EventEnvelope<AiGenera
     const text = contentBlocks[type]?.trim()
     if (!text) continue
     const current = await tx.contentSection.findUnique({ where: { estimateId_type: { estimateId, type } } })
-    if (current?.content?.trim()) continue
+    if (current?.content?.trim() && !savedBefore(current.updatedAt, requestedAt)) continue
     await tx.contentSection.upsert({
       where: { estimateId_type: { estimateId, type } },
       create: { estimateId, organizationId: orgId, type, content: text },
       update: { content: text },
+    })
+    await tx.contentLink.upsert({
+      where: { estimateId_role: { estimateId, role: type } },
+      create: { estimateId, organizationId: orgId, role: type, isCustomized: false },
+      update: { isCustomized: false },
     })
     filled.push(type)
   }
@@ -39,4 +45,9 @@ export async function fillGeneratedContent(tx: Tx, event: EventEnvelope<AiGenera
     })
   }
   return filled
+}
+
+/** Without the job's request time (older events) no existing text counts as replaceable. */
+function savedBefore(updatedAt: Date, requestedAt: string | null | undefined): boolean {
+  return requestedAt != null && updatedAt.getTime() <= Date.parse(requestedAt)
 }

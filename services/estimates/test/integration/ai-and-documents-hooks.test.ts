@@ -86,6 +86,27 @@ describe('estimates-on-ai-generation-completed-v1', () => {
     expect(await svc.deps.prisma.processedEvent.count({ where: { consumer: { endsWith: DURABLE }, eventId: event.id } })).toBe(1)
   })
 
+  it('replaces text saved before the job was requested, keeps text saved while it ran, and marks what it wrote not customised', async () => {
+    const orgId = newOrgId()
+    const api = svc.as(orgId)
+    const e = await createEstimate(api)
+    await api('PATCH', `/estimates/${e.id}/content/executive_summary`, { content: 'Old summary.' })
+    const requestedAt = new Date().toISOString()
+    await new Promise((r) => setTimeout(r, 5))
+    await api('PATCH', `/estimates/${e.id}/content/timeline`, { content: 'Typed while the job ran.' })
+    await publishEnvelope(
+      svc.deps.bus,
+      generated(orgId, { estimateId: e.id, requestedAt, contentBlocks: { executive_summary: 'New summary.', timeline: 'AI timeline.', qa_notes: 'AI QA.' } }),
+    )
+    await waitForConsumer(svc.deps.bus, DURABLE, 'ai')
+
+    const after = (await api('GET', `/estimates/${e.id}`)).body
+    expect(after.contentSections).toMatchObject({ executive_summary: 'New summary.', timeline: 'Typed while the job ran.', qa_notes: 'AI QA.' })
+    const links = (await api('GET', `/estimates/${e.id}/content-links`)).body as { role: string; isCustomized: boolean }[]
+    const customised = Object.fromEntries(links.map((l) => [l.role, l.isCustomized]))
+    expect(customised).toMatchObject({ executive_summary: false, timeline: true, qa_notes: false })
+  })
+
   it("ignores single-section generations, another organisation's estimate and a locked (approved) estimate", async () => {
     const orgId = newOrgId()
     const api = svc.as(orgId)

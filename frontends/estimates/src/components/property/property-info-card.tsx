@@ -1,7 +1,7 @@
 import type { PropertyData } from '@plumbline/contracts'
+import { formatNumber } from '@plumbline/contracts/format'
 import { cn } from '@plumbline/ui'
 import { BadgeCheck, Bath, BedDouble, Building, CalendarClock, Flame, Info, MapPin, Ruler } from 'lucide-react'
-import { formatNumber } from '../format/format'
 
 /** Risk colour by level; unknown levels stay neutral (the provider never guesses). */
 export function fireRiskTone(level: string | null | undefined): 'low' | 'moderate' | 'high' | 'unknown' {
@@ -47,7 +47,7 @@ export function PropertyInfoCard({ data, className }: { data: PropertyData; clas
   const validated = data.source?.addressValidated ?? false
   const facts = [
     { icon: BedDouble, label: 'Bedrooms', value: formatNumber(p.bedrooms) },
-    { icon: Bath, label: 'Bathrooms', value: formatNumber(p.bathrooms) },
+    { icon: Bath, label: 'Bathrooms', value: formatNumber(p.bathrooms, 1) },
     { icon: Ruler, label: 'Square footage', value: p.squareFootage != null ? `${formatNumber(p.squareFootage)} sq ft` : '—' },
     { icon: CalendarClock, label: 'Year built', value: p.yearBuilt != null ? String(p.yearBuilt) : '—' },
     { icon: Building, label: 'Property type', value: p.propertyType || '—' },

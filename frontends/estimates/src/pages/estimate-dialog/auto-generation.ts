@@ -1,5 +1,5 @@
 import { toast } from '@plumbline/ui'
-import { generateAllContent } from '../../components/ai/ai-api'
+import { generateAllContent } from '../../data/ai'
 
 export const AI_NOTICE = {
   title: 'AI Generation Notice',
@@ -10,7 +10,7 @@ export const AI_CREATED_TOAST = 'Estimate created with AI-generated content!'
 
 /**
  * Create-flow steps 4-5 (spec 000 §4): start generate-all for the new estimate, poll the job with
- * the shared rules, save each non-empty block. Never throws: a failure or a missing job id is
+ * the shared rules, wait for the server to write its blocks (it is their only writer). Never throws: a failure or a missing job id is
  * logged and shown as a notice, and the estimate is kept.
  */
 export async function runAutoGeneration(orgId: string, estimateId: string): Promise<'generated' | 'failed'> {

@@ -1,9 +1,10 @@
 import type { ZEstimateListItem } from '@plumbline/contracts'
+import { formatDate } from '@plumbline/contracts/format'
 import { Card, cn } from '@plumbline/ui'
 import { CalendarDays, MapPin, Sparkles, UserRound } from 'lucide-react'
 import { Link } from 'react-router'
 import type { z } from 'zod'
-import { formatDate, formatTotal, truncate } from '../../components/format/format'
+import { formatTotal, truncate } from '../../components/format/format'
 import { StatusBadge } from '../../components/status/status-badge'
 
 export type EstimateListItem = z.infer<typeof ZEstimateListItem>
@@ -50,7 +51,7 @@ export function EstimateCard({ estimate }: { estimate: EstimateListItem }) {
       <div className="flex items-center justify-between gap-3 border-t px-5 py-3">
         <span className="flex items-center gap-1.5 text-xs text-muted-foreground">
           <CalendarDays className="size-3.5" aria-hidden="true" />
-          Updated {formatDate(estimate.updatedAt)}
+          Updated {formatDate(estimate.updatedAt, 'short')}
         </span>
         <span className={cn('text-base font-semibold tabular-nums', isDraftTotal && 'text-sm font-medium text-muted-foreground')} data-testid="estimate-total">
           {total}

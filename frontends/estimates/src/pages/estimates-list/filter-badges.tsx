@@ -1,6 +1,6 @@
 import type { ProjectType } from '@plumbline/contracts'
+import { formatDate } from '@plumbline/contracts/format'
 import { X } from 'lucide-react'
-import { formatDate } from '../../components/format/format'
 import { type ListState, STATUS_OPTIONS } from './list-state'
 
 type Chip = { key: string; label: string; remove: Partial<ListState> }
@@ -19,7 +19,7 @@ export function activeFilterChips(state: ListState, projectTypes: ProjectType[])
   }
   if (state.startDate || state.endDate) {
     // Dates are calendar days: format them at noon UTC so no timezone shifts the day.
-    const d = (v: string) => formatDate(`${v}T12:00:00Z`)
+    const d = (v: string) => formatDate(`${v}T12:00:00Z`, 'short')
     const label =
       state.startDate && state.endDate
         ? `${d(state.startDate)} – ${d(state.endDate)}`

@@ -1,7 +1,7 @@
 import type { Template } from '@plumbline/contracts'
+import { formatCurrency } from '@plumbline/contracts/format'
 import { Badge, Button, Card, cn } from '@plumbline/ui'
 import { Copy, Eye, ListChecks, Pencil, Rows3, Trash2 } from 'lucide-react'
-import { formatUsd } from '../../components/format/format'
 import { CATEGORY_META, CategoryIcon, normalizeCategory } from '../../components/template-category/template-category'
 import { cardSections, templateValue } from './template-form'
 
@@ -50,7 +50,7 @@ export function TemplateCard({
           <span className="inline-flex items-center gap-1">
             <ListChecks className="size-3.5" /> {plural(items, 'line item')}
           </span>
-          <span className="tabular-nums">{formatUsd(templateValue(template))}</span>
+          <span className="tabular-nums">{formatCurrency(templateValue(template))}</span>
         </div>
         {shown.length ? (
           <ul className="space-y-1.5" aria-label="Sections">

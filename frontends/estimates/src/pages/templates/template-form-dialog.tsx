@@ -1,4 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod'
+import { formatCurrency } from '@plumbline/contracts/format'
 import {
   Button,
   Checkbox,
@@ -21,7 +22,6 @@ import {
 import { Loader2, Plus, Trash2 } from 'lucide-react'
 import * as React from 'react'
 import { type Control, Controller, type FieldErrors, type UseFormRegister, useFieldArray, useForm } from 'react-hook-form'
-import { formatUsd } from '../../components/format/format'
 import { CATEGORY_META, CATEGORY_ORDER } from '../../components/template-category/template-category'
 import { EMPTY_TEMPLATE_FORM, newItem, newSection, type TemplateFormValues, templateValue, UNITS, ZTemplateForm } from './template-form'
 
@@ -240,7 +240,7 @@ export function TemplateFormDialog({ open, onOpenChange, mode, initial, saving, 
               <div className="flex items-center justify-between">
                 <h3 className="text-sm font-semibold">Sections</h3>
                 <span className="text-xs text-muted-foreground">
-                  Template value: <strong className="font-semibold text-foreground tabular-nums">{formatUsd(value)}</strong>
+                  Template value: <strong className="font-semibold text-foreground tabular-nums">{formatCurrency(value)}</strong>
                 </span>
               </div>
               {fields.length === 0 ? (

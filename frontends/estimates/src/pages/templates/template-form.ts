@@ -1,7 +1,7 @@
 import { LINE_ITEM_UNITS, type Template } from '@plumbline/contracts'
 import { z } from 'zod'
-import type { TemplateWrite } from '../../components/api/mutations'
 import { normalizeCategory } from '../../components/template-category/template-category'
+import type { TemplateWrite } from '../../data/mutations'
 
 const decimal = (message: string) =>
   z

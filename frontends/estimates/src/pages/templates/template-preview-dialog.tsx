@@ -1,6 +1,6 @@
 import type { Template } from '@plumbline/contracts'
+import { formatCurrency } from '@plumbline/contracts/format'
 import { Badge, Button, cn, Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@plumbline/ui'
-import { formatUsd } from '../../components/format/format'
 import { CATEGORY_META, CategoryIcon, normalizeCategory } from '../../components/template-category/template-category'
 import { templateValue } from './template-form'
 
@@ -51,7 +51,7 @@ export function TemplatePreviewDialog({
                         <h4 className="truncate text-sm font-semibold">{s.name}</h4>
                         {s.description ? <p className="truncate text-xs text-muted-foreground">{s.description}</p> : null}
                       </div>
-                      <span className="shrink-0 text-sm font-semibold tabular-nums">{formatUsd(total)}</span>
+                      <span className="shrink-0 text-sm font-semibold tabular-nums">{formatCurrency(total)}</span>
                     </div>
                     {s.lineItems.length ? (
                       <div className="overflow-x-auto">
@@ -93,8 +93,8 @@ export function TemplatePreviewDialog({
                                   {Number(i.quantity).toLocaleString('en-US', { maximumFractionDigits: 3 })}
                                 </td>
                                 <td className="px-3 py-2 text-muted-foreground">{i.unit}</td>
-                                <td className="px-3 py-2 text-right tabular-nums">{formatUsd(i.cost)}</td>
-                                <td className="px-4 py-2 text-right font-medium tabular-nums">{formatUsd(lineTotal(i.quantity, i.cost))}</td>
+                                <td className="px-3 py-2 text-right tabular-nums">{formatCurrency(i.cost)}</td>
+                                <td className="px-4 py-2 text-right font-medium tabular-nums">{formatCurrency(lineTotal(i.quantity, i.cost))}</td>
                               </tr>
                             ))}
                           </tbody>
@@ -108,7 +108,7 @@ export function TemplatePreviewDialog({
               })}
               <div className="flex items-center justify-between rounded-lg bg-primary/5 px-4 py-3 text-sm dark:bg-primary/10">
                 <span className="font-medium">Template value</span>
-                <span className="text-base font-semibold tabular-nums">{formatUsd(templateValue(template))}</span>
+                <span className="text-base font-semibold tabular-nums">{formatCurrency(templateValue(template))}</span>
               </div>
             </div>
             <DialogFooter>

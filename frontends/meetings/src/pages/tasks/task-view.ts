@@ -1,4 +1,5 @@
 import { isTaskOverdue, type Task } from '@plumbline/contracts'
+import { formatDate } from '@plumbline/contracts/format'
 
 export const TASK_TABS = ['all', 'pending', 'completed', 'overdue'] as const
 export type TaskTab = (typeof TASK_TABS)[number]
@@ -24,5 +25,5 @@ export function sortTasks(tasks: Task[], sort: TaskSort): Task[] {
   return [...tasks].sort((a, b) => (a.dueDate ?? '9999-12-31').localeCompare(b.dueDate ?? '9999-12-31'))
 }
 
-/** "Dec 1, 2026" for a calendar day, read as that day wherever the reader is. */
-export const formatDueDate = (day: string) => new Date(`${day}T00:00:00`).toLocaleDateString('en-US', { month: 'short', day: 'numeric', year: 'numeric' })
+/** "Dec 1, 2026" for a calendar day, read as that day wherever the reader is (midnight UTC shown in UTC). */
+export const formatDueDate = (day: string) => formatDate(day, 'short', 'UTC')

@@ -1,3 +1,4 @@
+import { formatDate } from '@plumbline/contracts/format'
 import { BrandMark, Button, Card, CompanyLogo, EmptyState, Skeleton } from '@plumbline/ui'
 import { parseApiError } from '@plumbline/web'
 import { useQueryClient } from '@tanstack/react-query'
@@ -8,7 +9,6 @@ import { type PublicEstimate, publicEstimateKey, usePublicEstimate } from './dat
 import { ApproveDialog } from './decision/approve-dialog'
 import { DecisionBanner, DecisionCard, DecisionConfirmation } from './decision/decision-panel'
 import { DeclineDialog } from './decision/decline-dialog'
-import { formatDate } from './lib/format'
 import { ContentSections } from './sections/content-sections'
 import { LineItems } from './sections/line-items'
 import { Overview } from './sections/overview'

@@ -1,4 +1,4 @@
-import { BrandMark, Card, cn, toast } from '@plumbline/ui'
+import { BrandMark, Card, cn, toast } from '@plumbline/ui/light'
 import { BarChart3, FileText, ShieldCheck, Sparkles } from 'lucide-react'
 import type * as React from 'react'
 import { Link } from 'react-router'

@@ -1,5 +1,5 @@
 import { MIN_PASSWORD_LENGTH } from '@plumbline/contracts'
-import { Button, FormField, Spinner, toast } from '@plumbline/ui'
+import { Button, FormField, Spinner, toast } from '@plumbline/ui/light'
 import { apiRequest, useRefreshUser } from '@plumbline/web'
 import { useMutation } from '@tanstack/react-query'
 import { ShieldAlert } from 'lucide-react'

@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod'
 import { ZRequestPasswordResetBody } from '@plumbline/contracts'
-import { Button, FormField, Input, Spinner } from '@plumbline/ui'
+import { Button, FormField, Input, Spinner } from '@plumbline/ui/light'
 import { apiRequest } from '@plumbline/web'
 import { useMutation } from '@tanstack/react-query'
 import { ArrowLeft, KeyRound, MailCheck } from 'lucide-react'

@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod'
 import { type LoginBody, ZLoginBody } from '@plumbline/contracts'
-import { Button, FormField, FullPageSpinner, Input, Spinner } from '@plumbline/ui'
+import { Button, FormField, FullPageSpinner, Input, Spinner } from '@plumbline/ui/light'
 import { apiRequest, useAuth, useRefreshUser } from '@plumbline/web'
 import { useMutation } from '@tanstack/react-query'
 import * as React from 'react'

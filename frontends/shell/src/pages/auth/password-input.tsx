@@ -1,4 +1,4 @@
-import { cn, Input } from '@plumbline/ui'
+import { cn, Input } from '@plumbline/ui/light'
 import { Eye, EyeOff } from 'lucide-react'
 import * as React from 'react'
 

@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod'
 import { type RegisterBody, ZRegisterForm } from '@plumbline/contracts'
-import { Button, FormField, Input, Spinner } from '@plumbline/ui'
+import { Button, FormField, Input, Spinner } from '@plumbline/ui/light'
 import { apiRequest } from '@plumbline/web'
 import { useMutation } from '@tanstack/react-query'
 import { MailCheck } from 'lucide-react'

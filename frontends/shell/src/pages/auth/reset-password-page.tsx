@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod'
 import { ZResetPasswordForm } from '@plumbline/contracts'
-import { Button, FormField, Spinner } from '@plumbline/ui'
+import { Button, FormField, Spinner } from '@plumbline/ui/light'
 import { apiRequest } from '@plumbline/web'
 import { useMutation } from '@tanstack/react-query'
 import { CheckCircle2, LockKeyhole } from 'lucide-react'

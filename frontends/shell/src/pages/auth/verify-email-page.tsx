@@ -1,4 +1,4 @@
-import { Button, Spinner, toast } from '@plumbline/ui'
+import { Button, Spinner, toast } from '@plumbline/ui/light'
 import { apiRequest } from '@plumbline/web'
 import { useMutation } from '@tanstack/react-query'
 import { CheckCircle2, Clock, Loader2, XCircle } from 'lucide-react'

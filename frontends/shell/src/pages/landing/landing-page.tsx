@@ -1,4 +1,4 @@
-import { BrandMark, Button, Card } from '@plumbline/ui'
+import { BrandMark, Button, Card } from '@plumbline/ui/light'
 import { ArrowRight, Bot, Building2, CheckCircle2, FileSpreadsheet, Flame, Lock, Mic, ShieldCheck, Sparkles, Users } from 'lucide-react'
 import { Link } from 'react-router'
 

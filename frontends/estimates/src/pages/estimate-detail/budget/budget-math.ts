@@ -1,5 +1,5 @@
 import { type AllocationStatus, allocationStatus, type Phase } from '@plumbline/contracts'
-import { toNumber } from '../lib/money'
+import { toNumber } from '@plumbline/contracts/format'
 
 /** One phase while the budget is being adjusted (numbers, not wire strings). */
 export type BudgetPhase = { id: string; name: string; percentage: number; amount: number; isEnabled: boolean }

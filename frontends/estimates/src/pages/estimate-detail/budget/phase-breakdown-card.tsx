@@ -1,14 +1,14 @@
 import type { Phase } from '@plumbline/contracts'
+import { formatCurrency, formatNumber, toNumber } from '@plumbline/contracts/format'
 import { Badge, Button, Card, cn, EmptyState, Input, Progress, Skeleton, Spinner, Switch, toast } from '@plumbline/ui'
 import { useMutation } from '@tanstack/react-query'
 import { AlertTriangle, CheckCircle2, Equal, Layers, SlidersHorizontal, Target } from 'lucide-react'
 import * as React from 'react'
-import { reportMutationError } from '../data/errors'
-import { estimatePath } from '../data/keys'
-import { useInvalidateEstimate, usePhases } from '../data/queries'
-import { send } from '../data/send'
+import { reportMutationError } from '../../../data/errors'
+import { estimatePath } from '../../../data/keys'
+import { useInvalidateEstimate, usePhases } from '../../../data/queries'
+import { send } from '../../../data/send'
 import { useDetail } from '../detail-context'
-import { formatCurrency, formatNumber, toNumber } from '../lib/money'
 import {
   BUDGET_AMOUNT_STEP,
   BUDGET_PERCENTAGE_STEP,

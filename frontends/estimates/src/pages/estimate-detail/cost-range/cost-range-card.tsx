@@ -1,8 +1,7 @@
+import { costPerSquareFoot, formatCurrency, formatNumber, formatPercent, formatVarianceRange, varianceRange } from '@plumbline/contracts/format'
 import { Card } from '@plumbline/ui'
 import { DollarSign, Ruler, TrendingUp } from 'lucide-react'
 import { useDetail } from '../detail-context'
-import { formatCurrency, formatNumber } from '../lib/money'
-import { costPerSquareFoot, varianceRange } from './cost-range'
 
 function Stat({ icon, label, value, hint, testId }: { icon: React.ReactNode; label: string; value: React.ReactNode; hint?: React.ReactNode; testId?: string }) {
   return (
@@ -30,8 +29,8 @@ export function CostRangeCard() {
         icon={<TrendingUp />}
         label="Estimated Range"
         testId="estimated-range"
-        value={range ? `${formatCurrency(range.low, { whole: true })} - ${formatCurrency(range.high, { whole: true })}` : 'Not set'}
-        hint={range ? `${formatCurrency(estimate.totalCost, { whole: true })} ± ${formatNumber(range.percentage, 2)}% variance` : undefined}
+        value={range ? formatVarianceRange(range) : 'Not set'}
+        hint={range ? `${formatCurrency(estimate.totalCost, { whole: true })} ± ${formatPercent(range.percentage)} variance` : undefined}
       />
       <Stat
         icon={<Ruler />}

@@ -270,9 +270,30 @@ describe('the AI chat panel', () => {
 describe('Generate All Content', () => {
   const startJob: StubRoute = ({ method, url }) => (method === 'POST' && url === `${EST}/generate-all-content` ? json(202, { jobId: 'job-9' }) : undefined)
 
-  it('shows progress while the job runs, then saves each non-empty block and refreshes', async () => {
+  it('shows progress while the job runs, then waits for the server to write the blocks and never writes them itself', async () => {
     const status = held()
-    const { calls } = setup([startJob, ({ url }) => (url === `${ORG}/jobs/job-9/status` ? status.promise : undefined)])
+    // The estimates service writes the blocks when the job's event reaches it, a moment after
+    // the job reports completed: here on the second read of the estimate after completion.
+    let serverContent: Record<string, string | null> | null = null
+    let readsAfterCompletion = 0
+    const consumer: StubRoute = ({ method, url }) => {
+      if (method === 'GET' && url === EST && completed && ++readsAfterCompletion === 2 && serverContent)
+        Object.assign(serverContent, { executive_summary: 'Summary.', timeline: 'Weeks 1-4.' })
+      return undefined
+    }
+    let completed = false
+    const { calls, content } = setup([
+      startJob,
+      consumer,
+      ({ url }) =>
+        url === `${ORG}/jobs/job-9/status`
+          ? status.promise.then((r) => {
+              completed = true
+              return r
+            })
+          : undefined,
+    ])
+    serverContent = content
     fireEvent.click(await screen.findByRole('button', { name: 'Generate All Content' }))
     // There is text already: it asks before replacing it.
     fireEvent.click(await screen.findByRole('button', { name: 'Generate All' }))
@@ -288,10 +309,12 @@ describe('Generate All Content', () => {
         result: { writer: 'built-in', contentBlocks: { executive_summary: 'Summary.', timeline: 'Weeks 1-4.', qa_notes: '' } },
       }),
     )
-    await waitFor(() => expect(screen.queryByTestId('generate-all-progress')).toBeNull())
-    expect(calls.filter((c) => c.method === 'PATCH').map((c) => c.url.split('/').pop())).toEqual(['executive_summary', 'timeline'])
+    await waitFor(() => expect(screen.queryByTestId('generate-all-progress')).toBeNull(), { timeout: 3000 })
+    expect(readsAfterCompletion).toBeGreaterThanOrEqual(2)
+    expect(calls.filter((c) => c.method !== 'GET' && c.url.startsWith(`${EST}/content`))).toEqual([])
     await waitFor(async () => expect((await card('timeline')).getAttribute('data-state')).toBe('populated'))
     expect(await screen.findByText('AI content generated')).toBeTruthy()
+    expect(screen.getAllByText(/2 sections written/).length).toBeGreaterThan(0)
   })
 
   it('cancels the job on the server and stops waiting', async () => {

@@ -2,10 +2,10 @@ import type { ContentSectionType, ZGenerateSectionResponse } from '@plumbline/co
 import { toast } from '@plumbline/ui'
 import { useMutation } from '@tanstack/react-query'
 import type { z } from 'zod'
-import { isLockedError, reportMutationError, toastError } from '../data/errors'
-import { estimatePath } from '../data/keys'
-import { useInvalidateEstimate } from '../data/queries'
-import { send } from '../data/send'
+import { isLockedError, reportMutationError, toastError } from '../../../data/errors'
+import { estimatePath } from '../../../data/keys'
+import { useInvalidateEstimate } from '../../../data/queries'
+import { send } from '../../../data/send'
 
 type GenerateSectionResponse = z.infer<typeof ZGenerateSectionResponse>
 

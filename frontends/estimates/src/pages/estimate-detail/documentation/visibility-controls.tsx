@@ -1,9 +1,9 @@
 import { Label, Switch } from '@plumbline/ui'
 import { useMutation, useQueryClient } from '@tanstack/react-query'
-import { reportMutationError, toastError } from '../data/errors'
-import { contentLinksKey, estimatePath } from '../data/keys'
-import type { ContentLink } from '../data/queries'
-import { send } from '../data/send'
+import { reportMutationError, toastError } from '../../../data/errors'
+import { contentLinksKey, estimatePath } from '../../../data/keys'
+import type { ContentLink } from '../../../data/queries'
+import { send } from '../../../data/send'
 import { useDetail } from '../detail-context'
 
 type Flags = Pick<ContentLink, 'showToClient' | 'includeInPdf' | 'includeInWebLink'>

@@ -1,9 +1,9 @@
 import { Button, Spinner } from '@plumbline/ui'
 import { FileDown } from 'lucide-react'
 import * as React from 'react'
-import { serverMessage, toastError } from '../data/errors'
-import { estimatePath } from '../data/keys'
-import { send } from '../data/send'
+import { serverMessage, toastError } from '../../../data/errors'
+import { estimatePath } from '../../../data/keys'
+import { send } from '../../../data/send'
 import { useDetail } from '../detail-context'
 
 /**

@@ -1,7 +1,7 @@
 import type { LineItem } from '@plumbline/contracts'
+import { formatCurrency, formatNumber } from '@plumbline/contracts/format'
 import { Button, cn } from '@plumbline/ui'
 import { Pencil, Trash2 } from 'lucide-react'
-import { formatCurrency, formatNumber } from '../lib/money'
 import { CostTypePill } from './line-item-row'
 import { DragHandle, useSortableLineItem } from './sortable-line-item'
 

@@ -1,4 +1,5 @@
 import { LINE_ITEM_UNITS, type LineItem } from '@plumbline/contracts'
+import { formatCurrency } from '@plumbline/contracts/format'
 import {
   Button,
   Checkbox,
@@ -17,7 +18,6 @@ import {
 import * as React from 'react'
 import { NativeSelect } from '../common/native-select'
 import { portalScope } from '../common/portal-scope'
-import { formatCurrency } from '../lib/money'
 import {
   COST_TYPE_LABELS,
   COST_TYPES,

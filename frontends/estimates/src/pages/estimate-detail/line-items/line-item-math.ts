@@ -1,5 +1,5 @@
 import { type LineItem, ZLineItemInput } from '@plumbline/contracts'
-import { toNumber } from '../lib/money'
+import { toNumber } from '@plumbline/contracts/format'
 
 /** Spec 001 §5: quantity steps by 0.001 and unit cost by 0.01. */
 export const QUANTITY_STEP = 0.001

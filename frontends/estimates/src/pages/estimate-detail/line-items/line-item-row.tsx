@@ -1,9 +1,9 @@
 import { costTypeLabel, LINE_ITEM_UNITS, type LineItem } from '@plumbline/contracts'
+import { formatCurrency, formatNumber } from '@plumbline/contracts/format'
 import { Button, cn, Input, Spinner } from '@plumbline/ui'
 import { Check, Pencil, Trash2, X } from 'lucide-react'
 import * as React from 'react'
 import { NativeSelect } from '../common/native-select'
-import { formatCurrency, formatNumber } from '../lib/money'
 import {
   COST_TYPE_LABELS,
   COST_TYPES,

@@ -1,6 +1,7 @@
 import { closestCenter, DndContext, type DragEndEvent, KeyboardSensor, PointerSensor, useSensor, useSensors } from '@dnd-kit/core'
 import { arrayMove, sortableKeyboardCoordinates } from '@dnd-kit/sortable'
 import type { LineItem } from '@plumbline/contracts'
+import { formatCurrency } from '@plumbline/contracts/format'
 import {
   Button,
   Card,
@@ -14,14 +15,14 @@ import {
 } from '@plumbline/ui'
 import { ChevronsDownUp, ChevronsUpDown, Download, LayoutTemplate, ListPlus, MoreVertical, Plus, RotateCw, Rows3, Upload } from 'lucide-react'
 import * as React from 'react'
+import { toastError } from '../../../data/errors'
+import { estimatePath } from '../../../data/keys'
+import { useSections } from '../../../data/queries'
 import { useConfirm } from '../common/confirm-dialog'
 import { portalScope } from '../common/portal-scope'
 import { PromptDialog, type PromptOptions } from '../common/prompt-dialog'
-import { toastError } from '../data/errors'
-import { estimatePath } from '../data/keys'
-import { useSections } from '../data/queries'
 import { useDetail } from '../detail-context'
-import { formatCurrency, sumMoney } from '../lib/money'
+import { sumMoney } from '../lib/money'
 import { AddSectionDialog } from './add-section-dialog'
 import { ApplyTemplateDialog } from './apply-template-dialog'
 import { csvFileName, downloadCsv } from './csv-transfer'

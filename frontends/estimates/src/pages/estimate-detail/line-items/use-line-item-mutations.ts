@@ -1,9 +1,9 @@
 import type { Section } from '@plumbline/contracts'
 import { useMutation, useQueryClient } from '@tanstack/react-query'
-import { reportMutationError } from '../data/errors'
-import { estimatePath, orgPath, sectionsKey } from '../data/keys'
-import { useInvalidateEstimate } from '../data/queries'
-import { send } from '../data/send'
+import { reportMutationError } from '../../../data/errors'
+import { estimatePath, orgPath, sectionsKey } from '../../../data/keys'
+import { useInvalidateEstimate } from '../../../data/queries'
+import { send } from '../../../data/send'
 import { useDetail } from '../detail-context'
 
 /** Every write of the line items editor, with the spec 001 §8 failure texts. */

@@ -1,5 +1,5 @@
 import { MARKUP_PRESETS, type MarkupProfile, TAX_PRESETS, TAX_TYPES, type TaxProfile, ZMarkupProfileInput, ZTaxProfileInput } from '@plumbline/contracts'
-import { toNumber } from '../lib/money'
+import { toNumber } from '@plumbline/contracts/format'
 
 /** Spec 001 §5: markup percentages step by 0.1; tax rates by 0.0001. */
 export const MARKUP_STEP = 0.1

@@ -1,7 +1,7 @@
+import { formatCurrency, toNumber } from '@plumbline/contracts/format'
 import { Button, cn, Separator, Skeleton } from '@plumbline/ui'
 import { RotateCw } from 'lucide-react'
-import type { EstimateTotals } from '../data/queries'
-import { formatCurrency, toNumber } from '../lib/money'
+import type { EstimateTotals } from '../../../data/queries'
 
 function Line({ label, value, strong, muted, testId }: { label: string; value: string; strong?: boolean; muted?: boolean; testId?: string }) {
   return (

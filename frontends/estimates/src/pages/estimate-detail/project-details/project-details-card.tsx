@@ -1,9 +1,9 @@
+import { formatNumber } from '@plumbline/contracts/format'
 import { Button, Card } from '@plumbline/ui'
 import { ClipboardList, NotebookPen } from 'lucide-react'
 import * as React from 'react'
 import { useDetail } from '../detail-context'
 import { formatDate } from '../header/estimate-header'
-import { formatNumber } from '../lib/money'
 
 function Row({ label, children }: { label: string; children: React.ReactNode }) {
   return (

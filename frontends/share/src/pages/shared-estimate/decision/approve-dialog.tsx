@@ -1,4 +1,5 @@
 import { ZApproveBody } from '@plumbline/contracts'
+import { formatCurrency } from '@plumbline/contracts/format'
 import {
   Button,
   Checkbox,
@@ -17,7 +18,6 @@ import { parseApiError } from '@plumbline/web'
 import { useMutation } from '@tanstack/react-query'
 import * as React from 'react'
 import { type PublicEstimate, postDecision } from '../data'
-import { formatCurrency } from '../lib/format'
 import { DecisionError } from './decision-error'
 
 export const portalScope = { 'data-plumbline-remote': 'share' } as const

@@ -1,7 +1,8 @@
+import { formatDateTime } from '@plumbline/contracts/format'
 import { Button, Card } from '@plumbline/ui'
 import { BadgeCheck, CheckCircle2, Fingerprint, ThumbsDown, XCircle } from 'lucide-react'
 import type { PublicEstimate } from '../data'
-import { formatDateTime, shortHash } from '../lib/format'
+import { shortHash } from '../lib/format'
 
 /** The recorded decision (approved or declined) shown at the top of the page. */
 export function DecisionBanner({ approval }: { approval: NonNullable<PublicEstimate['approval']> }) {

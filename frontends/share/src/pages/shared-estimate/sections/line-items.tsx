@@ -1,7 +1,7 @@
+import { formatCurrency, formatNumber } from '@plumbline/contracts/format'
 import { Card } from '@plumbline/ui'
 import { Rows3 } from 'lucide-react'
 import type { PublicEstimate } from '../data'
-import { formatCurrency, formatNumber } from '../lib/format'
 
 /** Itemised costs by section, when the contractor itemises estimates. */
 export function LineItems({ sections, grandTotal }: { sections: NonNullable<PublicEstimate['sections']>; grandTotal: string | null | undefined }) {

@@ -1,7 +1,7 @@
+import { formatNumber } from '@plumbline/contracts/format'
 import { Card } from '@plumbline/ui'
 import { Building, Home, MapPin, Ruler, UserRound } from 'lucide-react'
 import type { PublicEstimate } from '../data'
-import { formatNumber } from '../lib/format'
 
 function Fact({ icon, label, value }: { icon: React.ReactNode; label: string; value: React.ReactNode }) {
   return (

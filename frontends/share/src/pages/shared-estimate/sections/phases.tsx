@@ -1,7 +1,7 @@
+import { formatCurrency, formatNumber, toNumber } from '@plumbline/contracts/format'
 import { Card, Progress } from '@plumbline/ui'
 import { Layers } from 'lucide-react'
 import type { PublicEstimate } from '../data'
-import { formatCurrency, formatNumber, toNumber } from '../lib/format'
 
 /** Project phases with their amounts (hidden phases never reach this page). */
 export function Phases({ phases }: { phases: PublicEstimate['phases'] }) {

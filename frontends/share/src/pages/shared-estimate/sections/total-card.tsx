@@ -1,10 +1,10 @@
+import { costPerSquareFoot, formatCurrency, formatPercent, formatVarianceRange, varianceRange } from '@plumbline/contracts/format'
 import type { PublicEstimate } from '../data'
-import { formatCurrency, formatNumber, toNumber, varianceRange } from '../lib/format'
 
 /** Total estimated cost with the company's variance range. */
 export function TotalCard({ estimate }: { estimate: PublicEstimate }) {
   const range = varianceRange(estimate.totalCost, estimate.varianceRangePercentage)
-  const perSqFt = estimate.squareFootage && toNumber(estimate.totalCost) !== null ? (toNumber(estimate.totalCost) as number) / estimate.squareFootage : null
+  const perSqFt = costPerSquareFoot(estimate.totalCost, estimate.squareFootage)
   return (
     <section
       aria-labelledby="total-heading"
@@ -20,8 +20,8 @@ export function TotalCard({ estimate }: { estimate: PublicEstimate }) {
           </p>
           {range ? (
             <p className="mt-2 text-sm opacity-90" data-testid="public-range">
-              Estimated range {formatCurrency(range.low, { whole: true })} - {formatCurrency(range.high, { whole: true })}
-              <span className="opacity-75"> (±{formatNumber(range.percentage, 2)}%)</span>
+              Estimated range {formatVarianceRange(range)}
+              <span className="opacity-75"> (±{formatPercent(range.percentage)})</span>
             </p>
           ) : null}
         </div>

@@ -1,10 +1,10 @@
 import type { JobStatus } from '@plumbline/contracts'
 import { toast } from '@plumbline/ui'
 import * as React from 'react'
-import { cancelJob, generateAllContent } from '../../../../components/ai/ai-api'
-import { JobError, POLL_MAX_ATTEMPTS } from '../../../../components/ai/poll-job'
-import { isLockedError, reportMutationError, toastError } from '../../data/errors'
-import { useInvalidateEstimate } from '../../data/queries'
+import { cancelJob, generateAllContent } from '../../../../data/ai'
+import { isLockedError, reportMutationError, toastError } from '../../../../data/errors'
+import { JobError, POLL_MAX_ATTEMPTS } from '../../../../data/poll-job'
+import { useInvalidateEstimate } from '../../../../data/queries'
 
 export type GenerateAllProgress = {
   phase: 'starting' | 'polling' | 'saving'
@@ -15,7 +15,8 @@ export type GenerateAllProgress = {
 
 /**
  * Generate All Content on the detail page (spec 001 §2, 000 §4): start the job, poll it (shared
- * rules in poll-job.ts), save each non-empty block, refresh. Cancel asks the server to stop the
+ * rules in poll-job.ts), wait for the server to write its blocks (the browser never writes
+ * generated sections), refresh. Cancel asks the server to stop the
  * job and stops waiting at once.
  */
 export function useGenerateAll(orgId: string, estimateId: string, writerLabel: (writer: string) => string | null) {

@@ -1,4 +1,16 @@
-import type { CompanySettings, Estimate, MarkupProfile, Phase, Section, TaxProfile, Template, ZContentLink, ZEstimateTotals } from '@plumbline/contracts'
+import type {
+  CompanySettings,
+  Estimate,
+  MarkupProfile,
+  Phase,
+  ProjectType,
+  Section,
+  TaxProfile,
+  Template,
+  ZContentLink,
+  ZEstimateTotals,
+} from '@plumbline/contracts'
+import { parseApiError } from '@plumbline/web'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import type { z } from 'zod'
 import {
@@ -8,11 +20,38 @@ import {
   markupProfilesKey,
   phasesKey,
   pricingKey,
+  projectTypesKey,
   sectionsKey,
   taxProfilesKey,
   templatesKey,
   totalsKey,
 } from './keys'
+
+// Every read of the estimates remote: one hook per resource, keyed by ./keys.
+
+/** Spec 001 §7: project types are retried up to 2 times, never after an authentication error. */
+export function retryUnlessAuth(failureCount: number, error: unknown): boolean {
+  const status = parseApiError(error).status
+  if (status === 401 || status === 403) return false
+  return failureCount < 2
+}
+
+export function useProjectTypes(orgId: string | null | undefined) {
+  return useQuery<ProjectType[]>({ queryKey: projectTypesKey(orgId ?? ''), enabled: !!orgId, retry: retryUnlessAuth })
+}
+
+export function useTemplates(orgId: string | null | undefined, enabled = true) {
+  return useQuery<Template[]>({ queryKey: templatesKey(orgId ?? ''), enabled: !!orgId && enabled })
+}
+
+export function useCompanySettings(orgId: string | null | undefined) {
+  return useQuery<CompanySettings>({ queryKey: companySettingsKey(orgId ?? ''), enabled: !!orgId })
+}
+
+/** Spec 000 §3: anything other than false means automatic AI generation is on. */
+export function isAutoGenerateAI(settings: Partial<CompanySettings> | null | undefined): boolean {
+  return settings?.autoGenerateAI !== false
+}
 
 export type ContentLink = z.infer<typeof ZContentLink>
 export type EstimateTotals = z.infer<typeof ZEstimateTotals>
@@ -24,9 +63,6 @@ export function useEstimate(orgId: string, id: string) {
 }
 export function usePhases(orgId: string, id: string, enabled = true) {
   return useQuery<Phase[]>({ queryKey: phasesKey(orgId, id), enabled })
-}
-export function useCompanySettings(orgId: string) {
-  return useQuery<CompanySettings>({ queryKey: companySettingsKey(orgId) })
 }
 export function useContentLinks(orgId: string, id: string, enabled = true) {
   return useQuery<ContentLink[]>({ queryKey: contentLinksKey(orgId, id), enabled })
@@ -45,9 +81,6 @@ export function useMarkupProfiles(orgId: string, estimateId: string, enabled = t
 }
 export function useTaxProfiles(orgId: string, estimateId: string, enabled = true) {
   return useQuery<TaxProfile[]>({ queryKey: taxProfilesKey(orgId, estimateId), enabled })
-}
-export function useTemplates(orgId: string, enabled = true) {
-  return useQuery<Template[]>({ queryKey: templatesKey(orgId), enabled })
 }
 
 /** Everything that depends on the estimate's line items, phases or pricing. */

@@ -1,7 +1,7 @@
 import type { Estimate, EstimatePayload, PropertyData, Template, ZApplyTemplateResult } from '@plumbline/contracts'
 import { apiRequest } from '@plumbline/web'
 import type { z } from 'zod'
-import { estimatePath, estimatesPath, PROPERTY_DATA_PATH, templatesPath } from './query-keys'
+import { estimatePath, estimatesPath, PROPERTY_DATA_PATH, pathOf, templateKey, templatesPath } from './keys'
 
 export type ApplyTemplateResult = z.infer<typeof ZApplyTemplateResult>
 
@@ -57,10 +57,10 @@ export async function createTemplate(orgId: string, body: TemplateWrite): Promis
 }
 
 export async function updateTemplate(orgId: string, id: string, body: TemplateWrite): Promise<Template> {
-  const res = await apiRequest('PUT', `${templatesPath(orgId)}/${encodeURIComponent(id)}`, body)
+  const res = await apiRequest('PUT', pathOf(templateKey(orgId, id)), body)
   return (await res.json()) as Template
 }
 
 export async function deleteTemplate(orgId: string, id: string): Promise<void> {
-  await apiRequest('DELETE', `${templatesPath(orgId)}/${encodeURIComponent(id)}`)
+  await apiRequest('DELETE', pathOf(templateKey(orgId, id)))
 }

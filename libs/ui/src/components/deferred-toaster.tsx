@@ -1,0 +1,21 @@
+import * as React from 'react'
+import { useToast } from './toast-state'
+
+const Toaster = React.lazy(() => import('@plumbline/ui/toaster').then((m) => ({ default: m.Toaster })))
+
+/**
+ * The toaster, loaded with the first toast: `toast()` only needs the store, so a screen that
+ * never toasts (the landing page) never downloads the Radix toast viewport. Once mounted it
+ * stays, with its F8 hotkey (spec 000 §9).
+ */
+export function DeferredToaster() {
+  const { toasts } = useToast()
+  const [needed, setNeeded] = React.useState(false)
+  if (!needed && toasts.length > 0) setNeeded(true)
+  if (!needed) return null
+  return (
+    <React.Suspense fallback={null}>
+      <Toaster />
+    </React.Suspense>
+  )
+}
