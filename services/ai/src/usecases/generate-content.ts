@@ -1,10 +1,9 @@
 import type { AiWriter } from '@plumbline/contracts'
-import { fetchCompanySettings } from '@plumbline/service-kit'
+import { fetchCompanySettings, type OrgContext } from '@plumbline/service-kit'
 import type { AiDeps } from '../deps.js'
 import { checkAiQuota } from '../events/check-ai-quota.js'
 import { recordGenerationCompleted } from '../events/record-events.js'
 import { callProvider } from './call-provider.js'
-import type { OrgContext } from './context.js'
 
 export type GenerateContentInput = { prompt: string; projectType?: string | null; propertyData?: unknown }
 

@@ -1,9 +1,9 @@
+import type { OrgContext } from '@plumbline/service-kit'
 import type { ContentSectionType } from '@plumbline/contracts'
 import type { AiDeps } from '../deps.js'
 import { checkAiQuota } from '../events/check-ai-quota.js'
 import { recordGenerationCompleted } from '../events/record-events.js'
 import { callProvider } from './call-provider.js'
-import type { OrgContext } from './context.js'
 import { loadWriterInput } from './load-writer-input.js'
 
 /** POST …/estimates/{id}/generate-content/{type}: one section's text, returned (the client saves it). */

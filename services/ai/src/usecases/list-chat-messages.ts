@@ -1,9 +1,9 @@
+import type { OrgContext } from '@plumbline/service-kit'
 import type { ChatMessage, ContentSectionType } from '@plumbline/contracts'
 import type { AiDeps } from '../deps.js'
 import { listChat } from '../data/chat-repo.js'
 import { fetchEstimateDocument } from '../events/fetch-estimate-document.js'
 import { chatMessageOf } from './chat-message.js'
-import type { OrgContext } from './context.js'
 
 /**
  * GET …/content-sections/{type}/chat: the thread, oldest first. The estimate is checked with its

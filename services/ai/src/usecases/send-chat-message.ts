@@ -1,3 +1,4 @@
+import type { OrgContext } from '@plumbline/service-kit'
 import { randomUUID } from 'node:crypto'
 import type { ChatMessage, ContentSectionType } from '@plumbline/contracts'
 import type { AiDeps } from '../deps.js'
@@ -6,7 +7,6 @@ import { checkAiQuota } from '../events/check-ai-quota.js'
 import { recordGenerationCompleted } from '../events/record-events.js'
 import { callProvider } from './call-provider.js'
 import { chatMessageOf } from './chat-message.js'
-import type { OrgContext } from './context.js'
 import { loadWriterInput } from './load-writer-input.js'
 
 const HISTORY = 6

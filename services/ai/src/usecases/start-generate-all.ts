@@ -1,9 +1,9 @@
+import type { OrgContext } from '@plumbline/service-kit'
 import { randomUUID } from 'node:crypto'
 import type { AiDeps } from '../deps.js'
 import { createJob, findActiveJob, lockEstimateJobs } from '../data/jobs-repo.js'
 import { checkAiQuota } from '../events/check-ai-quota.js'
 import { recordJobRequested } from '../events/record-events.js'
-import type { OrgContext } from './context.js'
 import { loadWriterInput } from './load-writer-input.js'
 
 /** A queued or running job younger than this is joined rather than started again. */

@@ -1,5 +1,5 @@
+import type { OrgContext } from '@plumbline/service-kit'
 import type { DocumentsDeps } from '../deps.js'
-import type { OrgContext } from '../http/context.js'
 import { deleteFilesOfKind } from '../data/files-repo.js'
 import { setCompanyLogo } from '../events/set-company-logo.js'
 

@@ -1,6 +1,5 @@
 import type { DocumentsDeps } from '../deps.js'
-import { fetchCompanySettings } from '@plumbline/service-kit'
-import type { OrgContext } from '../http/context.js'
+import { fetchCompanySettings, type OrgContext } from '@plumbline/service-kit'
 import { saveFile } from '../data/files-repo.js'
 import { buildPdfModel } from '../domain/pdf-model.js'
 import { downloadPath } from '../domain/link-signature.js'

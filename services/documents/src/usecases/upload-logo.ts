@@ -1,7 +1,6 @@
 import { DocumentErrorCode } from '@plumbline/contracts'
-import { AppError } from '@plumbline/service-kit'
+import { AppError, type OrgContext } from '@plumbline/service-kit'
 import type { DocumentsDeps } from '../deps.js'
-import type { OrgContext } from '../http/context.js'
 import { deleteFile, deleteFilesOfKind, saveFile } from '../data/files-repo.js'
 import { InvalidImage, normalizeLogo } from '../images/normalize-logo.js'
 import { setCompanyLogo } from '../events/set-company-logo.js'

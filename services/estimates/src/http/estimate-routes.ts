@@ -1,6 +1,6 @@
 import express, { type Router } from 'express'
 import { ZEstimateListQuery, ZEstimatePayload, ZManualStatus } from '@plumbline/contracts'
-import { parseBody, parseQuery } from '@plumbline/service-kit'
+import { parseBody, parseQuery, orgCtx } from '@plumbline/service-kit'
 import type { EstimatesDeps } from '../deps.js'
 import { idempotencyKeyOf, requestHashOf } from '../data/idempotency.js'
 import { createEstimate } from '../usecases/create-estimate.js'
@@ -10,7 +10,6 @@ import { listEstimates } from '../usecases/list-estimates.js'
 import { setEstimateStatus } from '../usecases/set-estimate-status.js'
 import { updateEstimate } from '../usecases/update-estimate.js'
 import { uuidParam } from '@plumbline/service-kit'
-import { orgCtx } from './context.js'
 
 const base = '/organizations/:orgId/estimates'
 
@@ -18,12 +17,12 @@ export function estimateRoutes(deps: EstimatesDeps): Router {
   const router = express.Router()
 
   router.get(base, async (req, res) => {
-    const ctx = orgCtx(req, res, 'access')
+    const ctx = orgCtx(res, req.params.orgId, 'cost_estimator', 'access')
     res.json(await listEstimates(deps, ctx, parseQuery(ZEstimateListQuery, req)))
   })
 
   router.post(base, async (req, res) => {
-    const ctx = orgCtx(req, res, 'create')
+    const ctx = orgCtx(res, req.params.orgId, 'cost_estimator', 'create')
     const input = parseBody(ZEstimatePayload, req)
     const key = idempotencyKeyOf(req.header('idempotency-key'))
     const idem = key ? { orgId: ctx.orgId, key, scope: 'POST /estimates', requestHash: requestHashOf(req.body) } : undefined
@@ -33,24 +32,24 @@ export function estimateRoutes(deps: EstimatesDeps): Router {
   })
 
   router.get(`${base}/:id`, async (req, res) => {
-    const ctx = orgCtx(req, res, 'access')
+    const ctx = orgCtx(res, req.params.orgId, 'cost_estimator', 'access')
     res.json(await getEstimate(deps, ctx, uuidParam(req, 'id', 'Estimate')))
   })
 
   router.put(`${base}/:id`, async (req, res) => {
-    const ctx = orgCtx(req, res, 'edit')
+    const ctx = orgCtx(res, req.params.orgId, 'cost_estimator', 'edit')
     const id = uuidParam(req, 'id', 'Estimate')
     res.json(await updateEstimate(deps, ctx, id, parseBody(ZEstimatePayload, req)))
   })
 
   router.delete(`${base}/:id`, async (req, res) => {
-    const ctx = orgCtx(req, res, 'delete')
+    const ctx = orgCtx(res, req.params.orgId, 'cost_estimator', 'delete')
     await deleteEstimate(deps, ctx, uuidParam(req, 'id', 'Estimate'))
     res.status(204).end()
   })
 
   router.patch(`${base}/:id/status`, async (req, res) => {
-    const ctx = orgCtx(req, res, 'edit')
+    const ctx = orgCtx(res, req.params.orgId, 'cost_estimator', 'edit')
     const id = uuidParam(req, 'id', 'Estimate')
     res.json(await setEstimateStatus(deps, ctx, id, parseBody(ZManualStatus, req)))
   })

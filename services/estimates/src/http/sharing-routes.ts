@@ -4,8 +4,7 @@ import { disableShareLink } from '../usecases/disable-share-link.js'
 import { enableShareLink } from '../usecases/enable-share-link.js'
 import { regenerateShareLink } from '../usecases/regenerate-share-link.js'
 import { reopenEstimate } from '../usecases/reopen-estimate.js'
-import { uuidParam } from '@plumbline/service-kit'
-import { orgCtx } from './context.js'
+import { uuidParam, orgCtx } from '@plumbline/service-kit'
 
 const estimate = '/organizations/:orgId/estimates/:id'
 
@@ -14,23 +13,23 @@ export function sharingRoutes(deps: EstimatesDeps): Router {
   const router = express.Router()
 
   router.post(`${estimate}/share`, async (req, res) => {
-    const ctx = orgCtx(req, res, 'share')
+    const ctx = orgCtx(res, req.params.orgId, 'cost_estimator', 'share')
     const { created, ...link } = await enableShareLink(deps, ctx, uuidParam(req, 'id', 'Estimate'))
     res.setHeader('Cache-Control', 'no-store')
     res.status(created ? 201 : 200).json(link)
   })
   router.post(`${estimate}/share/regenerate`, async (req, res) => {
-    const ctx = orgCtx(req, res, 'share')
+    const ctx = orgCtx(res, req.params.orgId, 'cost_estimator', 'share')
     res.setHeader('Cache-Control', 'no-store')
     res.status(201).json(await regenerateShareLink(deps, ctx, uuidParam(req, 'id', 'Estimate')))
   })
   router.delete(`${estimate}/share`, async (req, res) => {
-    const ctx = orgCtx(req, res, 'share')
+    const ctx = orgCtx(res, req.params.orgId, 'cost_estimator', 'share')
     await disableShareLink(deps, ctx, uuidParam(req, 'id', 'Estimate'))
     res.status(204).end()
   })
   router.post(`${estimate}/reopen`, async (req, res) => {
-    const ctx = orgCtx(req, res, 'edit')
+    const ctx = orgCtx(res, req.params.orgId, 'cost_estimator', 'edit')
     res.json(await reopenEstimate(deps, ctx, uuidParam(req, 'id', 'Estimate')))
   })
 

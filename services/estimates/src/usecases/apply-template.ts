@@ -1,4 +1,4 @@
-import { notFound } from '@plumbline/service-kit'
+import { notFound, type OrgContext } from '@plumbline/service-kit'
 import type { EstimatesDeps } from '../deps.js'
 import { isUuid } from '@plumbline/service-kit'
 import { touchEditableEstimate } from '../data/estimates-repo.js'
@@ -6,7 +6,6 @@ import { TEMPLATE_INCLUDE } from '../data/mappers.js'
 import { recomputeSectionTotal } from '../data/sections-repo.js'
 import { lineTotal, money, qty } from '../domain/money.js'
 import { recordLineItemsChanged } from '../events/record-event.js'
-import type { OrgContext } from '../http/context.js'
 
 /**
  * Copies a template's sections and line items (quantity, unit, cost as unit cost) after the

@@ -1,3 +1,4 @@
+import type { OrgContext } from '@plumbline/service-kit'
 import { CONTENT_SECTION_TYPES, Subjects, type Estimate, type ZEstimatePayload } from '@plumbline/contracts'
 import type { z } from 'zod'
 import type { EstimatesDeps } from '../deps.js'
@@ -7,7 +8,6 @@ import { toEstimateDto } from '../data/mappers.js'
 import { splitByPercentages } from '../domain/money.js'
 import { checkEstimateQuota } from '../events/check-quota.js'
 import { recordEstimateEvent } from '../events/record-event.js'
-import type { OrgContext } from '../http/context.js'
 
 export type EstimateInput = z.output<typeof ZEstimatePayload>
 

@@ -1,3 +1,4 @@
+import type { OrgContext } from '@plumbline/service-kit'
 import type { LineItem } from '@plumbline/contracts'
 import type { EstimatesDeps } from '../deps.js'
 import { findSectionOfOrg, touchEditableEstimate } from '../data/estimates-repo.js'
@@ -5,7 +6,6 @@ import { toLineItemDto } from '../data/mappers.js'
 import { recomputeSectionTotal } from '../data/sections-repo.js'
 import { lineItemColumns, type LineItemInput } from '../domain/line-item-values.js'
 import { recordLineItemsChanged } from '../events/record-event.js'
-import type { OrgContext } from '../http/context.js'
 
 /** Adds a line item at the end of its section (unless sortOrder is given); the section total follows. */
 export async function createLineItem(deps: EstimatesDeps, ctx: OrgContext, sectionId: string, input: LineItemInput): Promise<LineItem> {

@@ -1,9 +1,10 @@
+import type { OrgContext } from '@plumbline/service-kit'
 import type { z } from 'zod'
 import type { MarkupProfile, ZMarkupProfileInput } from '@plumbline/contracts'
 import { runIdempotent, type IdempotencyRequest } from '../data/idempotency.js'
 import type { EstimatesDeps } from '../deps.js'
 import { toMarkupProfile } from '../domain/pricing-records.js'
-import { assertEstimateOfOrg, assertSameOrganization, clearOtherDefaults, requireCostEstimator, type OrgActor } from './markup-and-tax-access.js'
+import { assertEstimateOfOrg, assertSameOrganization, clearOtherDefaults, requireCostEstimator } from './markup-and-tax-access.js'
 
 export type MarkupProfileInput = z.infer<typeof ZMarkupProfileInput>
 
@@ -27,7 +28,7 @@ export const markupProfileFields = (input: MarkupProfileInput) => ({
  */
 export async function createMarkupProfile(
   deps: EstimatesDeps,
-  actor: OrgActor,
+  actor: OrgContext,
   input: MarkupProfileInput,
   idempotency?: IdempotencyRequest,
 ): Promise<{ profile: MarkupProfile; replayed: boolean }> {

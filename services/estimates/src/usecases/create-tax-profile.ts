@@ -1,9 +1,10 @@
+import type { OrgContext } from '@plumbline/service-kit'
 import type { z } from 'zod'
 import type { TaxProfile, ZTaxProfileBody } from '@plumbline/contracts'
 import { runIdempotent, type IdempotencyRequest } from '../data/idempotency.js'
 import type { EstimatesDeps } from '../deps.js'
 import { toTaxProfile } from '../domain/pricing-records.js'
-import { assertEstimateOfOrg, assertSameOrganization, clearOtherDefaults, requireCostEstimator, type OrgActor } from './markup-and-tax-access.js'
+import { assertEstimateOfOrg, assertSameOrganization, clearOtherDefaults, requireCostEstimator } from './markup-and-tax-access.js'
 
 export type TaxProfileInput = z.infer<typeof ZTaxProfileBody>
 
@@ -33,7 +34,7 @@ export const taxProfileFields = (input: TaxProfileInput) => ({
  */
 export async function createTaxProfile(
   deps: EstimatesDeps,
-  actor: OrgActor,
+  actor: OrgContext,
   input: TaxProfileInput,
   idempotency?: IdempotencyRequest,
 ): Promise<{ profile: TaxProfile; replayed: boolean }> {

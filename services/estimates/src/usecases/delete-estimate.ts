@@ -1,9 +1,8 @@
 import { Subjects } from '@plumbline/contracts'
-import { notFound } from '@plumbline/service-kit'
+import { notFound, type OrgContext } from '@plumbline/service-kit'
 import type { EstimatesDeps } from '../deps.js'
 import { isUuid } from '@plumbline/service-kit'
 import { recordEstimateEvent } from '../events/record-event.js'
-import type { OrgContext } from '../http/context.js'
 
 /** Soft delete: the row stays (approvals refer to it) but disappears from every route. */
 export async function deleteEstimate(deps: EstimatesDeps, ctx: OrgContext, id: string): Promise<void> {

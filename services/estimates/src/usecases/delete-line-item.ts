@@ -1,8 +1,8 @@
+import type { OrgContext } from '@plumbline/service-kit'
 import type { EstimatesDeps } from '../deps.js'
 import { findLineItemOfOrg, touchEditableEstimate } from '../data/estimates-repo.js'
 import { recomputeSectionTotal } from '../data/sections-repo.js'
 import { recordLineItemsChanged } from '../events/record-event.js'
-import type { OrgContext } from '../http/context.js'
 
 export async function deleteLineItem(deps: EstimatesDeps, ctx: OrgContext, itemId: string): Promise<void> {
   await deps.prisma.$transaction(async (tx) => {

@@ -1,7 +1,7 @@
+import type { OrgContext } from '@plumbline/service-kit'
 import type { EstimatesDeps } from '../deps.js'
 import { findSectionOfOrg, touchEditableEstimate } from '../data/estimates-repo.js'
 import { recordLineItemsChanged } from '../events/record-event.js'
-import type { OrgContext } from '../http/context.js'
 
 /** Removes a section with its line items. */
 export async function deleteSection(deps: EstimatesDeps, ctx: OrgContext, sectionId: string): Promise<void> {

@@ -1,9 +1,9 @@
-import { notFound } from '@plumbline/service-kit'
+import { notFound, type OrgContext } from '@plumbline/service-kit'
 import type { EstimatesDeps } from '../deps.js'
-import { assertNotUsedByLockedEstimate, assertProfileId, requireCostEstimator, type OrgActor } from './markup-and-tax-access.js'
+import { assertNotUsedByLockedEstimate, assertProfileId, requireCostEstimator } from './markup-and-tax-access.js'
 
 /** DELETE …/taxes/{id}; estimates that used it stop being taxed by it. */
-export async function deleteTaxProfile(deps: EstimatesDeps, actor: OrgActor, id: string): Promise<void> {
+export async function deleteTaxProfile(deps: EstimatesDeps, actor: OrgContext, id: string): Promise<void> {
   requireCostEstimator(actor, 'delete')
   assertProfileId(id, 'tax')
   await deps.prisma.$transaction(async (tx) => {

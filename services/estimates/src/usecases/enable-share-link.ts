@@ -1,13 +1,12 @@
-import { requirePermission } from '@plumbline/service-kit'
+import { requirePermission, type OrgContext } from '@plumbline/service-kit'
 import type { EstimatesDeps } from '../deps.js'
 import { shareUrlOf, issueShareToken, liveShareToken, lockEstimateRow, type ShareResponse } from './share-link.js'
-import type { OrgActor } from './markup-and-tax-access.js'
 
 /**
  * POST …/estimates/{id}/share: enables sharing, or answers the live link again (the contractor
  * copies it from the dialog). `created` tells the router whether a new link was made.
  */
-export async function enableShareLink(deps: EstimatesDeps, actor: OrgActor, estimateId: string): Promise<ShareResponse & { created: boolean }> {
+export async function enableShareLink(deps: EstimatesDeps, actor: OrgContext, estimateId: string): Promise<ShareResponse & { created: boolean }> {
   requirePermission(actor, 'cost_estimator', 'share')
   return deps.prisma.$transaction(async (tx) => {
     const estimate = await lockEstimateRow(tx, actor.orgId, estimateId)

@@ -1,5 +1,5 @@
 import { CSV_IMPORT_MAX_BYTES, LINE_ITEM_UNITS, ZLineItemInput, type CsvImportResult } from '@plumbline/contracts'
-import { AppError } from '@plumbline/service-kit'
+import { AppError, type OrgContext } from '@plumbline/service-kit'
 import { ErrorCode } from '@plumbline/contracts'
 import type { EstimatesDeps } from '../deps.js'
 import type { Prisma } from '../generated/prisma/client.js'
@@ -9,7 +9,6 @@ import { assertUnlocked } from '../domain/estimate-lock.js'
 import { parseCsv, uncsvText } from '../domain/csv.js'
 import { lineItemColumns, type LineItemInput } from '../domain/line-item-values.js'
 import { recordLineItemsChanged } from '../events/record-event.js'
-import type { OrgContext } from '../http/context.js'
 
 const MAX_ROWS = 5000
 const MAX_ERRORS = 200

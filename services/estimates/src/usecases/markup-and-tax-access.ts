@@ -1,4 +1,4 @@
-import { AppError, notFound, requirePermission, type RequestContext } from '@plumbline/service-kit'
+import { AppError, notFound, requirePermission, type OrgContext } from '@plumbline/service-kit'
 import { ErrorCode, type PermissionAction } from '@plumbline/contracts'
 import type { Db, Tx } from '../data/db.js'
 import { isUuid } from '@plumbline/service-kit'
@@ -6,16 +6,13 @@ import { findLiveEstimate } from '../data/estimates-repo.js'
 
 // Shared rules of the markup and tax profile use cases (spec 001 §3, §9).
 
-/** The caller of an org-scoped route: the gateway checked membership, the router the path org. */
-export type OrgActor = RequestContext & { orgId: string }
-
 export type ProfileKind = 'markup' | 'tax'
 
 /** Markup and tax belong to the cost estimator module. */
-export const requireCostEstimator = (actor: OrgActor, action: PermissionAction) => requirePermission(actor, 'cost_estimator', action)
+export const requireCostEstimator = (actor: OrgContext, action: PermissionAction) => requirePermission(actor, 'cost_estimator', action)
 
 /** A body's organizationId, when sent, must be the path's: another organisation "does not exist". */
-export function assertSameOrganization(actor: OrgActor, organizationId: string | undefined): void {
+export function assertSameOrganization(actor: OrgContext, organizationId: string | undefined): void {
   if (organizationId !== undefined && organizationId !== actor.orgId) throw notFound('Organization')
 }
 

@@ -1,10 +1,9 @@
 import type { Section } from '@plumbline/contracts'
-import { badRequest } from '@plumbline/service-kit'
+import { badRequest, type OrgContext } from '@plumbline/service-kit'
 import type { EstimatesDeps } from '../deps.js'
 import { findSectionOfOrg, touchEditableEstimate } from '../data/estimates-repo.js'
 import { LINE_ITEM_ORDER, toSectionDto } from '../data/mappers.js'
 import { recordLineItemsChanged } from '../events/record-event.js'
-import type { OrgContext } from '../http/context.js'
 
 export const REORDER_MESSAGE = 'Items can only be reordered within the same section'
 

@@ -1,8 +1,8 @@
+import type { OrgContext } from '@plumbline/service-kit'
 import { Subjects, type ContentSectionType } from '@plumbline/contracts'
 import type { EstimatesDeps } from '../deps.js'
 import { touchEditableEstimate } from '../data/estimates-repo.js'
 import { recordEstimateEvent } from '../events/record-event.js'
-import type { OrgContext } from '../http/context.js'
 
 /**
  * Saves a content section's text only when the trimmed text differs from the stored text

@@ -1,13 +1,13 @@
 import type { z } from 'zod'
 import { Subjects, type EstimatePricing, type ZPricingSelectionBody } from '@plumbline/contracts'
-import { notFound } from '@plumbline/service-kit'
+import { notFound, type OrgContext } from '@plumbline/service-kit'
 import type { Tx } from '../data/db.js'
 import { isUuid } from '@plumbline/service-kit'
 import { touchEditableEstimate } from '../data/estimates-repo.js'
 import type { EstimatesDeps } from '../deps.js'
 import { recordEstimateEvent } from '../events/record-event.js'
 import { loadEstimateTotals } from './load-estimate-totals.js'
-import { requireCostEstimator, type OrgActor } from './markup-and-tax-access.js'
+import { requireCostEstimator } from './markup-and-tax-access.js'
 
 export type PricingSelection = z.infer<typeof ZPricingSelectionBody>
 
@@ -31,7 +31,7 @@ async function assertUsableProfiles(tx: Tx, orgId: string, estimateId: string, s
  * PUT …/estimates/{id}/pricing: replaces the estimate's markup profile (or none) and tax
  * profiles, and answers the new totals. Refused (409) while the estimate is approved and locked.
  */
-export async function selectMarkupAndTax(deps: EstimatesDeps, actor: OrgActor, estimateId: string, selection: PricingSelection): Promise<EstimatePricing> {
+export async function selectMarkupAndTax(deps: EstimatesDeps, actor: OrgContext, estimateId: string, selection: PricingSelection): Promise<EstimatePricing> {
   requireCostEstimator(actor, 'edit')
   return deps.prisma.$transaction(async (tx) => {
     const estimate = await touchEditableEstimate(tx, actor.orgId, estimateId)

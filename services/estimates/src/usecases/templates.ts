@@ -1,11 +1,10 @@
 import { ErrorCode, type Template, type ZTemplateInput } from '@plumbline/contracts'
-import { AppError, notFound } from '@plumbline/service-kit'
+import { AppError, notFound, type OrgContext } from '@plumbline/service-kit'
 import type { z } from 'zod'
 import type { EstimatesDeps } from '../deps.js'
 import { isUuid } from '@plumbline/service-kit'
 import type { Tx } from '../data/db.js'
 import { TEMPLATE_INCLUDE, toTemplateDto } from '../data/mappers.js'
-import type { OrgContext } from '../http/context.js'
 
 // Line-item templates (spec 001 "Template manager"): system templates for everyone, read-only;
 // each organisation's own templates, editable by it alone.

@@ -1,10 +1,10 @@
+import type { OrgContext } from '@plumbline/service-kit'
 import { Subjects, type Estimate } from '@plumbline/contracts'
 import type { EstimatesDeps } from '../deps.js'
 import { requireUsableProjectType } from '../data/catalog-repo.js'
 import { touchEditableEstimate } from '../data/estimates-repo.js'
 import { dec, splitByPercentages } from '../domain/money.js'
 import { recordEstimateEvent } from '../events/record-event.js'
-import type { OrgContext } from '../http/context.js'
 import { estimateColumns, type EstimateInput } from './create-estimate.js'
 import { loadEstimateDto } from './get-estimate.js'
 

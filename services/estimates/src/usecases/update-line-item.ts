@@ -1,3 +1,4 @@
+import type { OrgContext } from '@plumbline/service-kit'
 import type { LineItem } from '@plumbline/contracts'
 import type { EstimatesDeps } from '../deps.js'
 import { findLineItemOfOrg, touchEditableEstimate } from '../data/estimates-repo.js'
@@ -5,7 +6,6 @@ import { toLineItemDto } from '../data/mappers.js'
 import { recomputeSectionTotal } from '../data/sections-repo.js'
 import { lineItemColumns, type LineItemInput } from '../domain/line-item-values.js'
 import { recordLineItemsChanged } from '../events/record-event.js'
-import type { OrgContext } from '../http/context.js'
 
 export async function updateLineItem(deps: EstimatesDeps, ctx: OrgContext, itemId: string, input: LineItemInput): Promise<LineItem> {
   return deps.prisma.$transaction(async (tx) => {

@@ -1,22 +1,15 @@
 import type { MarkupProfile } from '@plumbline/contracts'
-import { notFound } from '@plumbline/service-kit'
+import { notFound, type OrgContext } from '@plumbline/service-kit'
 import type { EstimatesDeps } from '../deps.js'
 import { toMarkupProfile } from '../domain/pricing-records.js'
 import { markupProfileFields, type MarkupProfileInput } from './create-markup-profile.js'
-import {
-  assertNotUsedByLockedEstimate,
-  assertProfileId,
-  assertSameOrganization,
-  clearOtherDefaults,
-  requireCostEstimator,
-  type OrgActor,
-} from './markup-and-tax-access.js'
+import { assertNotUsedByLockedEstimate, assertProfileId, assertSameOrganization, clearOtherDefaults, requireCostEstimator } from './markup-and-tax-access.js'
 
 /**
  * PUT …/markup-profiles/{id}: replaces the profile's fields. The estimate a profile belongs to
  * does not change (create another profile for another estimate).
  */
-export async function updateMarkupProfile(deps: EstimatesDeps, actor: OrgActor, id: string, input: MarkupProfileInput): Promise<MarkupProfile> {
+export async function updateMarkupProfile(deps: EstimatesDeps, actor: OrgContext, id: string, input: MarkupProfileInput): Promise<MarkupProfile> {
   requireCostEstimator(actor, 'edit')
   assertSameOrganization(actor, input.organizationId)
   assertProfileId(id, 'markup')

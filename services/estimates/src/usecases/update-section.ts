@@ -1,9 +1,9 @@
+import type { OrgContext } from '@plumbline/service-kit'
 import type { Section, ZSectionInput } from '@plumbline/contracts'
 import type { z } from 'zod'
 import type { EstimatesDeps } from '../deps.js'
 import { findSectionOfOrg, touchEditableEstimate } from '../data/estimates-repo.js'
 import { LINE_ITEM_ORDER, toSectionDto } from '../data/mappers.js'
-import type { OrgContext } from '../http/context.js'
 
 export async function updateSection(deps: EstimatesDeps, ctx: OrgContext, sectionId: string, input: z.output<typeof ZSectionInput>): Promise<Section> {
   return deps.prisma.$transaction(async (tx) => {

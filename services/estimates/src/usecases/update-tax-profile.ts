@@ -1,19 +1,12 @@
 import type { TaxProfile } from '@plumbline/contracts'
-import { notFound } from '@plumbline/service-kit'
+import { notFound, type OrgContext } from '@plumbline/service-kit'
 import type { EstimatesDeps } from '../deps.js'
 import { toTaxProfile } from '../domain/pricing-records.js'
 import { taxProfileFields, type TaxProfileInput } from './create-tax-profile.js'
-import {
-  assertNotUsedByLockedEstimate,
-  assertProfileId,
-  assertSameOrganization,
-  clearOtherDefaults,
-  requireCostEstimator,
-  type OrgActor,
-} from './markup-and-tax-access.js'
+import { assertNotUsedByLockedEstimate, assertProfileId, assertSameOrganization, clearOtherDefaults, requireCostEstimator } from './markup-and-tax-access.js'
 
 /** PUT …/taxes/{id}: replaces the profile's fields; the estimate it belongs to does not change. */
-export async function updateTaxProfile(deps: EstimatesDeps, actor: OrgActor, id: string, input: TaxProfileInput): Promise<TaxProfile> {
+export async function updateTaxProfile(deps: EstimatesDeps, actor: OrgContext, id: string, input: TaxProfileInput): Promise<TaxProfile> {
   requireCostEstimator(actor, 'edit')
   assertSameOrganization(actor, input.organizationId)
   assertProfileId(id, 'tax')
