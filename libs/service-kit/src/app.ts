@@ -1,6 +1,7 @@
 import express, { type Express, type RequestHandler } from 'express'
 import { randomUUID } from 'node:crypto'
 import { REQUEST_ID_HEADER } from '@plumbline/contracts'
+import { guardBody } from './body-guard.js'
 import { errorHandler, notFoundHandler } from './errors.js'
 import { healthRouter, type ReadinessCheck } from './health.js'
 import { identityMiddleware } from './identity.js'
@@ -54,6 +55,7 @@ export function createServiceApp(options: ServiceAppOptions): Express {
     res.type(options.metrics.registry.contentType).send(await options.metrics.registry.metrics())
   })
   app.use(express.json({ limit: options.bodyLimit ?? '100kb', strict: false }))
+  app.use(guardBody)
   app.use(identityMiddleware(options.identitySecret))
   options.routes(app)
   app.use(notFoundHandler)

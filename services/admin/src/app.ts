@@ -1,6 +1,5 @@
 import type { Express } from 'express'
 import type { AdminDeps } from './deps.js'
-import { guardBody } from './http/body-guard.js'
 import { activityRoutes } from './http/activity-routes.js'
 import { companySettingsRoutes } from './http/company-settings-routes.js'
 import { organizationRoutes } from './http/organization-routes.js'
@@ -9,7 +8,6 @@ export type { AdminDeps } from './deps.js'
 
 /** Routes of the admin service; services see paths without the gateway's /api prefix. */
 export const adminRoutes = (deps: AdminDeps) => (app: Express) => {
-  app.use(guardBody)
   app.use(organizationRoutes(deps))
   app.use(companySettingsRoutes(deps))
   app.use(activityRoutes(deps))

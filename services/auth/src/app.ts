@@ -3,7 +3,6 @@ import type { AuthDeps } from './deps.js'
 import { accountRoutes } from './http/account-routes.js'
 import { devMailRoutes } from './http/dev-mail-routes.js'
 import { noStore } from './http/no-store.js'
-import { rejectNulCharacters } from './http/reject-nul.js'
 import { sessionRoutes } from './http/session-routes.js'
 import { userRoutes } from './http/user-routes.js'
 
@@ -12,7 +11,6 @@ export type { AuthDeps } from './deps.js'
 /** Routes of the auth service; it sees paths without the gateway's /api prefix (POST /login). */
 export const authRoutes = (deps: AuthDeps) => (app: Express) => {
   app.use(noStore)
-  app.use(rejectNulCharacters)
   app.use(sessionRoutes(deps))
   app.use(accountRoutes(deps))
   app.use(userRoutes(deps))

@@ -1,6 +1,5 @@
 import type { Express } from 'express'
 import type { EstimatesDeps } from './deps.js'
-import { rejectNulCharacters } from './http/reject-nul.js'
 import { catalogRoutes } from './http/catalog-routes.js'
 import { estimateRoutes } from './http/estimate-routes.js'
 import { phaseRoutes } from './http/phase-routes.js'
@@ -18,7 +17,6 @@ export type { EstimatesDeps } from './deps.js'
  * /organizations/:orgId/... (org-scoped) and /public/estimates/:token/... (no sign-in).
  */
 export const estimatesRoutes = (deps: EstimatesDeps) => (app: Express) => {
-  app.use(rejectNulCharacters)
   app.use(catalogRoutes(deps))
   app.use(estimateRoutes(deps))
   app.use(phaseRoutes(deps))
