@@ -1,6 +1,7 @@
 import { AsyncLocalStorageContextManager } from '@opentelemetry/context-async-hooks'
 import { context, isSpanContextValid, trace, TraceFlags, type SpanContext } from '@opentelemetry/api'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { z } from 'zod'
 import { consume, createEnvelope, ensureStream, reply, request, startOutboxRelay, writeOutbox, type Bus } from '../src/index.js'
 import { createTestDb, deleteStreams, logger, SCHEMA, testBus, testPrefix, waitFor, type TestDb } from './helpers.js'
 
@@ -70,7 +71,7 @@ describe('trace context', { timeout: 60_000 }, () => {
       return 'ok'
     })
     await bus.nc.flush()
-    await inProducerSpan(() => request(bus, 'rpc.ai.trace', {}))
+    await inProducerSpan(() => request(bus, 'rpc.ai.trace', {}, { schema: z.unknown() }))
     await replier.stop()
     expect(seen).toMatchObject({ traceId: producerSpan.traceId, spanId: producerSpan.spanId })
   })

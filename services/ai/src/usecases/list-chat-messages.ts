@@ -1,8 +1,7 @@
-import type { OrgContext } from '@plumbline/service-kit'
+import { fetchEstimateDocument, type OrgContext } from '@plumbline/service-kit'
 import type { ChatMessage, ContentSectionType } from '@plumbline/contracts'
 import type { AiDeps } from '../deps.js'
 import { listChat } from '../data/chat-repo.js'
-import { fetchEstimateDocument } from '../events/fetch-estimate-document.js'
 import { chatMessageOf } from './chat-message.js'
 
 /**
@@ -10,7 +9,7 @@ import { chatMessageOf } from './chat-message.js'
  * owner first, so another organisation's estimate is a 404 rather than an empty thread.
  */
 export async function listChatMessages(deps: AiDeps, ctx: OrgContext, estimateId: string, type: ContentSectionType): Promise<ChatMessage[]> {
-  await fetchEstimateDocument(deps, ctx.orgId, estimateId)
+  await fetchEstimateDocument(deps, ctx.orgId, estimateId, { timeoutMs: 3000 })
   const rows = await listChat(deps.prisma, { orgId: ctx.orgId, estimateId, type })
   return rows.map(chatMessageOf)
 }

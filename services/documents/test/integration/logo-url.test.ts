@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { RequestSubjects } from '@plumbline/contracts'
+import { RequestSubjects, ZFetchLogoUrlReply } from '@plumbline/contracts'
 import { request } from '@plumbline/messaging'
 import { FetchMessages, safeFetch } from '../../src/net/safe-fetch.js'
 import { fetchLogoUrl, URL_NOT_IMAGE } from '../../src/usecases/fetch-logo-url.js'
@@ -67,8 +67,7 @@ afterAll(async () => {
   await svc?.close()
 })
 
-const ask = (orgId: string, url: string) =>
-  request<{ ok: boolean; message?: string }>(svc.deps.bus, RequestSubjects.fetchLogoUrl, { orgId, url }, { timeoutMs: 8000 })
+const ask = (orgId: string, url: string) => request(svc.deps.bus, RequestSubjects.fetchLogoUrl, { orgId, url }, { schema: ZFetchLogoUrlReply, timeoutMs: 8000 })
 
 describe('logo URL responder (real address policy, over NATS)', () => {
   it.each([
@@ -95,7 +94,9 @@ describe('logo URL responder (real address policy, over NATS)', () => {
   })
 
   it('answers a validation error for a malformed request', async () => {
-    await expect(request(svc.deps.bus, RequestSubjects.fetchLogoUrl, { orgId: 'x' }, { timeoutMs: 5000 })).rejects.toMatchObject({ code: 'VALIDATION_FAILED' })
+    await expect(request(svc.deps.bus, RequestSubjects.fetchLogoUrl, { orgId: 'x' }, { schema: ZFetchLogoUrlReply, timeoutMs: 5000 })).rejects.toMatchObject({
+      code: 'VALIDATION_FAILED',
+    })
   })
 })
 

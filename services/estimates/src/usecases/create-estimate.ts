@@ -1,4 +1,4 @@
-import type { OrgContext } from '@plumbline/service-kit'
+import { checkQuota, type OrgContext } from '@plumbline/service-kit'
 import { CONTENT_SECTION_TYPES, Subjects, type Estimate, type ZEstimatePayload } from '@plumbline/contracts'
 import type { z } from 'zod'
 import type { EstimatesDeps } from '../deps.js'
@@ -6,7 +6,6 @@ import { defaultPhasesOf, requireUsableProjectType } from '../data/catalog-repo.
 import { runIdempotent, type IdempotencyRequest } from '../data/idempotency.js'
 import { toEstimateDto } from '../data/mappers.js'
 import { splitByPercentages } from '../domain/money.js'
-import { checkEstimateQuota } from '../events/check-quota.js'
 import { recordEstimateEvent } from '../events/record-event.js'
 
 export type EstimateInput = z.output<typeof ZEstimatePayload>
@@ -45,7 +44,7 @@ export async function createEstimate(
     before: async () => {
       const [type, quota] = await Promise.allSettled([
         requireUsableProjectType(deps.prisma, ctx.orgId, input.projectTypeId),
-        checkEstimateQuota(deps, ctx.orgId),
+        checkQuota(deps, ctx.orgId, 'estimates'),
       ])
       if (type.status === 'rejected') throw type.reason
       if (quota.status === 'rejected') throw quota.reason
