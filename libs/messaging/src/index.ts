@@ -23,3 +23,4 @@ export {
   type BusGrant,
   type BusService,
 } from './permissions.js'
+export { startRetryLoop, backoffDelay, type Backoff, type LoopState, type RetryLoop, type RetryLoopOptions } from './retry-loop.js'
