@@ -6,6 +6,7 @@ import { publicOriginOf, type GatewayEnv } from './env.js'
 import { accessLog } from './http/access-log.js'
 import { apiHandler, isGatewayPath } from './http/api-handler.js'
 import { healthRoutes } from './http/health-routes.js'
+import { openApiRoute } from './http/openapi-route.js'
 import { remotesRoute } from './http/remotes-route.js'
 import { requestContext } from './http/request-context.js'
 import { securityHeaders } from './http/security-headers.js'
@@ -73,6 +74,7 @@ export function createGatewayApp(deps: GatewayDeps): GatewayApp {
   app.use(securityHeaders)
   app.use(issueCsrfCookie({ secure: env.NODE_ENV === 'production' }))
   app.get('/remotes.json', remotesRoute(env.REMOTES_JSON))
+  app.get('/api/openapi.json', openApiRoute())
   app.use(
     apiHandler({
       env,
