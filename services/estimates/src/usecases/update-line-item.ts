@@ -2,6 +2,7 @@ import type { OrgContext } from '@plumbline/service-kit'
 import type { LineItem } from '@plumbline/contracts'
 import type { EstimatesDeps } from '../deps.js'
 import { findLineItemOfOrg, touchEditableEstimate } from '../data/estimates-repo.js'
+import { updateLineItemRow } from '../data/line-items-repo.js'
 import { toLineItemDto } from '../data/mappers.js'
 import { recomputeSectionTotal } from '../data/sections-repo.js'
 import { lineItemColumns, type LineItemInput } from '../domain/line-item-values.js'
@@ -11,9 +12,9 @@ export async function updateLineItem(deps: EstimatesDeps, ctx: OrgContext, itemI
   return deps.prisma.$transaction(async (tx) => {
     const item = await findLineItemOfOrg(tx, ctx.orgId, itemId)
     await touchEditableEstimate(tx, ctx.orgId, item.estimateId)
-    const updated = await tx.lineItem.update({
-      where: { id: item.id },
-      data: { ...lineItemColumns(input), ...(input.sortOrder === undefined ? {} : { sortOrder: input.sortOrder }) },
+    const updated = await updateLineItemRow(tx, ctx.orgId, item.id, {
+      ...lineItemColumns(input),
+      ...(input.sortOrder === undefined ? {} : { sortOrder: input.sortOrder }),
     })
     await recomputeSectionTotal(tx, item.sectionId)
     await recordLineItemsChanged(tx, ctx.orgId, ctx.userId, { estimateId: item.estimateId, sectionId: item.sectionId, change: 'updated' })
