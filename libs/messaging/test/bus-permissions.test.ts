@@ -263,6 +263,9 @@ describe('the permission table matches the services’ code', () => {
     const requests = found(code, /\brequest(?:<[^>]*>)?\(\s*(?:deps\.)?bus,\s*RequestSubjects\.(\w+)/g).map(requestSubject)
     // service-kit's fetchCompanySettings asks admin for the organisation's settings.
     if (/\bfetchCompanySettings\(/.test(code)) requests.push(RequestSubjects.companySettings)
+    // …checkQuota asks admin's quota check, fetchEstimateDocument asks estimates for the document.
+    if (/\bcheckQuota\(deps, /.test(code)) requests.push(RequestSubjects.quotaCheck)
+    if (/\bfetchEstimateDocument\(/.test(code)) requests.push(RequestSubjects.estimateDocument)
     const replies = found(code, /\breply(?:<[^>]*>)?\(\s*(?:deps\.)?bus,\s*RequestSubjects\.(\w+)/g).map(requestSubject)
     const durables = [...found(code, /durable: '([^']+)'/g), ...found(code, /_DURABLE = '([^']+)'/g)]
     const grant = BUS_GRANTS[service]
