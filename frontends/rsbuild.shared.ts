@@ -5,8 +5,8 @@
  * sees the shell's session.
  */
 import { pluginModuleFederation } from '@module-federation/rsbuild-plugin'
-import { pluginReact } from '@rsbuild/plugin-react'
 import type { RsbuildConfig } from '@rsbuild/core'
+import { pluginReact } from '@rsbuild/plugin-react'
 import { pluginPrecompress } from './precompress'
 
 export const sharedDeps = {
@@ -29,7 +29,8 @@ const common: RsbuildConfig = {
   performance: { chunkSplit: { strategy: 'split-by-experience' } },
 }
 
-export function remoteConfig(name: RemoteName, title: string): RsbuildConfig {
+/** `exposes` adds modules beside './App' (e.g. a dialog another screen opens in place). */
+export function remoteConfig(name: RemoteName, title: string, exposes: Record<string, string> = {}): RsbuildConfig {
   return {
     ...common,
     plugins: [
@@ -38,7 +39,7 @@ export function remoteConfig(name: RemoteName, title: string): RsbuildConfig {
       pluginModuleFederation({
         name: `plumbline_${name}`,
         filename: 'remoteEntry.js',
-        exposes: { './App': './src/app.tsx' },
+        exposes: { './App': './src/app.tsx', ...exposes },
         shared: sharedDeps,
         shareStrategy: 'loaded-first',
         dts: false,

@@ -1,7 +1,7 @@
 // `npm test`: the whole suite on a fresh machine. Installs Debian chromium when missing (and
 // allowed), provides PostgreSQL/NATS/Redis (from the environment's URLs, throwaway containers when
 // Docker answers, else the local servers, embedded when none run), builds the front ends once,
-// type-checks, runs unit + integration tests, then the browser journeys against a real stack,
+// type-checks, lints (Biome), runs unit + integration tests, then the browser journeys against a real stack,
 // and ends with one 'N passed, N failed' line.
 import './lib/require-node.js' // first: stops on a Node older than 24 before anything else loads
 import { spawnSync } from 'node:child_process'
@@ -79,6 +79,12 @@ function typecheck(): Tally {
   return [packages, scripts, journeys].every((r) => r.status === 0) ? { passed: 1, failed: 0 } : { passed: 0, failed: 1 }
 }
 
+/** `npm run lint`: Biome's formatter, import order, linter (hooks, a11y) and layering rules. */
+function lint(): Tally {
+  const r = spawnSync('npm', ['run', '--silent', 'lint'], { cwd: root, stdio: 'inherit' })
+  return r.status === 0 ? { passed: 1, failed: 0 } : { passed: 0, failed: 1 }
+}
+
 ensureChromium()
 step('PostgreSQL, NATS and Redis')
 const infra = await provideInfra()
@@ -87,16 +93,18 @@ step('Building the front ends')
 buildFrontends()
 step('Type-checking every package')
 const types = typecheck()
+step('Linting (biome check)')
+const linted = lint()
 step('Unit and integration tests')
 const unit = runVitest('vitest.config.ts', 'unit-report.json', env)
 step('Browser journeys (real stack + chromium)')
 const e2e = runVitest('vitest.e2e.config.ts', 'e2e-report.json', env)
 await infra.stop()
 
-const passed = types.passed + unit.passed + e2e.passed
-const failed = types.failed + unit.failed + e2e.failed
+const passed = types.passed + linted.passed + unit.passed + e2e.passed
+const failed = types.failed + linted.failed + unit.failed + e2e.failed
 console.log(
-  `\ntype-check ${types.failed ? 'failed' : 'passed'}; unit+integration ${unit.passed}/${unit.passed + unit.failed}; browser ${e2e.passed}/${e2e.passed + e2e.failed}; ${Math.round((Date.now() - started) / 1000)} s`,
+  `\ntype-check ${types.failed ? 'failed' : 'passed'}; lint ${linted.failed ? 'failed' : 'passed'}; unit+integration ${unit.passed}/${unit.passed + unit.failed}; browser ${e2e.passed}/${e2e.passed + e2e.failed}; ${Math.round((Date.now() - started) / 1000)} s`,
 )
 console.log(`${passed} passed, ${failed} failed`)
 process.exit(failed ? 1 : 0)

@@ -8,7 +8,7 @@ import { ZJobInput } from '../../services/ai/src/domain/job-input.js'
 import { buildPrompt } from '../../services/ai/src/prompts/build-prompt.js'
 import { createBuiltInWriter } from '../../services/ai/src/providers/builtin-writer.js'
 import { companySettings, largeDocument } from '../../services/ai/test/support/fixtures.js'
-import { fmt, measure, timed, type Result } from './measure.js'
+import { fmt, measure, type Result, timed } from './measure.js'
 
 const RUNS = 200
 const TARGET_MS = 200

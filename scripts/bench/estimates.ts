@@ -1,13 +1,13 @@
-import pg from 'pg'
 import { CONTENT_SECTION_TYPES, IDENTITY_HEADER, SYSTEM_ROLE_PERMISSIONS, ZEstimateListQuery } from '@plumbline/contracts'
-import { signIdentity } from '@plumbline/service-kit'
 import { poolConfig } from '@plumbline/db'
-import type { RunSql } from '../../services/estimates/src/data/db.js'
-import { readListPage, type KnownTotal } from '../../services/estimates/src/data/list-estimates-query.js'
-import { createVersionedMemo } from '../../services/estimates/src/data/versioned-memo.js'
+import { signIdentity } from '@plumbline/service-kit'
+import pg from 'pg'
 import { DEMO_ORGANIZATION } from '../../services/auth/src/seed/demo-accounts.js'
+import type { RunSql } from '../../services/estimates/src/data/db.js'
+import { type KnownTotal, readListPage } from '../../services/estimates/src/data/list-estimates-query.js'
+import { createVersionedMemo } from '../../services/estimates/src/data/versioned-memo.js'
 import type { Stack } from '../lib/stack.js'
-import { fmt, measure, measureInTurns, timed, timedRequest, type Result } from './measure.js'
+import { fmt, measure, measureInTurns, type Result, timed, timedRequest } from './measure.js'
 import type { BrowserSession } from './session.js'
 
 const ORG = DEMO_ORGANIZATION.id
@@ -73,13 +73,13 @@ async function insertEstimateRows(pool: pg.Pool, projectTypeId: string): Promise
       [ORG, projectTypeId],
     )
     await client.query(`INSERT INTO content_sections (id, estimate_id, organization_id, type) SELECT gen_random_uuid(), $1, $2, t FROM unnest($3::text[]) t`, [
-      estimate!.id,
+      estimate.id,
       ORG,
       CONTENT_SECTION_TYPES,
     ])
     await client.query(
       `INSERT INTO content_links (id, estimate_id, organization_id, role, updated_at) SELECT gen_random_uuid(), $1, $2, t, now() FROM unnest($3::text[]) t`,
-      [estimate!.id, ORG, CONTENT_SECTION_TYPES],
+      [estimate.id, ORG, CONTENT_SECTION_TYPES],
     )
     await client.query(
       `INSERT INTO estimate_phases (id, estimate_id, organization_id, name, description, sort_order, percentage, amount, estimated_cost, cost_codes, updated_at)
@@ -87,15 +87,15 @@ async function insertEstimateRows(pool: pg.Pool, projectTypeId: string): Promise
               p.default_percentage, round(18500 * p.default_percentage / 100, 2), round(18500 * p.default_percentage / 100, 2), p.cost_codes, now()
        FROM project_type_phase_groups l JOIN phase_groups g ON g.id = l.phase_group_id JOIN phase_group_phases p ON p.phase_group_id = g.id
        WHERE l.project_type_id = $3 AND l.is_default AND (g.organization_id IS NULL OR g.organization_id = $2)`,
-      [estimate!.id, ORG, projectTypeId],
+      [estimate.id, ORG, projectTypeId],
     )
     // Written as already published, so the service's relay leaves this stand-in event alone.
     await client.query(`INSERT INTO outbox_events (id, subject, payload, published_at) VALUES (gen_random_uuid(), 'bench.estimate.created', $1, now())`, [
-      { estimateId: estimate!.id },
+      { estimateId: estimate.id },
     ])
     await client.query(
       `SELECT e.*, (SELECT json_agg(p ORDER BY p.sort_order) FROM estimate_phases p WHERE p.estimate_id = e.id) AS phases FROM estimates e WHERE e.id = $1`,
-      [estimate!.id],
+      [estimate.id],
     )
     await client.query('COMMIT')
   } catch (err) {

@@ -70,7 +70,7 @@ export async function measureInTurns<K extends string>(ways: Record<K, () => Pro
   const busy = Object.fromEntries(names.map((n) => [n, 0])) as Record<K, number>
   for (let round = 0; round < requests; round++) {
     for (let k = 0; k < names.length; k++) {
-      const name = names[(round + k) % names.length]!
+      const name = names[(round + k) % names.length]
       const ms = await ways[name]()
       samples[name].push(ms)
       busy[name] += ms

@@ -4,10 +4,10 @@
 // `npx tsx scripts/bench/pdf.ts` runs it alone; scripts/bench.ts may call benchPdf().
 import sharp from 'sharp'
 import { buildPdfModel } from '../../services/documents/src/domain/pdf-model.js'
-import { renderEstimatePdf } from '../../services/documents/src/pdf/render-estimate-pdf.js'
 import { preparePdfLogo } from '../../services/documents/src/images/prepare-pdf-logo.js'
+import { renderEstimatePdf } from '../../services/documents/src/pdf/render-estimate-pdf.js'
 import { makeDocument, makeSettings } from '../../services/documents/test/support/fixtures.js'
-import { fmt, measure, timed, type Result } from './measure.js'
+import { fmt, measure, type Result, timed } from './measure.js'
 
 const RUNS = 60
 const TARGET_MS = 500

@@ -6,7 +6,7 @@ import { join } from 'node:path'
 import type { TestProject } from 'vitest/node'
 import '@plumbline/testing' // declares the provided e2e context keys
 import { ensureDatabase, withDatabase } from '@plumbline/db'
-import { root, startStack, type RemoteName, type ServiceName } from '../lib/stack.js'
+import { type RemoteName, root, type ServiceName, startStack } from '../lib/stack.js'
 
 export default async function setup(project: TestProject) {
   const id = `e2e${Date.now().toString(36)}`

@@ -1,6 +1,6 @@
 // Runs the whole platform as real processes: every service, the gateway (which serves the shell)
 // and a static server per remote. Used by `npm start`, the browser tests and the benchmark.
-import { spawn, type ChildProcess } from 'node:child_process'
+import { type ChildProcess, spawn } from 'node:child_process'
 import { createWriteStream, existsSync, mkdirSync } from 'node:fs'
 import type { Server } from 'node:http'
 import { join } from 'node:path'
@@ -40,9 +40,13 @@ const tsxLoader = join(root, 'node_modules', 'tsx', 'dist', 'esm', 'index.mjs')
 
 function portsFor(port: number) {
   const servicePorts = { gateway: port } as Record<ServiceName, number>
-  SERVICES.forEach((s, i) => (servicePorts[s] = port + 1001 + i))
+  SERVICES.forEach((s, i) => {
+    servicePorts[s] = port + 1001 + i
+  })
   const remotePorts = {} as Record<RemoteName, number>
-  REMOTES.forEach((r, i) => (remotePorts[r] = port + 101 + i))
+  REMOTES.forEach((r, i) => {
+    remotePorts[r] = port + 101 + i
+  })
   return { servicePorts, remotePorts }
 }
 
@@ -100,8 +104,8 @@ export async function startStack(opts: StackOptions): Promise<Stack> {
         stdio: ['ignore', 'pipe', 'pipe'],
       },
     )
-    child.stdout!.pipe(log)
-    child.stderr!.pipe(log)
+    child.stdout.pipe(log)
+    child.stderr.pipe(log)
     children.set(name, child)
     await waitReady(`http://127.0.0.1:${servicePorts[name]}/healthz`, child, name)
   }

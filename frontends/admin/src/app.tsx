@@ -1,8 +1,11 @@
-import * as React from 'react'
-import { NavLink, Navigate, Route, Routes } from 'react-router'
+import { Card, cn, FullPageSpinner, NotFoundView, PageBody, PageHeader, PlaceholderPage } from '@plumbline/ui'
 import { Activity, CreditCard, ShieldX, Users } from 'lucide-react'
-import { Card, FullPageSpinner, NotFoundView, cn, PlaceholderPage } from '@plumbline/ui'
-import { isPrivilegedRole, useAuth } from '@plumbline/web'
+import * as React from 'react'
+import { Navigate, NavLink, Route, Routes } from 'react-router'
+import { useIsAdmin } from './api'
+import { AuditList } from './pages/audit-list'
+import { OverridesPage } from './pages/overrides-page'
+import { UsersPage } from './pages/users-page'
 import './index.css'
 
 export const ACCESS_DENIED = 'Access Denied - You do not have admin privileges to access this page.'
@@ -22,11 +25,11 @@ function AccessDenied() {
   )
 }
 
-/** Only system roles admin and superadmin pass; a failed check means not admin. */
+/** The server's GET /api/admin/check decides; a failed check means not admin (spec 001 §6). */
 function AdminOnly({ children }: { children: React.ReactNode }) {
-  const { user, isLoading } = useAuth()
+  const { isAdmin, isLoading } = useIsAdmin()
   if (isLoading) return <FullPageSpinner />
-  if (!isPrivilegedRole(user?.systemRole)) return <AccessDenied />
+  if (!isAdmin) return <AccessDenied />
   return <>{children}</>
 }
 
@@ -57,6 +60,22 @@ function AdminNav() {
   )
 }
 
+/** The admin area's frame: title, side navigation, then the section. */
+function AdminPage({ children }: { children: React.ReactNode }) {
+  React.useEffect(() => {
+    document.title = 'Admin · Plumbline'
+  }, [])
+  return (
+    <>
+      <PageHeader title="Admin" description="Manage users, memberships and subscription limits" />
+      <PageBody className="space-y-6">
+        <AdminNav />
+        {children}
+      </PageBody>
+    </>
+  )
+}
+
 function RemoteRoutes() {
   return (
     <AdminOnly>
@@ -65,17 +84,19 @@ function RemoteRoutes() {
         <Route
           path="/admin/users"
           element={
-            <PlaceholderPage title="Admin" description="Manage users, memberships and subscription limits" icon={<Users />} emptyTitle="Coming soon">
-              <AdminNav />
-            </PlaceholderPage>
+            <AdminPage>
+              <UsersPage />
+              <AuditList />
+            </AdminPage>
           }
         />
         <Route
           path="/admin/subscription-overrides"
           element={
-            <PlaceholderPage title="Admin" description="Manage users, memberships and subscription limits" icon={<CreditCard />} emptyTitle="Coming soon">
-              <AdminNav />
-            </PlaceholderPage>
+            <AdminPage>
+              <OverridesPage />
+              <AuditList />
+            </AdminPage>
           }
         />
         <Route

@@ -1,6 +1,6 @@
+import { NotFoundView, PageFallback } from '@plumbline/ui'
 import * as React from 'react'
 import { Route, Routes } from 'react-router'
-import { NotFoundView, PageFallback } from '@plumbline/ui'
 import './index.css'
 
 // Each screen is its own chunk: the list stays small and the detail screen loads on demand.

@@ -1,7 +1,7 @@
-import { afterEach, describe, expect, it, vi } from 'vitest'
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react'
+import { afterEach, describe, expect, it, vi } from 'vitest'
 import { EstimateDialog } from '../src/pages/estimate-dialog'
-import { ORG_ID, catalogues, currentLocation, json, mockApi, renderWithProviders, type Handler } from './helpers/render'
+import { catalogues, currentLocation, type Handler, json, mockApi, ORG_ID, renderWithProviders } from './helpers/render'
 
 afterEach(() => {
   cleanup()
@@ -64,8 +64,8 @@ describe('create dialog: manual Generate AI Content', () => {
     expect(box.textContent).toContain('A new roof for Jane.')
     expect(within(box).getByTestId('writer-label').textContent).toBe('Written by: Built-in writer (no external AI)')
     const gen = calls.find((c) => c.url.pathname === '/api/ai/generate-content')!
-    // The gateway checks membership from the query on /api/ai routes.
-    expect(gen.url.searchParams.get('organizationId')).toBe(ORG_ID)
+    // Spec 000 §7: the organisation goes in the body only (the gateway reads it there).
+    expect(gen.url.search).toBe('')
     expect(gen.body).toMatchObject({ organizationId: ORG_ID, projectType: 'Roof Replacement' })
     expect((gen.body as { prompt: string }).prompt).toContain('Estimated total cost (USD): 18500')
 

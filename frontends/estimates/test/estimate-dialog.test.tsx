@@ -1,7 +1,7 @@
-import { afterEach, describe, expect, it, vi } from 'vitest'
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react'
+import { afterEach, describe, expect, it, vi } from 'vitest'
 import { EstimateDialog } from '../src/pages/estimate-dialog'
-import { ORG_ID, catalogues, currentLocation, json, mockApi, renderWithProviders } from './helpers/render'
+import { catalogues, currentLocation, json, mockApi, ORG_ID, renderWithProviders } from './helpers/render'
 
 afterEach(() => {
   cleanup()

@@ -1,13 +1,13 @@
-import { describe, expect, it } from 'vitest'
 import { ZEstimatePayload } from '@plumbline/contracts'
-import { EMPTY_FORM, MESSAGES, ZEstimateForm, missingInfoForAI, suggestProjectName, toEstimatePayload } from '../src/pages/estimate-dialog/form-schema'
-import { progressValue, stepState, visibleIndex } from '../src/pages/estimate-dialog/progress-steps'
-import { formatTotal, truncate } from '../src/components/format/format'
 import { iconName, projectTypeIcon } from '@plumbline/ui'
-import { groupByCategory, normalizeCategory } from '../src/components/template-category/template-category'
-import { statusStyle } from '../src/components/status/status-badge'
-import { sectionPreview } from '../src/pages/estimate-dialog/template-picker'
 import { Building2, Flame, Hammer, House, Layers, Package, Wrench } from 'lucide-react'
+import { describe, expect, it } from 'vitest'
+import { formatTotal, truncate } from '../src/components/format/format'
+import { statusStyle } from '../src/components/status/status-badge'
+import { groupByCategory, normalizeCategory } from '../src/components/template-category/template-category'
+import { EMPTY_FORM, MESSAGES, missingInfoForAI, suggestProjectName, toEstimatePayload, ZEstimateForm } from '../src/pages/estimate-dialog/form-schema'
+import { progressValue, stepState, visibleIndex } from '../src/pages/estimate-dialog/progress-steps'
+import { sectionPreview } from '../src/pages/estimate-dialog/template-picker'
 
 describe('project name rule (spec 000 §4)', () => {
   it("is '{type name} - {client name or Client}'", () => {
@@ -138,7 +138,8 @@ describe('display helpers', () => {
   })
   it('previews the first 3 section names then +N more', () => {
     const t = { sections: ['A', 'B', 'C', 'D', 'E'].map((name) => ({ id: name, name, description: null, lineItems: [] })) }
-    expect(sectionPreview(t)).toEqual({ names: ['A', 'B', 'C'], more: 2 })
-    expect(sectionPreview({ sections: t.sections.slice(0, 2) })).toEqual({ names: ['A', 'B'], more: 0 })
+    const names = (preview: ReturnType<typeof sectionPreview>) => ({ names: preview.shown.map((s) => s.name), more: preview.more })
+    expect(names(sectionPreview(t))).toEqual({ names: ['A', 'B', 'C'], more: 2 })
+    expect(names(sectionPreview({ sections: t.sections.slice(0, 2) }))).toEqual({ names: ['A', 'B'], more: 0 })
   })
 })

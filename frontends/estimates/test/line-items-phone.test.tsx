@@ -1,9 +1,9 @@
-import { afterEach, describe, expect, it, vi } from 'vitest'
-import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { COMPANY_SETTINGS_DEFAULTS, type Estimate, type LineItem } from '@plumbline/contracts'
 import { TooltipProvider } from '@plumbline/ui'
+import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react'
+import { afterEach, describe, expect, it, vi } from 'vitest'
 import { EstimateDetailPage } from '../src/pages/estimate-detail/estimate-detail-page'
-import { ORG_ID, json, mockApi, renderWithProviders } from './helpers/render'
+import { json, mockApi, ORG_ID, renderWithProviders } from './helpers/render'
 
 // The line items editor below the md breakpoint: stacked cards, and editing through the dialog.
 

@@ -1,17 +1,17 @@
 import { describe, expect, it } from 'vitest'
+import { activeFilterChips } from '../src/pages/estimates-list/filter-badges'
 import {
-  DEFAULT_LIST_STATE,
-  STATUS_OPTIONS,
-  SORT_OPTIONS,
   applyListPatch,
   clearFilters,
   countActiveFilters,
+  DEFAULT_LIST_STATE,
   parseListState,
+  SORT_OPTIONS,
+  STATUS_OPTIONS,
   serializeListState,
   toApiQuery,
   toDateOnly,
 } from '../src/pages/estimates-list/list-state'
-import { activeFilterChips } from '../src/pages/estimates-list/filter-badges'
 
 const parse = (qs: string) => parseListState(new URLSearchParams(qs))
 const ser = (patch: Partial<typeof DEFAULT_LIST_STATE>) => serializeListState({ ...DEFAULT_LIST_STATE, ...patch }).toString()

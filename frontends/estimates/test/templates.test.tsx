@@ -1,7 +1,7 @@
-import { afterEach, describe, expect, it, vi } from 'vitest'
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react'
+import { afterEach, describe, expect, it, vi } from 'vitest'
 import TemplatesPage from '../src/pages/templates'
-import { ORG_ID, TEMPLATES, json, mockApi, renderWithProviders } from './helpers/render'
+import { json, mockApi, ORG_ID, renderWithProviders, TEMPLATES } from './helpers/render'
 
 afterEach(() => {
   cleanup()

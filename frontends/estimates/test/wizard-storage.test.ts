@@ -1,17 +1,17 @@
 import { beforeEach, describe, expect, it } from 'vitest'
+import { ZWizardStep2 } from '../src/pages/wizard/step2'
+import { wizardPayload, ZWizardStep3 } from '../src/pages/wizard/step3'
 import {
-  WIZARD_PATHS,
-  WIZARD_PROGRESS,
-  WIZARD_STORAGE_KEY,
   clearWizardData,
   loadWizardData,
   saveWizardData,
   shortAddress,
   updateWizardData,
+  WIZARD_PATHS,
+  WIZARD_PROGRESS,
+  WIZARD_STORAGE_KEY,
   wizardRedirect,
 } from '../src/pages/wizard/wizard-storage'
-import { ZWizardStep3, wizardPayload } from '../src/pages/wizard/step3'
-import { ZWizardStep2 } from '../src/pages/wizard/step2'
 
 beforeEach(() => sessionStorage.clear())
 

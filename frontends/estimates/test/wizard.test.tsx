@@ -1,8 +1,8 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import WizardPage from '../src/pages/wizard'
-import { WIZARD_STORAGE_KEY, loadWizardData, saveWizardData } from '../src/pages/wizard/wizard-storage'
-import { ORG_ID, catalogues, currentLocation, json, mockApi, renderWithProviders } from './helpers/render'
+import { loadWizardData, saveWizardData, WIZARD_STORAGE_KEY } from '../src/pages/wizard/wizard-storage'
+import { catalogues, currentLocation, json, mockApi, ORG_ID, renderWithProviders } from './helpers/render'
 
 beforeEach(() => sessionStorage.clear())
 afterEach(() => {

@@ -1,7 +1,11 @@
+import { NotFoundView, PageFallback, PlaceholderPage } from '@plumbline/ui'
+import { Mic } from 'lucide-react'
+import * as React from 'react'
 import { Route, Routes, useNavigate } from 'react-router'
-import { ListChecks, Mic } from 'lucide-react'
-import { NotFoundView, PlaceholderPage } from '@plumbline/ui'
 import './index.css'
+
+// The tasks screen is its own chunk so the remote's entry stays small.
+const TasksPage = React.lazy(() => import('./pages/tasks/tasks-page'))
 
 function RemoteRoutes() {
   const navigate = useNavigate()
@@ -24,14 +28,9 @@ function RemoteRoutes() {
       <Route
         path="/tasks"
         element={
-          <PlaceholderPage
-            onNewEstimate={newEstimate}
-            title="Tasks"
-            description="Keep track of follow-ups and action items"
-            icon={<ListChecks />}
-            emptyTitle="Coming soon"
-            emptyDescription="Create tasks, set due dates and priorities, and check them off as you go."
-          />
+          <React.Suspense fallback={<PageFallback />}>
+            <TasksPage />
+          </React.Suspense>
         }
       />
       <Route path="*" element={<NotFoundView />} />

@@ -1,9 +1,10 @@
 // Standalone mode (opening this remote's own dev server): the shell normally provides all of this.
+
+import { Toaster, TooltipProvider } from '@plumbline/ui'
+import { WebProviders } from '@plumbline/web'
 import { StrictMode } from 'react'
 import { createRoot } from 'react-dom/client'
 import { BrowserRouter } from 'react-router'
-import { WebProviders } from '@plumbline/web'
-import { Toaster, TooltipProvider } from '@plumbline/ui'
 import App from './app'
 
 const el = document.getElementById('root')

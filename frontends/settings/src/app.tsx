@@ -1,6 +1,6 @@
+import { NotFoundView, PageFallback } from '@plumbline/ui'
 import * as React from 'react'
 import { Route, Routes } from 'react-router'
-import { NotFoundView, PageFallback } from '@plumbline/ui'
 import './index.css'
 
 // The settings screen is its own chunk so the remote's entry stays small.

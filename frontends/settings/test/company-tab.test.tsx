@@ -1,7 +1,7 @@
-import { afterEach, describe, expect, it, vi } from 'vitest'
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react'
+import { afterEach, describe, expect, it, vi } from 'vitest'
 import SettingsPage from '../src/pages/settings'
-import { SETTINGS_PATH, json, mockApi, renderWithProviders, settingsApi, settingsOf } from './helpers/render'
+import { json, mockApi, renderWithProviders, SETTINGS_PATH, settingsApi, settingsOf } from './helpers/render'
 
 afterEach(() => {
   cleanup()
@@ -49,6 +49,14 @@ describe('Company tab: loading and saving', () => {
     expect((saveButton() as HTMLButtonElement).disabled).toBe(false)
     fireEvent.change(name, { target: { value: 'Demo Construction Co. ' } })
     expect((saveButton() as HTMLButtonElement).disabled).toBe(true)
+  })
+
+  it('the variance setting steps by 0.01 with the placeholder 10.00 (spec 001 §9)', async () => {
+    mockApi(settingsApi())
+    renderWithProviders(<SettingsPage />)
+    const variance = await screen.findByLabelText('Variance Range (%)')
+    expect(variance.getAttribute('step')).toBe('0.01')
+    expect(variance.getAttribute('placeholder')).toBe('10.00')
   })
 
   it('blocks saving invalid JSON and says why under the field', async () => {
@@ -174,7 +182,7 @@ describe('AI Configuration', () => {
     expect(within(panel).getByText('Written by OpenAI')).toBeTruthy()
     const call = calls.find((c) => c.url.pathname === '/api/ai/generate-content')!
     expect(call.body).toEqual({ organizationId: 'org-1', prompt: 'Overview for Jordan Lee by Demo Construction Co.', projectType: 'Kitchen Remodel' })
-    expect(call.url.searchParams.get('organizationId')).toBe('org-1')
+    expect(call.url.search).toBe('')
   })
 
   it('labels the built-in writer and reports a failed preview', async () => {
@@ -194,7 +202,9 @@ describe('AI Configuration', () => {
     expect(await screen.findByText('Written by the built-in writer')).toBeTruthy()
     ok = false
     fireEvent.click(preview())
-    expect(await screen.findByText('Failed to generate preview. Please check your prompt template.')).toBeTruthy()
+    const failed = await screen.findByText('Failed to generate preview. Please check your prompt template.')
+    // Spec 001 §8: failures are toasts titled "Error".
+    expect(within(failed.closest('li')!).getByText('Error', { exact: true })).toBeTruthy()
   })
 
   it('inserts a variable chip at the cursor', async () => {

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest'
+import { fillTemplate, insertVariable, sampleValues } from '../src/pages/company/ai/sample-values'
 import { changedFields, formFromSettings, validateForm } from '../src/pages/company/form/form-state'
 import { parseJsonObject } from '../src/pages/company/form/json-field'
 import { checkLogoFile } from '../src/pages/company/profile/logo-rules'
 import { logoSource } from '../src/pages/company/profile/logo-source'
-import { fillTemplate, insertVariable, sampleValues } from '../src/pages/company/ai/sample-values'
 import { settingsOf } from './helpers/render'
 
 describe('changedFields (the partial PUT)', () => {

@@ -1,7 +1,7 @@
-import { afterEach, describe, expect, it, vi } from 'vitest'
 import { cleanup, fireEvent, screen, within } from '@testing-library/react'
+import { afterEach, describe, expect, it, vi } from 'vitest'
 import SettingsPage from '../src/pages/settings'
-import { SETTINGS_PATH, json, mockApi, renderWithProviders, settingsApi, settingsOf } from './helpers/render'
+import { json, mockApi, renderWithProviders, SETTINGS_PATH, settingsApi, settingsOf } from './helpers/render'
 
 afterEach(() => {
   cleanup()
@@ -112,7 +112,9 @@ describe('Company logo', () => {
       throw new TypeError('Failed to fetch')
     }
     fireEvent.click(upload)
-    expect(await screen.findByText('Failed to upload logo')).toBeTruthy()
+    const failed = await screen.findByText('Failed to upload logo')
+    // Spec 001 §8: failures are toasts titled "Error".
+    expect(within(failed.closest('li')!).getByText('Error', { exact: true })).toBeTruthy()
   })
 
   it('saves a logo URL on its own and shows the server reason under the box', async () => {

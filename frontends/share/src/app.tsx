@@ -1,5 +1,5 @@
-import { Route, Routes } from 'react-router'
 import { NotFoundView } from '@plumbline/ui'
+import { Route, Routes } from 'react-router'
 import { SharedEstimatePage } from './pages/shared-estimate'
 import './index.css'
 

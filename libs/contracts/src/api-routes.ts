@@ -67,8 +67,8 @@ import {
   ZTemplateInput,
   ZVisibilityPatch,
 } from './estimates.js'
-import { ZCurrentUser, ZDashboardMetrics, ZDashboardMetricsQuery, ZOrganizationUsage, ZUserOrganization } from './users.js'
 import type { PermissionAction, PermissionModule } from './permissions.js'
+import { ZCurrentUser, ZDashboardMetrics, ZDashboardMetricsQuery, ZOrganizationUsage, ZUserOrganization } from './users.js'
 
 /**
  * The route catalogue: every HTTP route of every service, once, as data. Paths are the

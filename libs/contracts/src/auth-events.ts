@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { ZOrganizationCreatedV1, ZUserRegisteredV1 } from './events.js'
+import type { ZOrganizationCreatedV1, ZUserRegisteredV1 } from './events.js'
 
 /** Payloads of auth events not declared in events.ts (subjects live in `Subjects`). */
 export const ZUserVerifiedV1 = z.object({ userId: z.string(), email: z.string() })

@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { NUMERIC_COLUMNS, decimalField } from './decimals.js'
+import { decimalField, NUMERIC_COLUMNS } from './decimals.js'
 
 // Company settings (spec 001 §3), owned by the admin service. GET answers every field with its
 // default; PUT takes any subset. `logoFileData` is only a presence flag on the wire: the bytes
@@ -153,3 +153,10 @@ export const ZActivity = z.object({
 })
 export type Activity = z.infer<typeof ZActivity>
 export const ZActivityList = z.array(ZActivity)
+/** Paging of the feed: a page shorter than `limit` is the last one. */
+export const ACTIVITY_PAGE_LIMIT = 50
+export const ZActivityQuery = z.object({
+  page: z.coerce.number().int().min(1).max(100_000).default(1),
+  limit: z.coerce.number().int().min(1).max(100).default(ACTIVITY_PAGE_LIMIT),
+})
+export type ActivityQuery = z.infer<typeof ZActivityQuery>

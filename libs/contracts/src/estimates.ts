@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { NUMERIC_COLUMNS, columnMaxText, columnMaxUnits, decimalField, lineTotalUnits } from './decimals.js'
+import { columnMaxText, columnMaxUnits, decimalField, lineTotalUnits, NUMERIC_COLUMNS } from './decimals.js'
 
 // Estimates service contracts (spec 000 §2–§3, §7 and spec 001 §2–§9). Money, quantities and
 // rates travel as decimal strings ("1234.50", "12.500", "0.0825"); requests may send numbers.

@@ -29,6 +29,8 @@ export const Subjects = {
   userDeleted: 'auth.user.deleted.v1',
   organizationCreated: 'auth.organization.created.v1',
   membershipChanged: 'auth.membership.changed.v1',
+  /** A platform admin acted on accounts; the admin service keeps the audit log. */
+  adminActionRecorded: 'auth.admin-action.recorded.v1',
   estimateCreated: 'estimates.estimate.created.v1',
   estimateUpdated: 'estimates.estimate.updated.v1',
   estimateShared: 'estimates.estimate.shared.v1',
@@ -51,7 +53,14 @@ export const RequestSubjects = {
   fetchLogoUrl: 'rpc.documents.logo-url.fetch',
 } as const
 
-export const ZUserRegisteredV1 = z.object({ userId: z.string(), email: z.string(), organizationId: z.string() })
+/** Names are optional so events published before they were added still parse. */
+export const ZUserRegisteredV1 = z.object({
+  userId: z.string(),
+  email: z.string(),
+  organizationId: z.string(),
+  firstName: z.string().nullish(),
+  lastName: z.string().nullish(),
+})
 export const ZOrganizationCreatedV1 = z.object({ organizationId: z.string(), name: z.string(), ownerId: z.string() })
 
 /** Data of every estimates.estimate.* event: enough for activity feeds and usage counters. */

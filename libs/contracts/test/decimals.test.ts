@@ -1,6 +1,10 @@
 import { describe, expect, it } from 'vitest'
 import {
+  columnMaxText,
+  decimalField,
+  fitsColumn,
   LINE_TOTAL_TOO_LARGE,
+  lineTotalUnits,
   NUMERIC_COLUMNS,
   ZBudgetPatch,
   ZCompanySettingsPatch,
@@ -9,10 +13,6 @@ import {
   ZMarkupProfileInput,
   ZTaxProfileInput,
   ZTemplateInput,
-  columnMaxText,
-  decimalField,
-  fitsColumn,
-  lineTotalUnits,
 } from '../src/index.js'
 
 const issues = (r: { success: boolean; error?: { issues: { path: PropertyKey[]; message: string }[] } }) =>

@@ -5,39 +5,55 @@ import { randomUUID } from 'node:crypto'
 import { readFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import path from 'node:path'
-import pg from 'pg'
 import { PrismaPg } from '@prisma/adapter-pg'
 import { bindMigrationAwareSqlAdapterFactory } from '@prisma/driver-adapter-utils'
+import pg from 'pg'
 import { discreteConfig, quoteIdent } from './connection.js'
 import { listMigrations } from './migrate.js'
 
 const require = createRequire(import.meta.url)
-// @types/node (24 too) does not declare the WebAssembly global: it lives in lib.dom.
-const WebAssembly = (globalThis as any).WebAssembly
-let wasmReady: Promise<any> | undefined
+/** The part of the WebAssembly global used here: @types/node (24 too) does not declare it (lib.dom does). */
+type WasmGlobal = {
+  compile(bytes: Uint8Array): Promise<unknown>
+  instantiate(module: unknown, imports: Record<string, unknown>): Promise<{ exports: { __wbindgen_start?: () => void } }>
+}
+const WebAssembly = (globalThis as unknown as { WebAssembly: WasmGlobal }).WebAssembly
+type EngineModule = typeof import('@prisma/schema-engine-wasm/schema_engine_bg')
+let wasmReady: Promise<EngineModule> | undefined
 
-function loadEngine(): Promise<any> {
+function loadEngine(): Promise<EngineModule> {
   wasmReady ??= (async () => {
-    ;(globalThis as any).PRISMA_WASM_PANIC_REGISTRY = { set_message: (m: string) => console.error('[schema-engine panic]', m) }
-    const bg: any = await import('@prisma/schema-engine-wasm/schema_engine_bg')
+    Object.assign(globalThis, { PRISMA_WASM_PANIC_REGISTRY: { set_message: (m: string) => console.error('[schema-engine panic]', m) } })
+    const bg = await import('@prisma/schema-engine-wasm/schema_engine_bg')
     const wasmPath = path.join(path.dirname(require.resolve('@prisma/schema-engine-wasm/schema_engine_bg')), 'schema_engine_bg.wasm')
     const inst = await WebAssembly.instantiate(await WebAssembly.compile(readFileSync(wasmPath)), { './schema_engine_bg.js': bg })
     bg.__wbg_set_wasm(inst.exports)
-    ;(inst.exports as any).__wbindgen_start?.()
+    inst.exports.__wbindgen_start?.()
     return bg
   })()
   return wasmReady
 }
 
+/** The adapter-pg internals patched below (not part of its typed surface). */
+type CharColumns = { __charCols?: boolean[] }
+type PatchableAdapter = {
+  performIO(q: unknown): Promise<{ fields?: { dataTypeID: number }[]; rows: unknown[] & CharColumns }>
+  queryRaw(q: unknown): Promise<{ rows: CharColumns; columnTypes: number[] }>
+  executeScript(script: string): Promise<void>
+  client: { query(sql: string): Promise<unknown> }
+  onError(error: unknown): never
+}
+
 // adapter-pg rejects pg_catalog "char" columns (OID 18) that the schema describer reads.
 function reportCharAsText<T>(adapter: T): T {
-  const a = adapter as any
+  const a = adapter as unknown as PatchableAdapter
   const performIO = a.performIO.bind(a)
   a.performIO = async (q: unknown) => {
     const res = await performIO(q)
-    const charCols = (res?.fields ?? []).map((f: any) => f.dataTypeID === 18)
+    const fields = res?.fields ?? []
+    const charCols = fields.map((f) => f.dataTypeID === 18)
     if (charCols.some(Boolean)) {
-      for (const f of res.fields) if (f.dataTypeID === 18) f.dataTypeID = 25
+      for (const f of fields) if (f.dataTypeID === 18) f.dataTypeID = 25
       Object.defineProperty(res.rows, '__charCols', { value: charCols })
     }
     return res
@@ -45,8 +61,8 @@ function reportCharAsText<T>(adapter: T): T {
   const queryRaw = a.queryRaw.bind(a)
   a.queryRaw = async (q: unknown) => {
     const r = await queryRaw(q)
-    const charCols: boolean[] | undefined = r.rows.__charCols
-    if (charCols) r.columnTypes = r.columnTypes.map((t: number, i: number) => (charCols[i] ? 6 : t))
+    const charCols = r.rows.__charCols
+    if (charCols) r.columnTypes = r.columnTypes.map((t, i) => (charCols[i] ? 6 : t))
     return r
   }
   return adapter
@@ -58,7 +74,7 @@ function reportCharAsText<T>(adapter: T): T {
  * protocol, which takes the whole script as PostgreSQL's own migrate step does (migrate.ts).
  */
 function wholeScripts<T>(adapter: T): T {
-  const a = adapter as any
+  const a = adapter as unknown as PatchableAdapter
   a.executeScript = async (script: string) => {
     try {
       await a.client.query(script)
@@ -87,12 +103,12 @@ export async function schemaDrift(opts: { databaseUrl: string; schema: string; s
   const factoryBase = new PrismaPg(pgConfig, adapterOpts)
   const factory = {
     adapterName: factoryBase.adapterName,
-    provider: factoryBase.provider,
+    provider: 'postgres' as const,
     connect: async () => reportCharAsText(await factoryBase.connect()),
     connectToShadowDb: async () => {
       const name = `shadow_${randomUUID().replace(/-/g, '')}`
       await admin(base, `CREATE DATABASE ${quoteIdent(name)}`)
-      const shadow: any = wholeScripts(reportCharAsText(await new PrismaPg({ ...pgConfig, database: name }, adapterOpts).connect()))
+      const shadow = wholeScripts(reportCharAsText(await new PrismaPg({ ...pgConfig, database: name }, adapterOpts).connect()))
       const dispose = shadow.dispose.bind(shadow)
       shadow.dispose = async () => {
         await dispose()
@@ -102,18 +118,21 @@ export async function schemaDrift(opts: { databaseUrl: string; schema: string; s
     },
   }
   const datamodel = readFileSync(opts.schemaPath, 'utf8')
-  const engine = await bg.SchemaEngine.new({ datamodels: [[opts.schemaPath, datamodel]] }, () => {}, bindMigrationAwareSqlAdapterFactory(factory as any))
+  const engine = await bg.SchemaEngine.new({ datamodels: [[opts.schemaPath, datamodel]] }, () => {}, bindMigrationAwareSqlAdapterFactory(factory))
   try {
     const migrations = listMigrations(opts.migrationsDir)
     const from = migrations.length
       ? {
-          tag: 'migrations',
+          tag: 'migrations' as const,
           baseDir: opts.migrationsDir,
           shadowDbInitScript: '',
           lockfile: { path: 'migration_lock.toml', content: 'provider = "postgresql"\n' },
-          migrationDirectories: migrations.map((m) => ({ path: m.name, migrationFile: { path: 'migration.sql', content: { tag: 'ok', value: m.sql } } })),
+          migrationDirectories: migrations.map((m) => ({
+            path: m.name,
+            migrationFile: { path: 'migration.sql', content: { tag: 'ok' as const, value: m.sql } },
+          })),
         }
-      : { tag: 'empty' }
+      : { tag: 'empty' as const }
     const result = await engine.diff({
       from,
       to: { tag: 'schemaDatamodel', files: [{ path: opts.schemaPath, content: datamodel }] },

@@ -1,3 +1,3 @@
 export * from './connection.js'
-export * from './prisma.js'
 export * from './migrate.js'
+export * from './prisma.js'

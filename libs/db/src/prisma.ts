@@ -2,14 +2,15 @@ import { PrismaPg } from '@prisma/adapter-pg'
 import pg from 'pg'
 import { poolConfig } from './connection.js'
 
-type PrismaCtor<T> = new (...args: any[]) => T
-
 /**
  * Interactive transactions: Prisma's defaults (wait 2 s for a connection, 5 s to finish) abort
  * ordinary writes on a saturated 2-core machine; these are generous enough for a loaded host
  * and still end a transaction stuck behind a lost lock.
  */
 export const TRANSACTION_OPTIONS = { maxWait: 10_000, timeout: 20_000 } as const
+
+/** A generated PrismaClient class, as createPrismaClient constructs it. */
+export type PrismaCtor<T> = new (options: { adapter: PrismaPg; transactionOptions: typeof TRANSACTION_OPTIONS }) => T
 
 /** A statement as Prisma.sql builds it: text with $1… placeholders and its values. */
 export type Statement = { text: string; values: unknown[] }

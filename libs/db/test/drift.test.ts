@@ -1,7 +1,7 @@
 import { join } from 'node:path'
-import { describe, expect, it } from 'vitest'
 import { schemaDrift } from '@plumbline/db/drift'
 import { serviceMigrationSources, testEnv } from '@plumbline/testing'
+import { describe, expect, it } from 'vitest'
 
 // One drift check per service: its migrations must produce exactly its Prisma schema.
 describe('schema and migrations are in step', () => {

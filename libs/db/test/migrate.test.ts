@@ -1,10 +1,10 @@
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import pg from 'pg'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { applyMigrations, ensureDatabase, withDatabase } from '@plumbline/db'
 import { testEnv, uniqueId } from '@plumbline/testing'
+import pg from 'pg'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
 const dbName = uniqueId('migrate_')
 const url = withDatabase(testEnv.databaseUrl, dbName)

@@ -1,5 +1,5 @@
+import { type JetStreamClient, type JetStreamManager, jetstream, jetstreamManager } from '@nats-io/jetstream'
 import { connect, type NatsConnection, type NodeConnectionOptions } from '@nats-io/transport-node'
-import { jetstream, jetstreamManager, type JetStreamClient, type JetStreamManager } from '@nats-io/jetstream'
 import type { MessagingLogger } from './logger.js'
 import { assertPrefix, prefixSubject } from './names.js'
 import { inboxPrefixOf } from './permissions.js'

@@ -1,5 +1,5 @@
-import { v7 as uuidv7 } from 'uuid'
 import type { EventEnvelope } from '@plumbline/contracts'
+import { v7 as uuidv7 } from 'uuid'
 
 export type CreateEnvelopeInput<T> = {
   type: string

@@ -1,7 +1,7 @@
-import { headers as natsHeaders } from '@nats-io/transport-node'
 import type { JsMsg } from '@nats-io/jetstream'
-import type { Bus } from './connect-bus.js'
+import { headers as natsHeaders } from '@nats-io/transport-node'
 import { errorCodeOf } from './coded-error.js'
+import type { Bus } from './connect-bus.js'
 import { DLQ_OWNER } from './names.js'
 
 /** What lands on `dlq.<durable>`: enough to diagnose the failure and to replay the event. */

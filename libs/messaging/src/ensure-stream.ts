@@ -1,4 +1,4 @@
-import { DiscardPolicy, JetStreamApiError, RetentionPolicy, StorageType, JetStreamApiCodes, type StreamConfig } from '@nats-io/jetstream'
+import { DiscardPolicy, JetStreamApiCodes, JetStreamApiError, RetentionPolicy, StorageType, type StreamConfig } from '@nats-io/jetstream'
 import { nanos } from '@nats-io/transport-node'
 import type { Bus } from './connect-bus.js'
 import { DLQ_OWNER, streamName } from './names.js'

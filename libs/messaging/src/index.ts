@@ -1,26 +1,26 @@
-export type { SqlTx, TransactionRunner } from './sql-tx.js'
-export { pgTransactionRunner } from './pg-transaction-runner.js'
-export { OUTBOX_TABLES_SQL, OUTBOX_PRISMA_MODELS } from './outbox-tables.js'
-export { createEnvelope, type CreateEnvelopeInput } from './create-envelope.js'
-export { writeOutbox } from './write-outbox.js'
+export { type CodedError, codedError } from './coded-error.js'
+export { type Bus, type ConnectBusOptions, connectBus } from './connect-bus.js'
+export { type ConsumeEventsOptions, consume, type EventConsumer, type EventHandler } from './consume.js'
+export { type CreateEnvelopeInput, createEnvelope } from './create-envelope.js'
+export { type DeadLetter, deadLetterSubject } from './dead-letter.js'
+export { DUPLICATE_WINDOW_MS, type EnsureStreamOptions, ensureStream, ensureStreamExists } from './ensure-stream.js'
 export type { MessagingLogger } from './logger.js'
-export { connectBus, type Bus, type ConnectBusOptions } from './connect-bus.js'
-export { ensureStream, ensureStreamExists, DUPLICATE_WINDOW_MS, type EnsureStreamOptions } from './ensure-stream.js'
-export { streamName, consumerName, prefixSubject } from './names.js'
-export { startOutboxRelay, type OutboxRelay, type OutboxRelayOptions } from './outbox-relay.js'
-export { consume, type ConsumeEventsOptions, type EventConsumer, type EventHandler } from './consume.js'
-export { deadLetterSubject, type DeadLetter } from './dead-letter.js'
-export { reply, request, type Replier, type ReplyBody, type RequestOptions } from './request-reply.js'
-export { codedError, type CodedError } from './coded-error.js'
-export { traceHeaders, contextFromHeaders } from './trace-context.js'
+export { consumerName, prefixSubject, streamName } from './names.js'
+export { type OutboxRelay, type OutboxRelayOptions, startOutboxRelay } from './outbox-relay.js'
+export { OUTBOX_PRISMA_MODELS, OUTBOX_TABLES_SQL } from './outbox-tables.js'
 export {
   BUS_GRANTS,
   BUS_SERVICES,
+  type BusGrant,
+  type BusService,
   busPermissions,
   inboxPrefixOf,
   natsPasswordVariable,
   natsServerConfig,
-  type BusGrant,
-  type BusService,
 } from './permissions.js'
-export { startRetryLoop, backoffDelay, type Backoff, type LoopState, type RetryLoop, type RetryLoopOptions } from './retry-loop.js'
+export { pgTransactionRunner } from './pg-transaction-runner.js'
+export { type Replier, type ReplyBody, type RequestOptions, reply, request } from './request-reply.js'
+export { type Backoff, backoffDelay, type LoopState, type RetryLoop, type RetryLoopOptions, startRetryLoop } from './retry-loop.js'
+export type { SqlTx, TransactionRunner } from './sql-tx.js'
+export { contextFromHeaders, traceHeaders } from './trace-context.js'
+export { writeOutbox } from './write-outbox.js'

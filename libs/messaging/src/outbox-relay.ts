@@ -2,8 +2,8 @@ import { headers as natsHeaders } from '@nats-io/transport-node'
 import type { Bus } from './connect-bus.js'
 import type { MessagingLogger } from './logger.js'
 import { startRetryLoop } from './retry-loop.js'
-import type { TransactionRunner } from './sql-tx.js'
 import { qualifiedTable } from './sql-names.js'
+import type { TransactionRunner } from './sql-tx.js'
 
 export type OutboxRelayOptions = {
   runInTransaction: TransactionRunner
@@ -89,7 +89,7 @@ export function startOutboxRelay(opts: OutboxRelayOptions): OutboxRelay {
         await tx.$executeRawUnsafe(`UPDATE ${table} SET published_at = now() WHERE id IN (${ids.map((_, i) => `$${i + 1}::uuid`).join(', ')})`, ...ids)
       }
       if (firstFailure !== -1) {
-        const row = rows[firstFailure]!
+        const row = rows[firstFailure]
         await tx.$executeRawUnsafe(`UPDATE ${table} SET attempts = attempts + 1 WHERE id = $1::uuid`, row.id)
         failure = { row, error: (results[firstFailure] as PromiseRejectedResult).reason }
       }

@@ -1,9 +1,9 @@
-import { headers as natsHeaders, type Msg } from '@nats-io/transport-node'
+import { type Msg, headers as natsHeaders } from '@nats-io/transport-node'
 import { context, SpanKind, SpanStatusCode, trace } from '@opentelemetry/api'
 import { ErrorCode } from '@plumbline/contracts'
 import type { ZodType } from 'zod'
+import { type CodedError, codedError, errorCodeOf } from './coded-error.js'
 import type { Bus } from './connect-bus.js'
-import { codedError, errorCodeOf, type CodedError } from './coded-error.js'
 import { headersToRecord } from './nats-headers.js'
 import { contextFromHeaders, traceHeaders } from './trace-context.js'
 

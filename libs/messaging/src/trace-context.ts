@@ -1,4 +1,4 @@
-import { context, createTraceState, isSpanContextValid, propagation, ROOT_CONTEXT, trace, TraceFlags, type Context, type SpanContext } from '@opentelemetry/api'
+import { type Context, context, createTraceState, isSpanContextValid, propagation, ROOT_CONTEXT, type SpanContext, TraceFlags, trace } from '@opentelemetry/api'
 
 /**
  * NATS has no OpenTelemetry auto-instrumentation, so trace context is carried by hand in
@@ -44,9 +44,9 @@ export function parseTraceparent(traceparent: string | undefined, tracestate?: s
   // Version ff is forbidden; version 00 has no trailing fields.
   if (version === 'ff' || (version === '00' && rest !== undefined)) return undefined
   const sc: SpanContext = {
-    traceId: traceId!,
-    spanId: spanId!,
-    traceFlags: parseInt(flags!, 16) & TraceFlags.SAMPLED,
+    traceId,
+    spanId,
+    traceFlags: parseInt(flags, 16) & TraceFlags.SAMPLED,
     isRemote: true,
     traceState: tracestate ? createTraceState(tracestate) : undefined,
   }

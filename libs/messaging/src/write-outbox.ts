@@ -1,6 +1,6 @@
 import type { EventEnvelope } from '@plumbline/contracts'
-import type { SqlTx } from './sql-tx.js'
 import { qualifiedTable } from './sql-names.js'
+import type { SqlTx } from './sql-tx.js'
 import { traceHeaders } from './trace-context.js'
 
 /**

@@ -2,12 +2,14 @@ import { randomBytes } from 'node:crypto'
 import { readdirSync, readFileSync } from 'node:fs'
 import { connect as rawConnect } from 'node:net'
 import { connect, type NatsConnection } from '@nats-io/transport-node'
-import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { RequestSubjects } from '@plumbline/contracts'
+import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { z } from 'zod'
 import {
   BUS_GRANTS,
   BUS_SERVICES,
+  type Bus,
+  type BusService,
   connectBus,
   consume,
   createEnvelope,
@@ -17,10 +19,8 @@ import {
   reply,
   request,
   streamName,
-  type Bus,
-  type BusService,
 } from '../src/index.js'
-import { createTestDb, logger, ownNatsServer, SCHEMA, waitFor, type OwnNats, type TestDb } from './helpers.js'
+import { createTestDb, logger, type OwnNats, ownNatsServer, SCHEMA, type TestDb, waitFor } from './helpers.js'
 
 const ZAnsweredBy = z.object({ answeredBy: z.string() })
 

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { z } from 'zod'
-import { consume, consumerName, createEnvelope, deadLetterSubject, ensureStream, streamName, type Bus, type DeadLetter } from '../src/index.js'
-import { countRows, createTestDb, deleteStreams, logger, SCHEMA, testBus, NATS_URL, testPrefix, waitFor, type TestDb } from './helpers.js'
+import { type Bus, consume, consumerName, createEnvelope, type DeadLetter, deadLetterSubject, ensureStream, streamName } from '../src/index.js'
+import { countRows, createTestDb, deleteStreams, logger, NATS_URL, SCHEMA, type TestDb, testBus, testPrefix, waitFor } from './helpers.js'
 
 describe('retries and dead letter', { timeout: 60_000 }, () => {
   let db: TestDb
@@ -135,7 +135,14 @@ describe('retries and dead letter', { timeout: 60_000 }, () => {
     let die!: (err: Error) => void
     const death = new Promise<never>((_, reject) => (die = reject))
     void death.catch(() => {})
-    await consume({ ...opts, bus: busA, handler: async () => (started(), death) })
+    await consume({
+      ...opts,
+      bus: busA,
+      handler: async () => {
+        started()
+        return death
+      },
+    })
     const env = createEnvelope({ type: subject, orgId: null, actorId: null, data: {} })
     await bus.js.publish(bus.subject(subject), JSON.stringify(env), { msgID: env.id })
     await handlerStarted

@@ -1,4 +1,4 @@
-import { spawn, type ChildProcess } from 'node:child_process'
+import { type ChildProcess, spawn } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
 import { mkdtempSync, rmSync } from 'node:fs'
 import { createServer } from 'node:net'
@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import pg from 'pg'
 import { pino } from 'pino'
-import { connectBus, OUTBOX_TABLES_SQL, pgTransactionRunner, type Bus, type TransactionRunner } from '../src/index.js'
+import { type Bus, connectBus, OUTBOX_TABLES_SQL, pgTransactionRunner, type TransactionRunner } from '../src/index.js'
 
 export const PG = { host: '127.0.0.1', port: 5432, user: 'postgres' }
 export const NATS_URL = process.env.NATS_URL ?? 'nats://127.0.0.1:4222'

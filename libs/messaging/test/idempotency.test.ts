@@ -1,7 +1,7 @@
 import { headers } from '@nats-io/transport-node'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import { consume, consumerName, createEnvelope, streamName, ensureStream, type Bus, type EventConsumer, type TransactionRunner } from '../src/index.js'
-import { countRows, createTestDb, deleteStreams, logger, SCHEMA, testBus, testPrefix, waitFor, type TestDb } from './helpers.js'
+import { type Bus, consume, consumerName, createEnvelope, type EventConsumer, ensureStream, streamName, type TransactionRunner } from '../src/index.js'
+import { countRows, createTestDb, deleteStreams, logger, SCHEMA, type TestDb, testBus, testPrefix, waitFor } from './helpers.js'
 
 // Each test has its own aggregate: new durables start at the beginning of the shared stream.
 const subjectFor = (aggregate: string) => `estimates.${aggregate}.created.v1`

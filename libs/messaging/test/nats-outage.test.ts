@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import { consume, createEnvelope, ensureStream, startOutboxRelay, writeOutbox, type Bus } from '../src/index.js'
-import { countRows, createTestDb, logger, ownNatsServer, SCHEMA, testBus, testPrefix, waitFor, type OwnNats, type TestDb } from './helpers.js'
+import { type Bus, consume, createEnvelope, ensureStream, startOutboxRelay, writeOutbox } from '../src/index.js'
+import { countRows, createTestDb, logger, type OwnNats, ownNatsServer, SCHEMA, type TestDb, testBus, testPrefix, waitFor } from './helpers.js'
 
 const SUBJECT = 'meetings.task.created.v1'
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import { consume, createEnvelope, ensureStream, startOutboxRelay, streamName, writeOutbox, type Bus } from '../src/index.js'
-import { countRows, createTestDb, deleteStreams, logger, SCHEMA, testBus, testPrefix, waitFor, type TestDb } from './helpers.js'
+import { type Bus, consume, createEnvelope, ensureStream, startOutboxRelay, streamName, writeOutbox } from '../src/index.js'
+import { countRows, createTestDb, deleteStreams, logger, SCHEMA, type TestDb, testBus, testPrefix, waitFor } from './helpers.js'
 
 const SUBJECT = 'estimates.estimate.created.v1'
 const N = 25

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { z } from 'zod'
-import { codedError, reply, request, type Bus, type CodedError, type Replier } from '../src/index.js'
+import { type Bus, type CodedError, codedError, type Replier, reply, request } from '../src/index.js'
 import { testBus, testPrefix } from './helpers.js'
 
 const ZSum = z.object({ sum: z.number() })

@@ -1,6 +1,6 @@
 import { nanos } from '@nats-io/transport-node'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import { createEnvelope, ensureStream, ensureStreamExists, streamName, type Bus } from '../src/index.js'
+import { type Bus, createEnvelope, ensureStream, ensureStreamExists, streamName } from '../src/index.js'
 import { deleteStreams, testBus, testPrefix } from './helpers.js'
 
 describe('streams', { timeout: 30_000 }, () => {

@@ -1,9 +1,9 @@
+import { context, isSpanContextValid, type SpanContext, TraceFlags, trace } from '@opentelemetry/api'
 import { AsyncLocalStorageContextManager } from '@opentelemetry/context-async-hooks'
-import { context, isSpanContextValid, trace, TraceFlags, type SpanContext } from '@opentelemetry/api'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { z } from 'zod'
-import { consume, createEnvelope, ensureStream, reply, request, startOutboxRelay, writeOutbox, type Bus } from '../src/index.js'
-import { createTestDb, deleteStreams, logger, SCHEMA, testBus, testPrefix, waitFor, type TestDb } from './helpers.js'
+import { type Bus, consume, createEnvelope, ensureStream, reply, request, startOutboxRelay, writeOutbox } from '../src/index.js'
+import { createTestDb, deleteStreams, logger, SCHEMA, type TestDb, testBus, testPrefix, waitFor } from './helpers.js'
 
 // No OpenTelemetry SDK here on purpose: the package must carry traceparent by itself. A context
 // manager is still needed for context.with() to mean anything.

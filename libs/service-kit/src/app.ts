@@ -1,6 +1,6 @@
-import express, { type Express, type RequestHandler } from 'express'
 import { randomUUID } from 'node:crypto'
 import { REQUEST_ID_HEADER } from '@plumbline/contracts'
+import express, { type Express, type RequestHandler } from 'express'
 import { guardBody } from './body-guard.js'
 import { errorHandler, notFoundHandler } from './errors.js'
 import { healthRouter, type ReadinessCheck } from './health.js'

@@ -9,8 +9,8 @@ export type BodyProblem = 'nul' | 'depth' | null
 /** Walks a parsed value without recursion (a 100 kB body can nest ~50,000 levels). */
 export function bodyProblem(body: unknown): BodyProblem {
   const stack: [unknown, number][] = [[body, 0]]
-  while (stack.length) {
-    const [value, depth] = stack.pop() as [unknown, number]
+  for (let next = stack.pop(); next; next = stack.pop()) {
+    const [value, depth] = next
     if (typeof value === 'string') {
       if (value.includes('\u0000')) return 'nul'
       continue

@@ -1,5 +1,5 @@
-import { COMPANY_SETTINGS_DEFAULTS, RequestSubjects, ZCompanySettings, type CompanySettings } from '@plumbline/contracts'
-import { request, type Bus } from '@plumbline/messaging'
+import { COMPANY_SETTINGS_DEFAULTS, type CompanySettings, RequestSubjects, ZCompanySettings } from '@plumbline/contracts'
+import { type Bus, request } from '@plumbline/messaging'
 import type { Logger } from './logger.js'
 
 /** Nothing a client waits for (public page, PDF, AI text) may hang on the admin service. */

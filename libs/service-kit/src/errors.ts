@@ -1,6 +1,6 @@
+import { ErrorCode, type FieldError, type Problem } from '@plumbline/contracts'
 import type { ErrorRequestHandler, RequestHandler } from 'express'
 import { ZodError } from 'zod'
-import { ErrorCode, type FieldError, type Problem } from '@plumbline/contracts'
 import type { Logger } from './logger.js'
 
 /** The one error type use cases throw; the error handler turns it into problem+json. */

@@ -1,19 +1,19 @@
-import type { RequestHandler } from 'express'
-import { SignJWT, jwtVerify } from 'jose'
 import {
+  can,
   ErrorCode,
   IDENTITY_ALG,
   IDENTITY_AUDIENCE,
   IDENTITY_HEADER,
   IDENTITY_ISSUER,
   IDENTITY_TTL_SECONDS,
-  ZIdentityClaims,
-  can,
   type IdentityClaims,
   type PermissionAction,
   type PermissionModule,
   type PermissionSet,
+  ZIdentityClaims,
 } from '@plumbline/contracts'
+import type { RequestHandler } from 'express'
+import { jwtVerify, SignJWT } from 'jose'
 import { AppError } from './errors.js'
 
 const keyOf = (secret: string) => new TextEncoder().encode(secret)

@@ -1,4 +1,4 @@
-import { QUOTA_LIMIT_CODES, QUOTA_LIMIT_STATUS, type QuotaKind, RequestSubjects, ZQuotaCheckReply, quotaLimitMessage } from '@plumbline/contracts'
+import { QUOTA_LIMIT_CODES, QUOTA_LIMIT_STATUS, type QuotaKind, quotaLimitMessage, RequestSubjects, ZQuotaCheckReply } from '@plumbline/contracts'
 import { type Bus, request } from '@plumbline/messaging'
 import { AppError } from './errors.js'
 import type { Logger } from './logger.js'

@@ -1,19 +1,19 @@
+import { applyMigrations, createPrismaClient, ensureDatabase, type PrismaCtor, type QueryRows } from '@plumbline/db'
+import { type Bus, connectBus, ensureStream, type SqlTx, startOutboxRelay, type TransactionRunner } from '@plumbline/messaging'
+import { stopTelemetry } from '@plumbline/telemetry'
 import type { Express } from 'express'
 import { createClient, type RedisClientType } from 'redis'
-import { applyMigrations, createPrismaClient, ensureDatabase, type QueryRows } from '@plumbline/db'
-import { connectBus, ensureStream, startOutboxRelay, type Bus, type TransactionRunner } from '@plumbline/messaging'
-import { stopTelemetry } from '@plumbline/telemetry'
 import { createServiceApp } from './app.js'
 import type { BaseEnv } from './env.js'
 import { assertInfraCredentials, natsCredentials } from './infra-credentials.js'
+import { type Closer, runService } from './lifecycle.js'
 import { createLogger, type Logger } from './logger.js'
 import { createMetrics } from './metrics.js'
-import { runService, type Closer } from './lifecycle.js'
 
 type PrismaLike = {
   $queryRawUnsafe: (q: string) => Promise<unknown>
   $disconnect: () => Promise<void>
-  $transaction: (fn: (tx: any) => Promise<any>) => Promise<any>
+  $transaction: <T>(fn: (tx: SqlTx) => Promise<T>) => Promise<T>
 }
 
 export type ServiceDeps<P> = {
@@ -33,7 +33,7 @@ export type ServiceDefinition<P extends PrismaLike, D extends ServiceDeps<P> = S
   /** The PostgreSQL schema this service owns. */
   schema: string
   env: BaseEnv & { PORT: number }
-  PrismaClient: new (...args: any[]) => P
+  PrismaClient: PrismaCtor<P>
   migrationsDir: string
   /**
    * Builds the service's own deps (caches, crypto, storage) from the shared ones, once per
@@ -45,7 +45,7 @@ export type ServiceDefinition<P extends PrismaLike, D extends ServiceDeps<P> = S
   /** Starts durable consumers; each returns something stoppable. */
   consumers?: (deps: D) => Promise<{ stop: () => Promise<void> | void }[]>
   /** Extra work at start-up (seeding system data, reply handlers). */
-  onStart?: (deps: D) => Promise<Closer[] | void>
+  onStart?: (deps: D) => Promise<Closer[]>
   /** JSON body limit (express syntax, e.g. '1mb'); 100kb when omitted. */
   bodyLimit?: string
 }
@@ -81,7 +81,7 @@ export async function startServiceRuntime<P extends PrismaLike, D extends Servic
   await ensureDatabase(env.DATABASE_URL)
   await applyMigrations(env.DATABASE_URL, { schema: def.schema, migrationsDir: def.migrationsDir }, logger)
   const { prisma, queryRows } = createPrismaClient(def.PrismaClient, { databaseUrl: env.DATABASE_URL, schema: def.schema })
-  const runInTransaction: TransactionRunner = (fn) => prisma.$transaction(fn as any)
+  const runInTransaction: TransactionRunner = (fn) => prisma.$transaction(fn)
   const bus = await connectBus({ servers: env.NATS_URL, name: def.name, prefix: env.BUS_PREFIX, logger, credentials: natsCredentials(env) })
   await ensureStream(bus, def.schema)
   const redis = await connectRedis(env.REDIS_URL, logger)

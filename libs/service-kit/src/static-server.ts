@@ -1,6 +1,6 @@
-import express, { type Express, type Response } from 'express'
 import { existsSync, readdirSync } from 'node:fs'
 import { extname, join, relative, sep } from 'node:path'
+import express, { type Express, type Response } from 'express'
 
 /** Files that name the current build (re-fetched on every load); everything else is content-hashed. */
 const MUTABLE = /(index\.html|remoteEntry\.js|mf-manifest\.json|mf-stats\.json)$/

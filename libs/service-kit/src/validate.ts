@@ -1,6 +1,6 @@
+import { ErrorCode } from '@plumbline/contracts'
 import type { Request } from 'express'
 import type { z } from 'zod'
-import { ErrorCode } from '@plumbline/contracts'
 import { AppError, notFound, zodFieldErrors } from './errors.js'
 
 function parseOrThrow<T extends z.ZodType>(schema: T, value: unknown, where: string): z.infer<T> {

@@ -1,11 +1,11 @@
-import type { AddressInfo } from 'node:net'
 import type { Server } from 'node:http'
-import express from 'express'
-import { SignJWT } from 'jose'
-import { z } from 'zod'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { AddressInfo } from 'node:net'
 import { IDENTITY_AUDIENCE, IDENTITY_HEADER, IDENTITY_ISSUER, type Problem } from '@plumbline/contracts'
 import { AppError, contextOf, createLogger, createMetrics, createServiceApp, parseBody, signIdentity, verifyIdentity } from '@plumbline/service-kit'
+import express from 'express'
+import { SignJWT } from 'jose'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { z } from 'zod'
 
 const secret = 'kit-test-secret-0123456789-abcdefghijklmnopqrstuvwxyz'
 let server: Server
@@ -58,7 +58,7 @@ describe('service app errors', () => {
   it('refuses NUL characters (body keys, values, query) and bodies nested past 32 levels with 400, for every service', async () => {
     for (const raw of [
       JSON.stringify({ name: 'a\u0000b' }),
-      JSON.stringify({ ['k\u0000']: 1, name: 'x' }),
+      JSON.stringify({ 'k\u0000': 1, name: 'x' }),
       JSON.stringify({ name: 'x', list: [[{ v: '\u0000' }]] }),
     ]) {
       const res = await post('/things', raw)

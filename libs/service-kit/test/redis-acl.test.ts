@@ -1,13 +1,13 @@
-import { spawn, type ChildProcess } from 'node:child_process'
+import { type ChildProcess, spawn } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { redisKeys } from '@plumbline/contracts'
+import { connectRedis, createLogger, infraCredentialProblems, REDIS_GRANTS, type RedisService, redisAclFile } from '@plumbline/service-kit'
 import { createClient, type RedisClientType } from 'redis'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { redisKeys } from '@plumbline/contracts'
-import { REDIS_GRANTS, connectRedis, createLogger, infraCredentialProblems, redisAclFile, type RedisService } from '@plumbline/service-kit'
 
 // Security probe 2026-11-24, finding 5: Redis ran without a password and sessions were readable
 // by anyone who could reach it. A private redis-server (never the machine's shared one) runs

@@ -5,8 +5,8 @@ import type { AddressInfo } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { gunzipSync } from 'node:zlib'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { staticSite } from '@plumbline/service-kit'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { precompressDir } from '../../../frontends/precompress.js'
 
 // A built front end as the build leaves it (frontends/precompress.ts writes the .gz variants),

@@ -1,9 +1,9 @@
 import { context, propagation, trace } from '@opentelemetry/api'
-import { NodeSDK } from '@opentelemetry/sdk-node'
 import { OTLPTraceExporter } from '@opentelemetry/exporter-trace-otlp-http'
-import { HttpInstrumentation } from '@opentelemetry/instrumentation-http'
 import { ExpressInstrumentation } from '@opentelemetry/instrumentation-express'
+import { HttpInstrumentation } from '@opentelemetry/instrumentation-http'
 import { PgInstrumentation } from '@opentelemetry/instrumentation-pg'
+import { NodeSDK } from '@opentelemetry/sdk-node'
 
 let sdk: NodeSDK | undefined
 

@@ -1,5 +1,5 @@
 import type { EventEnvelope } from '@plumbline/contracts'
-import { consumerName, streamName, type Bus } from '@plumbline/messaging'
+import { type Bus, consumerName, streamName } from '@plumbline/messaging'
 
 /** Publishes an envelope on the test's bus prefix without a msg id, so a repeat is delivered again. */
 export async function publishEnvelope(bus: Bus, envelope: EventEnvelope<unknown>): Promise<void> {

@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto'
 import { existsSync, readdirSync } from 'node:fs'
 import { join } from 'node:path'
-import pg from 'pg'
 import { applyMigrations, listMigrations, quoteIdent, withDatabase } from '@plumbline/db'
+import pg from 'pg'
 import { testEnv, uniqueId } from './env.js'
 
 const repoRoot = join(import.meta.dirname, '..', '..', '..')

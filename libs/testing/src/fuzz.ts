@@ -40,8 +40,9 @@ export function numericEdgeBodies(body: unknown): unknown[] {
   const out: unknown[] = []
   const isNumeric = (v: unknown) => typeof v === 'number' || (typeof v === 'string' && /^-?\d+(\.\d+)?$/.test(v))
   const visit = (node: unknown, replace: (v: unknown) => unknown): void => {
-    if (Array.isArray(node)) node.forEach((child, i) => visit(child, (v) => replace(node.map((c, j) => (j === i ? v : c)))))
-    else if (node && typeof node === 'object') {
+    if (Array.isArray(node)) {
+      for (const [i, child] of node.entries()) visit(child, (v) => replace(node.map((c, j) => (j === i ? v : c))))
+    } else if (node && typeof node === 'object') {
       for (const [key, child] of Object.entries(node)) visit(child, (v) => replace({ ...node, [key]: v }))
     } else if (isNumeric(node)) for (const edge of NUMERIC_EDGE_VALUES) out.push(replace(edge))
   }

@@ -1,5 +1,5 @@
-import express from 'express'
 import { API_ROUTES, type ApiService } from '@plumbline/contracts/api-routes'
+import express from 'express'
 
 type Layer = { route?: { path: string | string[]; methods: Record<string, boolean> }; handle?: { stack?: Layer[] } }
 

@@ -1,14 +1,14 @@
+import { IDENTITY_HEADER, type IdentityClaims, type PermissionSet, SYSTEM_ROLE_PERMISSIONS } from '@plumbline/contracts'
+import { createPrismaClient, type PrismaCtor } from '@plumbline/db'
+import { type Bus, connectBus, ensureStream, type SqlTx } from '@plumbline/messaging'
+import { type BaseEnv, connectRedis, createLogger, createMetrics, createServiceApp, type ServiceDeps, signIdentity, ZBaseEnv } from '@plumbline/service-kit'
 import type { Express } from 'express'
-import { createPrismaClient } from '@plumbline/db'
-import { connectBus, ensureStream, type Bus } from '@plumbline/messaging'
-import { ZBaseEnv, connectRedis, createLogger, createMetrics, createServiceApp, signIdentity, type BaseEnv, type ServiceDeps } from '@plumbline/service-kit'
-import { IDENTITY_HEADER, SYSTEM_ROLE_PERMISSIONS, type IdentityClaims, type PermissionSet } from '@plumbline/contracts'
 import { createTestDatabase, type TestDatabase } from './database.js'
 import { testEnv, uniqueId } from './env.js'
 
 type PrismaLike = {
   $disconnect: () => Promise<void>
-  $transaction: (fn: (tx: any) => Promise<any>) => Promise<any>
+  $transaction: <T>(fn: (tx: SqlTx) => Promise<T>) => Promise<T>
   $queryRawUnsafe: (q: string) => Promise<unknown>
 }
 
@@ -21,7 +21,7 @@ export type TestService<P> = { deps: ServiceDeps<P>; app: Express; db: TestDatab
 export async function startTestService<P extends PrismaLike, E extends BaseEnv & { PORT: number }>(opts: {
   name: string
   schema: string
-  PrismaClient: new (...args: any[]) => P
+  PrismaClient: PrismaCtor<P>
   routes: (deps: ServiceDeps<P> & { env: E }) => (app: Express) => void
   env?: Partial<Record<string, string>>
   envSchema?: { parse: (v: unknown) => E }
@@ -48,7 +48,7 @@ export async function startTestService<P extends PrismaLike, E extends BaseEnv &
   const bus = await connectBus({ servers: testEnv.natsUrl, name: `${opts.name}-test`, prefix, logger })
   await ensureStream(bus, opts.schema)
   const redis = await connectRedis(testEnv.redisUrl, logger)
-  const deps = { env, logger, prisma, queryRows, bus, redis, runInTransaction: (fn: any) => prisma.$transaction(fn), schema: opts.schema } as ServiceDeps<P> & {
+  const deps = { env, logger, prisma, queryRows, bus, redis, runInTransaction: (fn) => prisma.$transaction(fn), schema: opts.schema } as ServiceDeps<P> & {
     env: E
   }
   const app = createServiceApp({

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { apiRequest, apiUpload, buildUrlFromQueryKey, getQueryFn, parseApiError, throwIfNotOk, CSRF_HEADER } from './api'
+import { apiRequest, apiUpload, buildUrlFromQueryKey, CSRF_HEADER, getQueryFn, parseApiError, throwIfNotOk } from './api'
 import { createQueryClient } from './query-client'
 
 const fetchMock = vi.fn()

@@ -1,6 +1,6 @@
+import type { CurrentUser, UserOrganization } from '@plumbline/contracts'
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { useNavigate } from 'react-router'
-import type { CurrentUser, UserOrganization } from '@plumbline/contracts'
 import { apiRequest, getQueryFn } from './api'
 
 export const USER_QUERY_KEY = ['/api/user'] as const
@@ -28,7 +28,7 @@ export function isPrivilegedRole(systemRole: string | null | undefined): boolean
 
 export function displayName(user: Pick<CurrentUser, 'firstName' | 'lastName' | 'email'> | null | undefined): string {
   const full = [user?.firstName, user?.lastName]
-    .filter((s) => s && s.trim())
+    .filter((s) => s?.trim())
     .join(' ')
     .trim()
   return full || user?.email || 'User'

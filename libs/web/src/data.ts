@@ -1,5 +1,5 @@
-import { useQuery } from '@tanstack/react-query'
 import type { DashboardMetrics, OrganizationUsage } from '@plumbline/contracts'
+import { useQuery } from '@tanstack/react-query'
 
 export const usageQueryKey = (orgId: string) => ['/api/organizations', orgId, 'usage'] as const
 export const dashboardMetricsQueryKey = (orgId: string) => ['/api/dashboard/metrics', { organizationId: orgId }] as const

@@ -1,5 +1,5 @@
-import * as React from 'react'
 import { QueryClientProvider } from '@tanstack/react-query'
+import type * as React from 'react'
 import { queryClient } from './query-client'
 import { ThemeProvider } from './theme'
 

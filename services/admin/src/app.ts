@@ -3,6 +3,7 @@ import type { AdminDeps } from './deps.js'
 import { activityRoutes } from './http/activity-routes.js'
 import { companySettingsRoutes } from './http/company-settings-routes.js'
 import { organizationRoutes } from './http/organization-routes.js'
+import { platformAdminRoutes } from './http/platform-admin-routes.js'
 
 export type { AdminDeps } from './deps.js'
 
@@ -11,4 +12,5 @@ export const adminRoutes = (deps: AdminDeps) => (app: Express) => {
   app.use(organizationRoutes(deps))
   app.use(companySettingsRoutes(deps))
   app.use(activityRoutes(deps))
+  app.use(platformAdminRoutes(deps))
 }

@@ -1,5 +1,6 @@
 import { startTelemetry } from '@plumbline/telemetry'
 import type { AdminDeps } from './deps.js'
+
 startTelemetry('admin')
 
 const { startServiceRuntime } = await import('@plumbline/service-kit')

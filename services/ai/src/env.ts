@@ -1,5 +1,5 @@
+import { parseEnv, ZBaseEnv } from '@plumbline/service-kit'
 import { z } from 'zod'
-import { ZBaseEnv, parseEnv } from '@plumbline/service-kit'
 
 const int = (fallback: number, min: number, max: number) => z.coerce.number().int().min(min).max(max).default(fallback)
 

@@ -1,5 +1,6 @@
 import { startTelemetry } from '@plumbline/telemetry'
 import type { AiDeps } from './deps.js'
+
 startTelemetry('ai')
 
 const { startServiceRuntime } = await import('@plumbline/service-kit')

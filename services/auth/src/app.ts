@@ -1,6 +1,7 @@
 import type { Express } from 'express'
 import type { AuthDeps } from './deps.js'
 import { accountRoutes } from './http/account-routes.js'
+import { adminRoutes } from './http/admin-routes.js'
 import { devMailRoutes } from './http/dev-mail-routes.js'
 import { noStore } from './http/no-store.js'
 import { sessionRoutes } from './http/session-routes.js'
@@ -14,5 +15,6 @@ export const authRoutes = (deps: AuthDeps) => (app: Express) => {
   app.use(sessionRoutes(deps))
   app.use(accountRoutes(deps))
   app.use(userRoutes(deps))
+  app.use(adminRoutes(deps))
   if (deps.mailer.sink) app.use(devMailRoutes(deps.mailer.sink))
 }

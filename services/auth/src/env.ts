@@ -1,6 +1,6 @@
-import { z } from 'zod'
 import { SESSION_TTL_SECONDS } from '@plumbline/contracts'
-import { ZBaseEnv, parseEnv } from '@plumbline/service-kit'
+import { parseEnv, ZBaseEnv } from '@plumbline/service-kit'
+import { z } from 'zod'
 
 // z.coerce.boolean() reads "false" as true; flags here accept only explicit words.
 const zFlag = (fallback: boolean) =>

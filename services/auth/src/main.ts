@@ -1,5 +1,6 @@
 import { startTelemetry } from '@plumbline/telemetry'
 import type { AuthDeps } from './deps.js'
+
 startTelemetry('auth')
 
 const { startServiceRuntime, createLogger } = await import('@plumbline/service-kit')

@@ -1,8 +1,8 @@
 import type { Express } from 'express'
 import type { DocumentsDeps } from './deps.js'
-import { pdfRoutes } from './http/pdf-routes.js'
-import { logoRoutes } from './http/logo-routes.js'
 import { fileRoutes } from './http/file-routes.js'
+import { logoRoutes } from './http/logo-routes.js'
+import { pdfRoutes } from './http/pdf-routes.js'
 
 export type { DocumentsDeps } from './deps.js'
 

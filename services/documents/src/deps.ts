@@ -1,9 +1,9 @@
 import type { ServiceDeps } from '@plumbline/service-kit'
 import type { DocumentsEnv } from './env.js'
 import type { PrismaClient } from './generated/prisma/client.js'
+import { type AddressPolicy, isPublicAddress } from './net/address-policy.js'
 import type { FileStorage } from './storage/file-storage.js'
 import { createPostgresStorage } from './storage/postgres-storage.js'
-import { isPublicAddress, type AddressPolicy } from './net/address-policy.js'
 
 /** How logo URLs are fetched; only tests change these (a local https server on 127.0.0.1). */
 export type LogoFetchSettings = { allowAddress: AddressPolicy; ca?: string | Buffer }

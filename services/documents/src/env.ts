@@ -1,6 +1,6 @@
-import { z } from 'zod'
 import { PDF_LINK_TTL_SECONDS } from '@plumbline/contracts'
-import { ZBaseEnv, parseEnv } from '@plumbline/service-kit'
+import { parseEnv, ZBaseEnv } from '@plumbline/service-kit'
+import { z } from 'zod'
 
 /** Development-only key for signing download links; production must set its own. */
 export const DEV_DOCUMENT_LINK_SECRET = 'dev-only-document-link-secret-change-me-0123456789'

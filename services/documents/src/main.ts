@@ -1,5 +1,6 @@
 import { startTelemetry } from '@plumbline/telemetry'
 import type { DocumentsDeps } from './deps.js'
+
 startTelemetry('documents')
 
 const { startServiceRuntime } = await import('@plumbline/service-kit')

@@ -1,10 +1,10 @@
-import type { Closer } from '@plumbline/service-kit'
-import type { DocumentsDeps } from './deps.js'
-import { pruneFiles } from './data/files-repo.js'
-import { startLogoUrlResponder } from './events/logo-url-responder.js'
-import { buildPdfModel } from './domain/pdf-model.js'
-import { renderEstimatePdf } from './pdf/render-estimate-pdf.js'
 import { COMPANY_SETTINGS_DEFAULTS, type EstimateDocument } from '@plumbline/contracts'
+import type { Closer } from '@plumbline/service-kit'
+import { pruneFiles } from './data/files-repo.js'
+import type { DocumentsDeps } from './deps.js'
+import { buildPdfModel } from './domain/pdf-model.js'
+import { startLogoUrlResponder } from './events/logo-url-responder.js'
+import { renderEstimatePdf } from './pdf/render-estimate-pdf.js'
 
 const HOUR = 3_600_000
 

@@ -1,14 +1,14 @@
 import type { Express } from 'express'
 import type { EstimatesDeps } from './deps.js'
 import { catalogRoutes } from './http/catalog-routes.js'
+import { contentRoutes } from './http/content-routes.js'
 import { estimateRoutes } from './http/estimate-routes.js'
 import { phaseRoutes } from './http/phase-routes.js'
-import { contentRoutes } from './http/content-routes.js'
-import { sectionRoutes } from './http/section-routes.js'
 import { pricingRoutes } from './http/pricing-routes.js'
-import { sharingRoutes } from './http/sharing-routes.js'
-import { publicRoutes } from './http/public-routes.js'
 import { propertyRoutes } from './http/property-routes.js'
+import { publicRoutes } from './http/public-routes.js'
+import { sectionRoutes } from './http/section-routes.js'
+import { sharingRoutes } from './http/sharing-routes.js'
 
 export type { EstimatesDeps } from './deps.js'
 

@@ -1,10 +1,10 @@
 import type { ServiceDeps } from '@plumbline/service-kit'
+import { knownTotalBytes, type SearchTotals } from './data/list-estimates-query.js'
+import { type SectionsDocuments, sectionsDocumentBytes } from './data/sections-repo.js'
+import { createVersionedMemo } from './data/versioned-memo.js'
+import { createShareTokenCrypto, type ShareTokenCrypto } from './domain/share-token-crypto.js'
 import type { EstimatesEnv } from './env.js'
 import type { PrismaClient } from './generated/prisma/client.js'
-import { createShareTokenCrypto, type ShareTokenCrypto } from './domain/share-token-crypto.js'
-import { knownTotalBytes, type SearchTotals } from './data/list-estimates-query.js'
-import { sectionsDocumentBytes, type SectionsDocuments } from './data/sections-repo.js'
-import { createVersionedMemo } from './data/versioned-memo.js'
 
 /** What every router and use case of the service gets. */
 export type EstimatesDeps = ServiceDeps<PrismaClient> & {

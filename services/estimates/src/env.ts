@@ -1,5 +1,5 @@
+import { parseEnv, ZBaseEnv } from '@plumbline/service-kit'
 import { z } from 'zod'
-import { ZBaseEnv, parseEnv } from '@plumbline/service-kit'
 
 // z.coerce.boolean() reads "false" as true; flags here accept only explicit words.
 const zFlag = (fallback: boolean) =>

@@ -1,5 +1,6 @@
 import { startTelemetry } from '@plumbline/telemetry'
 import type { EstimatesDeps } from './deps.js'
+
 startTelemetry('estimates')
 
 const { startServiceRuntime } = await import('@plumbline/service-kit')

@@ -1,9 +1,9 @@
 import type { Closer } from '@plumbline/service-kit'
-import type { EstimatesDeps } from './deps.js'
 import { pruneIdempotencyKeys } from './data/idempotency.js'
-import { seedSystemCatalog } from './seed/seed-system-catalog.js'
-import { seedDemoEstimates } from './seed/seed-demo-estimates.js'
+import type { EstimatesDeps } from './deps.js'
 import { startEstimateDocumentResponder } from './events/estimate-document-responder.js'
+import { seedDemoEstimates } from './seed/seed-demo-estimates.js'
+import { seedSystemCatalog } from './seed/seed-system-catalog.js'
 
 const HOUR = 3_600_000
 

@@ -1,5 +1,5 @@
+import { parseEnv, ZBaseEnv } from '@plumbline/service-kit'
 import { z } from 'zod'
-import { ZBaseEnv, parseEnv } from '@plumbline/service-kit'
 
 const MB = 1024 * 1024
 const url = (fallback: string) => z.string().url().default(fallback)

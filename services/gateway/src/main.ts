@@ -1,5 +1,6 @@
 // Telemetry first, so the http instrumentation patches node before express loads.
 import { startTelemetry } from '@plumbline/telemetry'
+
 startTelemetry('gateway')
 
 const { assertInfraCredentials, assertProductionSecrets, connectRedis, createLogger, natsCredentials, runService } = await import('@plumbline/service-kit')

@@ -1,8 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { IDENTITY_HEADER, SESSION_COOKIE, redisKeys } from '@plumbline/contracts'
+import { IDENTITY_HEADER, redisKeys, SESSION_COOKIE } from '@plumbline/contracts'
 import { verifyIdentity } from '@plumbline/service-kit'
 import { testEnv } from '@plumbline/testing'
-import { membership, startGateway, type GatewayHarness, type TestUser } from './support/gateway-harness.js'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { type GatewayHarness, membership, startGateway, type TestUser } from './support/gateway-harness.js'
 
 let gw: GatewayHarness
 let member: TestUser
@@ -103,9 +103,9 @@ describe('admin routes', () => {
   it('forwards admins and superadmins with their system role', async () => {
     const superadmin = await gw.signIn({ systemRole: 'superadmin' })
     for (const user of [admin, superadmin]) {
-      expect((await gw.api('/api/admin/users', { user })).status).toBe(200)
+      expect((await gw.api('/api/admin/subscription-overrides', { user })).status).toBe(200)
       const seen = gw.upstreams.admin.received.at(-1)!
-      expect(seen.url).toBe('/admin/users')
+      expect(seen.url).toBe('/admin/subscription-overrides')
       expect((await verifyIdentity(String(seen.headers[IDENTITY_HEADER]), testEnv.identitySecret)).systemRole).toBe(user.identity.systemRole)
     }
   })

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { membership, startGateway, type GatewayHarness, type TestUser } from './support/gateway-harness.js'
+import { type GatewayHarness, membership, startGateway, type TestUser } from './support/gateway-harness.js'
 
 const LIMIT = 4096
 let gw: GatewayHarness

@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { CSRF_COOKIE } from '@plumbline/contracts'
-import { membership, startGateway, type GatewayHarness, type TestUser } from './support/gateway-harness.js'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { type GatewayHarness, membership, startGateway, type TestUser } from './support/gateway-harness.js'
 
 let gw: GatewayHarness
 let user: TestUser

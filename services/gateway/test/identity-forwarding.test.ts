@@ -1,9 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { IDENTITY_HEADER, RequestSubjects, SESSION_COOKIE, type SessionIdentity } from '@plumbline/contracts'
-import { reply, type Replier } from '@plumbline/messaging'
+import { type Replier, reply } from '@plumbline/messaging'
 import { verifyIdentity } from '@plumbline/service-kit'
 import { testEnv } from '@plumbline/testing'
-import { membership, startGateway, type GatewayHarness } from './support/gateway-harness.js'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { type GatewayHarness, membership, startGateway } from './support/gateway-harness.js'
 
 let gw: GatewayHarness
 let fakeAuth: Replier
@@ -108,6 +108,24 @@ describe('identity forwarding', () => {
     const before = gw.upstreams.ai.received.length
     expect((await gw.api('/api/ai/generate-content?organizationId=org-other', { method: 'POST', user, body: '{}' })).status).toBe(404)
     expect(gw.upstreams.ai.received.length).toBe(before)
+  })
+
+  it('scopes POST /api/ai/generate-content by the organizationId in its JSON body (spec 000 §7), with no query', async () => {
+    const user = await gw.signIn({ memberships: [membership('org-b')] })
+    const body = JSON.stringify({ organizationId: 'org-b', prompt: 'Roof repair', projectType: null, propertyData: null })
+    const headers = { 'content-type': 'application/json' }
+    expect((await gw.api('/api/ai/generate-content', { method: 'POST', user, body, headers })).status).toBe(200)
+    expect((await verifyIdentity(String(lastAt('ai').headers[IDENTITY_HEADER]), testEnv.identitySecret)).orgId).toBe('org-b')
+    // The service receives the body the gateway read, byte for byte.
+    expect(lastAt('ai').body.toString()).toBe(body)
+    // An organisation the user does not belong to "does not exist", and nothing reaches the service.
+    const before = gw.upstreams.ai.received.length
+    const foreign = JSON.stringify({ organizationId: 'org-other', prompt: 'x' })
+    expect((await gw.api('/api/ai/generate-content', { method: 'POST', user, body: foreign, headers })).status).toBe(404)
+    expect(gw.upstreams.ai.received.length).toBe(before)
+    // A body that names no organisation goes on unscoped: the service answers 400 naming the field.
+    expect((await gw.api('/api/ai/generate-content', { method: 'POST', user, body: '{"prompt":"x"}', headers })).status).toBe(200)
+    expect((await verifyIdentity(String(lastAt('ai').headers[IDENTITY_HEADER]), testEnv.identitySecret)).orgId).toBeUndefined()
   })
 
   it('streams request bodies and passes status, headers and Set-Cookie back', async () => {

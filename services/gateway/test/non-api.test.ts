@@ -1,10 +1,10 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { API_ROUTES } from '@plumbline/contracts/api-routes'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { DEFAULT_REMOTES } from '../src/env.js'
-import { membership, startGateway, type GatewayHarness } from './support/gateway-harness.js'
+import { type GatewayHarness, membership, startGateway } from './support/gateway-harness.js'
 
 let gw: GatewayHarness
 let shell: GatewayHarness

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { membership, startGateway, type GatewayHarness, type TestUser } from './support/gateway-harness.js'
-import { startOwnRedis, type OwnRedis } from './support/redis-server.js'
+import { type GatewayHarness, membership, startGateway, type TestUser } from './support/gateway-harness.js'
+import { type OwnRedis, startOwnRedis } from './support/redis-server.js'
 
 let redis: OwnRedis
 let gw: GatewayHarness

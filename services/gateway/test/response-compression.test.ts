@@ -1,7 +1,7 @@
 import http, { type IncomingHttpHeaders } from 'node:http'
 import { gunzipSync, gzipSync } from 'node:zlib'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
-import { membership, startGateway, type GatewayHarness, type TestUser } from './support/gateway-harness.js'
+import { type GatewayHarness, membership, startGateway, type TestUser } from './support/gateway-harness.js'
 
 // The gateway gzips complete JSON (and CSV) answers for clients that accept it, and leaves
 // streams, small answers and answers a service encoded itself as they are.

@@ -1,6 +1,6 @@
 import http from 'node:http'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
-import { membership, startGateway, type GatewayHarness, type TestUser } from './support/gateway-harness.js'
+import { type GatewayHarness, membership, startGateway, type TestUser } from './support/gateway-harness.js'
 
 // The gateway streams a service's answer to the browser as it comes: no buffering, a browser
 // that goes away stops the service's work, and a service that breaks mid-answer breaks the

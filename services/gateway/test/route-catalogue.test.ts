@@ -1,5 +1,5 @@
-import { describe, expect, it } from 'vitest'
 import { API_PREFIX, API_ROUTES } from '@plumbline/contracts/api-routes'
+import { describe, expect, it } from 'vitest'
 import { createRouteMatcher } from '../src/routes/match-route.js'
 import { type RouteEntry, routeTable } from '../src/routes/route-table.js'
 

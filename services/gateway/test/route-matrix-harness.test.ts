@@ -1,5 +1,5 @@
-import { describe, expect, it } from 'vitest'
 import { assertRouteMatrix, fillPath, runRouteMatrix } from '@plumbline/testing'
+import { describe, expect, it } from 'vitest'
 
 describe('route matrix harness', () => {
   it('fills path and query parameters, encoding values', () => {

@@ -1,7 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { assertRouteMatrix, fillPath, forMethods, type MatrixRequest, type OrgRouteSpec } from '@plumbline/testing'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { routeTable } from '../src/routes/route-table.js'
-import { membership, startGateway, type GatewayHarness, type TestUser } from './support/gateway-harness.js'
+import { type GatewayHarness, membership, startGateway, type TestUser } from './support/gateway-harness.js'
 
 let gw: GatewayHarness
 let otherOrgMember: TestUser

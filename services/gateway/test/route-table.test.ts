@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
+import { upstreamPath } from '../src/proxy/upstreams.js'
 import { createRouteMatcher } from '../src/routes/match-route.js'
 import { routeTable } from '../src/routes/route-table.js'
-import { upstreamPath } from '../src/proxy/upstreams.js'
 
 const match = createRouteMatcher(routeTable, { includeDev: true })
 const prodMatch = createRouteMatcher(routeTable, { includeDev: false })
@@ -30,7 +30,15 @@ describe('route table', () => {
     ['GET', '/api/dashboard/metrics', 'admin', 'org'],
     ['PUT', '/api/organizations/o1/company-settings', 'admin', 'org'],
     ['GET', '/api/organizations/o1/activities', 'admin', 'org'],
-    ['GET', '/api/admin/check', 'admin', 'admin'],
+    ['GET', '/api/admin/check', 'auth', 'admin'],
+    ['GET', '/api/admin/users', 'auth', 'admin'],
+    ['POST', '/api/admin/users/create', 'auth', 'admin'],
+    ['PUT', '/api/admin/users/u1/membership', 'auth', 'admin'],
+    ['DELETE', '/api/admin/users/u1', 'auth', 'admin'],
+    ['GET', '/api/admin/organizations', 'auth', 'admin'],
+    ['GET', '/api/admin/subscription-overrides', 'admin', 'admin'],
+    ['DELETE', '/api/admin/subscription-overrides/o9', 'admin', 'admin'],
+    ['GET', '/api/admin/audit', 'admin', 'admin'],
     ['PUT', '/api/admin/subscription-overrides/o9', 'admin', 'admin'],
     ['GET', '/api/health/detailed', 'admin', 'admin'],
     ['POST', '/api/organizations/o1/company-settings/logo', 'documents', 'org'],

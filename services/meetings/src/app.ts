@@ -1,9 +1,10 @@
 import type { Express } from 'express'
-import type { ServiceDeps } from '@plumbline/service-kit'
-import type { MeetingsEnv } from './env.js'
-import type { PrismaClient } from './generated/prisma/client.js'
+import type { MeetingsDeps } from './deps.js'
+import { taskRoutes } from './http/task-routes.js'
 
-export type MeetingsDeps = ServiceDeps<PrismaClient> & { env: MeetingsEnv }
+export type { MeetingsDeps } from './deps.js'
 
-/** Business routes of the meetings service arrive with their issue; health, readiness and metrics come from the kit. */
-export const meetingsRoutes = (_deps: MeetingsDeps) => (_app: Express) => {}
+/** Routes of the meetings service; services see paths without the gateway's /api prefix. */
+export const meetingsRoutes = (deps: MeetingsDeps) => (app: Express) => {
+  app.use(taskRoutes(deps))
+}

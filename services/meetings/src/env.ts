@@ -1,5 +1,5 @@
+import { parseEnv, ZBaseEnv } from '@plumbline/service-kit'
 import { z } from 'zod'
-import { ZBaseEnv, parseEnv } from '@plumbline/service-kit'
 
 export const ZMeetingsEnv = ZBaseEnv.extend({ PORT: z.coerce.number().int().default(4005) })
 export type MeetingsEnv = z.infer<typeof ZMeetingsEnv>

@@ -1,5 +1,6 @@
 import { startTelemetry } from '@plumbline/telemetry'
 import type { MeetingsDeps } from './app.js'
+
 startTelemetry('meetings')
 
 const { startServiceRuntime } = await import('@plumbline/service-kit')

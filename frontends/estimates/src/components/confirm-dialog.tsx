@@ -1,5 +1,5 @@
-import { Loader2 } from 'lucide-react'
 import { Button, Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@plumbline/ui'
+import { Loader2 } from 'lucide-react'
 
 /** A yes/no confirmation (used before deleting). */
 export function ConfirmDialog({

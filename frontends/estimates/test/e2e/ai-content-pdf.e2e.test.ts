@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { launchBrowser, newPage, pdfText, screenshot } from '@plumbline/testing'
 import type { Browser, Page } from 'playwright-core'
-import { launchBrowser, newPage, screenshot } from '@plumbline/testing'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { apiOk, signedIn, toastText, visible } from './detail-helpers'
 import { orgPath, overflowingElements, runTag, waitForPath } from './estimates-helpers'
 
@@ -18,6 +18,9 @@ afterAll(async () => {
 
 const TYPES = ['executive_summary', 'project_overview', 'scope_of_work', 'timeline', 'qa_notes'] as const
 
+/** A word no writer would make up: it may only reach the client if the meeting notes were copied. */
+const notesMarker = (tag: string) => `Qx${tag.replace(/[^A-Za-z0-9]/g, '')}Zv`
+
 async function createWithAutoAi(page: Page, tag: string): Promise<string> {
   await page.goto('/cost-estimator?new=1')
   const dlg = await visible(page.getByRole('dialog', { name: 'Create New Estimate' }))
@@ -27,7 +30,10 @@ async function createWithAutoAi(page: Page, tag: string): Promise<string> {
   await dlg.getByLabel('Client Email').fill('avery@example.com')
   await dlg.getByLabel('Total Project Cost ($)').fill('24800')
   await dlg.getByLabel('Square Footage (optional)').fill('1900')
-  await dlg.getByLabel('Meeting Notes / Transcript (optional)').fill('Client wants architectural shingles and a new ridge vent before the rainy season.')
+  // Contractor-only notes ("only you can see these") with a unique marker in a sentence about what the client wants.
+  await dlg
+    .getByLabel('Meeting Notes / Transcript (optional)')
+    .fill(`Client wants architectural shingles in ${notesMarker(tag)} grey and a new ridge vent before the rainy season.`)
   expect(await (await visible(dlg.getByTestId('ai-mode-badge'))).textContent()).toBe('Auto')
   // The manual action as well: its text becomes the estimate's AI summary.
   await dlg.getByRole('button', { name: /Generate AI Content/ }).click()
@@ -49,7 +55,9 @@ describe('AI content and PDF', () => {
     const org = await orgPath(page)
     // The demo organisation generates automatically (the default; set it in case a journey changed it).
     await apiOk(page, 'PUT', `${org}/company-settings`, { autoGenerateAI: true })
-    const id = await createWithAutoAi(page, runTag('Ai'))
+    const tag = runTag('Ai')
+    const marker = notesMarker(tag)
+    const id = await createWithAutoAi(page, tag)
     const base = `${org}/estimates/${id}`
 
     // Every section was written and saved; the cards show them with the writer's name.
@@ -58,6 +66,8 @@ describe('AI content and PDF', () => {
     expect(saved.aiSummary?.trim()).toBeTruthy()
     for (const type of TYPES) {
       expect(saved.contentSections[type]?.trim(), type).toBeTruthy()
+      // The writer may use the meeting notes, never copy them into a section.
+      expect(saved.contentSections[type], type).not.toContain(marker)
       await expect.poll(() => page.getByTestId(`content-card-${type}`).getAttribute('data-state'), { timeout: 10_000 }).toBe('populated')
     }
     expect(await (await visible(page.getByTestId('writer-label'))).textContent()).toMatch(/^Written by: .+/)
@@ -95,7 +105,11 @@ describe('AI content and PDF', () => {
     // The same link read once more is a real PDF file.
     const file = await page.request.get(pdfUrl)
     expect(file.headers()['content-type']).toMatch(/^application\/pdf/)
-    expect((await file.body()).subarray(0, 5).toString('latin1')).toBe('%PDF-')
+    const bytes = Buffer.from(await file.body())
+    expect(bytes.subarray(0, 5).toString('latin1')).toBe('%PDF-')
+    const printed = pdfText(bytes)
+    expect(printed).toContain('Project Overview')
+    expect(printed).not.toContain(marker)
     await tab.close().catch(() => {})
 
     // Share, then open the link as the client: the revised summary shows.
@@ -112,6 +126,7 @@ describe('AI content and PDF', () => {
     const readMore = section.getByRole('button', { name: 'Read more' })
     if (await readMore.count()) await readMore.click()
     expect((await section.locator('p').textContent())!.trim()).toBe(proposed)
+    expect(await client.page.locator('body').textContent()).not.toContain(marker)
     await client.context.close()
     await context.close()
   }, 180_000)

@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { Browser, Page } from 'playwright-core'
 import { launchBrowser } from '@plumbline/testing'
+import type { Browser, Page } from 'playwright-core'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { apiOk, orgPath, runTag, shot, signedIn, toast, visible, waitForPath } from './estimates-helpers'
 
 let browser: Browser
@@ -48,8 +48,8 @@ describe('create estimate dialog', () => {
     await dlg.getByRole('radio', { name: /Roofing/ }).click()
     expect(await dlg.getByLabel('Project Name').inputValue()).toBe('Roofing - Client')
     const template = dlg.getByRole('group', { name: 'Roofing' }).getByRole('radio').first()
-    await expect(template.innerText()).resolves.toMatch(/System/)
-    await expect(template.innerText()).resolves.toMatch(/\+\d+ more/)
+    await expect(template.textContent()).resolves.toMatch(/System/)
+    await expect(template.textContent()).resolves.toMatch(/\+\d+ more/)
     await template.click()
     expect(await template.getAttribute('aria-checked')).toBe('true')
 

@@ -1,6 +1,7 @@
-import type { Page } from 'playwright-core'
 import { apiOk } from '@plumbline/testing'
-export { DEMO, api, apiOk, signedIn, visible } from '@plumbline/testing'
+import type { Page } from 'playwright-core'
+
+export { api, apiOk, DEMO, signedIn, visible } from '@plumbline/testing'
 
 // Shared by the estimate detail and share journeys: a signed-in demo contractor, and API calls
 // made through the page's own session (cookies + the CSRF double-submit header).

@@ -1,8 +1,8 @@
 import { readFile } from 'node:fs/promises'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { Browser, Locator, Page } from 'playwright-core'
 import { launchBrowser, screenshot } from '@plumbline/testing'
-import { addItem, addSection, apiOk, createEstimate, signedIn, toastText, visible, type Created } from './detail-helpers'
+import type { Browser, Locator, Page } from 'playwright-core'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { addItem, addSection, apiOk, type Created, createEstimate, signedIn, toastText, visible } from './detail-helpers'
 
 let browser: Browser
 beforeAll(async () => {

@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { launchBrowser, newPage, pdfText, screenshot } from '@plumbline/testing'
 import type { Browser } from 'playwright-core'
-import { launchBrowser, screenshot } from '@plumbline/testing'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { addItem, addSection, apiOk, createEstimate, signedIn, toastText, visible } from './detail-helpers'
 
 let browser: Browser
@@ -68,13 +68,14 @@ describe('estimate detail: markup, tax and the phase budget', () => {
       await dialog.waitFor({ state: 'hidden' })
     }
 
-    // By hand: base 1,000 + 400 + 275 = 1,675.00
-    //   overhead 20% 335.00, profit 15% 251.25, contingency 5% 83.75
+    // By hand (spec 001 §9: tax on the marked-up total): base 1,000 + 400 + 275 = 1,675.00
+    //   overhead 20% 335.00, profit 15% 251.25, contingency 5% 83.75 (670.00 = 0.40 per base dollar)
     //   cost-type markup: material 10% of 1,000 = 100.00; labor 0%; the lift has no markup
     //   markup 770.00 → subtotal with markup 2,445.00
-    //   taxable (materials + equipment, with their type markup) = 1,100 + 275 = 1,375.00
-    //   California 1,375 × 0.0825 = 113.4375 → 113.44; Florida 1,375 × 0.06 = 82.50
-    //   tax 195.94 → grand total 2,640.94
+    //   taxable (materials + equipment): cabinets 1,000 + 100 type markup + 400 share of the margins,
+    //   lift 275 + 110 share = 1,885.00 (the crew's 160 share stays untaxed: labor is not taxed here)
+    //   California 1,885 × 0.0825 = 155.5125 → 155.51; Florida 1,885 × 0.06 = 113.10
+    //   tax 268.61 → grand total 2,713.61
     const expected = {
       'totals-subtotal': '$1,675.00',
       'totals-overhead': '$335.00',
@@ -83,23 +84,40 @@ describe('estimate detail: markup, tax and the phase budget', () => {
       'totals-cost-type-markup': '$100.00',
       'totals-markup': '$770.00',
       'totals-subtotal-with-markup': '$2,445.00',
-      'totals-tax': '$195.94',
-      'totals-grand-total': '$2,640.94',
+      'totals-tax': '$268.61',
+      'totals-grand-total': '$2,713.61',
     }
     await expect.poll(() => panel.getByTestId('totals-grand-total').textContent(), { timeout: 10_000 }).toBe(expected['totals-grand-total'])
     for (const [testId, value] of Object.entries(expected)) expect(await panel.getByTestId(testId).textContent(), testId).toBe(value)
     const taxLines = await panel.locator('[data-testid^="totals-tax-"]').allTextContents()
-    expect(taxLines.sort()).toEqual(['$113.44', '$82.50'].sort())
+    expect(taxLines.sort()).toEqual(['$155.51', '$113.10'].sort())
     const pricing = await apiOk(page, 'GET', `${est.base}/pricing`)
     expect(pricing.taxProfileIds).toHaveLength(2)
-    expect(pricing.totals.grandTotal).toBe('2640.94')
+    expect(pricing.totals.grandTotal).toBe('2713.61')
     await panel.scrollIntoViewIfNeeded()
     await screenshot(page, 'detail-markup-tax-totals')
+
+    // The PDF prints the same figures (the server's totals, not a second computation).
+    const { downloadUrl } = await apiOk<{ downloadUrl: string }>(page, 'POST', `${est.base}/generate-pdf`)
+    const pdf = pdfText(Buffer.from(await (await page.request.get(downloadUrl)).body()))
+    for (const [label, value] of [
+      ['Subtotal', '$1,675.00'],
+      ['Markup', '$770.00'],
+      ['Tax', '$268.61'],
+      ['Grand Total', '$2,713.61'],
+    ])
+      expect(pdf).toMatch(new RegExp(`${label}\\s+\\${value}`))
+    // And so does the page the client opens.
+    const { shareToken } = await apiOk<{ shareToken: string }>(page, 'POST', `${est.base}/share`)
+    const client = await newPage(browser)
+    await client.page.goto(`/share/${shareToken}`)
+    await expect.poll(() => client.page.getByTestId('public-grand-total').textContent(), { timeout: 15_000 }).toBe('$2,713.61')
+    await client.context.close()
 
     // Unticking one tax profile takes its line out of the totals.
     const florida = panel.getByRole('checkbox', { name: /^Apply Florida/ })
     await florida.click()
-    await expect.poll(() => panel.getByTestId('totals-grand-total').textContent()).toBe('$2,558.44')
+    await expect.poll(() => panel.getByTestId('totals-grand-total').textContent()).toBe('$2,600.51')
 
     // Deleting a profile asks first.
     await panel.getByRole('button', { name: /^Delete Florida/ }).click()

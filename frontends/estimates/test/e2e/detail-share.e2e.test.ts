@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { Browser, Page } from 'playwright-core'
 import { e2eBaseUrl, launchBrowser, newPage, screenshot } from '@plumbline/testing'
+import type { Browser, Page } from 'playwright-core'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { addItem, addSection, api, apiOk, createEstimate, signedIn, toastText, visible } from './detail-helpers'
 
 let browser: Browser

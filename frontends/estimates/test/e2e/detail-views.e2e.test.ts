@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { Browser, Locator, Page } from 'playwright-core'
 import { launchBrowser, overflowingElements, screenshot } from '@plumbline/testing'
+import type { Browser, Locator, Page } from 'playwright-core'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { addItem, addSection, apiOk, createEstimate, signedIn, visible } from './detail-helpers'
 
 let browser: Browser

@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { Browser } from 'playwright-core'
 import { e2eBaseUrl, launchBrowser, newPage, signIn, uniqueEmail, waitForMail } from '@plumbline/testing'
+import type { Browser } from 'playwright-core'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { shot, visible, waitForPath } from './estimates-helpers'
 
 const PASSWORD = 'Sturdy-Beam-42'

@@ -1,6 +1,7 @@
-import type { Page } from 'playwright-core'
 import { apiOk, screenshot } from '@plumbline/testing'
-export { DEMO, api, apiOk, hidden, signedIn, visible } from '@plumbline/testing'
+import type { Page } from 'playwright-core'
+
+export { api, apiOk, DEMO, hidden, signedIn, visible } from '@plumbline/testing'
 
 // The list, dialog, wizard and template journeys: a signed-in demo contractor, API calls made
 // through the page's own session (cookies + the CSRF double-submit header), and waits.

@@ -1,7 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { controlStack, launchBrowser } from '@plumbline/testing'
 import type { Browser, Page } from 'playwright-core'
-import { launchBrowser } from '@plumbline/testing'
-import { apiOk, hidden, orgPath, runTag, overflowingElements, shot, signedIn, visible, waitForPath } from './estimates-helpers'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { apiOk, hidden, orgPath, overflowingElements, runTag, shot, signedIn, toast, visible, waitForPath } from './estimates-helpers'
 
 let browser: Browser
 beforeAll(async () => {
@@ -156,16 +156,80 @@ describe('estimates list', () => {
     await dark.context.close()
   }, 90_000)
 
-  it('opens the create dialog from the dashboard New Estimate button (?new=1)', async () => {
+  it('opens the create dialog over the dashboard from New Estimate (spec 000 §5), on desktop and phone', async () => {
+    for (const mobile of [false, true]) {
+      const { context, page } = await signedIn(browser, { mobile })
+      await visible(page.getByRole('heading', { name: 'Dashboard' }))
+      await page
+        .getByRole('button', { name: /New Estimate/ })
+        .first()
+        .click()
+      const dlg = await visible(page.getByRole('dialog', { name: 'Create New Estimate' }), 20_000)
+      await visible(dlg.getByRole('radio', { name: /Roofing/ }))
+      // No navigation: the dashboard stays underneath.
+      expect(new URL(page.url()).pathname).toBe('/')
+      expect(await page.getByRole('heading', { name: 'Dashboard', includeHidden: true }).count()).toBe(1)
+      await shot(page, mobile ? 'dashboard-create-dialog-mobile' : 'dashboard-create-dialog', { fullPage: false })
+      await dlg.getByRole('button', { name: 'Cancel' }).click()
+      await hidden(page.getByRole('heading', { name: 'Create New Estimate' }))
+      await visible(page.getByRole('heading', { name: 'Dashboard' }))
+      // It opens again (already loaded).
+      await page
+        .getByRole('button', { name: /New Estimate/ })
+        .first()
+        .click()
+      await visible(page.getByRole('dialog', { name: 'Create New Estimate' }))
+      await context.close()
+    }
+  }, 90_000)
+
+  it('creates from the dashboard dialog and lands on the new estimate', async () => {
     const { context, page } = await signedIn(browser)
+    const tag = runTag('Dash')
     await page
       .getByRole('button', { name: /New Estimate/ })
       .first()
       .click()
-    await visible(page.getByRole('heading', { name: 'Create New Estimate' }))
-    await waitForPath(page, (u) => u.pathname === '/cost-estimator' && !u.searchParams.has('new'))
-    await page.getByRole('button', { name: 'Cancel' }).click()
-    await hidden(page.getByRole('heading', { name: 'Create New Estimate' }))
+    const dlg = await visible(page.getByRole('dialog', { name: 'Create New Estimate' }), 20_000)
+    await dlg.getByRole('radio', { name: /Roofing/ }).click()
+    await dlg.getByLabel('Client Name').fill(`Dana ${tag}`)
+    await dlg.getByLabel('Client Email').fill('dana@example.com')
+    await dlg.getByLabel('Property Address').fill('12 Elm St, Springfield, IL 62701')
+    await dlg.getByLabel('Total Project Cost ($)').fill('18000')
+    await dlg.getByRole('button', { name: 'Create Estimate' }).click()
+    await waitForPath(page, (u) => /^\/estimates\/[^/]+$/.test(u.pathname), 60_000)
+    await visible(page.getByText(`Dana ${tag}`).first())
     await context.close()
-  }, 60_000)
+  }, 90_000)
+
+  it('a dead estimates remote costs a toast, never the dashboard; the next click after it is back opens the dialog', async () => {
+    await controlStack('remotes', 'estimates', 'stop')
+    let session: Awaited<ReturnType<typeof signedIn>> | undefined
+    try {
+      session = await signedIn(browser)
+      const { page } = session
+      await page
+        .getByRole('button', { name: /New Estimate/ })
+        .first()
+        .click()
+      await visible(toast(page, 'The estimate form could not be loaded'), 20_000)
+      await visible(page.getByRole('heading', { name: 'Dashboard' }))
+      expect(await page.getByRole('dialog').count()).toBe(0)
+      await shot(page, 'dashboard-create-dialog-remote-down', { fullPage: false })
+    } finally {
+      await controlStack('remotes', 'estimates', 'start')
+    }
+    const { context, page } = session!
+    const dialog = page.getByRole('dialog', { name: 'Create New Estimate' })
+    // The remote server needs a moment to answer again: click, wait a little, click again.
+    for (let attempt = 0; attempt < 10 && !(await dialog.isVisible()); attempt++) {
+      await page
+        .getByRole('button', { name: /New Estimate/ })
+        .first()
+        .click()
+      await dialog.waitFor({ state: 'visible', timeout: 4_000 }).catch(() => undefined)
+    }
+    await visible(dialog.getByRole('radio', { name: /Roofing/ }))
+    await context.close()
+  }, 120_000)
 })

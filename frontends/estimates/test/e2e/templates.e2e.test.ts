@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { Browser } from 'playwright-core'
 import { launchBrowser } from '@plumbline/testing'
+import type { Browser } from 'playwright-core'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { apiOk, hidden, orgPath, overflowingElements, runTag, shot, signedIn, toast, visible } from './estimates-helpers'
 
 let browser: Browser

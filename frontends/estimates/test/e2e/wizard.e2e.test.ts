@@ -1,7 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { Browser } from 'playwright-core'
 import { launchBrowser } from '@plumbline/testing'
-import { apiOk, orgPath, runTag, overflowingElements, shot, signedIn, visible, waitForPath } from './estimates-helpers'
+import type { Browser } from 'playwright-core'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { apiOk, orgPath, overflowingElements, runTag, shot, signedIn, visible, waitForPath } from './estimates-helpers'
 
 let browser: Browser
 beforeAll(async () => {

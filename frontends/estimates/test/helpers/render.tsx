@@ -1,10 +1,10 @@
-import * as React from 'react'
-import { render } from '@testing-library/react'
-import { MemoryRouter, Route, Routes, useLocation } from 'react-router'
-import { QueryClientProvider, type QueryClient } from '@tanstack/react-query'
-import { vi } from 'vitest'
-import { createQueryClient } from '@plumbline/web'
 import { Toaster } from '@plumbline/ui'
+import { createQueryClient } from '@plumbline/web'
+import { type QueryClient, QueryClientProvider } from '@tanstack/react-query'
+import { render } from '@testing-library/react'
+import type * as React from 'react'
+import { MemoryRouter, Route, Routes, useLocation } from 'react-router'
+import { vi } from 'vitest'
 
 export const ORG_ID = 'org-1'
 export const USER = {

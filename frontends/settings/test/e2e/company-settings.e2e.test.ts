@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { Browser, Page } from 'playwright-core'
 import { launchBrowser } from '@plumbline/testing'
+import type { Browser, Page } from 'playwright-core'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { api, apiOk, hidden, makePng, overflowingElements, runTag, settingsPath, shot, signedIn, toast, visible } from './settings-helpers'
 
 // The Company tab against the real stack: admin stores the settings, documents the logo, ai

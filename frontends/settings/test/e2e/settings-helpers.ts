@@ -1,7 +1,8 @@
 import { mkdirSync } from 'node:fs'
 import { deflateSync } from 'node:zlib'
-import type { Page } from 'playwright-core'
 import { apiOk, screenshot } from '@plumbline/testing'
+import type { Page } from 'playwright-core'
+
 export { api, apiOk, hidden, signedIn, visible } from '@plumbline/testing'
 
 // Helpers of the settings journeys: the demo organisation's settings path, toasts, screenshots

@@ -1,20 +1,20 @@
+import { BrandMark, Button } from '@plumbline/ui'
+import { Menu } from 'lucide-react'
 import * as React from 'react'
 import { useLocation } from 'react-router'
-import { Menu } from 'lucide-react'
-import { BrandMark, Button } from '@plumbline/ui'
 import { SidebarContent } from './sidebar'
 
 /** Signed-in layout: fixed sidebar on md+, slide-in drawer with backdrop below md. */
 export function AppLayout({ children }: { children: React.ReactNode }) {
-  const [open, setOpen] = React.useState(false)
   const { pathname } = useLocation()
-
-  // Close the drawer on navigation.
-  React.useEffect(() => setOpen(false), [pathname])
+  // The drawer stays open only on the page it was opened on: navigating closes it.
+  const [openOn, setOpenOn] = React.useState<string | null>(null)
+  const open = openOn === pathname
+  const setOpen = (next: boolean) => setOpenOn(next ? pathname : null)
 
   React.useEffect(() => {
     if (!open) return
-    const onKey = (e: KeyboardEvent) => e.key === 'Escape' && setOpen(false)
+    const onKey = (e: KeyboardEvent) => e.key === 'Escape' && setOpenOn(null)
     window.addEventListener('keydown', onKey)
     return () => window.removeEventListener('keydown', onKey)
   }, [open])

@@ -1,12 +1,12 @@
-import * as React from 'react'
-import { NavLink, useLocation } from 'react-router'
+import { Avatar, BrandMark, Button, cn, Skeleton, Tooltip, TooltipContent, TooltipTrigger } from '@plumbline/ui'
+import { displayName, isPrivilegedRole, usageBars, useActiveOrganization, useAuth, useLogout, useOrganizationUsage, useTheme } from '@plumbline/web'
 import { Activity, Calculator, LayoutDashboard, ListChecks, LogOut, Mic, Moon, Settings, Shield, Sun, X } from 'lucide-react'
-import { Avatar, BrandMark, Button, Skeleton, Tooltip, TooltipContent, TooltipTrigger, cn } from '@plumbline/ui'
-import { displayName, isPrivilegedRole, useActiveOrganization, useAuth, useLogout, useOrganizationUsage, useTheme, usageBars } from '@plumbline/web'
+import type * as React from 'react'
+import { NavLink, useLocation } from 'react-router'
 
 type NavItem = { to: string; label: string; icon: React.ComponentType<{ className?: string }>; match: (p: string) => boolean }
 
-const under = (prefix: string) => (p: string) => p === prefix || p.startsWith(prefix + '/')
+const under = (prefix: string) => (p: string) => p === prefix || p.startsWith(`${prefix}/`)
 
 export const MAIN_NAV: NavItem[] = [
   { to: '/', label: 'Dashboard', icon: LayoutDashboard, match: (p) => p === '/' },

@@ -1,6 +1,6 @@
-import { registerRemotes, loadRemote } from '@module-federation/enhanced/runtime'
+import { loadRemote, registerRemotes } from '@module-federation/enhanced/runtime'
 import type { ComponentType } from 'react'
-import { REMOTE_NAMES, containerName, type RemoteName } from './routes'
+import { containerName, REMOTE_NAMES, type RemoteName } from './routes'
 
 /** Runtime config served by the gateway at /remotes.json: remote name -> mf-manifest.json URL. */
 export type RemotesConfig = Partial<Record<RemoteName, string>>
@@ -37,14 +37,20 @@ export function initRemotes(): Promise<RemotesConfig> {
   return configPromise
 }
 
-/** Load a remote's ./App. `fresh` re-registers the remote so a failed entry is fetched again. */
-export async function loadRemoteApp(name: RemoteName, fresh = false): Promise<ComponentType<RemoteAppProps>> {
+/**
+ * Load a component a remote exposes as `./{module}` (its default export, or the export named
+ * like the module). `fresh` re-registers the remote so a failed entry is fetched again.
+ */
+export async function loadRemoteComponent<P>(name: RemoteName, module: string, fresh = false): Promise<ComponentType<P>> {
   const config = await initRemotes()
   const entry = config[name]
   if (!entry) throw new Error(`Remote "${name}" is not configured in /remotes.json`)
   if (fresh) registerRemotes([{ name: containerName(name), entry }], { force: true })
-  const mod = await loadRemote<{ default?: ComponentType<RemoteAppProps>; App?: ComponentType<RemoteAppProps> }>(`${containerName(name)}/App`)
-  const Comp = mod?.default ?? mod?.App
-  if (!Comp) throw new Error(`Remote "${name}" did not expose an App component`)
+  const mod = await loadRemote<Record<string, ComponentType<P> | undefined>>(`${containerName(name)}/${module}`)
+  const Comp = mod?.default ?? mod?.[module]
+  if (!Comp) throw new Error(`Remote "${name}" did not expose ${module}`)
   return Comp
 }
+
+/** Load a remote's ./App (its routes). */
+export const loadRemoteApp = (name: RemoteName, fresh = false) => loadRemoteComponent<RemoteAppProps>(name, 'App', fresh)

@@ -1,7 +1,7 @@
+import { Button, Card, ErrorBoundary, PageFallback, Spinner } from '@plumbline/ui'
+import { Blocks, RotateCw } from 'lucide-react'
 import * as React from 'react'
 import { useLocation } from 'react-router'
-import { Blocks, RotateCw } from 'lucide-react'
-import { Button, Card, ErrorBoundary, PageFallback, Spinner } from '@plumbline/ui'
 import { loadRemoteApp, type RemoteAppProps } from './registry'
 import { REMOTE_LABELS, type RemoteName } from './routes'
 

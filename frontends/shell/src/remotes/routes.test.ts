@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { remoteForPath } from './routes'
 import { parseRemotesConfig } from './registry'
+import { remoteForPath } from './routes'
 
 describe('remoteForPath', () => {
   it.each([

@@ -11,7 +11,7 @@ export const REMOTE_LABELS: Record<RemoteName, string> = {
 }
 
 function under(pathname: string, prefix: string): boolean {
-  return pathname === prefix || pathname.startsWith(prefix + '/')
+  return pathname === prefix || pathname.startsWith(`${prefix}/`)
 }
 
 /** Which remote owns a path (null: the shell's own page or 404). */

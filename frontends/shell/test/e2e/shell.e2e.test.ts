@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { Browser, BrowserContext, Page } from 'playwright-core'
 import { controlStack, launchBrowser, newPage, screenshot, signIn } from '@plumbline/testing'
+import type { Browser, BrowserContext, Page } from 'playwright-core'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { text, visible, waitForPath } from './helpers'
 
 const DEMO = { email: 'demo@plumbline.dev', password: 'Demo-Plumbline-2025' }

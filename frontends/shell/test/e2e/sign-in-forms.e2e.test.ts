@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, it } from 'vitest'
-import type { Browser, Page } from 'playwright-core'
 import { launchBrowser, newPage, screenshot } from '@plumbline/testing'
+import type { Browser, Page } from 'playwright-core'
+import { afterAll, beforeAll, describe, it } from 'vitest'
 import { text, visible } from './helpers'
 
 // Every validation message of the sign-in forms, as the spec words them (spec 000 §5).

@@ -1,11 +1,10 @@
-import { afterAll, beforeAll, describe, it } from 'vitest'
-import { inject } from 'vitest'
-import type { Browser } from 'playwright-core'
 import { createPrismaClient } from '@plumbline/db'
 import { launchBrowser, newPage, screenshot, signIn, uniqueEmail } from '@plumbline/testing'
+import type { Browser } from 'playwright-core'
+import { afterAll, beforeAll, describe, inject, it } from 'vitest'
+import type { AuthDeps } from '../../../../services/auth/src/deps.js'
 import { PrismaClient } from '../../../../services/auth/src/generated/prisma/client.js'
 import { createUserWithTemporaryPassword } from '../../../../services/auth/src/usecases/create-user-with-temporary-password.js'
-import type { AuthDeps } from '../../../../services/auth/src/deps.js'
 import { text, visible, waitForPath } from './helpers'
 
 // An account created by a platform admin (the admin screens come in a later issue) signs in with

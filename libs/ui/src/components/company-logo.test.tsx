@@ -1,5 +1,5 @@
-import { afterEach, describe, expect, it } from 'vitest'
 import { cleanup, fireEvent, render, screen } from '@testing-library/react'
+import { afterEach, describe, expect, it } from 'vitest'
 import { CompanyLogo, companyLogoSrc } from './company-logo'
 
 afterEach(cleanup)

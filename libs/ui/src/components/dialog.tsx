@@ -1,6 +1,6 @@
-import * as React from 'react'
 import * as DialogPrimitive from '@radix-ui/react-dialog'
 import { X } from 'lucide-react'
+import * as React from 'react'
 import { cn } from '../lib/utils'
 
 export const Dialog = DialogPrimitive.Root

@@ -1,5 +1,5 @@
-import * as React from 'react'
 import * as LabelPrimitive from '@radix-ui/react-label'
+import * as React from 'react'
 import { cn } from '../lib/utils'
 
 export const Label = React.forwardRef<React.ComponentRef<typeof LabelPrimitive.Root>, React.ComponentPropsWithoutRef<typeof LabelPrimitive.Root>>(

@@ -1,5 +1,5 @@
-import * as React from 'react'
 import { ImageIcon } from 'lucide-react'
+import * as React from 'react'
 import { cn } from '../lib/utils'
 
 /** Spec 000 §9: up to 200x100 by default, 100x40 compact, placeholder at least 80x40. */

@@ -1,6 +1,6 @@
-import * as React from 'react'
 import { cva, type VariantProps } from 'class-variance-authority'
 import { Loader2 } from 'lucide-react'
+import * as React from 'react'
 import { cn } from '../lib/utils'
 
 export const badgeVariants = cva('inline-flex items-center gap-1 rounded-full border px-2.5 py-0.5 text-xs font-medium whitespace-nowrap transition-colors', {
@@ -46,11 +46,7 @@ export function FullPageSpinner({ label = 'Loading' }: { label?: string }) {
 
 export function Separator({ className, orientation = 'horizontal' }: { className?: string; orientation?: 'horizontal' | 'vertical' }) {
   return (
-    <div
-      role="separator"
-      aria-orientation={orientation}
-      className={cn('shrink-0 bg-border', orientation === 'horizontal' ? 'h-px w-full' : 'h-full w-px', className)}
-    />
+    <hr aria-orientation={orientation} className={cn('shrink-0 border-0 bg-border', orientation === 'horizontal' ? 'h-px w-full' : 'h-full w-px', className)} />
   )
 }
 

@@ -1,4 +1,5 @@
 import { Skeleton, Spinner } from './misc'
+import { placeholderKeys } from './placeholder-keys'
 
 /**
  * Shown while a screen's code loads (a remote in the shell, a lazy page in a remote): the page
@@ -17,8 +18,8 @@ export function PageFallback({ cards = 0 }: { cards?: number }) {
         </div>
       </div>
       <div className="mx-auto w-full max-w-7xl space-y-4 px-4 py-8 sm:px-6 lg:px-8">
-        {Array.from({ length: cards }, (_, i) => (
-          <Skeleton key={i} className="h-28 w-full rounded-xl" />
+        {placeholderKeys(cards).map((key) => (
+          <Skeleton key={key} className="h-28 w-full rounded-xl" />
         ))}
         <div className="flex justify-center py-8">
           <Spinner label="Loading" />

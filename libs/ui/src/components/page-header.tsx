@@ -1,5 +1,5 @@
-import * as React from 'react'
 import { Bell, Plus } from 'lucide-react'
+import type * as React from 'react'
 import { cn } from '../lib/utils'
 import { Button } from './button'
 

@@ -1,11 +1,11 @@
-import * as React from 'react'
-import * as TabsPrimitive from '@radix-ui/react-tabs'
-import * as SelectPrimitive from '@radix-ui/react-select'
-import * as PopoverPrimitive from '@radix-ui/react-popover'
-import * as DropdownPrimitive from '@radix-ui/react-dropdown-menu'
 import * as CheckboxPrimitive from '@radix-ui/react-checkbox'
+import * as DropdownPrimitive from '@radix-ui/react-dropdown-menu'
+import * as PopoverPrimitive from '@radix-ui/react-popover'
+import * as SelectPrimitive from '@radix-ui/react-select'
 import * as SwitchPrimitive from '@radix-ui/react-switch'
+import * as TabsPrimitive from '@radix-ui/react-tabs'
 import { Check, ChevronDown } from 'lucide-react'
+import * as React from 'react'
 import { cn } from '../lib/utils'
 
 // Tabs

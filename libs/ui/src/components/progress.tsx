@@ -1,5 +1,5 @@
-import * as React from 'react'
 import * as ProgressPrimitive from '@radix-ui/react-progress'
+import * as React from 'react'
 import { cn } from '../lib/utils'
 
 /** Spec 000 §5: only a positive maximum is accepted and the value is kept within 0..max. */

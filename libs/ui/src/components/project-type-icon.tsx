@@ -1,4 +1,4 @@
-import { Building2, Droplet, Fan, Flame, Hammer, HardHat, House, Layers, Package, PaintRoller, Trees, Wrench, Zap, type LucideIcon } from 'lucide-react'
+import { Building2, Droplet, Fan, Flame, Hammer, HardHat, House, Layers, type LucideIcon, Package, PaintRoller, Trees, Wrench, Zap } from 'lucide-react'
 
 // Project types carry Font Awesome strings ('fas fa-home') or bare names ('hammer', 'layers')
 // (spec 000 §3, 001 §3). Both map onto lucide icons; anything unknown is a package (the spec's default).

@@ -1,5 +1,5 @@
-import * as React from 'react'
 import { Construction, FileQuestion } from 'lucide-react'
+import type * as React from 'react'
 import { Card } from './card'
 import { EmptyState } from './misc'
 

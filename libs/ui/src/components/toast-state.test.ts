@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest'
+import { normalizeProgress } from './progress'
 import {
   TOAST_DURATION,
   TOAST_LIMIT,
@@ -9,7 +10,6 @@ import {
   toastReducer,
 } from './toast-state'
 import { TOOLTIP_DELAY_DURATION, TOOLTIP_SKIP_DELAY_DURATION } from './tooltip'
-import { normalizeProgress } from './progress'
 
 describe('toast constants (spec 000 §9)', () => {
   it('match the spec', () => {

@@ -73,10 +73,10 @@ let memoryState: ToastState = { toasts: [] }
 function dispatch(action: ToastReducerAction) {
   if (action.type === 'DISMISS_TOAST') {
     if (action.toastId) addToRemoveQueue(action.toastId)
-    else memoryState.toasts.forEach((t) => addToRemoveQueue(t.id))
+    else for (const t of memoryState.toasts) addToRemoveQueue(t.id)
   }
   memoryState = toastReducer(memoryState, action)
-  listeners.forEach((l) => l(memoryState))
+  for (const l of listeners) l(memoryState)
 }
 
 export type ToastInput = Omit<ToasterToast, 'id'>

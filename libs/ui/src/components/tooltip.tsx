@@ -1,5 +1,5 @@
-import * as React from 'react'
 import * as TooltipPrimitive from '@radix-ui/react-tooltip'
+import * as React from 'react'
 import { cn } from '../lib/utils'
 
 /** Spec 000 §9: tooltip delay 700 ms, skip delay 300 ms. */

@@ -1,6 +1,6 @@
 import type { Db } from '../deps.js'
-import type { AdminEnv } from '../env.js'
 import { effectiveLimits, type Limits } from '../domain/limits.js'
+import type { AdminEnv } from '../env.js'
 
 export const FREE_PLAN_ID = 'free'
 

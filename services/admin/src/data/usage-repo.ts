@@ -20,3 +20,10 @@ export async function incrementUsage(tx: Tx, orgId: string, month: string, kind:
     INSERT INTO usage_counters (organization_id, month, kind, count) VALUES (${orgId}, ${month}, ${kind}::usage_kind, 1)
     ON CONFLICT (organization_id, month, kind) DO UPDATE SET count = usage_counters.count + 1`
 }
+
+/** Gives one back (never below zero): a deleted estimate's quota in the month it was created. */
+export async function decrementUsage(tx: Tx, orgId: string, month: string, kind: UsageKind): Promise<void> {
+  await tx.$executeRaw`
+    UPDATE usage_counters SET count = GREATEST(count - 1, 0)
+    WHERE organization_id = ${orgId} AND month = ${month} AND kind = ${kind}::usage_kind`
+}

@@ -1,4 +1,4 @@
-import { Subjects, type ActivityType } from '@plumbline/contracts'
+import { type ActivityType, Subjects } from '@plumbline/contracts'
 
 /** Feed entry per estimate event subject: read as "<user> <action> <target>". */
 export const ESTIMATE_ACTIVITIES = {

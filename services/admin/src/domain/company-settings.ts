@@ -1,6 +1,5 @@
 import { COMPANY_SETTINGS_DEFAULTS, type CompanySettings, type CompanySettingsPatch } from '@plumbline/contracts'
-import type { CompanySettings as CompanySettingsRow } from '../generated/prisma/client.js'
-import type { Prisma } from '../generated/prisma/client.js'
+import type { CompanySettings as CompanySettingsRow, Prisma } from '../generated/prisma/client.js'
 
 const asObject = (v: unknown): Record<string, unknown> => (v && typeof v === 'object' && !Array.isArray(v) ? (v as Record<string, unknown>) : {})
 

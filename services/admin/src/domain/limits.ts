@@ -1,4 +1,4 @@
-import { UNLIMITED, type QuotaCheckReply } from '@plumbline/contracts'
+import { type QuotaCheckReply, UNLIMITED } from '@plumbline/contracts'
 
 export type UsageKind = 'estimates' | 'pdf' | 'ai'
 export type Limits = Record<UsageKind, number>

@@ -1,5 +1,5 @@
 import { RequestSubjects, ZSetCompanyLogoRequest } from '@plumbline/contracts'
-import { reply, type Replier } from '@plumbline/messaging'
+import { type Replier, reply } from '@plumbline/messaging'
 import type { AdminDeps } from '../deps.js'
 import { setCompanyLogo } from '../usecases/set-company-logo.js'
 

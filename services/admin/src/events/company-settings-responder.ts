@@ -1,5 +1,5 @@
-import { RequestSubjects, ZCompanySettingsRequest, type CompanySettings } from '@plumbline/contracts'
-import { reply, type Replier } from '@plumbline/messaging'
+import { type CompanySettings, RequestSubjects, ZCompanySettingsRequest } from '@plumbline/contracts'
+import { type Replier, reply } from '@plumbline/messaging'
 import type { AdminDeps } from '../deps.js'
 import { getCompanySettings } from '../usecases/get-company-settings.js'
 

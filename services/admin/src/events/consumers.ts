@@ -1,13 +1,15 @@
 import type { EventConsumer } from '@plumbline/messaging'
 import type { AdminDeps } from '../deps.js'
 import { startConsumer } from './admin-consumer.js'
+import { onAdminActionRecorded } from './on-admin-action-recorded.js'
 import { onAiGenerationCompleted } from './on-ai-generation-completed.js'
-import { onPdfGenerated } from './on-pdf-generated.js'
 import { onEstimateApproved } from './on-estimate-approved.js'
 import { onEstimateCreated } from './on-estimate-created.js'
 import { onEstimateDeleted } from './on-estimate-deleted.js'
 import { onEstimateShared } from './on-estimate-shared.js'
 import { onEstimateUpdated } from './on-estimate-updated.js'
+import { onOrganizationCreated } from './on-organization-created.js'
+import { onPdfGenerated } from './on-pdf-generated.js'
 import { onUserDeleted } from './on-user-deleted.js'
 import { onUserRegistered } from './on-user-registered.js'
 
@@ -24,6 +26,8 @@ export async function startAdminConsumers(deps: AdminDeps): Promise<EventConsume
     startConsumer(deps, onEstimateApproved),
     startConsumer(deps, onUserRegistered),
     startConsumer(deps, onUserDeleted),
+    startConsumer(deps, onOrganizationCreated),
+    startConsumer(deps, onAdminActionRecorded),
     startConsumer(deps, onAiGenerationCompleted),
     startConsumer(deps, onPdfGenerated),
   ])

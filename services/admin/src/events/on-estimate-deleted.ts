@@ -1,4 +1,5 @@
 import { Subjects, ZEstimateEventV1 } from '@plumbline/contracts'
+import { monthOf, occurredAtOf } from '../domain/month.js'
 import { recordEstimateDeleted } from '../usecases/record-estimate-deleted.js'
 import { defineConsumer, orgIdOf } from './admin-consumer.js'
 
@@ -7,5 +8,5 @@ export const onEstimateDeleted = defineConsumer({
   subject: Subjects.estimateDeleted,
   // Only the estimate id matters here; accept the event even if its other fields change.
   dataSchema: ZEstimateEventV1.pick({ estimateId: true }),
-  handle: (tx, event) => recordEstimateDeleted(tx, orgIdOf(event), event.data.estimateId),
+  handle: (tx, event) => recordEstimateDeleted(tx, orgIdOf(event), event.data.estimateId, monthOf(occurredAtOf(event.occurredAt))),
 })

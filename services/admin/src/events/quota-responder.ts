@@ -1,5 +1,5 @@
-import { RequestSubjects, ZQuotaCheckRequest, type QuotaCheckReply } from '@plumbline/contracts'
-import { reply, type Replier } from '@plumbline/messaging'
+import { type QuotaCheckReply, RequestSubjects, ZQuotaCheckRequest } from '@plumbline/contracts'
+import { type Replier, reply } from '@plumbline/messaging'
 import type { AdminDeps } from '../deps.js'
 import { checkQuota } from '../usecases/check-quota.js'
 

@@ -1,6 +1,6 @@
-import express, { type Router } from 'express'
 import { ZCompanySettingsPatch, ZOrgIdParam } from '@plumbline/contracts'
 import { orgContextOf, parseBody, parseParams, requirePermission } from '@plumbline/service-kit'
+import express, { type Router } from 'express'
 import type { AdminDeps } from '../deps.js'
 import { getCompanySettings } from '../usecases/get-company-settings.js'
 import { updateCompanySettings } from '../usecases/update-company-settings.js'

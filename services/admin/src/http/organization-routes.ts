@@ -1,6 +1,6 @@
-import express, { type Router } from 'express'
 import { ZDashboardMetricsQuery, ZOrgIdParam } from '@plumbline/contracts'
 import { orgContextOf, parseParams, parseQuery } from '@plumbline/service-kit'
+import express, { type Router } from 'express'
 import type { AdminDeps } from '../deps.js'
 import { getDashboardMetrics } from '../usecases/get-dashboard-metrics.js'
 import { getUsage } from '../usecases/get-usage.js'

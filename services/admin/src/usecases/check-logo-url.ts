@@ -1,5 +1,5 @@
 import { ErrorCode, type FetchLogoUrlReply, RequestSubjects, ZFetchLogoUrlReply } from '@plumbline/contracts'
-import { request, type Bus } from '@plumbline/messaging'
+import { type Bus, request } from '@plumbline/messaging'
 import { AppError, badRequest, type Logger } from '@plumbline/service-kit'
 
 /** Fetching a remote image takes up to 5 s in the documents service; wait a little longer. */

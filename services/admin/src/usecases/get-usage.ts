@@ -2,8 +2,8 @@ import type { OrganizationUsage } from '@plumbline/contracts'
 import { limitsOf } from '../data/limits-repo.js'
 import { usageOfMonth } from '../data/usage-repo.js'
 import type { Db } from '../deps.js'
-import type { AdminEnv } from '../env.js'
 import { monthOf } from '../domain/month.js'
+import type { AdminEnv } from '../env.js'
 
 /** Usage of the current UTC month against the organisation's effective limits (-1 unlimited). */
 export async function getUsage(db: Db, env: AdminEnv, orgId: string, now = new Date()): Promise<OrganizationUsage> {

@@ -1,18 +1,16 @@
-import type { Activity } from '@plumbline/contracts'
+import type { Activity, ActivityQuery } from '@plumbline/contracts'
 import { latestActivities } from '../data/activities-repo.js'
 import { actorsByIds } from '../data/actors-repo.js'
 import type { Db } from '../deps.js'
 
-export const ACTIVITY_PAGE_SIZE = 50
-
 /**
- * The newest activity of an organisation. Actors are named at read time from the users this
+ * One page of an organisation's activity, newest first. Actors are named at read time from the users this
  * service learned from auth events (events of other services carry only the actor's id, and
  * events of different streams arrive in no fixed order); unknown or deleted users and client
  * actions show a user with every field null.
  */
-export async function listActivities(db: Db, orgId: string): Promise<Activity[]> {
-  const rows = await latestActivities(db, orgId, ACTIVITY_PAGE_SIZE)
+export async function listActivities(db: Db, orgId: string, query: ActivityQuery): Promise<Activity[]> {
+  const rows = await latestActivities(db, orgId, { skip: (query.page - 1) * query.limit, take: query.limit })
   const actorIds = [...new Set(rows.map((r) => r.actorId).filter((id): id is string => id !== null))]
   const actors = new Map((actorIds.length ? await actorsByIds(db, actorIds) : []).map((a) => [a.userId, a]))
   return rows.map((r) => {

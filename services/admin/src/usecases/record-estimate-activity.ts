@@ -1,7 +1,7 @@
-import type { EstimateEvent } from '../domain/estimate-event.js'
 import { insertActivity } from '../data/activities-repo.js'
 import type { Tx } from '../deps.js'
 import { ESTIMATE_ACTIVITIES, type EstimateActivitySubject } from '../domain/activity-text.js'
+import type { EstimateEvent } from '../domain/estimate-event.js'
 import { occurredAtOf } from '../domain/month.js'
 
 /** One feed row per estimate event, named after the project. */

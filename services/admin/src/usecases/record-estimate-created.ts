@@ -12,9 +12,10 @@ import { recordEstimateActivity } from './record-estimate-activity.js'
  * estimate (even if it was published twice under different event ids), and appears in the feed.
  */
 export async function recordEstimateCreated(tx: Tx, event: EstimateEvent, orgId: string): Promise<void> {
-  const mark = await markCreated(tx, orgId, event.data.estimateId)
-  // A creation uses quota even when its delete was seen first; the total counts live estimates.
-  if (mark.first) await incrementUsage(tx, orgId, monthOf(occurredAtOf(event.occurredAt)), 'estimates')
+  const month = monthOf(occurredAtOf(event.occurredAt))
+  const mark = await markCreated(tx, orgId, event.data.estimateId, month)
+  // A delete of the same month seen first means the quota is already given back; the total counts live estimates.
+  if (mark.first && !mark.deletedSameMonth) await incrementUsage(tx, orgId, month, 'estimates')
   if (mark.alive) await incrementTotalEstimates(tx, orgId)
   await recordEstimateActivity(tx, Subjects.estimateCreated, event, orgId)
 }

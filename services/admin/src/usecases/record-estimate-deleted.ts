@@ -1,12 +1,16 @@
 import { markDeleted } from '../data/counted-estimates-repo.js'
 import { decrementTotalEstimates } from '../data/org-totals-repo.js'
+import { decrementUsage } from '../data/usage-repo.js'
 import type { Tx } from '../deps.js'
 
 /**
- * Only the dashboard total goes down, and only for an estimate that was counted (so a delete
- * handled before its create, or a repeated delete, changes nothing). The monthly usage counts
- * creations: deleting and re-creating cannot get around the quota.
+ * The dashboard total goes down for an estimate that was counted (so a delete handled before its
+ * create, or a repeated delete, changes nothing). The monthly quota comes back only when the
+ * estimate is deleted in the UTC month it was created in (README "Quota and deleting"): a
+ * mistaken or test estimate removed at once costs nothing; last month's usage is history.
  */
-export async function recordEstimateDeleted(tx: Tx, orgId: string, estimateId: string): Promise<void> {
-  if (await markDeleted(tx, orgId, estimateId)) await decrementTotalEstimates(tx, orgId)
+export async function recordEstimateDeleted(tx: Tx, orgId: string, estimateId: string, month: string): Promise<void> {
+  const mark = await markDeleted(tx, orgId, estimateId, month)
+  if (mark.counted) await decrementTotalEstimates(tx, orgId)
+  if (mark.sameMonth) await decrementUsage(tx, orgId, month, 'estimates')
 }

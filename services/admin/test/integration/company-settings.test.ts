@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { COMPANY_SETTINGS_DEFAULTS, ZCompanySettings } from '@plumbline/contracts'
-import { exampleLogoUrlCheck, memberOf, startAdminTestService, type AdminTestService } from '../support/admin-test-service.js'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { type AdminTestService, exampleLogoUrlCheck, memberOf, startAdminTestService } from '../support/admin-test-service.js'
 
 let svc: AdminTestService
 beforeAll(async () => {

@@ -1,7 +1,7 @@
 import http from 'node:http'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { NUMERIC_EDGE_VALUES, numericEdgeBodies, seededRandom } from '@plumbline/testing'
-import { exampleLogoUrlCheck, memberOf, startAdminTestService, type AdminTestService } from '../support/admin-test-service.js'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { type AdminTestService, exampleLogoUrlCheck, memberOf, startAdminTestService } from '../support/admin-test-service.js'
 
 // Every route must answer malformed input with a 4xx, never a 5xx: wrong types, missing fields,
 // huge strings, arrays, null, NUL bytes, odd numbers, non-JSON, odd content types and encodings.
@@ -64,7 +64,7 @@ const ODD_VALUES: unknown[] = [
   -1,
   1e308,
   -1e308,
-  3.14159,
+  Math.PI,
   99.999,
   100.005,
   '999999999999.99',

@@ -1,8 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { RequestSubjects, Subjects, ZSetCompanyLogoReply } from '@plumbline/contracts'
 import { createEnvelope, request } from '@plumbline/messaging'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { monthOf } from '../../src/domain/month.js'
-import { memberOf, startAdminTestService, type AdminTestService } from '../support/admin-test-service.js'
+import { type AdminTestService, memberOf, startAdminTestService } from '../support/admin-test-service.js'
 
 // What issue 4's services tell the admin service: an uploaded logo (request/reply from
 // documents) and the AI generations and PDFs that count against the monthly limits (events).

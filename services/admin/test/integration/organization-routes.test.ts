@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { memberOf, startAdminTestService, type AdminTestService } from '../support/admin-test-service.js'
+import { type AdminTestService, memberOf, startAdminTestService } from '../support/admin-test-service.js'
 
 let svc: AdminTestService
 beforeAll(async () => {

@@ -1,9 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { COMPANY_SETTINGS_DEFAULTS, ErrorCode, RequestSubjects, ZCompanySettings, ZQuotaCheckReply } from '@plumbline/contracts'
 import { request } from '@plumbline/messaging'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { FREE_PLAN_ID } from '../../src/data/limits-repo.js'
 import { monthOf } from '../../src/domain/month.js'
-import { memberOf, startAdminTestService, type AdminTestService } from '../support/admin-test-service.js'
+import { type AdminTestService, memberOf, startAdminTestService } from '../support/admin-test-service.js'
 
 let svc: AdminTestService
 beforeAll(async () => {

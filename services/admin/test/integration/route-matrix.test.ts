@@ -1,7 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { Subjects } from '@plumbline/contracts'
 import { assertRouteMatrix, fillPath, type OrgRouteSpec } from '@plumbline/testing'
-import { estimateEvent, memberOf, startAdminTestService, type AdminTestService } from '../support/admin-test-service.js'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { type AdminTestService, estimateEvent, memberOf, startAdminTestService } from '../support/admin-test-service.js'
 
 let svc: AdminTestService
 const VICTIM = 'org-victim'

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { DEMO_COMPANY_SETTINGS, DEMO_ORGANIZATION_ID } from '../../src/seed/demo-company.js'
 import { seedDemoCompany } from '../../src/usecases/seed-demo-company.js'
-import { memberOf, startAdminTestService, type AdminTestService } from '../support/admin-test-service.js'
+import { type AdminTestService, memberOf, startAdminTestService } from '../support/admin-test-service.js'
 
 let svc: AdminTestService
 beforeAll(async () => {

@@ -1,25 +1,25 @@
 import {
-  RequestSubjects,
-  SYSTEM_ROLE_PERMISSIONS,
   type EventEnvelope,
   type FetchLogoUrlReply,
   type IdentityClaims,
+  RequestSubjects,
+  SYSTEM_ROLE_PERMISSIONS,
   type SystemRoleName,
 } from '@plumbline/contracts'
-import { createEnvelope, reply, type EventConsumer } from '@plumbline/messaging'
+import { createEnvelope, type EventConsumer, reply } from '@plumbline/messaging'
 import type { Closer } from '@plumbline/service-kit'
 import {
+  type Call,
   identityHeaders,
   publishEnvelope,
+  type Reply,
   serveForTests,
   startTestService,
   waitForConsumer as waitForConsumerOf,
-  type Call,
-  type Reply,
 } from '@plumbline/testing'
 import { adminRoutes } from '../../src/app.js'
 import type { AdminDeps } from '../../src/deps.js'
-import { ZAdminEnv, type AdminEnv } from '../../src/env.js'
+import { type AdminEnv, ZAdminEnv } from '../../src/env.js'
 import { startAdminConsumers } from '../../src/events/consumers.js'
 import { PrismaClient } from '../../src/generated/prisma/client.js'
 import { startAdmin } from '../../src/start.js'

@@ -1,10 +1,10 @@
-import { describe, expect, it } from 'vitest'
 import { COMPANY_SETTINGS_DEFAULTS, ZCompanySettingsPatch } from '@plumbline/contracts'
-import { Prisma } from '../../src/generated/prisma/client.js'
-import { orgIdOf } from '../../src/events/admin-consumer.js'
+import { describe, expect, it } from 'vitest'
 import { settingsChanges, toCompanySettings } from '../../src/domain/company-settings.js'
 import { effectiveLimits, quotaVerdict } from '../../src/domain/limits.js'
 import { monthOf, occurredAtOf } from '../../src/domain/month.js'
+import { orgIdOf } from '../../src/events/admin-consumer.js'
+import { Prisma } from '../../src/generated/prisma/client.js'
 
 describe('limits', () => {
   const defaults = { estimates: 50, pdf: 100, ai: 200 }

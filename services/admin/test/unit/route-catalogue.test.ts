@@ -1,6 +1,6 @@
-import { describe, expect, it } from 'vitest'
 import { catalogueRoutes, depsStandIn, registeredRoutes } from '@plumbline/testing'
-import { adminRoutes, type AdminDeps } from '../../src/app.js'
+import { describe, expect, it } from 'vitest'
+import { type AdminDeps, adminRoutes } from '../../src/app.js'
 
 describe('the admin routers and the route catalogue', () => {
   it('register exactly the catalogue routes of the admin service', () => {

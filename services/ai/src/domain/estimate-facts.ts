@@ -1,4 +1,4 @@
-import { costTypeLabel, type CompanySettings, type EstimateDocument } from '@plumbline/contracts'
+import { type CompanySettings, costTypeLabel, type EstimateDocument } from '@plumbline/contracts'
 import { clean, positive } from './format.js'
 import type { JobInput } from './job-input.js'
 

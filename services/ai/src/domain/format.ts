@@ -50,13 +50,6 @@ export function quantity(value: string): string {
   return Number.isFinite(n) ? String(Number(n.toFixed(3))) : value
 }
 
-export function shorten(text: string, max: number): string {
-  if (text.length <= max) return text
-  const cut = text.slice(0, max)
-  const space = cut.lastIndexOf(' ')
-  return `${(space > max * 0.6 ? cut.slice(0, space) : cut).replace(/[\s,;:.]+$/, '')}…`
-}
-
 /** Paragraphs joined by blank lines, empty ones dropped. */
 export const paragraphs = (parts: (string | null | undefined | false)[]): string =>
   parts.filter((p): p is string => typeof p === 'string' && p.trim() !== '').join('\n\n')
@@ -68,7 +61,7 @@ export function sentencesOf(text: string): string[] {
   return text
     .replace(/\s+/g, ' ')
     .trim()
-    .split(/(?<=[.!?]["')\]]?)\s+(?=["'(\[]?[A-Z0-9$])/)
+    .split(/(?<=[.!?]["')\]]?)\s+(?=["'([]?[A-Z0-9$])/)
     .map((s) => s.trim())
     .filter(Boolean)
 }

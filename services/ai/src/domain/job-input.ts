@@ -1,5 +1,5 @@
-import { z } from 'zod'
 import { ZCompanySettings, ZEstimateDocument } from '@plumbline/contracts'
+import { z } from 'zod'
 
 /**
  * What a writer works from: the estimate's document (from the estimates service) and the

@@ -1,10 +1,10 @@
-import { AckPolicy, DeliverPolicy, type ConsumerMessages, type JsMsg } from '@nats-io/jetstream'
+import { AckPolicy, type ConsumerMessages, DeliverPolicy, type JsMsg } from '@nats-io/jetstream'
 import { nanos } from '@nats-io/transport-node'
 import { ZEventEnvelope } from '@plumbline/contracts'
 import { consumerName, startRetryLoop, streamName } from '@plumbline/messaging'
 import { z } from 'zod'
-import type { AiDeps } from '../deps.js'
 import { abandonJob } from '../data/jobs-repo.js'
+import type { AiDeps } from '../deps.js'
 import { runGenerationJob } from '../usecases/run-generation-job.js'
 import { JOB_REQUESTED_SUBJECT, JOB_WORKER_DURABLE } from './subjects.js'
 

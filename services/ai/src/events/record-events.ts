@@ -1,4 +1,4 @@
-import { Subjects, type AiGenerationCompletedV1 } from '@plumbline/contracts'
+import { type AiGenerationCompletedV1, Subjects } from '@plumbline/contracts'
 import { createEnvelope, writeOutbox } from '@plumbline/messaging'
 import type { Tx } from '../data/db.js'
 import { AI_SCHEMA, JOB_REQUESTED_SUBJECT, type JobRequestedV1 } from './subjects.js'

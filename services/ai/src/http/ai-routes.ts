@@ -1,6 +1,6 @@
-import express, { type Router } from 'express'
 import { ZGenerateContentBody } from '@plumbline/contracts'
-import { parseBody, parseQuery, orgCtx } from '@plumbline/service-kit'
+import { orgCtx, parseBody, parseQuery } from '@plumbline/service-kit'
+import express, { type Router } from 'express'
 import { z } from 'zod'
 import type { AiDeps } from '../deps.js'
 import { generateContent } from '../usecases/generate-content.js'
@@ -9,8 +9,9 @@ const ZProviderQuery = z.object({ organizationId: z.string({ error: 'organizatio
 
 /**
  * /ai/…: routes without an organisation in the path. The gateway scopes the identity to the
- * organisation named in the `organizationId` query parameter; the body's organizationId must be
- * that organisation (else 404, as for any other tenant's object).
+ * organisation named in the `organizationId` query parameter or, for generate-content, in the
+ * JSON body (spec 000 §7); the body's organizationId must be that organisation (else 404, as for
+ * any other tenant's object).
  */
 export function aiRoutes(deps: AiDeps): Router {
   const router = express.Router()

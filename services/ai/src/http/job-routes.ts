@@ -1,9 +1,9 @@
+import { orgCtx, uuidParam } from '@plumbline/service-kit'
 import express, { type Router } from 'express'
 import type { AiDeps } from '../deps.js'
 import { cancelJob } from '../usecases/cancel-job.js'
 import { getJobStatus } from '../usecases/get-job-status.js'
 import { startGenerateAll } from '../usecases/start-generate-all.js'
-import { uuidParam, orgCtx } from '@plumbline/service-kit'
 
 const org = '/organizations/:orgId'
 

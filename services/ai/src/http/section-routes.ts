@@ -1,12 +1,11 @@
-import express, { type Request, type Router } from 'express'
 import { ZChatMessageBody, ZContentSectionType } from '@plumbline/contracts'
-import { parseBody, parseParams, orgCtx } from '@plumbline/service-kit'
+import { orgCtx, parseBody, parseParams, uuidParam } from '@plumbline/service-kit'
+import express, { type Request, type Router } from 'express'
 import { z } from 'zod'
 import type { AiDeps } from '../deps.js'
 import { generateSection } from '../usecases/generate-section.js'
 import { listChatMessages } from '../usecases/list-chat-messages.js'
 import { sendChatMessage } from '../usecases/send-chat-message.js'
-import { uuidParam } from '@plumbline/service-kit'
 
 const estimate = '/organizations/:orgId/estimates/:id'
 const ZTypeParams = z.object({ type: ZContentSectionType })

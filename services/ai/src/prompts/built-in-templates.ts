@@ -1,5 +1,5 @@
-import type { z } from 'zod'
 import type { ZBuiltInPromptTemplate } from '@plumbline/contracts'
+import type { z } from 'zod'
 
 export type BuiltInTemplateName = z.infer<typeof ZBuiltInPromptTemplate>
 
@@ -13,7 +13,8 @@ Meeting notes: {{meetingTranscript}}
 Contractor: {{companyName}}, licence {{contractorLicense}}`
 
 const SECTIONS = `Write five sections: Executive Summary, Project Overview, Scope of Work, Timeline Considerations and Quality Assurance Notes.
-Use only the facts given; leave out anything that is missing and never invent prices, dates or measurements.`
+Use only the facts given; leave out anything that is missing and never invent prices, dates or measurements.
+The meeting notes are the contractor's private notes: let them shape what you stress, but never quote or copy them.`
 
 /**
  * The four built-in prompt templates (spec 001 §12), used by the openai provider when the

@@ -9,7 +9,7 @@ export type PromptVariables = Partial<Record<AiPromptVariable, string | null | u
  */
 export function renderPrompt(template: string, vars: PromptVariables): string {
   const filled = template.replace(/\{\{\s*([A-Za-z_][A-Za-z0-9_]*)\s*\}\}/g, (_m, name: string) => {
-    const value = Object.prototype.hasOwnProperty.call(vars, name) ? vars[name as AiPromptVariable] : undefined
+    const value = Object.hasOwn(vars, name) ? vars[name as AiPromptVariable] : undefined
     return typeof value === 'string' ? value : ''
   })
   return filled

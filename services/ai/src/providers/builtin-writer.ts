@@ -1,8 +1,8 @@
-import type { AiProvider } from './provider.js'
+import { CONTENT_SECTION_TYPES } from '@plumbline/contracts'
 import { builtInChatEdit } from './builtin/chat-edits.js'
 import { composeSection, SECTION_TITLES } from './builtin/compose-sections.js'
 import { promptFacts } from './builtin/prompt-facts.js'
-import { CONTENT_SECTION_TYPES } from '@plumbline/contracts'
+import type { AiProvider } from './provider.js'
 
 /**
  * The embedded default writer: composes each section from the estimate's own data in plain,

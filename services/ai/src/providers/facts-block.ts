@@ -1,4 +1,4 @@
-import { lineItemCount, quotedTotal, type EstimateFacts } from '../domain/estimate-facts.js'
+import { type EstimateFacts, lineItemCount, quotedTotal } from '../domain/estimate-facts.js'
 import { money, quantity, thousands } from '../domain/format.js'
 
 const ITEMS_PER_SECTION = 15
@@ -23,10 +23,11 @@ export function factsBlock(f: EstimateFacts): string {
   add('Special features', f.specialFeatures)
   add('Property details', f.propertyNotes.join('; ') || null)
   if (f.phases.length) {
-    lines.push('Phases:')
-    f.phases.forEach((p, i) =>
-      lines.push(
-        `  ${i + 1}. ${p.name}${p.amount ? ` (${money(p.amount)})` : ''}${p.startDate ? ` from ${p.startDate.slice(0, 10)}` : ''}${p.endDate ? ` to ${p.endDate.slice(0, 10)}` : ''}${p.description ? `: ${p.description}` : ''}`,
+    lines.push(
+      'Phases:',
+      ...f.phases.map(
+        (p, i) =>
+          `  ${i + 1}. ${p.name}${p.amount ? ` (${money(p.amount)})` : ''}${p.startDate ? ` from ${p.startDate.slice(0, 10)}` : ''}${p.endDate ? ` to ${p.endDate.slice(0, 10)}` : ''}${p.description ? `: ${p.description}` : ''}`,
       ),
     )
   }
@@ -39,6 +40,6 @@ export function factsBlock(f: EstimateFacts): string {
       if (s.items.length > ITEMS_PER_SECTION) lines.push(`    - and ${s.items.length - ITEMS_PER_SECTION} more items`)
     }
   }
-  if (f.meetingNotes) lines.push(`Meeting notes:\n${f.meetingNotes.slice(0, 6000)}`)
+  if (f.meetingNotes) lines.push(`Meeting notes (private to the contractor: shape the text by them, never quote them):\n${f.meetingNotes.slice(0, 6000)}`)
   return lines.join('\n')
 }

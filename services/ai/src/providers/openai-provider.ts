@@ -1,9 +1,9 @@
 import OpenAI, { APIConnectionError, APIConnectionTimeoutError, APIError, APIUserAbortError } from 'openai'
 import type { ChatCompletionMessageParam } from 'openai/resources/chat/completions'
-import type { AiProvider, CallOptions, ChatRequest, SectionRequest } from './provider.js'
-import { ProviderError } from './provider-error.js'
 import { SECTION_TITLES } from './builtin/compose-sections.js'
 import { factsBlock } from './facts-block.js'
+import type { AiProvider, CallOptions, ChatRequest, SectionRequest } from './provider.js'
+import { ProviderError } from './provider-error.js'
 
 export type OpenAiSettings = { apiKey?: string; baseURL?: string; model: string; timeoutMs: number }
 

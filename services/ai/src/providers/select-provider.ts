@@ -1,4 +1,4 @@
-import { selectedProvider, type AiEnv } from '../env.js'
+import { type AiEnv, selectedProvider } from '../env.js'
 import { createBuiltInWriter } from './builtin-writer.js'
 import { createOpenAiProvider } from './openai-provider.js'
 import type { AiProvider } from './provider.js'

@@ -1,5 +1,5 @@
 import type { AiWriter } from '@plumbline/contracts'
-import { fetchCompanySettings, type OrgContext, checkQuota } from '@plumbline/service-kit'
+import { checkQuota, fetchCompanySettings, type OrgContext } from '@plumbline/service-kit'
 import type { AiDeps } from '../deps.js'
 import { recordGenerationCompleted } from '../events/record-events.js'
 import { callProvider } from './call-provider.js'

@@ -1,5 +1,5 @@
-import { checkQuota, type OrgContext } from '@plumbline/service-kit'
 import type { ContentSectionType } from '@plumbline/contracts'
+import { checkQuota, type OrgContext } from '@plumbline/service-kit'
 import type { AiDeps } from '../deps.js'
 import { recordGenerationCompleted } from '../events/record-events.js'
 import { callProvider } from './call-provider.js'

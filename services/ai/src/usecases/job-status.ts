@@ -1,4 +1,4 @@
-import { ZContentBlocks, ZAiWriter, type JobStatus, type JobStatusResponse } from '@plumbline/contracts'
+import { type JobStatus, type JobStatusResponse, ZAiWriter, ZContentBlocks } from '@plumbline/contracts'
 import type { JobRow } from '../data/jobs-repo.js'
 
 /** The job row as the status contract shows it: a result only once completed. */

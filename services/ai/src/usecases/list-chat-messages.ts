@@ -1,7 +1,7 @@
-import { fetchEstimateDocument, type OrgContext } from '@plumbline/service-kit'
 import type { ChatMessage, ContentSectionType } from '@plumbline/contracts'
-import type { AiDeps } from '../deps.js'
+import { fetchEstimateDocument, type OrgContext } from '@plumbline/service-kit'
 import { listChat } from '../data/chat-repo.js'
+import type { AiDeps } from '../deps.js'
 import { chatMessageOf } from './chat-message.js'
 
 /**

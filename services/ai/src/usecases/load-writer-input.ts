@@ -1,6 +1,6 @@
-import type { AiDeps } from '../deps.js'
 import { fetchCompanySettings, fetchEstimateDocument } from '@plumbline/service-kit'
-import { estimateFacts, type EstimateFacts } from '../domain/estimate-facts.js'
+import type { AiDeps } from '../deps.js'
+import { type EstimateFacts, estimateFacts } from '../domain/estimate-facts.js'
 import type { JobInput } from '../domain/job-input.js'
 import { buildPrompt } from '../prompts/build-prompt.js'
 

@@ -1,5 +1,5 @@
-import type { AiDeps } from '../deps.js'
 import { pruneFinishedJobs } from '../data/jobs-repo.js'
+import type { AiDeps } from '../deps.js'
 
 const DAY_MS = 86_400_000
 

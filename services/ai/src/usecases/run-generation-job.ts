@@ -1,6 +1,6 @@
 import { CONTENT_SECTION_TYPES, type ContentBlocks } from '@plumbline/contracts'
+import { claimJob, findJob, finishJob, leaseRemainingMs, releaseLease, renewLease, setProgress, TERMINAL } from '../data/jobs-repo.js'
 import type { AiDeps } from '../deps.js'
-import { claimJob, finishJob, findJob, leaseRemainingMs, releaseLease, renewLease, setProgress, TERMINAL } from '../data/jobs-repo.js'
 import { ZJobInput } from '../domain/job-input.js'
 import { recordGenerationCompleted } from '../events/record-events.js'
 import { SECTION_TITLES } from '../providers/builtin/compose-sections.js'

@@ -1,7 +1,7 @@
-import { checkQuota, type OrgContext } from '@plumbline/service-kit'
 import { randomUUID } from 'node:crypto'
-import type { AiDeps } from '../deps.js'
+import { checkQuota, type OrgContext } from '@plumbline/service-kit'
 import { createJob, findActiveJob, lockEstimateJobs } from '../data/jobs-repo.js'
+import type { AiDeps } from '../deps.js'
 import { recordJobRequested } from '../events/record-events.js'
 import { loadWriterInput } from './load-writer-input.js'
 

@@ -1,7 +1,7 @@
 import { join } from 'node:path'
-import { describe, expect, it } from 'vitest'
 import { serviceDrift } from '@plumbline/db/drift'
 import { testEnv } from '@plumbline/testing'
+import { describe, expect, it } from 'vitest'
 
 describe('ai schema and migrations', () => {
   it('are in step (no drift)', async () => {

@@ -1,7 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { claimsFor, fillPath, NUMERIC_EDGE_VALUES, numericEdgeBodies, seededRandom, signedRequest } from '@plumbline/testing'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { type AiTestService, newOrgId, startAiTestService } from '../support/ai-test-service.js'
 import { ALL_ROUTES, createVictim, fillBody } from '../support/matrix-routes.js'
-import { newOrgId, startAiTestService, type AiTestService } from '../support/ai-test-service.js'
 
 // Every route answers malformed input with a 4xx, never a 5xx: wrong types, missing fields,
 // huge strings, NUL bytes, odd params and queries, non-JSON bodies.

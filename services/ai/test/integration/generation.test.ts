@@ -1,4 +1,3 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import {
   CONTENT_SECTION_TYPES,
   SYSTEM_ROLE_PERMISSIONS,
@@ -7,10 +6,11 @@ import {
   ZGenerateSectionResponse,
   ZJobStatusResponse,
 } from '@plumbline/contracts'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createJob } from '../../src/data/jobs-repo.js'
 import { pruneJobs } from '../../src/usecases/prune-jobs.js'
+import { type AiTestService, generationEvents, newOrgId, startAiTestService, waitForJob } from '../support/ai-test-service.js'
 import { bareDocument, companySettings, roofDocument } from '../support/fixtures.js'
-import { generationEvents, newOrgId, startAiTestService, waitForJob, type AiTestService } from '../support/ai-test-service.js'
 
 // The ai service with its default provider, the built-in writer, end to end over HTTP: jobs,
 // one section, chat, the free prompt, the quota, and the events each generation writes.

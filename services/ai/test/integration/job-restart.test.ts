@@ -1,13 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { CONTENT_SECTION_TYPES, Subjects } from '@plumbline/contracts'
-import { connectBus, type Bus } from '@plumbline/messaging'
+import { type Bus, connectBus } from '@plumbline/messaging'
 import { createLogger } from '@plumbline/service-kit'
 import { claimsFor, createTestDatabase, signedRequest, type TestDatabase, testEnv, uniqueId } from '@plumbline/testing'
 import pg from 'pg'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { type AiProcess, sparePort, startAiProcess } from '../support/ai-process.js'
 import { roofDocument } from '../support/fixtures.js'
-import { sparePort, startAiProcess, type AiProcess } from '../support/ai-process.js'
-import { startOpenAiTestServer, type OpenAiTestServer } from '../support/openai-test-server.js'
-import { startStandIns, type StandIns } from '../support/stand-ins.js'
+import { type OpenAiTestServer, startOpenAiTestServer } from '../support/openai-test-server.js'
+import { type StandIns, startStandIns } from '../support/stand-ins.js'
 
 // A generate-all job survives its process being killed mid-run: the real service process is
 // killed (SIGKILL, no clean shutdown) while the slow model is writing section 2, started again,

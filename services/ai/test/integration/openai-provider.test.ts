@@ -5,7 +5,7 @@ import { createOpenAiProvider } from '../../src/providers/openai-provider.js'
 import { ProviderError, userMessageFor } from '../../src/providers/provider-error.js'
 import { withRetries } from '../../src/providers/with-retries.js'
 import { companySettings, roofDocument } from '../support/fixtures.js'
-import { startOpenAiTestServer, type OpenAiTestServer } from '../support/openai-test-server.js'
+import { type OpenAiTestServer, startOpenAiTestServer } from '../support/openai-test-server.js'
 
 // Our OpenAI client code over the wire, against a local OpenAI-compatible server.
 

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { type AiTestService, generationEvents, newOrgId, startAiTestService, waitForJob } from '../support/ai-test-service.js'
 import { roofDocument } from '../support/fixtures.js'
-import { generationEvents, newOrgId, startAiTestService, waitForJob, type AiTestService } from '../support/ai-test-service.js'
-import { startOpenAiTestServer, type OpenAiTestServer } from '../support/openai-test-server.js'
+import { type OpenAiTestServer, startOpenAiTestServer } from '../support/openai-test-server.js'
 
 // The service configured for an OpenAI-compatible provider (the local test server): jobs,
 // sections and chat through the model, and what users see when the provider keeps failing.

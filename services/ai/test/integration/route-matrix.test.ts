@@ -1,7 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { assertRouteMatrix, claimsFor, fillPath, type MatrixRequest, signedRequest } from '@plumbline/testing'
-import { ALL_ROUTES, ORG_ROUTES, createVictim, fillBody } from '../support/matrix-routes.js'
-import { newOrgId, startAiTestService, type AiTestService } from '../support/ai-test-service.js'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { type AiTestService, newOrgId, startAiTestService } from '../support/ai-test-service.js'
+import { ALL_ROUTES, createVictim, fillBody, ORG_ROUTES } from '../support/matrix-routes.js'
 
 // Cross-tenant matrix (DESIGN §3): a member of another organisation gets 404 on every route
 // and changes nothing, whether it names the victim organisation (what the gateway already

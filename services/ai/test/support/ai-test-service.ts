@@ -1,14 +1,14 @@
-import type { AddressInfo } from 'node:net'
 import type { Server } from 'node:http'
-import { Subjects, type JobStatusResponse, type PermissionSet } from '@plumbline/contracts'
-import { startOutboxRelay, type OutboxRelay } from '@plumbline/messaging'
-import { claimsFor, signedRequest, startTestService, uniqueId, type Api, type TestService } from '@plumbline/testing'
+import type { AddressInfo } from 'node:net'
+import { type JobStatusResponse, type PermissionSet, Subjects } from '@plumbline/contracts'
+import { type OutboxRelay, startOutboxRelay } from '@plumbline/messaging'
+import { type Api, claimsFor, signedRequest, startTestService, type TestService, uniqueId } from '@plumbline/testing'
 import { aiServiceRoutes } from '../../src/app.js'
-import { buildDeps, type AiDeps } from '../../src/deps.js'
-import { ZAiEnv, type AiEnv } from '../../src/env.js'
+import { type AiDeps, buildDeps } from '../../src/deps.js'
+import { type AiEnv, ZAiEnv } from '../../src/env.js'
 import { PrismaClient } from '../../src/generated/prisma/client.js'
 import { startAi } from '../../src/start.js'
-import { startStandIns, type StandIns } from './stand-ins.js'
+import { type StandIns, startStandIns } from './stand-ins.js'
 
 export type AiTestService = TestService<PrismaClient> & {
   deps: AiDeps

@@ -1,6 +1,6 @@
 import type { OrgRouteSpec } from '@plumbline/testing'
-import { roofDocument } from './fixtures.js'
 import type { AiTestService } from './ai-test-service.js'
+import { roofDocument } from './fixtures.js'
 
 /**
  * Every org-scoped route of the ai service with a body valid enough to reach the object lookup.

@@ -102,7 +102,13 @@ export async function startOpenAiTestServer(fallback: Behaviour = { kind: 'ok', 
       if (requests.length >= n) return Promise.resolve()
       return new Promise<void>((resolve, reject) => {
         const timer = setTimeout(() => reject(new Error(`only ${requests.length} of ${n} requests arrived`)), timeoutMs)
-        waiters.push({ n, resolve: () => (clearTimeout(timer), resolve()) })
+        waiters.push({
+          n,
+          resolve: () => {
+            clearTimeout(timer)
+            resolve()
+          },
+        })
       })
     },
     async close() {

@@ -1,14 +1,14 @@
 import {
-  RequestSubjects,
-  ZCompanySettingsRequest,
-  ZEstimateDocumentRequest,
-  ZQuotaCheckRequest,
   type CompanySettings,
   type EstimateDocument,
   type EstimateDocumentReply,
   type QuotaCheckReply,
+  RequestSubjects,
+  ZCompanySettingsRequest,
+  ZEstimateDocumentRequest,
+  ZQuotaCheckRequest,
 } from '@plumbline/contracts'
-import { reply, type Bus, type Replier } from '@plumbline/messaging'
+import { type Bus, type Replier, reply } from '@plumbline/messaging'
 import { companySettings } from './fixtures.js'
 
 /**

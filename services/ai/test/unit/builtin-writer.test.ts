@@ -1,10 +1,10 @@
+import { COMPANY_SETTINGS_DEFAULTS, CONTENT_SECTION_TYPES, type EstimateDocument } from '@plumbline/contracts'
 import { describe, expect, it } from 'vitest'
-import { CONTENT_SECTION_TYPES, COMPANY_SETTINGS_DEFAULTS, type EstimateDocument } from '@plumbline/contracts'
 import { estimateFacts } from '../../src/domain/estimate-facts.js'
 import { ZJobInput } from '../../src/domain/job-input.js'
-import { createBuiltInWriter } from '../../src/providers/builtin-writer.js'
-import { composeSection } from '../../src/providers/builtin/compose-sections.js'
 import { buildPrompt } from '../../src/prompts/build-prompt.js'
+import { composeSection } from '../../src/providers/builtin/compose-sections.js'
+import { createBuiltInWriter } from '../../src/providers/builtin-writer.js'
 import { bareDocument, companySettings, largeDocument, roofDocument } from '../support/fixtures.js'
 
 const writer = createBuiltInWriter()
@@ -33,7 +33,10 @@ describe('built-in writer: uses the estimate', () => {
     expect(s.executive_summary).toMatch(/in applicable taxes/)
     expect(s.executive_summary).toContain('licence CA-1047722')
     expect(s.executive_summary).toContain('from planning and permits through cleanup and inspection')
-    expect(s.project_overview).toContain('- "I would like a darker shingle colour to match the shutters."')
+    // The meeting touched timing, the shingle colour and a worry: named in the writer's own words.
+    expect(s.project_overview).toContain(
+      'This estimate takes into account the priorities from our meeting with you: the timing you need, your choice of materials and finishes and the concerns you raised.',
+    )
     expect(s.project_overview).toContain('Two skylights to be re-flashed')
     expect(s.scope_of_work).toContain('Roof Installation ($')
     expect(s.scope_of_work).toContain('- Ridge vent: 40 lnft, $510')
@@ -41,11 +44,44 @@ describe('built-in writer: uses the estimate', () => {
     expect(s.scope_of_work).toContain('Removal of the existing roof down to the deck.')
     expect(s.timeline).toContain('1. Planning and Permits')
     expect(s.timeline).toContain('2. Tear-off (Dec 1, 2026 to Dec 2, 2026)')
-    expect(s.timeline).toContain('autumn rains')
+    expect(s.timeline).toContain('The schedule will be planned around the timing you mentioned in our meeting.')
     expect(s.timeline).not.toContain('Hidden phase')
     expect(s.qa_notes).toContain('subcontractors is supervised by Summit Roofing Co.')
     expect(s.qa_notes).toContain('(555) 010-4477')
     for (const text of Object.values(s)) expect(text).not.toMatch(BAD)
+  })
+
+  it('never copies the contractor-only meeting notes into a section, whatever they say', async () => {
+    const marker = 'Zq7MarkerXv'
+    const transcript = [
+      `Jane: We want the roof finished before ${marker} season.`,
+      `I would like a ${marker} shingle colour to match the shutters, and our budget is tight.`,
+      `[00:12] Speaker 2: We are worried about the ${marker} gutters leaking. Please keep the ${marker} oak tree.`,
+    ].join('\n')
+    const doc = roofDocument()
+    doc.estimate.meetingTranscript = transcript
+    for (const settings of [companySettings(), { ...COMPANY_SETTINGS_DEFAULTS }]) {
+      const s = await writeAll(doc, settings)
+      for (const [type, text] of Object.entries(s)) {
+        expect(text, type).not.toContain(marker)
+        // No run of six words of the notes either (a quote without the marker is still a quote).
+        const words = transcript
+          .replace(/[^A-Za-z' ]+/g, ' ')
+          .split(/\s+/)
+          .filter(Boolean)
+        for (let i = 0; i + 6 <= words.length; i++)
+          expect(text.replace(/[^A-Za-z' ]+/g, ' ').replace(/\s+/g, ' '), type).not.toContain(words.slice(i, i + 6).join(' '))
+      }
+      // The notes still shape the text.
+      expect(s.project_overview).toContain('the timing you need, your budget and your choice of materials and finishes')
+    }
+    const freeform = await writer.writeFreeform({
+      prompt: `Project name: Roof\nMeeting notes: ${transcript.replace(/\n/g, ' ')}`,
+      projectType: 'Roofing',
+      propertyData: null,
+      settings: companySettings(),
+    })
+    expect(freeform).not.toContain(marker)
   })
 
   it('is deterministic: the same input gives the same text', async () => {
@@ -153,7 +189,7 @@ describe('built-in writer: free prompt (create dialog, settings preview)', () =>
     expect(text).toContain('approximately 2,150 square feet')
     expect(text).toContain('$48,500')
     expect(text).toContain('Property details: Single-family home, 3 bedrooms, built 1998; fire hazard risk low.')
-    expect(text).toContain('"Client wants a larger island."')
+    expect(text).not.toContain('larger island')
     expect(text).not.toMatch(BAD)
   })
 

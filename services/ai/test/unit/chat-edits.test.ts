@@ -1,5 +1,5 @@
-import { describe, expect, it } from 'vitest'
 import { COMPANY_SETTINGS_DEFAULTS } from '@plumbline/contracts'
+import { describe, expect, it } from 'vitest'
 import { estimateFacts } from '../../src/domain/estimate-facts.js'
 import { builtInChatEdit } from '../../src/providers/builtin/chat-edits.js'
 import { composeSection } from '../../src/providers/builtin/compose-sections.js'

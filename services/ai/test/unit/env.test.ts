@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { ZAiEnv, selectedProvider } from '../../src/env.js'
+import { selectedProvider, ZAiEnv } from '../../src/env.js'
 import { selectProvider } from '../../src/providers/select-provider.js'
 
 describe('provider selection', () => {

@@ -1,5 +1,5 @@
-import { describe, expect, it } from 'vitest'
 import { AI_PROMPT_VARIABLES, BUILT_IN_PROMPT_TEMPLATES, COMPANY_SETTINGS_DEFAULTS } from '@plumbline/contracts'
+import { describe, expect, it } from 'vitest'
 import { estimateFacts } from '../../src/domain/estimate-facts.js'
 import { buildPrompt } from '../../src/prompts/build-prompt.js'
 import { BUILT_IN_TEMPLATES } from '../../src/prompts/built-in-templates.js'

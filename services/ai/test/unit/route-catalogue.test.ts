@@ -1,6 +1,6 @@
-import { describe, expect, it } from 'vitest'
 import { catalogueRoutes, depsStandIn, registeredRoutes } from '@plumbline/testing'
-import { aiServiceRoutes, type AiDeps } from '../../src/app.js'
+import { describe, expect, it } from 'vitest'
+import { type AiDeps, aiServiceRoutes } from '../../src/app.js'
 
 describe('the ai routers and the route catalogue', () => {
   it('register exactly the catalogue routes of the ai service', () => {

@@ -1,5 +1,5 @@
-import type { RedisClientType } from 'redis'
 import { redisKeys, type SessionIdentity } from '@plumbline/contracts'
+import type { RedisClientType } from 'redis'
 
 /** Short enough that a missed invalidation heals itself quickly. */
 export const IDENTITY_CACHE_TTL_SECONDS = 300

@@ -1,5 +1,5 @@
+import { redisKeys, type SessionRecord, ZSessionRecord } from '@plumbline/contracts'
 import type { RedisClientType } from 'redis'
-import { ZSessionRecord, redisKeys, type SessionRecord } from '@plumbline/contracts'
 import { generateSessionId } from '../domain/tokens.js'
 
 export type SessionStore = { redis: RedisClientType; prefix: string; ttlSeconds: number }

@@ -1,5 +1,5 @@
 import { randomBytes, randomInt } from 'node:crypto'
-import { hash, verify, type Options } from '@node-rs/argon2'
+import { hash, type Options, verify } from '@node-rs/argon2'
 
 // Algorithm is an ambient const enum, which isolatedModules cannot inline: 2 is Argon2id.
 const ARGON2ID = 2 as Options['algorithm']

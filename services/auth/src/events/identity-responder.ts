@@ -1,4 +1,4 @@
-import { RequestSubjects, ZResolveIdentityRequest, type SessionIdentity } from '@plumbline/contracts'
+import { RequestSubjects, type SessionIdentity, ZResolveIdentityRequest } from '@plumbline/contracts'
 import { reply } from '@plumbline/messaging'
 import type { AuthDeps } from '../deps.js'
 import { resolveIdentity } from '../usecases/resolve-identity.js'

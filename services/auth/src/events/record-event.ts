@@ -1,4 +1,4 @@
-import { createEnvelope, writeOutbox, type SqlTx } from '@plumbline/messaging'
+import { createEnvelope, type SqlTx, writeOutbox } from '@plumbline/messaging'
 import type { Tx } from '../deps.js'
 
 export const AUTH_SCHEMA = 'auth'

@@ -1,4 +1,3 @@
-import express, { type Router } from 'express'
 import {
   ZRegisterBody,
   ZRequestPasswordResetBody,
@@ -8,6 +7,7 @@ import {
   ZVerifyEmailBody,
 } from '@plumbline/contracts'
 import { contextOf, parseBody } from '@plumbline/service-kit'
+import express, { type Router } from 'express'
 import type { AuthDeps } from '../deps.js'
 import { registerUser } from '../usecases/register-user.js'
 import { requestPasswordReset } from '../usecases/request-password-reset.js'

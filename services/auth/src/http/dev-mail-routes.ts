@@ -1,6 +1,6 @@
+import { parseQuery } from '@plumbline/service-kit'
 import express, { type Router } from 'express'
 import { z } from 'zod'
-import { parseQuery } from '@plumbline/service-kit'
 import type { MailSink } from '../mail/mail-sink.js'
 import { renderMailbox } from './mailbox-page.js'
 

@@ -2,7 +2,7 @@ import type { SinkMail } from '../mail/mail-sink.js'
 
 const esc = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;')
 
-const when = (iso: string) => new Date(iso).toISOString().replace('T', ' ').slice(0, 19) + ' UTC'
+const when = (iso: string) => `${new Date(iso).toISOString().replace('T', ' ').slice(0, 19)} UTC`
 
 function mailCard(mail: SinkMail): string {
   const links = mail.links.length

@@ -1,5 +1,5 @@
-import type { Request, Response } from 'express'
 import { SESSION_COOKIE } from '@plumbline/contracts'
+import type { Request, Response } from 'express'
 import type { AuthEnv } from '../env.js'
 
 const cookieOptions = (env: AuthEnv) => ({

@@ -1,6 +1,6 @@
-import express, { type Router } from 'express'
 import { ZLoginBody } from '@plumbline/contracts'
 import { parseBody, type RequestContext } from '@plumbline/service-kit'
+import express, { type Router } from 'express'
 import type { AuthDeps } from '../deps.js'
 import { login } from '../usecases/login.js'
 import { logout } from '../usecases/logout.js'

@@ -1,5 +1,5 @@
-import express, { type Router } from 'express'
 import { contextOf } from '@plumbline/service-kit'
+import express, { type Router } from 'express'
 import type { AuthDeps } from '../deps.js'
 import { getCurrentUser } from '../usecases/get-current-user.js'
 import { listUserOrganizations } from '../usecases/list-user-organizations.js'

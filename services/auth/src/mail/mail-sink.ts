@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import type { AddressInfo } from 'node:net'
-import { SMTPServer } from 'smtp-server'
 import type { Logger } from '@plumbline/service-kit'
+import { SMTPServer } from 'smtp-server'
 import { parseMail } from './mime.js'
 
 export type SinkMail = { id: string; to: string[]; from: string; subject: string; text: string; html: string; links: string[]; receivedAt: string }

@@ -1,5 +1,5 @@
-import nodemailer, { type Transporter } from 'nodemailer'
 import type { Logger } from '@plumbline/service-kit'
+import nodemailer, { type Transporter } from 'nodemailer'
 import { createMailSink, type MailSink } from './mail-sink.js'
 
 export type OutgoingMail = { to: string; subject: string; text: string; html: string }
@@ -26,8 +26,8 @@ export function createMailer(opts: { smtpUrl?: string; from: string; sinkPort: n
 
   const getTransport = () =>
     (transport ??= (async () => {
-      if (opts.smtpUrl) return nodemailer.createTransport(opts.smtpUrl)
-      const { host, port } = await sink!.start()
+      if (!sink) return nodemailer.createTransport(opts.smtpUrl)
+      const { host, port } = await sink.start()
       return nodemailer.createTransport({ host, port, secure: false, ignoreTLS: true })
     })())
 

@@ -1,4 +1,4 @@
-import { Subjects, type OrganizationCreatedV1, type SystemRole, type UserRegisteredV1 } from '@plumbline/contracts'
+import { type OrganizationCreatedV1, Subjects, type SystemRole, type UserRegisteredV1 } from '@plumbline/contracts'
 import { badRequest, notFound } from '@plumbline/service-kit'
 import { SYSTEM_ROLE_IDS } from '../data/system-roles.js'
 import { findLiveUserByEmail } from '../data/user-directory.js'
@@ -76,7 +76,7 @@ export async function createUserWithTemporaryPassword(deps: AuthDeps, input: Cre
         type: Subjects.userRegistered,
         orgId: organizationId,
         actorId: input.actorId,
-        data: { userId: user.id, email, organizationId },
+        data: { userId: user.id, email, organizationId, firstName: user.firstName, lastName: user.lastName },
       })
       return { userId: user.id, organizationId }
     })

@@ -3,7 +3,7 @@ import { AppError, notFound } from '@plumbline/service-kit'
 import { invalidateIdentity } from '../data/identity-cache.js'
 import { revokeUserSessions } from '../data/sessions.js'
 import { retireUserTokens } from '../data/user-tokens.js'
-import { sessionStore, type AuthDeps } from '../deps.js'
+import { type AuthDeps, sessionStore } from '../deps.js'
 import { recordEvent } from '../events/record-event.js'
 
 /** Where a deleted account's address goes, so the real address can sign up again. */

@@ -1,7 +1,7 @@
 import type { LoginBody } from '@plumbline/contracts'
 import { createSession } from '../data/sessions.js'
 import { findLiveUserByEmail } from '../data/user-directory.js'
-import { sessionStore, type AuthDeps } from '../deps.js'
+import { type AuthDeps, sessionStore } from '../deps.js'
 import { emailNotVerified, invalidCredentials } from '../domain/auth-errors.js'
 import { burnPasswordCheck, verifyPassword } from '../domain/passwords.js'
 

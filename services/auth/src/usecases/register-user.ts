@@ -1,4 +1,4 @@
-import { EMAIL_VERIFICATION_TTL_MS, Subjects, type OrganizationCreatedV1, type RegisterBody, type UserRegisteredV1 } from '@plumbline/contracts'
+import { EMAIL_VERIFICATION_TTL_MS, type OrganizationCreatedV1, type RegisterBody, Subjects, type UserRegisteredV1 } from '@plumbline/contracts'
 import { SYSTEM_ROLE_IDS } from '../data/system-roles.js'
 import { findLiveUserByEmail } from '../data/user-directory.js'
 import { issueUserToken } from '../data/user-tokens.js'
@@ -32,7 +32,7 @@ export async function registerUser(deps: AuthDeps, input: RegisterBody): Promise
         type: Subjects.userRegistered,
         orgId: organization.id,
         actorId: user.id,
-        data: { userId: user.id, email: user.email, organizationId: organization.id },
+        data: { userId: user.id, email: user.email, organizationId: organization.id, firstName: user.firstName, lastName: user.lastName },
       })
       await recordEvent<OrganizationCreatedV1>(tx, {
         type: Subjects.organizationCreated,

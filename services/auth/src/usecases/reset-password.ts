@@ -1,6 +1,6 @@
 import { revokeUserSessions } from '../data/sessions.js'
 import { consumeUserToken, findUserToken, retireUserTokens } from '../data/user-tokens.js'
-import { sessionStore, type AuthDeps } from '../deps.js'
+import { type AuthDeps, sessionStore } from '../deps.js'
 import { expiredResetToken, invalidResetToken } from '../domain/auth-errors.js'
 import { hashPassword } from '../domain/passwords.js'
 

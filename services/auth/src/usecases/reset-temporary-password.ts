@@ -1,7 +1,7 @@
 import { ErrorCode } from '@plumbline/contracts'
 import { AppError } from '@plumbline/service-kit'
 import { revokeUserSessions } from '../data/sessions.js'
-import { sessionStore, type AuthDeps } from '../deps.js'
+import { type AuthDeps, sessionStore } from '../deps.js'
 import { notAuthenticated } from '../domain/auth-errors.js'
 import { hashPassword } from '../domain/passwords.js'
 

@@ -1,4 +1,4 @@
-import { Subjects, type OrganizationCreatedV1, type UserRegisteredV1 } from '@plumbline/contracts'
+import { type OrganizationCreatedV1, Subjects, type UserRegisteredV1 } from '@plumbline/contracts'
 import { invalidateIdentity } from '../data/identity-cache.js'
 import { SYSTEM_ROLE_IDS } from '../data/system-roles.js'
 import type { AuthDeps, Tx } from '../deps.js'
@@ -40,7 +40,7 @@ async function ensureAccount(tx: Tx, account: DemoAccount, passwordHash: string)
       type: Subjects.userRegistered,
       orgId: DEMO_ORGANIZATION.id,
       actorId: null,
-      data: { userId: user.id, email: user.email, organizationId: DEMO_ORGANIZATION.id },
+      data: { userId: user.id, email: user.email, organizationId: DEMO_ORGANIZATION.id, firstName: user.firstName, lastName: user.lastName },
     })
   }
   return user.id

@@ -1,7 +1,7 @@
 import { SYSTEM_ROLE_PERMISSIONS, toRolePermissions } from '@plumbline/contracts'
+import { SYSTEM_ROLE_DESCRIPTIONS, systemRoleEntries } from '../data/system-roles.js'
 import type { AuthDeps } from '../deps.js'
 import { isUniqueViolation } from '../domain/auth-errors.js'
-import { SYSTEM_ROLE_DESCRIPTIONS, systemRoleEntries } from '../data/system-roles.js'
 
 async function upsertSystemRoles(prisma: AuthDeps['prisma']): Promise<void> {
   await prisma.$transaction(async (tx) => {

@@ -1,7 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { ZDevMail } from '@plumbline/contracts'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { SINK_CAPACITY } from '../../src/mail/mail-sink.js'
-import { startAuthTestService, uniqueEmail, type AuthTestService } from '../support/auth-test-service.js'
+import { type AuthTestService, startAuthTestService, uniqueEmail } from '../support/auth-test-service.js'
 
 let svc: AuthTestService
 beforeAll(async () => {

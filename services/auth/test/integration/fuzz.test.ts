@@ -1,8 +1,8 @@
 import http from 'node:http'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { NUMERIC_EDGE_VALUES, seededRandom } from '@plumbline/testing'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createUserWithTemporaryPassword } from '../../src/usecases/create-user-with-temporary-password.js'
-import { loginAs, registerVerifiedUser, startAuthTestService, uniqueEmail, type AuthTestService } from '../support/auth-test-service.js'
+import { type AuthTestService, loginAs, registerVerifiedUser, startAuthTestService, uniqueEmail } from '../support/auth-test-service.js'
 
 // Every route must answer malformed input with a 4xx, never a 5xx: wrong types, missing fields,
 // huge strings, arrays, null, NUL bytes, non-JSON, odd content types and encodings.
@@ -65,7 +65,7 @@ const ODD_VALUES: unknown[] = [
   { $gt: '' },
   'x@y',
   'UPPER@EXAMPLE.COM',
-  'a'.repeat(250) + '@example.com',
+  `${'a'.repeat(250)}@example.com`,
   'Valid-Password-1',
   'short',
   '<script>alert(1)</script>',
@@ -128,7 +128,7 @@ const RAW_BODIES: { body: string; contentType: string; headers?: Record<string, 
   { body: '\u0000\u0001\u0002', contentType: 'application/octet-stream' },
 ]
 
-const QUERIES = ['?to=', `?to=${'a'.repeat(5000)}`, '?to=a&to=b', '?to[]=x', '?to[$ne]=x', '?to=%00', '?to=%E0%A4%A', '?x=' + '%'.repeat(10)]
+const QUERIES = ['?to=', `?to=${'a'.repeat(5000)}`, '?to=a&to=b', '?to[]=x', '?to[$ne]=x', '?to=%00', '?to=%E0%A4%A', `?x=${'%'.repeat(10)}`]
 
 /** fetch refuses GET bodies; a client that sends one anyway. */
 function getWithBody(path: string, headers: Record<string, string>, body: string): Promise<{ status: number; text: string }> {

@@ -1,10 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { RequestSubjects, SYSTEM_ROLE_PERMISSIONS, ZSessionIdentity, redisKeys } from '@plumbline/contracts'
+import type { EventEnvelope } from '@plumbline/contracts'
+import { RequestSubjects, redisKeys, SYSTEM_ROLE_PERMISSIONS, ZSessionIdentity } from '@plumbline/contracts'
 import { request } from '@plumbline/messaging'
-import { invalidateIdentity, IDENTITY_CACHE_TTL_SECONDS } from '../../src/data/identity-cache.js'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { IDENTITY_CACHE_TTL_SECONDS, invalidateIdentity } from '../../src/data/identity-cache.js'
 import { SYSTEM_ROLE_IDS } from '../../src/data/system-roles.js'
-import { deleteUser, deletedEmailPlaceholder } from '../../src/usecases/delete-user.js'
-import { loginAs, registerVerifiedUser, startAuthTestService, type AuthTestService } from '../support/auth-test-service.js'
+import { deletedEmailPlaceholder, deleteUser } from '../../src/usecases/delete-user.js'
+import { type AuthTestService, loginAs, registerVerifiedUser, startAuthTestService } from '../support/auth-test-service.js'
 
 let svc: AuthTestService
 beforeAll(async () => {
@@ -94,7 +95,7 @@ describe('deleteUser', () => {
     const login = await svc.call('POST', '/login', { body: { email, password } })
     expect(login.status).toBe(401)
     const events = await svc.deps.prisma.outboxEvent.findMany({ where: { subject: 'auth.user.deleted.v1' } })
-    expect(events.some((e) => (e.payload as any).data.userId === user.id)).toBe(true)
+    expect(events.some((e) => (e.payload as EventEnvelope<{ userId: string }>).data.userId === user.id)).toBe(true)
 
     // The address can sign up again.
     const again = await svc.call('POST', '/register', { body: { email, password, firstName: 'Back', lastName: 'Again' } })

@@ -1,15 +1,15 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { redisKeys } from '@plumbline/contracts'
-import { createUserWithTemporaryPassword } from '../../src/usecases/create-user-with-temporary-password.js'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { SYSTEM_ROLE_IDS } from '../../src/data/system-roles.js'
+import { createUserWithTemporaryPassword } from '../../src/usecases/create-user-with-temporary-password.js'
 import {
-  STRONG_PASSWORD,
+  type AuthTestService,
   loginAs,
   registerVerifiedUser,
+  STRONG_PASSWORD,
   sessionIdFrom,
   startAuthTestService,
   uniqueEmail,
-  type AuthTestService,
 } from '../support/auth-test-service.js'
 
 let svc: AuthTestService

@@ -1,15 +1,15 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { PASSWORD_RESET_TTL_MS, redisKeys } from '@plumbline/contracts'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { hashToken } from '../../src/domain/tokens.js'
 import {
   APP_URL,
-  STRONG_PASSWORD,
+  type AuthTestService,
   loginAs,
   registerVerifiedUser,
+  STRONG_PASSWORD,
   startAuthTestService,
   tokenFromLink,
   uniqueEmail,
-  type AuthTestService,
 } from '../support/auth-test-service.js'
 
 let svc: AuthTestService

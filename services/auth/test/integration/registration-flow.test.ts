@@ -1,13 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { redisKeys, SESSION_COOKIE, ZCurrentUser } from '@plumbline/contracts'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import {
   APP_URL,
+  type AuthTestService,
   STRONG_PASSWORD,
   sessionIdFrom,
   startAuthTestService,
   tokenFromLink,
   uniqueEmail,
-  type AuthTestService,
 } from '../support/auth-test-service.js'
 
 let svc: AuthTestService

@@ -1,10 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { EventEnvelope } from '@plumbline/contracts'
 import { SYSTEM_ROLE_NAMES, SYSTEM_ROLE_PERMISSIONS, toRolePermissions } from '@plumbline/contracts'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { SYSTEM_ROLE_IDS } from '../../src/data/system-roles.js'
 import { DEMO_ACCOUNTS, DEMO_ORGANIZATION } from '../../src/seed/demo-accounts.js'
 import { seedDemoAccounts } from '../../src/usecases/seed-demo-accounts.js'
 import { seedSystemRoles } from '../../src/usecases/seed-system-roles.js'
-import { loginAs, startAuthTestService, type AuthTestService } from '../support/auth-test-service.js'
+import { type AuthTestService, loginAs, startAuthTestService } from '../support/auth-test-service.js'
 
 let svc: AuthTestService
 beforeAll(async () => {
@@ -56,7 +57,7 @@ describe('demo accounts (SEED_DEMO=true)', () => {
     expect(adminMe.organizations).toEqual([{ id: DEMO_ORGANIZATION.id, name: 'Demo Construction Co.', role: 'Owner' }])
 
     const created = await svc.deps.prisma.outboxEvent.findMany({ where: { subject: 'auth.organization.created.v1' } })
-    expect(created.filter((e) => (e.payload as any).orgId === DEMO_ORGANIZATION.id)).toHaveLength(1)
+    expect(created.filter((e) => (e.payload as EventEnvelope).orgId === DEMO_ORGANIZATION.id)).toHaveLength(1)
   })
 
   it('the constants are the documented ones', () => {

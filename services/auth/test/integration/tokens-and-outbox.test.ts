@@ -1,8 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import pg from 'pg'
+import type { EventEnvelope } from '@plumbline/contracts'
 import { Subjects, ZEventEnvelope } from '@plumbline/contracts'
+import pg from 'pg'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { hashToken } from '../../src/domain/tokens.js'
-import { STRONG_PASSWORD, startAuthTestService, tokenFromLink, uniqueEmail, type AuthTestService } from '../support/auth-test-service.js'
+import { type AuthTestService, STRONG_PASSWORD, startAuthTestService, tokenFromLink, uniqueEmail } from '../support/auth-test-service.js'
 
 let svc: AuthTestService
 beforeAll(async () => {
@@ -60,12 +61,12 @@ describe('outbox', () => {
     const mine = events.map((e) => ZEventEnvelope.parse(e.payload)).filter((e) => e.orgId === orgId)
     expect(mine.map((e) => e.type).sort()).toEqual([Subjects.organizationCreated, Subjects.userRegistered])
     const registered = mine.find((e) => e.type === Subjects.userRegistered)!
-    expect(registered).toMatchObject({ actorId: user.id, data: { userId: user.id, email, organizationId: orgId } })
+    expect(registered).toMatchObject({ actorId: user.id, data: { userId: user.id, email, organizationId: orgId, firstName: 'Otto', lastName: 'Box' } })
     const created = mine.find((e) => e.type === Subjects.organizationCreated)!
     expect(created.data).toEqual({ organizationId: orgId, name: "Otto's Organization", ownerId: user.id })
     for (const e of events.filter((x) => mine.some((m) => m.id === x.id))) {
       expect(e.publishedAt).toBeNull()
-      expect((e.payload as any).id).toBe(e.id)
+      expect((e.payload as EventEnvelope).id).toBe(e.id)
     }
   })
 

@@ -1,6 +1,7 @@
+import type { EventEnvelope } from '@plumbline/contracts'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { hashToken } from '../../src/domain/tokens.js'
-import { STRONG_PASSWORD, startAuthTestService, tokenFromLink, uniqueEmail, type AuthTestService } from '../support/auth-test-service.js'
+import { type AuthTestService, STRONG_PASSWORD, startAuthTestService, tokenFromLink, uniqueEmail } from '../support/auth-test-service.js'
 
 let svc: AuthTestService
 beforeAll(async () => {
@@ -63,7 +64,7 @@ describe('POST /verify-email', () => {
     await svc.call('POST', '/verify-email', { body: { token } })
     const user = await svc.deps.prisma.user.findUniqueOrThrow({ where: { email } })
     const events = await svc.deps.prisma.outboxEvent.findMany({ where: { subject: 'auth.user.verified.v1' } })
-    expect(events.some((e) => (e.payload as any).data.userId === user.id)).toBe(true)
+    expect(events.some((e) => (e.payload as EventEnvelope<{ userId: string }>).data.userId === user.id)).toBe(true)
   })
 })
 

@@ -1,5 +1,5 @@
-import { describe, expect, it } from 'vitest'
 import nodemailer from 'nodemailer'
+import { describe, expect, it } from 'vitest'
 import { decodeEncodedWords, extractLinks, parseMail } from '../../src/mail/mime.js'
 
 /** Builds the exact bytes nodemailer would send, without a server. */

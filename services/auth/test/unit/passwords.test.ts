@@ -1,5 +1,5 @@
-import { describe, expect, it } from 'vitest'
 import { ZStrongPassword } from '@plumbline/contracts'
+import { describe, expect, it } from 'vitest'
 import { burnPasswordCheck, generateTemporaryPassword, hashPassword, verifyPassword } from '../../src/domain/passwords.js'
 import { generateSessionId, generateToken, hashToken } from '../../src/domain/tokens.js'
 

@@ -1,5 +1,5 @@
-import { describe, expect, it } from 'vitest'
 import { SYSTEM_ROLE_PERMISSIONS, toRolePermissions } from '@plumbline/contracts'
+import { describe, expect, it } from 'vitest'
 import { toPermissionSet } from '../../src/domain/permissions.js'
 import { ZAuthEnv } from '../../src/env.js'
 

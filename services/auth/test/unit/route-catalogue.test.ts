@@ -1,6 +1,6 @@
-import { describe, expect, it } from 'vitest'
 import { catalogueRoutes, depsStandIn, registeredRoutes } from '@plumbline/testing'
-import { authRoutes, type AuthDeps } from '../../src/app.js'
+import { describe, expect, it } from 'vitest'
+import { type AuthDeps, authRoutes } from '../../src/app.js'
 
 describe('the auth routers and the route catalogue', () => {
   it('register exactly the catalogue routes of the auth service', () => {

@@ -1,7 +1,7 @@
 import type { CompanySettings, ContentSectionType, EstimateDocument } from '@plumbline/contracts'
-import { brandingFrom, type Branding } from './branding.js'
-import { printableDeep } from './printable.js'
+import { type Branding, brandingFrom } from './branding.js'
 import { formatCents, formatMoney, formatQuantity, toCents, varianceRange } from './money.js'
+import { printableDeep } from './printable.js'
 
 /** Everything the PDF shows, already chosen and formatted: the renderer only lays it out. */
 export type PdfModel = {

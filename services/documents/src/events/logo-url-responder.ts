@@ -1,5 +1,5 @@
 import { RequestSubjects, ZFetchLogoUrlRequest } from '@plumbline/contracts'
-import { reply, type Replier } from '@plumbline/messaging'
+import { type Replier, reply } from '@plumbline/messaging'
 import type { DocumentsDeps } from '../deps.js'
 import { fetchLogoUrl } from '../usecases/fetch-logo-url.js'
 

@@ -1,5 +1,5 @@
+import { type PdfGeneratedV1, Subjects } from '@plumbline/contracts'
 import { createEnvelope, writeOutbox } from '@plumbline/messaging'
-import { Subjects, type PdfGeneratedV1 } from '@plumbline/contracts'
 import type { Tx } from '../data/db.js'
 
 export const DOCUMENTS_SCHEMA = 'documents'

@@ -1,5 +1,5 @@
 import { ErrorCode, RequestSubjects, ZSetCompanyLogoReply } from '@plumbline/contracts'
-import { request, type Bus } from '@plumbline/messaging'
+import { type Bus, request } from '@plumbline/messaging'
 import { AppError, type Logger } from '@plumbline/service-kit'
 
 export type LogoFields = { fileName: string; mimeType: string; size: number } | null

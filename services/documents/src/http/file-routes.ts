@@ -1,9 +1,8 @@
+import { contextOf, parseQuery, uuidParam } from '@plumbline/service-kit'
 import express, { type Router } from 'express'
 import { z } from 'zod'
-import { contextOf, parseQuery } from '@plumbline/service-kit'
 import type { DocumentsDeps } from '../deps.js'
 import { downloadFile } from '../usecases/download-file.js'
-import { uuidParam } from '@plumbline/service-kit'
 import { sendStoredFile } from './send-file.js'
 
 const ZDownloadQuery = z.object({

@@ -1,10 +1,10 @@
-import express, { type Router } from 'express'
 import { LOGO_MAX_BYTES, LogoMessages, ZOrgIdParam } from '@plumbline/contracts'
-import { orgContextOf, parseParams, orgCtx } from '@plumbline/service-kit'
+import { orgContextOf, orgCtx, parseParams } from '@plumbline/service-kit'
+import express, { type Router } from 'express'
 import type { DocumentsDeps } from '../deps.js'
+import { deleteLogo } from '../usecases/delete-logo.js'
 import { uploadLogo } from '../usecases/upload-logo.js'
 import { viewLogo } from '../usecases/view-logo.js'
-import { deleteLogo } from '../usecases/delete-logo.js'
 import { readUpload } from './read-upload.js'
 import { sendStoredFile } from './send-file.js'
 

@@ -1,9 +1,8 @@
-import express, { type Router } from 'express'
 import { ZEstimateIdParams } from '@plumbline/contracts'
-import { parseParams, orgCtx } from '@plumbline/service-kit'
+import { orgCtx, parseParams, uuidParam } from '@plumbline/service-kit'
+import express, { type Router } from 'express'
 import type { DocumentsDeps } from '../deps.js'
 import { generatePdf } from '../usecases/generate-pdf.js'
-import { uuidParam } from '@plumbline/service-kit'
 
 /** PDF export of an estimate: anyone who may open estimates may export them. */
 export function pdfRoutes(deps: DocumentsDeps): Router {

@@ -1,7 +1,7 @@
-import busboy from 'busboy'
-import type { Request } from 'express'
 import { ErrorCode } from '@plumbline/contracts'
 import { AppError, badRequest } from '@plumbline/service-kit'
+import busboy from 'busboy'
+import type { Request } from 'express'
 
 export type Upload = { bytes: Buffer; fileName: string }
 

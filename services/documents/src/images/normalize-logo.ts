@@ -1,6 +1,6 @@
+import { LogoMessages } from '@plumbline/contracts'
 import { fileTypeFromBuffer } from 'file-type'
 import sharp, { type Metadata } from 'sharp'
-import { LogoMessages } from '@plumbline/contracts'
 
 /** Bounds on an image's declared size, checked from its header before any pixel is decoded. */
 export const MAX_LOGO_SIDE = 8000

@@ -1,9 +1,9 @@
 import { lookup as dnsLookup } from 'node:dns/promises'
-import https from 'node:https'
-import tls from 'node:tls'
 import type { IncomingMessage } from 'node:http'
+import https from 'node:https'
 import type { LookupFunction } from 'node:net'
-import { ipLiteralOf, isPublicAddress, type AddressPolicy } from './address-policy.js'
+import tls from 'node:tls'
+import { type AddressPolicy, ipLiteralOf, isPublicAddress } from './address-policy.js'
 
 /** A refusal with the message the settings screen shows. */
 export class FetchRefused extends Error {}

@@ -1,9 +1,9 @@
 import type PDFDocument from 'pdfkit'
+import { FONT } from './fonts.js'
 
 type Doc = InstanceType<typeof PDFDocument>
 
 /** Type scale and greys shared by every block of the PDF. */
-export const FONT = { regular: 'Helvetica', bold: 'Helvetica-Bold', italic: 'Helvetica-Oblique' } as const
 export const INK = '#111827'
 export const MUTED = '#4b5563'
 export const FAINT = '#9ca3af'

@@ -1,6 +1,7 @@
 import PDFDocument from 'pdfkit'
 import type { PdfModel } from '../domain/pdf-model.js'
-import { FAINT, FONT, INK, MUTED, RULE, contentWidth, ensureSpace, heading, left } from './layout.js'
+import { FONT, registerFonts } from './fonts.js'
+import { contentWidth, ensureSpace, FAINT, heading, INK, left, MUTED, RULE } from './layout.js'
 import { writeRichText } from './rich-text.js'
 import { writeLineItems, writePhases } from './tables.js'
 
@@ -69,7 +70,7 @@ function writeTitleAndFacts(doc: Doc, model: PdfModel): void {
 
 /** Totals right-aligned in a box; the grand total in the brand colour; the range beneath. */
 function writeTotals(doc: Doc, model: PdfModel): void {
-  const boxWidth = 260
+  const boxWidth = 300
   const x = left(doc) + contentWidth(doc) - boxWidth
   const rowH = 18
   const height = model.totals.length * rowH + 16 + (model.range ? 30 : 0)
@@ -89,16 +90,18 @@ function writeTotals(doc: Doc, model: PdfModel): void {
       y += 2
     }
     const size = row.strong ? 13 : 10.5
+    // The label gets what the amount leaves, so a long label and a large amount never overlap.
+    const valueWidth = doc.font(FONT.bold).fontSize(size).widthOfString(row.value)
     doc
       .font(row.strong ? FONT.bold : FONT.regular)
       .fontSize(size)
       .fillColor(row.strong ? INK : MUTED)
-      .text(row.label, x + 12, y, { width: 130, lineBreak: false })
+      .text(row.label, x + 12, y, { width: boxWidth - 24 - valueWidth - 8, lineBreak: false })
     doc
       .font(FONT.bold)
       .fontSize(size)
       .fillColor(row.strong ? model.branding.primary : INK)
-      .text(row.value, x + 130, y, { width: boxWidth - 142, align: 'right', lineBreak: false })
+      .text(row.value, x + 12, y, { width: boxWidth - 24, align: 'right', lineBreak: false })
     y += rowH
   }
   if (model.range) {
@@ -166,6 +169,7 @@ export function renderEstimatePdf(model: PdfModel, logo: Buffer | null): Promise
     bufferPages: true,
     info: { Title: `${model.title}${model.company.name ? ` - ${model.company.name}` : ''}`, Author: model.company.name ?? 'Plumbline', Creator: 'Plumbline' },
   })
+  registerFonts(doc)
   const chunks: Buffer[] = []
   const done = new Promise<Buffer>((resolve, reject) => {
     doc.on('data', (c: Buffer) => chunks.push(c))

@@ -1,5 +1,6 @@
 import type PDFDocument from 'pdfkit'
-import { FONT, INK, contentWidth, ensureSpace, left } from './layout.js'
+import { FONT } from './fonts.js'
+import { contentWidth, ensureSpace, INK, left } from './layout.js'
 
 type Doc = InstanceType<typeof PDFDocument>
 

@@ -1,6 +1,7 @@
 import type PDFDocument from 'pdfkit'
 import type { PdfModel } from '../domain/pdf-model.js'
-import { FONT, INK, MUTED, RULE, ZEBRA, bottomLimit, contentWidth, ensureSpace, left } from './layout.js'
+import { FONT } from './fonts.js'
+import { bottomLimit, contentWidth, ensureSpace, INK, left, MUTED, RULE, ZEBRA } from './layout.js'
 
 type Doc = InstanceType<typeof PDFDocument>
 type Column = { title: string; width: number; align: 'left' | 'right' }

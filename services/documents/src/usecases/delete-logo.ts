@@ -1,6 +1,6 @@
 import type { OrgContext } from '@plumbline/service-kit'
-import type { DocumentsDeps } from '../deps.js'
 import { deleteFilesOfKind } from '../data/files-repo.js'
+import type { DocumentsDeps } from '../deps.js'
 import { setCompanyLogo } from '../events/set-company-logo.js'
 
 /** Clears the uploaded logo: admin forgets its fields first, then the files go. */

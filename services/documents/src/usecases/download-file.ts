@@ -1,7 +1,7 @@
 import { DocumentErrorCode, ErrorCode } from '@plumbline/contracts'
 import { AppError, notFound } from '@plumbline/service-kit'
-import type { DocumentsDeps } from '../deps.js'
 import { findFile } from '../data/files-repo.js'
+import type { DocumentsDeps } from '../deps.js'
 import { checkLink } from '../domain/link-signature.js'
 
 export const LinkMessages = {

@@ -1,8 +1,8 @@
 import type { FetchLogoUrlReply } from '@plumbline/contracts'
-import type { DocumentsDeps } from '../deps.js'
 import { deleteFilesOfKind, saveFile } from '../data/files-repo.js'
+import type { DocumentsDeps } from '../deps.js'
+import { ImageMessages, InvalidImage, normalizeLogo } from '../images/normalize-logo.js'
 import { FetchRefused, safeFetch } from '../net/safe-fetch.js'
-import { InvalidImage, ImageMessages, normalizeLogo } from '../images/normalize-logo.js'
 
 export const URL_NOT_IMAGE = 'Logo URL did not return a PNG or JPEG image'
 
@@ -20,7 +20,7 @@ export async function fetchLogoUrl(deps: DocumentsDeps, input: { orgId: string; 
     deps.logger.warn({ orgId: input.orgId, err: (err as Error).message }, 'logo URL fetch failed')
     return { ok: false, message: 'Logo URL could not be fetched' }
   }
-  let logo
+  let logo: Awaited<ReturnType<typeof normalizeLogo>>
   try {
     logo = await normalizeLogo(body)
   } catch (err) {

@@ -1,6 +1,6 @@
 import type { CompanySettings } from '@plumbline/contracts'
-import type { DocumentsDeps } from '../deps.js'
 import { latestFile } from '../data/files-repo.js'
+import type { DocumentsDeps } from '../deps.js'
 import { preparePdfLogo } from '../images/prepare-pdf-logo.js'
 
 /**

@@ -1,9 +1,10 @@
 import { DocumentErrorCode } from '@plumbline/contracts'
-import { AppError, type OrgContext } from '@plumbline/service-kit'
-import type { DocumentsDeps } from '../deps.js'
+import type { OrgContext } from '@plumbline/service-kit'
+import { AppError } from '@plumbline/service-kit'
 import { deleteFile, deleteFilesOfKind, saveFile } from '../data/files-repo.js'
-import { InvalidImage, normalizeLogo } from '../images/normalize-logo.js'
+import type { DocumentsDeps } from '../deps.js'
 import { setCompanyLogo } from '../events/set-company-logo.js'
+import { InvalidImage, normalizeLogo } from '../images/normalize-logo.js'
 
 export const UPLOAD_FAILED = 'Failed to upload logo'
 
@@ -27,7 +28,7 @@ export function logoFileName(original: string, extension: string): string {
  * new file is removed instead, so the two services never disagree for long.
  */
 export async function uploadLogo(deps: DocumentsDeps, ctx: OrgContext, upload: { bytes: Buffer; fileName: string }) {
-  let logo
+  let logo: Awaited<ReturnType<typeof normalizeLogo>>
   try {
     logo = await normalizeLogo(upload.bytes)
   } catch (err) {

@@ -1,6 +1,6 @@
 import { notFound } from '@plumbline/service-kit'
-import type { DocumentsDeps } from '../deps.js'
 import { latestFile } from '../data/files-repo.js'
+import type { DocumentsDeps } from '../deps.js'
 
 /** The organisation's uploaded logo (bytes and facts); 404 when there is none. */
 export async function viewLogo(deps: Pick<DocumentsDeps, 'prisma' | 'storage'>, orgId: string) {

@@ -1,8 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { RequestSubjects, ZFetchLogoUrlReply } from '@plumbline/contracts'
 import { request } from '@plumbline/messaging'
 import { claimsFor, fillPath, NUMERIC_EDGE_VALUES, seededRandom, signedRequest } from '@plumbline/testing'
-import { newOrgId, startDocumentsTestService, type DocumentsTestService } from '../support/documents-test-service.js'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { type DocumentsTestService, newOrgId, startDocumentsTestService } from '../support/documents-test-service.js'
 import { ALL_ROUTES, createVictim } from '../support/victim.js'
 
 // Every route must answer malformed input with a 4xx, never a 5xx: odd params and queries,
@@ -32,7 +32,7 @@ const BAD_QUERIES = [
   '?organizationId[]=a',
   '?expires=1&expires=2',
   '?signature=%ZZ',
-  '?organizationId=' + 'o'.repeat(200),
+  `?organizationId=${'o'.repeat(200)}`,
   // The link's only number: edges of the numeric columns elsewhere (finding 6).
   ...NUMERIC_EDGE_VALUES.map((v) => `?expires=${encodeURIComponent(String(v))}`),
 ]
@@ -46,7 +46,7 @@ const RAW: { body: string | Buffer; type: string }[] = [
   { body: '--b\r\nContent-Disposition: form-data; name="logo"\r\n\r\nnot a file\r\n--b--\r\n', type: 'multipart/form-data; boundary=b' },
   { body: '--b\r\n\r\n\r\n--b--', type: 'multipart/form-data; boundary=b' },
   { body: 'garbage', type: 'multipart/form-data; boundary=' },
-  { body: 'garbage', type: 'multipart/form-data; boundary="' + 'x'.repeat(200) + '"' },
+  { body: 'garbage', type: `multipart/form-data; boundary="${'x'.repeat(200)}"` },
   { body: Buffer.from([0, 1, 2, 255, 254]), type: 'multipart/form-data; boundary=%00' },
   {
     body: '--b\r\nContent-Disposition: form-data; name="logo"; filename="../../etc/passwd"\r\nContent-Type: image/png\r\n\r\n<svg onload=alert(1)>\r\n--b--\r\n',

@@ -1,13 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { RequestSubjects, ZFetchLogoUrlReply } from '@plumbline/contracts'
 import { request } from '@plumbline/messaging'
+import { claimsFor, signedRequest } from '@plumbline/testing'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { DocumentsDeps } from '../../src/deps.js'
 import { FetchMessages, safeFetch } from '../../src/net/safe-fetch.js'
 import { fetchLogoUrl, URL_NOT_IMAGE } from '../../src/usecases/fetch-logo-url.js'
-import type { DocumentsDeps } from '../../src/deps.js'
+import { type DocumentsTestService, newEstimateId, newOrgId, startDocumentsTestService } from '../support/documents-test-service.js'
 import { makeDocument, makeSettings } from '../support/fixtures.js'
-import { claimsFor, signedRequest } from '@plumbline/testing'
-import { newEstimateId, newOrgId, startDocumentsTestService, type DocumentsTestService } from '../support/documents-test-service.js'
-import { startHttpsServer, TEST_CERT, type LocalHttps } from '../support/https-server.js'
+import { type LocalHttps, startHttpsServer, TEST_CERT } from '../support/https-server.js'
 import { HTML_BYTES, pngBytes } from '../support/images.js'
 
 // The responder runs with the real address policy: every refusal below goes through NATS as

@@ -1,11 +1,11 @@
 import http from 'node:http'
 import type { Socket } from 'node:net'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import sharp from 'sharp'
 import { LOGO_MAX_BYTES, LogoMessages, SYSTEM_ROLE_PERMISSIONS } from '@plumbline/contracts'
 import { claimsFor, identityHeaders, signedRequest } from '@plumbline/testing'
-import { logoForm, newOrgId, startDocumentsTestService, type DocumentsTestService } from '../support/documents-test-service.js'
-import { GIF_WITH_SCRIPT, HTML_BYTES, PDF_BYTES, SVG_BYTES, jpegBytes, pngBytes, pngHeaderOnly } from '../support/images.js'
+import sharp from 'sharp'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { type DocumentsTestService, logoForm, newOrgId, startDocumentsTestService } from '../support/documents-test-service.js'
+import { GIF_WITH_SCRIPT, HTML_BYTES, jpegBytes, PDF_BYTES, pngBytes, pngHeaderOnly, SVG_BYTES } from '../support/images.js'
 
 let svc: DocumentsTestService
 

@@ -1,11 +1,11 @@
 import { existsSync } from 'node:fs'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { DocumentErrorCode, Subjects } from '@plumbline/contracts'
-import { downloadPath } from '../../src/domain/link-signature.js'
-import { pruneFiles } from '../../src/data/files-repo.js'
-import { makeDocument, makeSettings } from '../support/fixtures.js'
 import { claimsFor, signedRequest } from '@plumbline/testing'
-import { logoForm, newEstimateId, newOrgId, startDocumentsTestService, type DocumentsTestService } from '../support/documents-test-service.js'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { pruneFiles } from '../../src/data/files-repo.js'
+import { downloadPath } from '../../src/domain/link-signature.js'
+import { type DocumentsTestService, logoForm, newEstimateId, newOrgId, startDocumentsTestService } from '../support/documents-test-service.js'
+import { makeDocument, makeSettings } from '../support/fixtures.js'
 import { pngBytes } from '../support/images.js'
 import { pdfInfo, pdfText, shootFirstPage } from '../support/pdf-tools.js'
 
@@ -166,6 +166,29 @@ describe('PDF export', () => {
     expect(text).toContain('$10,000.00')
     expect(text).toContain('$9,000.00 – $11,000.00')
     expect(file.bytes.includes('/Subtype /Image')).toBe(false)
+  })
+
+  it('prints names in Latin Extended, Vietnamese, Greek and Cyrillic exactly (embedded DejaVu Sans, not Latin-1 only)', async () => {
+    const org = newOrgId()
+    const id = newEstimateId()
+    const doc = makeDocument({ id, lineItems: 2 })
+    const names = ['Łukasz Wójcik', 'Nguyễn Văn Anh', 'Γιώργος Παπαδόπουλος', 'Светлана Иванова', 'Şükrü Çağlar', 'Zoë “quoted” – 5€']
+    doc.estimate.clientName = names[0]!
+    doc.estimate.projectName = `Dom ${names[3]}`
+    // Typed with combining marks (NFD): printed as the composed letters.
+    doc.estimate.propertyAddress = `${names[1]!.normalize('NFD')}, 12 Phố Huế, Hà Nội`
+    doc.sections[0]!.name = names[2]!
+    doc.sections[0]!.lineItems[0]!.name = names[4]!
+    doc.sections[0]!.lineItems[1]!.name = `${names[5]} 💥 日本`
+    svc.standIns.documents.set(`${org}/${id}`, doc)
+    svc.standIns.settings.set(org, { ...makeSettings(), companyName: 'Ремонт Łódź Sp. z o.o.' })
+    const res = await generate(org, id)
+    expect(res.status).toBe(200)
+    const text = pdfText((await download(org, res.body.downloadUrl)).bytes)
+    for (const name of [...names, 'Nguyễn Văn Anh, 12 Phố Huế, Hà Nội', 'Ремонт Łódź Sp. z o.o.']) expect(text).toContain(name)
+    // What no embedded font covers (emoji, CJK) still becomes '?', never a blank box.
+    expect(text).toContain(`${names[5]} ? ??`)
+    expect(text).not.toContain('Ł?')
   })
 
   it('refuses over quota with PDF_LIMIT_REACHED and the numbers', async () => {

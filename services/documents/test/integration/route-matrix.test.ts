@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { assertRouteMatrix, claimsFor, fillPath, type MatrixRequest, signedRequest } from '@plumbline/testing'
-import { newOrgId, startDocumentsTestService, type DocumentsTestService } from '../support/documents-test-service.js'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { type DocumentsTestService, newOrgId, startDocumentsTestService } from '../support/documents-test-service.js'
 import { ALL_ROUTES, createVictim, forgedFor } from '../support/victim.js'
 
 // Cross-tenant matrix (DESIGN §3): a member of another organisation gets 404 on every route and

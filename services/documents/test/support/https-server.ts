@@ -1,10 +1,10 @@
 import { execFileSync } from 'node:child_process'
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
+import type { IncomingMessage, ServerResponse } from 'node:http'
+import https from 'node:https'
+import type { AddressInfo } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import https from 'node:https'
-import type { IncomingMessage, ServerResponse } from 'node:http'
-import type { AddressInfo } from 'node:net'
 
 /** A fresh self-signed certificate for logo.test, localhost and 127.0.0.1, made by openssl per test run (no key in the repository). */
 function selfSignedCertificate(): { cert: Buffer; key: Buffer } {

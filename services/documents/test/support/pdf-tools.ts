@@ -1,18 +1,9 @@
 import { execFileSync } from 'node:child_process'
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs'
-import { tmpdir } from 'node:os'
+import { mkdirSync } from 'node:fs'
 import { join } from 'node:path'
+import { tmpPdf } from '@plumbline/testing'
 
-// poppler-utils (Debian): scripts/test.ts installs it with chromium when missing.
-
-function tmpPdf(bytes: Buffer): string {
-  const path = join(mkdtempSync(join(tmpdir(), 'pdf-')), 'doc.pdf')
-  writeFileSync(path, bytes)
-  return path
-}
-
-/** The PDF's text in reading order, page by page. */
-export const pdfText = (bytes: Buffer) => execFileSync('pdftotext', ['-layout', tmpPdf(bytes), '-'], { encoding: 'utf8' })
+export { pdfText } from '@plumbline/testing'
 
 /** pdfinfo's facts: Pages, Page size, Title, … */
 export function pdfInfo(bytes: Buffer): Record<string, string> {

@@ -1,7 +1,7 @@
 import type { OrgRouteSpec } from '@plumbline/testing'
 import { downloadPath } from '../../src/domain/link-signature.js'
+import { type DocumentsTestService, logoForm, newEstimateId } from './documents-test-service.js'
 import { makeDocument, makeSettings } from './fixtures.js'
-import { logoForm, newEstimateId, type DocumentsTestService } from './documents-test-service.js'
 import { pngBytes } from './images.js'
 
 /** Every org-scoped route of the service, for the cross-tenant matrix and the fuzzer. */

@@ -1,13 +1,13 @@
-import { describe, expect, it } from 'vitest'
 import { COMPANY_SETTINGS_DEFAULTS } from '@plumbline/contracts'
+import { describe, expect, it } from 'vitest'
 import { brandingFrom, DEFAULT_BRANDING } from '../../src/domain/branding.js'
 import { checkLink, signLink } from '../../src/domain/link-signature.js'
 import { formatCents, formatMoney, formatQuantity, toCents, varianceRange } from '../../src/domain/money.js'
 import { buildPdfModel, pageSizeOf } from '../../src/domain/pdf-model.js'
-import { parseBlocks } from '../../src/pdf/rich-text.js'
-import { logoFileName } from '../../src/usecases/upload-logo.js'
-import { pdfFileName } from '../../src/usecases/generate-pdf.js'
 import { contentDisposition } from '../../src/http/send-file.js'
+import { parseBlocks } from '../../src/pdf/rich-text.js'
+import { pdfFileName } from '../../src/usecases/generate-pdf.js'
+import { logoFileName } from '../../src/usecases/upload-logo.js'
 import { makeDocument, makeSettings } from '../support/fixtures.js'
 
 describe('money', () => {
@@ -97,9 +97,11 @@ describe('file names', () => {
 })
 
 describe('printable text', () => {
-  it('keeps Latin-1 and typographic marks, replaces what the standard fonts cannot print', async () => {
+  it('keeps Latin (extended), Vietnamese, Greek, Cyrillic and typographic marks; replaces what the embedded font cannot print', async () => {
     const { printable } = await import('../../src/domain/printable.js')
     expect(printable('Zoë – “quoted” • 5€ ™')).toBe('Zoë – “quoted” • 5€ ™')
+    for (const name of ['Łukasz Wójcik', 'Nguyễn Văn Anh', 'Γιώργος', 'Светлана', 'Şükrü Çağlar']) expect(printable(name)).toBe(name)
+    expect(printable('Nguyễn'.normalize('NFD'))).toBe('Nguyễn')
     expect(printable('a💥b日本\u0000c\u0007')).toBe('a?b??c')
     const doc = makeDocument({ lineItems: 1 })
     doc.estimate.clientName = 'Jane 💥 Smith'

@@ -1,6 +1,5 @@
-import { badRequest } from '@plumbline/service-kit'
+import { badRequest, isUuid } from '@plumbline/service-kit'
 import type { Db } from './db.js'
-import { isUuid } from '@plumbline/service-kit'
 
 /** A project type the organisation may use (system or its own), else 400 on projectTypeId. */
 export async function requireUsableProjectType(db: Db, orgId: string, projectTypeId: string) {

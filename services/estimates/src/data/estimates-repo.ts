@@ -1,7 +1,6 @@
-import { notFound } from '@plumbline/service-kit'
+import { isUuid, notFound } from '@plumbline/service-kit'
 import { estimateLockedError } from '../domain/estimate-lock.js'
 import type { Db, Tx } from './db.js'
-import { isUuid } from '@plumbline/service-kit'
 
 /** A live (not deleted) estimate of the organisation, or 404. Every lookup is scoped by orgId. */
 export async function findLiveEstimate(db: Db, orgId: string, id: string) {

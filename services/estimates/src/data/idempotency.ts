@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto'
-import { AppError, badRequest } from '@plumbline/service-kit'
 import { ErrorCode } from '@plumbline/contracts'
+import { AppError, badRequest } from '@plumbline/service-kit'
 import type { PrismaClient } from '../generated/prisma/client.js'
 import { isUniqueViolation, type Tx } from './db.js'
 

@@ -1,5 +1,5 @@
-import { badRequest, isUuid } from '@plumbline/service-kit'
 import type { ZEstimateListQuery } from '@plumbline/contracts'
+import { badRequest, isUuid } from '@plumbline/service-kit'
 import type { z } from 'zod'
 import { Prisma } from '../generated/prisma/client.js'
 import type { RunSql } from './db.js'
@@ -212,8 +212,8 @@ async function searchPage(run: RunSql, orgId: string, q: EstimateListQuery, tota
   if (fast) return fast
   const rows = await run<ListRow & { total: number; version: string; org_live: number; match_ids: string[] | null }>(sql.searched)
   const total = countOf(rows)
-  const ids = rows[0]!.match_ids ?? undefined
-  totals?.set(key, { version: rows[0]!.version, value: { total, orgLive: Number(rows[0]!.org_live), ids } })
+  const ids = rows[0].match_ids ?? undefined
+  totals?.set(key, { version: rows[0].version, value: { total, orgLive: Number(rows[0].org_live), ids } })
   return { rows: rows.filter((r) => r.id !== null).map(({ match_ids: _, ...row }) => row), total }
 }
 

@@ -1,26 +1,26 @@
 import {
   CONTENT_SECTION_TYPES,
-  ZEstimateStatus,
   type ContentSectionType,
   type Estimate,
   type LineItem,
   type Phase,
   type Section,
   type Template,
+  ZEstimateStatus,
 } from '@plumbline/contracts'
-import type { ShareTokenCrypto } from '../domain/share-token-crypto.js'
 import { money, qty } from '../domain/money.js'
+import type { ShareTokenCrypto } from '../domain/share-token-crypto.js'
 import type {
   ContentLink as ContentLinkRow,
-  Estimate as EstimateRow,
   EstimateApproval,
   EstimatePhase,
+  Estimate as EstimateRow,
   LineItem as LineItemRow,
   ProjectType as ProjectTypeRow,
   Section as SectionRow,
   ShareLink,
-  Template as TemplateRow,
   TemplateLineItem,
+  Template as TemplateRow,
   TemplateSection,
 } from '../generated/prisma/client.js'
 

@@ -1,4 +1,4 @@
-import { NUMERIC_COLUMNS, columnMaxText, columnMaxUnits, fitsColumn, fromScaledUnits, type Section } from '@plumbline/contracts'
+import { columnMaxText, columnMaxUnits, fitsColumn, fromScaledUnits, NUMERIC_COLUMNS, type Section } from '@plumbline/contracts'
 import { badRequest } from '@plumbline/service-kit'
 import { Prisma } from '../generated/prisma/client.js'
 import type { RunSql, Tx } from './db.js'

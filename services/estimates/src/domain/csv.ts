@@ -58,4 +58,4 @@ export function csvCell(value: string, opts: { text?: boolean } = {}): string {
 /** Undoes the export's formula guard so a round trip keeps the original text. */
 export const uncsvText = (value: string) => (/^'[=+\-@\t\r]/.test(value) ? value.slice(1) : value)
 
-export const toCsv = (rows: string[][]) => rows.map((r) => r.join(',')).join('\r\n') + '\r\n'
+export const toCsv = (rows: string[][]) => `${rows.map((r) => r.join(',')).join('\r\n')}\r\n`

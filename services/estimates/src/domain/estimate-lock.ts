@@ -1,5 +1,5 @@
-import { AppError } from '@plumbline/service-kit'
 import { EstimateErrorCode } from '@plumbline/contracts'
+import { AppError } from '@plumbline/service-kit'
 
 export const ESTIMATE_LOCKED_MESSAGE = 'This estimate was approved by the client and is locked. Reopen it to make changes.'
 

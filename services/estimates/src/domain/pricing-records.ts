@@ -1,5 +1,5 @@
-import { Decimal as DecimalJs } from 'decimal.js'
 import type { MarkupProfile, TaxProfile } from '@plumbline/contracts'
+import { Decimal as DecimalJs } from 'decimal.js'
 import type { MarkupRates, PricedItem, TaxRule } from './pricing.js'
 
 // Database rows (Prisma Decimals) → wire DTOs and pricing inputs (decimal strings). Decimals are

@@ -1,5 +1,5 @@
-import { Decimal as DecimalJs } from 'decimal.js'
 import { costTypeLabel } from '@plumbline/contracts'
+import { Decimal as DecimalJs } from 'decimal.js'
 
 // Estimate totals (spec 001 §9 "Markup calculation"), computed only on the server. Pure and
 // exact: every amount is a decimal.js value built from the decimal strings the database holds;
@@ -14,11 +14,13 @@ import { costTypeLabel } from '@plumbline/contracts'
 //   the first flag set in that order, see costTypeLabel) the type's percentage of the total of
 //   that type's items with applyMarkup, rounded per type; "Other" items get no type markup;
 // - subtotalWithMarkup = base + overhead + profit + contingency + cost-type markup;
-// - tax, per selected ACTIVE tax profile: taxable = Σ over items with applyTax whose type the
-//   profile applies to of (item total + the item's own cost-type markup when applyMarkup),
-//   rounded to cents. Overhead, profit and contingency are business margins, not goods, so they
-//   are not taxed. No tax when taxable ≤ exemptionThreshold, or when nothing is taxable; else
-//   tax = taxable × rate rounded, then raised to minimumAmount and capped at maximumAmount;
+// - tax, per selected ACTIVE tax profile, on the marked-up total (spec 001 §9) of the items it
+//   applies to: taxable = Σ over items with applyTax whose type the profile applies to of
+//   (item total + the item's own cost-type markup when applyMarkup + the item's pro-rata share of
+//   overhead, profit and contingency, i.e. (overhead + profit + contingency) × item total / base
+//   total), rounded to cents once. No tax when taxable ≤ exemptionThreshold, or when nothing is
+//   taxable; else tax = taxable × rate rounded, then raised to minimumAmount and capped at
+//   maximumAmount;
 // - grandTotal = subtotalWithMarkup + Σ taxes.
 //
 // A worked example (the unit test `pricing.test.ts` asserts exactly these figures):
@@ -43,16 +45,23 @@ import { costTypeLabel } from '@plumbline/contracts'
 //     costTypeMarkup = 11.25 + 40.91 + 0 + 60.00                               = 112.16
 //     markupTotal = 486.81 + 365.11 + 121.70 + 112.16                          = 1085.78
 //   subtotalWithMarkup = 2434.07 + 1085.78                                     = 3519.85
-//   taxes
+//   taxes: overhead + profit + contingency = 486.81 + 365.11 + 121.70 = 973.62 are shared out over
+//   the base pro rata, 973.62 / 2434.07 = 0.3999967… per dollar of an item's total
 //     T1 sales 0.0825 on materials + equipment:
-//        B 384.40 + 38.44 = 422.84 (F has no applyTax) + C 275.00 = 697.84
-//        697.84 × 0.0825 = 57.5718 → 57.57
-//     T2 local 0.01 on labor, minimum 10.00: (450 + 11.25) × 0.01 = 4.6125 → 4.61 → 10.00
-//     T3 special 0.02 on subcontractors, maximum 20.00: 1260.00 × 0.02 = 25.20 → 20.00
-//     T4 use 0.05 on equipment, exemption threshold 275.00: 275.00 ≤ 275.00 → 0.00
+//        B 384.40 + 38.44 + 153.76 (share) + C 275.00 + 110.00 (share) (F has no applyTax)
+//        = 697.84 + 973.62 × 659.40 / 2434.07 (263.7578…) = 961.5978… → 961.60
+//        961.60 × 0.0825 = 79.332 → 79.33
+//     T2 local 0.01 on labor, minimum 10.00:
+//        450 + 11.25 + 973.62 × 450 / 2434.07 (179.9985…) = 641.2485… → 641.25
+//        641.25 × 0.01 = 6.4125 → 6.41 → raised to 10.00
+//     T3 special 0.02 on subcontractors, maximum 20.00:
+//        1200 + 60 + 973.62 × 1200 / 2434.07 (479.9960…) = 1739.9960… → 1740.00
+//        1740.00 × 0.02 = 34.80 → capped at 20.00
+//     T4 use 0.05 on equipment, exemption threshold 385.00:
+//        275 + 973.62 × 275 / 2434.07 (109.9990…) = 384.9990… → 385.00 ≤ 385.00 → 0.00
 //     T5 inactive (0.50 on everything): not applied, not listed
-//     taxTotal = 57.57 + 10.00 + 20.00 + 0.00                                  = 87.57
-//   grandTotal = 3519.85 + 87.57                                               = 3607.42
+//     taxTotal = 79.33 + 10.00 + 20.00 + 0.00                                  = 109.33
+//   grandTotal = 3519.85 + 109.33                                              = 3629.18
 
 const Decimal = DecimalJs.clone({ precision: 50, rounding: DecimalJs.ROUND_HALF_UP })
 type Dec = InstanceType<typeof Decimal>
@@ -164,13 +173,23 @@ function costTypeMarkupTotal(items: PricedItem[], markup: MarkupRates | null): D
   return total
 }
 
-/** The marked-up amount a tax profile is charged on, in cents. */
-export function taxableAmount(items: PricedItem[], markup: MarkupRates | null, rule: TaxRule): Dec {
+/** What the tax base needs besides the items: the base total and the overhead + profit + contingency to share out. */
+export type MarginPool = { base: Dec; margins: Dec }
+
+/**
+ * The marked-up amount a tax profile is charged on, in cents: each qualifying item's total, its own
+ * cost-type markup and its pro-rata share (item total / base total) of overhead, profit and
+ * contingency. Rounded once at the end so the shares of several items do not lose cents.
+ */
+export function taxableAmount(items: PricedItem[], markup: MarkupRates | null, rule: TaxRule, pool: MarginPool): Dec {
+  // A zero base has no share to give (and would divide by zero); a negative one (credits only) is never taxed.
+  const marginPerDollar = pool.base.greaterThan(0) ? pool.margins.dividedBy(pool.base) : ZERO
   let exact = ZERO
   for (const item of items) {
     if (!item.applyTax || !taxApplies(rule, costTypeOf(item))) continue
     const total = dec(item.totalCost)
-    exact = exact.plus(total).plus(total.times(dec(itemMarkupPercentage(item, markup))).dividedBy(100))
+    const typeMarkup = total.times(dec(itemMarkupPercentage(item, markup))).dividedBy(100)
+    exact = exact.plus(total).plus(typeMarkup).plus(total.times(marginPerDollar))
   }
   return toCents(exact)
 }
@@ -193,9 +212,10 @@ export function computeTotals(items: PricedItem[], markup: MarkupRates | null, t
   const typeMarkup = costTypeMarkupTotal(items, markup)
   const markupTotal = overhead.plus(profit).plus(contingency).plus(typeMarkup)
   const subtotal = base.plus(markupTotal)
+  const pool: MarginPool = { base, margins: overhead.plus(profit).plus(contingency) }
   const taxes = taxRules
     .filter((r) => r.isActive)
-    .map((rule) => ({ taxProfileId: rule.id, name: rule.name, amount: taxAmount(taxableAmount(items, markup, rule), rule) }))
+    .map((rule) => ({ taxProfileId: rule.id, name: rule.name, amount: taxAmount(taxableAmount(items, markup, rule, pool), rule) }))
   const taxTotal = taxes.reduce((sum, t) => sum.plus(t.amount), ZERO)
   return {
     baseTotal: money(base),

@@ -254,7 +254,7 @@ const words = (text: string) => text.split(/\s+/).filter(Boolean)
 export function parseUsAddress(input: string): AddressParse {
   const text = input
     .normalize('NFKC')
-    .replace(/[\u0000-\u001f\u007f]/g, ' ')
+    .replace(/\p{Cc}/gu, ' ')
     .replace(/\s+/g, ' ')
     .trim()
   if (!text) return fail('the address is empty')

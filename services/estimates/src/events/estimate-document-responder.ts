@@ -1,5 +1,5 @@
 import { RequestSubjects, ZEstimateDocumentRequest } from '@plumbline/contracts'
-import { reply, type Replier } from '@plumbline/messaging'
+import { type Replier, reply } from '@plumbline/messaging'
 import type { EstimatesDeps } from '../deps.js'
 import { loadEstimateDocument } from '../usecases/load-estimate-document.js'
 

@@ -1,5 +1,5 @@
-import { createEnvelope, writeOutbox } from '@plumbline/messaging'
 import { Subjects } from '@plumbline/contracts'
+import { createEnvelope, writeOutbox } from '@plumbline/messaging'
 import type { Tx } from '../data/db.js'
 
 export const ESTIMATES_SCHEMA = 'estimates'

@@ -1,6 +1,6 @@
-import express, { type Router } from 'express'
 import { ZPhaseGroupInput, ZPhaseGroupLinkInput, ZPhaseInput, ZProjectTypeInput, ZTemplateCategory, ZTemplateInput } from '@plumbline/contracts'
-import { parseBody, parseQuery, orgCtx } from '@plumbline/service-kit'
+import { orgCtx, parseBody, parseQuery } from '@plumbline/service-kit'
+import express, { type Router } from 'express'
 import { z } from 'zod'
 import type { EstimatesDeps } from '../deps.js'
 import { listProjectTypes } from '../usecases/list-project-types.js'

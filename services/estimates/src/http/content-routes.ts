@@ -1,11 +1,10 @@
-import express, { type Router } from 'express'
 import { ZContentPatch, ZContentSectionType, ZVisibilityPatch } from '@plumbline/contracts'
-import { notFound, parseBody, orgCtx } from '@plumbline/service-kit'
+import { notFound, orgCtx, parseBody, uuidParam } from '@plumbline/service-kit'
+import express, { type Router } from 'express'
 import type { EstimatesDeps } from '../deps.js'
 import { listContentLinks } from '../usecases/list-content-links.js'
 import { saveContentSection } from '../usecases/save-content-section.js'
 import { setContentVisibility } from '../usecases/set-content-visibility.js'
-import { uuidParam } from '@plumbline/service-kit'
 
 const base = '/organizations/:orgId/estimates/:id'
 

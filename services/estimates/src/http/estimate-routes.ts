@@ -1,15 +1,15 @@
-import express, { type Router } from 'express'
 import { ZEstimateListQuery, ZEstimatePayload, ZManualStatus } from '@plumbline/contracts'
-import { parseBody, parseQuery, orgCtx } from '@plumbline/service-kit'
-import type { EstimatesDeps } from '../deps.js'
+import { orgCtx, parseBody, parseQuery, uuidParam } from '@plumbline/service-kit'
+import express, { type Router } from 'express'
 import { idempotencyKeyOf, requestHashOf } from '../data/idempotency.js'
+import type { EstimatesDeps } from '../deps.js'
+import { cloneEstimate } from '../usecases/clone-estimate.js'
 import { createEstimate } from '../usecases/create-estimate.js'
 import { deleteEstimate } from '../usecases/delete-estimate.js'
 import { getEstimate } from '../usecases/get-estimate.js'
 import { listEstimates } from '../usecases/list-estimates.js'
 import { setEstimateStatus } from '../usecases/set-estimate-status.js'
 import { updateEstimate } from '../usecases/update-estimate.js'
-import { uuidParam } from '@plumbline/service-kit'
 
 const base = '/organizations/:orgId/estimates'
 
@@ -40,6 +40,16 @@ export function estimateRoutes(deps: EstimatesDeps): Router {
     const ctx = orgCtx(res, req.params.orgId, 'cost_estimator', 'edit')
     const id = uuidParam(req, 'id', 'Estimate')
     res.json(await updateEstimate(deps, ctx, id, parseBody(ZEstimatePayload, req)))
+  })
+
+  router.post(`${base}/:id/clone`, async (req, res) => {
+    const ctx = orgCtx(res, req.params.orgId, 'cost_estimator', 'create')
+    const id = uuidParam(req, 'id', 'Estimate')
+    const key = idempotencyKeyOf(req.header('idempotency-key'))
+    const idem = key ? { orgId: ctx.orgId, key, scope: `POST /estimates/${id}/clone`, requestHash: requestHashOf(null) } : undefined
+    const result = await cloneEstimate(deps, ctx, id, idem)
+    if (result.replayed) res.setHeader('Idempotent-Replayed', 'true')
+    res.status(result.status).json(result.body)
   })
 
   router.delete(`${base}/:id`, async (req, res) => {

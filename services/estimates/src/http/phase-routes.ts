@@ -1,10 +1,9 @@
-import express, { type Router } from 'express'
 import { ZBudgetPatch } from '@plumbline/contracts'
-import { parseBody, orgCtx } from '@plumbline/service-kit'
+import { orgCtx, parseBody, uuidParam } from '@plumbline/service-kit'
+import express, { type Router } from 'express'
 import type { EstimatesDeps } from '../deps.js'
 import { listPhases } from '../usecases/list-phases.js'
 import { updatePhaseBudget } from '../usecases/update-phase-budget.js'
-import { uuidParam } from '@plumbline/service-kit'
 
 export function phaseRoutes(deps: EstimatesDeps): Router {
   const router = express.Router()

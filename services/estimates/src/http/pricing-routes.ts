@@ -1,14 +1,13 @@
-import express, { type Request, type Router } from 'express'
 import { ZMarkupProfileInput, ZPricingProfileQuery, ZPricingSelectionBody, ZTaxProfileBody } from '@plumbline/contracts'
-import { parseBody, parseQuery, orgCtx } from '@plumbline/service-kit'
-import { idempotencyKeyOf, requestHashOf, type IdempotencyRequest } from '../data/idempotency.js'
+import { orgCtx, parseBody, parseQuery, uuidParam } from '@plumbline/service-kit'
+import express, { type Request, type Router } from 'express'
+import type { ZodType } from 'zod'
+import { type IdempotencyRequest, idempotencyKeyOf, requestHashOf } from '../data/idempotency.js'
 import type { EstimatesDeps } from '../deps.js'
 import { PROFILE_LABEL, type ProfileInputOf, type ProfileKind } from '../domain/pricing-profile-kind.js'
 import { getEstimateTotals } from '../usecases/get-estimate-totals.js'
 import { createProfile, deleteProfile, listProfiles, updateProfile } from '../usecases/pricing-profiles.js'
 import { selectMarkupAndTax } from '../usecases/select-markup-and-tax.js'
-import { uuidParam } from '@plumbline/service-kit'
-import type { ZodType } from 'zod'
 
 const org = '/organizations/:orgId'
 

@@ -1,6 +1,6 @@
-import express, { type Router } from 'express'
 import { ZPropertyDataBody } from '@plumbline/contracts'
 import { contextOf, parseBody } from '@plumbline/service-kit'
+import express, { type Router } from 'express'
 import type { EstimatesDeps } from '../deps.js'
 import type { PropertyDataProvider } from '../property/provider.js'
 import { selectPropertyProvider } from '../property/select-provider.js'

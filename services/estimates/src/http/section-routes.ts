@@ -1,6 +1,6 @@
-import express, { type Router } from 'express'
 import { ZApplyTemplateBody, ZCsvImportBody, ZLineItemInput, ZReorderBody, ZSectionInput } from '@plumbline/contracts'
-import { parseBody, orgCtx } from '@plumbline/service-kit'
+import { orgCtx, parseBody, uuidParam } from '@plumbline/service-kit'
+import express, { type Router } from 'express'
 import type { EstimatesDeps } from '../deps.js'
 import { applyTemplate } from '../usecases/apply-template.js'
 import { createLineItem } from '../usecases/create-line-item.js'
@@ -13,7 +13,6 @@ import { listSectionsDocument } from '../usecases/list-sections.js'
 import { reorderLineItems } from '../usecases/reorder-line-items.js'
 import { updateLineItem } from '../usecases/update-line-item.js'
 import { updateSection } from '../usecases/update-section.js'
-import { uuidParam } from '@plumbline/service-kit'
 
 const org = '/organizations/:orgId'
 const estimate = `${org}/estimates/:id`

@@ -1,10 +1,9 @@
+import { orgCtx, uuidParam } from '@plumbline/service-kit'
 import express, { type Router } from 'express'
 import type { EstimatesDeps } from '../deps.js'
 import { disableShareLink } from '../usecases/disable-share-link.js'
 import { enableShareLink } from '../usecases/enable-share-link.js'
-import { regenerateShareLink } from '../usecases/regenerate-share-link.js'
 import { reopenEstimate } from '../usecases/reopen-estimate.js'
-import { uuidParam, orgCtx } from '@plumbline/service-kit'
 
 const estimate = '/organizations/:orgId/estimates/:id'
 
@@ -14,14 +13,9 @@ export function sharingRoutes(deps: EstimatesDeps): Router {
 
   router.post(`${estimate}/share`, async (req, res) => {
     const ctx = orgCtx(res, req.params.orgId, 'cost_estimator', 'share')
-    const { created, ...link } = await enableShareLink(deps, ctx, uuidParam(req, 'id', 'Estimate'))
+    const link = await enableShareLink(deps, ctx, uuidParam(req, 'id', 'Estimate'))
     res.setHeader('Cache-Control', 'no-store')
-    res.status(created ? 201 : 200).json(link)
-  })
-  router.post(`${estimate}/share/regenerate`, async (req, res) => {
-    const ctx = orgCtx(res, req.params.orgId, 'cost_estimator', 'share')
-    res.setHeader('Cache-Control', 'no-store')
-    res.status(201).json(await regenerateShareLink(deps, ctx, uuidParam(req, 'id', 'Estimate')))
+    res.status(201).json(link)
   })
   router.delete(`${estimate}/share`, async (req, res) => {
     const ctx = orgCtx(res, req.params.orgId, 'cost_estimator', 'share')

@@ -1,6 +1,6 @@
-import { z } from 'zod'
 import { ErrorCode, type PropertyData } from '@plumbline/contracts'
 import { AppError } from '@plumbline/service-kit'
+import { z } from 'zod'
 import type { UsAddress } from '../domain/property-address.js'
 import type { PropertyDataProvider } from './provider.js'
 

@@ -1,7 +1,7 @@
 import { CONTENT_SECTION_TYPES, Subjects } from '@plumbline/contracts'
-import type { EstimatesDeps } from '../deps.js'
 import { defaultPhasesOf } from '../data/catalog-repo.js'
 import { recomputeSectionTotal } from '../data/sections-repo.js'
+import type { EstimatesDeps } from '../deps.js'
 import { lineTotal, splitByPercentages } from '../domain/money.js'
 import { recordEstimateEvent } from '../events/record-event.js'
 import { systemProjectTypeId } from './seed-system-catalog.js'

@@ -1,6 +1,6 @@
 import type { PrismaClient } from '../generated/prisma/client.js'
-import { PHASE_GROUPS, PROJECT_TYPES, TEMPLATES } from './system-catalog.js'
 import { stableId } from './stable-id.js'
+import { PHASE_GROUPS, PROJECT_TYPES, TEMPLATES } from './system-catalog.js'
 
 export const systemProjectTypeId = (key: string) => stableId(`project-type:${key}`)
 export const systemTemplateId = (key: string) => stableId(`template:${key}`)

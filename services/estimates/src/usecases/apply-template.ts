@@ -1,9 +1,8 @@
-import { notFound, type OrgContext } from '@plumbline/service-kit'
-import type { EstimatesDeps } from '../deps.js'
-import { isUuid } from '@plumbline/service-kit'
+import { isUuid, notFound, type OrgContext } from '@plumbline/service-kit'
 import { touchEditableEstimate } from '../data/estimates-repo.js'
-import { findVisibleTemplate } from '../data/templates-repo.js'
 import { recomputeSectionTotal } from '../data/sections-repo.js'
+import { findVisibleTemplate } from '../data/templates-repo.js'
+import type { EstimatesDeps } from '../deps.js'
 import { lineTotal, money, qty } from '../domain/money.js'
 import { recordLineItemsChanged } from '../events/record-event.js'
 

@@ -1,7 +1,7 @@
-import type { z } from 'zod'
 import type { PublicEstimate, ZApproveBody } from '@plumbline/contracts'
+import type { z } from 'zod'
 import type { EstimatesDeps } from '../deps.js'
-import { recordApprovalDecision, type ClientInfo } from './record-approval-decision.js'
+import { type ClientInfo, recordApprovalDecision } from './record-approval-decision.js'
 
 /** POST /public/estimates/{token}/approve: typed full name and explicit consent; locks the estimate. */
 export function approveEstimate(deps: EstimatesDeps, token: string, body: z.infer<typeof ZApproveBody>, client: ClientInfo): Promise<PublicEstimate> {

@@ -1,15 +1,15 @@
-import { Decimal as DecimalJs } from 'decimal.js'
 import {
   CONTENT_SECTION_TYPES,
-  ZEstimateStatus,
   type CompanySettings,
   type ContentSectionType,
   type EstimateStatus,
   type PublicEstimate,
+  ZEstimateStatus,
 } from '@plumbline/contracts'
+import { Decimal as DecimalJs } from 'decimal.js'
 import type { Db } from '../data/db.js'
-import { loadEstimateTotals } from './load-estimate-totals.js'
 import type { PublicEstimateRow } from './find-public-share.js'
+import { loadEstimateTotals } from './load-estimate-totals.js'
 
 // What a client may see on the public page (spec 001 "Public estimate page", §6), built as an
 // allow-list: every field is copied on purpose, so nothing internal (qa_notes, the meeting

@@ -1,10 +1,10 @@
+import { CONTENT_SECTION_TYPES, type Estimate, Subjects, type ZEstimatePayload } from '@plumbline/contracts'
 import { checkQuota, type OrgContext } from '@plumbline/service-kit'
-import { CONTENT_SECTION_TYPES, Subjects, type Estimate, type ZEstimatePayload } from '@plumbline/contracts'
 import type { z } from 'zod'
-import type { EstimatesDeps } from '../deps.js'
 import { defaultPhasesOf, requireUsableProjectType } from '../data/catalog-repo.js'
-import { runIdempotent, type IdempotencyRequest } from '../data/idempotency.js'
+import { type IdempotencyRequest, runIdempotent } from '../data/idempotency.js'
 import { toEstimateDto } from '../data/mappers.js'
+import type { EstimatesDeps } from '../deps.js'
 import { splitByPercentages } from '../domain/money.js'
 import { recordEstimateEvent } from '../events/record-event.js'
 
@@ -86,7 +86,8 @@ export async function createEstimate(
       })
       // A new estimate's relations are known without reading them back: its project type
       // (checked by `before`, which runs first), empty content sections, no share link, no approval.
-      const { id, name, icon } = projectType!
+      if (!projectType) throw new Error('runIdempotent runs before() ahead of run()')
+      const { id, name, icon } = projectType
       const full = {
         ...created,
         projectType: { id, name, icon },

@@ -1,7 +1,6 @@
 import { Subjects } from '@plumbline/contracts'
-import { notFound, type OrgContext } from '@plumbline/service-kit'
+import { isUuid, notFound, type OrgContext } from '@plumbline/service-kit'
 import type { EstimatesDeps } from '../deps.js'
-import { isUuid } from '@plumbline/service-kit'
 import { recordEstimateEvent } from '../events/record-event.js'
 
 /** Soft delete: the row stays (approvals refer to it) but disappears from every route. */

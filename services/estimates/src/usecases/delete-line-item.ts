@@ -1,8 +1,8 @@
 import type { OrgContext } from '@plumbline/service-kit'
-import type { EstimatesDeps } from '../deps.js'
 import { findLineItemOfOrg, touchEditableEstimate } from '../data/estimates-repo.js'
 import { deleteLineItemRow } from '../data/line-items-repo.js'
 import { recomputeSectionTotal } from '../data/sections-repo.js'
+import type { EstimatesDeps } from '../deps.js'
 import { recordLineItemsChanged } from '../events/record-event.js'
 
 export async function deleteLineItem(deps: EstimatesDeps, ctx: OrgContext, itemId: string): Promise<void> {

@@ -1,8 +1,8 @@
 import type { OrgContext } from '@plumbline/service-kit'
-import type { EstimatesDeps } from '../deps.js'
 import { findSectionOfOrg, touchEditableEstimate } from '../data/estimates-repo.js'
 import { countSectionItems } from '../data/line-items-repo.js'
 import { deleteSectionRow } from '../data/sections-repo.js'
+import type { EstimatesDeps } from '../deps.js'
 import { recordLineItemsChanged } from '../events/record-event.js'
 
 /** Removes a section with its line items. */

@@ -1,5 +1,5 @@
 import { Subjects } from '@plumbline/contracts'
-import { requirePermission, type OrgContext } from '@plumbline/service-kit'
+import { type OrgContext, requirePermission } from '@plumbline/service-kit'
 import type { EstimatesDeps } from '../deps.js'
 import { recordEstimateEvent } from '../events/record-event.js'
 import { lockEstimateRow } from './share-link.js'

@@ -1,8 +1,8 @@
-import type { OrgContext } from '@plumbline/service-kit'
 import { CSV_COLUMNS, costTypeLabel } from '@plumbline/contracts'
-import type { EstimatesDeps } from '../deps.js'
+import type { OrgContext } from '@plumbline/service-kit'
 import { findLiveEstimate } from '../data/estimates-repo.js'
 import { loadSections } from '../data/sections-repo.js'
+import type { EstimatesDeps } from '../deps.js'
 import { csvCell, toCsv } from '../domain/csv.js'
 
 /** Sections and line items as CSV (columns Section, Item, Type, Qty, Unit, Unit Cost, Description). */

@@ -1,6 +1,6 @@
-import { CONTENT_SECTION_TYPES, Subjects, type AiGenerationCompletedV1, type EventEnvelope } from '@plumbline/contracts'
-import type { Tx } from '../data/db.js'
+import { type AiGenerationCompletedV1, CONTENT_SECTION_TYPES, type EventEnvelope, Subjects } from '@plumbline/contracts'
 import { isUuid } from '@plumbline/service-kit'
+import type { Tx } from '../data/db.js'
 import { recordEstimateEvent } from '../events/record-event.js'
 
 /**

@@ -1,8 +1,8 @@
 import { ErrorCode, PUBLIC_ESTIMATE_MESSAGES } from '@plumbline/contracts'
 import { AppError } from '@plumbline/service-kit'
 import type { Db } from '../data/db.js'
-import { looksLikeShareToken } from '../domain/share-token-crypto.js'
 import type { EstimatesDeps } from '../deps.js'
+import { looksLikeShareToken } from '../domain/share-token-crypto.js'
 
 export const publicLinkNotFound = () => new AppError(404, ErrorCode.NOT_FOUND, PUBLIC_ESTIMATE_MESSAGES.notFound)
 

@@ -1,7 +1,7 @@
-import type { OrgContext } from '@plumbline/service-kit'
 import type { EstimatePricing } from '@plumbline/contracts'
-import type { EstimatesDeps } from '../deps.js'
+import type { OrgContext } from '@plumbline/service-kit'
 import { findLiveEstimate } from '../data/estimates-repo.js'
+import type { EstimatesDeps } from '../deps.js'
 import { loadEstimateTotals } from './load-estimate-totals.js'
 import { requireCostEstimator } from './markup-and-tax-access.js'
 

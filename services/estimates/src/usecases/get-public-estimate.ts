@@ -1,12 +1,12 @@
-import { Subjects, type PublicEstimate } from '@plumbline/contracts'
-import { fetchCompanySettings } from '@plumbline/service-kit'
+import { type PublicEstimate, Subjects } from '@plumbline/contracts'
 import type { RequestContext } from '@plumbline/service-kit'
+import { fetchCompanySettings } from '@plumbline/service-kit'
 import type { EstimatesDeps } from '../deps.js'
 import { recordEstimateEvent } from '../events/record-event.js'
 import { buildPublicEstimate, currentApproval } from './build-public-estimate.js'
 import { findPublicShare, type PublicEstimateRow } from './find-public-share.js'
-import { isOrganizationMember } from './public-viewer.js'
 import { snapshotHash } from './public-snapshot.js'
+import { isOrganizationMember } from './public-viewer.js'
 
 /**
  * Records the client's first open: viewedAt once, shared → viewed, estimates.estimate.viewed.v1.

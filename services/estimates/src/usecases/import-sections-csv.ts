@@ -1,13 +1,12 @@
-import { CSV_IMPORT_MAX_BYTES, LINE_ITEM_UNITS, ZLineItemInput, type CsvImportResult } from '@plumbline/contracts'
+import { CSV_IMPORT_MAX_BYTES, type CsvImportResult, ErrorCode, LINE_ITEM_UNITS, ZLineItemInput } from '@plumbline/contracts'
 import { AppError, type OrgContext } from '@plumbline/service-kit'
-import { ErrorCode } from '@plumbline/contracts'
-import type { EstimatesDeps } from '../deps.js'
 import { findLiveEstimate, touchEditableEstimate } from '../data/estimates-repo.js'
 import { countSectionItems, insertLineItems, type NewLineItem } from '../data/line-items-repo.js'
 import { insertSection, listSectionRows, recomputeSectionTotal } from '../data/sections-repo.js'
-import { assertUnlocked } from '../domain/estimate-lock.js'
+import type { EstimatesDeps } from '../deps.js'
 import { parseCsv, uncsvText } from '../domain/csv.js'
-import { lineItemColumns, type LineItemInput } from '../domain/line-item-values.js'
+import { assertUnlocked } from '../domain/estimate-lock.js'
+import { type LineItemInput, lineItemColumns } from '../domain/line-item-values.js'
 import { recordLineItemsChanged } from '../events/record-event.js'
 
 const MAX_ROWS = 5000

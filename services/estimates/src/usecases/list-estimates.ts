@@ -1,8 +1,8 @@
+import type { ZEstimateListResponse } from '@plumbline/contracts'
 import type { OrgContext } from '@plumbline/service-kit'
 import type { z } from 'zod'
-import type { ZEstimateListResponse } from '@plumbline/contracts'
+import { type EstimateListQuery, readListPage } from '../data/list-estimates-query.js'
 import type { EstimatesDeps } from '../deps.js'
-import { readListPage, type EstimateListQuery } from '../data/list-estimates-query.js'
 import { money } from '../domain/money.js'
 
 const STATUSES = new Set(['draft', 'pending', 'shared', 'viewed', 'approved', 'rejected'])

@@ -1,9 +1,9 @@
 import { promisify } from 'node:util'
 import { gzip } from 'node:zlib'
 import { notFound, type OrgContext } from '@plumbline/service-kit'
-import type { EstimatesDeps } from '../deps.js'
 import { readSectionsJson, type SectionsDocument } from '../data/sections-repo.js'
 import type { Versioned } from '../data/versioned-memo.js'
+import type { EstimatesDeps } from '../deps.js'
 
 const gzipAsync = promisify(gzip)
 /** Below this a gzip header and a round of deflate cost more than the bytes they save. */
@@ -26,7 +26,8 @@ export async function listSectionsDocument(
   const held = deps.sectionsDocuments.get(estimateId)
   const read = await readSectionsJson(deps.queryRows, ctx.orgId, estimateId, held?.version)
   if (read === null) throw notFound('Estimate')
-  let document = held?.version === read.version ? held : { version: read.version, value: { body: Buffer.from(read.json!) } }
+  // The text is null only when the held version is still current.
+  let document = held && held.version === read.version ? held : { version: read.version, value: { body: Buffer.from(read.json ?? '[]') } }
   if (document !== held) deps.sectionsDocuments.set(estimateId, document)
   if (acceptsGzip && !document.value.gzip && document.value.body.length >= COMPRESS_FROM_BYTES) {
     document = { version: document.version, value: { ...document.value, gzip: await gzipAsync(document.value.body) } }

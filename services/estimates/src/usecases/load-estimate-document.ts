@@ -1,9 +1,8 @@
-import { AppError } from '@plumbline/service-kit'
 import { CONTENT_SECTION_TYPES, type EstimateDocumentReply } from '@plumbline/contracts'
-import type { EstimatesDeps } from '../deps.js'
-import { isUuid } from '@plumbline/service-kit'
-import { loadSections } from '../data/sections-repo.js'
+import { AppError, isUuid } from '@plumbline/service-kit'
 import { toContentLinkDto, toPhaseDto } from '../data/mappers.js'
+import { loadSections } from '../data/sections-repo.js'
+import type { EstimatesDeps } from '../deps.js'
 import { loadEstimateDto } from './get-estimate.js'
 import { loadEstimateTotals } from './load-estimate-totals.js'
 
@@ -16,7 +15,7 @@ const LINK_ORDER = new Map<string, number>(CONTENT_SECTION_TYPES.map((t, i) => [
  */
 export async function loadEstimateDocument(deps: EstimatesDeps, orgId: string, estimateId: string): Promise<EstimateDocumentReply> {
   if (!isUuid(estimateId)) return { found: false }
-  let estimate
+  let estimate: Awaited<ReturnType<typeof loadEstimateDto>>
   try {
     estimate = await loadEstimateDto(deps.prisma, deps, orgId, estimateId)
   } catch (err) {

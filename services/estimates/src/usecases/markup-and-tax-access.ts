@@ -1,9 +1,8 @@
-import { notFound, requirePermission, type OrgContext } from '@plumbline/service-kit'
 import type { PermissionAction } from '@plumbline/contracts'
+import { isUuid, notFound, type OrgContext, requirePermission } from '@plumbline/service-kit'
 import type { Db } from '../data/db.js'
-import { PROFILE_LABEL, type ProfileKind } from '../domain/pricing-profile-kind.js'
-import { isUuid } from '@plumbline/service-kit'
 import { findLiveEstimate } from '../data/estimates-repo.js'
+import { PROFILE_LABEL, type ProfileKind } from '../domain/pricing-profile-kind.js'
 
 // Shared rules of the markup and tax profile use cases (spec 001 §3, §9).
 

@@ -1,6 +1,7 @@
-import { AppError, notFound, type OrgContext } from '@plumbline/service-kit'
 import { ErrorCode } from '@plumbline/contracts'
-import { runIdempotent, type IdempotencyRequest } from '../data/idempotency.js'
+import { AppError, notFound, type OrgContext } from '@plumbline/service-kit'
+import type { Tx } from '../data/db.js'
+import { type IdempotencyRequest, runIdempotent } from '../data/idempotency.js'
 import {
   clearOtherDefaults,
   deleteProfileRow,
@@ -11,7 +12,6 @@ import {
   profileFields,
   updateProfileRow,
 } from '../data/pricing-profiles-repo.js'
-import type { Tx } from '../data/db.js'
 import type { EstimatesDeps } from '../deps.js'
 import { PROFILE_LABEL, type ProfileInputOf, type ProfileKind, type ProfileOf, toProfile } from '../domain/pricing-profile-kind.js'
 import { assertEstimateOfOrg, assertProfileId, assertSameOrganization, requireCostEstimator } from './markup-and-tax-access.js'

@@ -1,4 +1,4 @@
-import { ErrorCode, PUBLIC_ESTIMATE_MESSAGES, Subjects, type PublicEstimate } from '@plumbline/contracts'
+import { ErrorCode, PUBLIC_ESTIMATE_MESSAGES, type PublicEstimate, Subjects } from '@plumbline/contracts'
 import { AppError, fetchCompanySettings } from '@plumbline/service-kit'
 import type { EstimatesDeps } from '../deps.js'
 import { recordEstimateEvent } from '../events/record-event.js'

@@ -1,7 +1,7 @@
-import type { z } from 'zod'
 import type { PublicEstimate, ZRejectBody } from '@plumbline/contracts'
+import type { z } from 'zod'
 import type { EstimatesDeps } from '../deps.js'
-import { recordApprovalDecision, type ClientInfo } from './record-approval-decision.js'
+import { type ClientInfo, recordApprovalDecision } from './record-approval-decision.js'
 
 /** POST /public/estimates/{token}/reject: an optional reason; the estimate stays editable. */
 export function rejectEstimate(deps: EstimatesDeps, token: string, body: z.infer<typeof ZRejectBody>, client: ClientInfo): Promise<PublicEstimate> {

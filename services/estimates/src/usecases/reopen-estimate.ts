@@ -1,5 +1,5 @@
-import { ErrorCode, Subjects, type Estimate } from '@plumbline/contracts'
-import { AppError, requirePermission, type OrgContext } from '@plumbline/service-kit'
+import { ErrorCode, type Estimate, Subjects } from '@plumbline/contracts'
+import { AppError, type OrgContext, requirePermission } from '@plumbline/service-kit'
 import type { EstimatesDeps } from '../deps.js'
 import { recordEstimateEvent } from '../events/record-event.js'
 import { loadEstimateDto } from './get-estimate.js'

@@ -1,10 +1,10 @@
 import type { Section } from '@plumbline/contracts'
 import { badRequest, type OrgContext } from '@plumbline/service-kit'
-import type { EstimatesDeps } from '../deps.js'
 import { findSectionOfOrg, touchEditableEstimate } from '../data/estimates-repo.js'
 import { listSectionItems, setSectionItemOrder } from '../data/line-items-repo.js'
 import { toSectionDto } from '../data/mappers.js'
 import { readSectionWithItems } from '../data/sections-repo.js'
+import type { EstimatesDeps } from '../deps.js'
 import { recordLineItemsChanged } from '../events/record-event.js'
 
 export const REORDER_MESSAGE = 'Items can only be reordered within the same section'

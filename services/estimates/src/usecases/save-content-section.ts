@@ -1,7 +1,7 @@
+import { type ContentSectionType, Subjects } from '@plumbline/contracts'
 import type { OrgContext } from '@plumbline/service-kit'
-import { Subjects, type ContentSectionType } from '@plumbline/contracts'
-import type { EstimatesDeps } from '../deps.js'
 import { touchEditableEstimate } from '../data/estimates-repo.js'
+import type { EstimatesDeps } from '../deps.js'
 import { recordEstimateEvent } from '../events/record-event.js'
 
 /**

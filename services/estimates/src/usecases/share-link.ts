@@ -1,8 +1,7 @@
-import type { z } from 'zod'
 import { Subjects, type ZShareResponse } from '@plumbline/contracts'
-import { notFound, type OrgContext } from '@plumbline/service-kit'
+import { isUuid, notFound, type OrgContext } from '@plumbline/service-kit'
+import type { z } from 'zod'
 import type { Tx } from '../data/db.js'
-import { isUuid } from '@plumbline/service-kit'
 import type { EstimatesDeps } from '../deps.js'
 import { recordEstimateEvent } from '../events/record-event.js'
 
@@ -54,10 +53,4 @@ export async function issueShareToken(deps: EstimatesDeps, tx: Tx, actor: OrgCon
     status,
   })
   return { shareToken: token, shareUrl: shareUrlOf(deps.env.APP_URL, token) }
-}
-
-/** The live token of an estimate, or null (none, revoked, or unreadable with the current key). */
-export async function liveShareToken(deps: EstimatesDeps, tx: Tx, orgId: string, estimateId: string): Promise<string | null> {
-  const link = await tx.shareLink.findFirst({ where: { estimateId, organizationId: orgId, revokedAt: null } })
-  return link ? deps.shareTokens.decrypt(link.tokenCiphertext) : null
 }

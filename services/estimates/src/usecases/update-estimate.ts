@@ -1,11 +1,11 @@
+import { type Estimate, Subjects } from '@plumbline/contracts'
 import type { OrgContext } from '@plumbline/service-kit'
-import { Subjects, type Estimate } from '@plumbline/contracts'
-import type { EstimatesDeps } from '../deps.js'
 import { requireUsableProjectType } from '../data/catalog-repo.js'
 import { touchEditableEstimate } from '../data/estimates-repo.js'
+import type { EstimatesDeps } from '../deps.js'
 import { dec, splitByPercentages } from '../domain/money.js'
 import { recordEstimateEvent } from '../events/record-event.js'
-import { estimateColumns, type EstimateInput } from './create-estimate.js'
+import { type EstimateInput, estimateColumns } from './create-estimate.js'
 import { loadEstimateDto } from './get-estimate.js'
 
 /**

@@ -1,11 +1,11 @@
-import type { OrgContext } from '@plumbline/service-kit'
 import type { LineItem } from '@plumbline/contracts'
-import type { EstimatesDeps } from '../deps.js'
+import type { OrgContext } from '@plumbline/service-kit'
 import { findLineItemOfOrg, touchEditableEstimate } from '../data/estimates-repo.js'
 import { updateLineItemRow } from '../data/line-items-repo.js'
 import { toLineItemDto } from '../data/mappers.js'
 import { recomputeSectionTotal } from '../data/sections-repo.js'
-import { lineItemColumns, type LineItemInput } from '../domain/line-item-values.js'
+import type { EstimatesDeps } from '../deps.js'
+import { type LineItemInput, lineItemColumns } from '../domain/line-item-values.js'
 import { recordLineItemsChanged } from '../events/record-event.js'
 
 export async function updateLineItem(deps: EstimatesDeps, ctx: OrgContext, itemId: string, input: LineItemInput): Promise<LineItem> {

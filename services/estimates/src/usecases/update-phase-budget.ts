@@ -1,9 +1,9 @@
 import type { Phase, ZBudgetPatch } from '@plumbline/contracts'
 import { badRequest, type OrgContext } from '@plumbline/service-kit'
 import type { z } from 'zod'
-import type { EstimatesDeps } from '../deps.js'
 import { touchEditableEstimate } from '../data/estimates-repo.js'
 import { toPhaseDto } from '../data/mappers.js'
+import type { EstimatesDeps } from '../deps.js'
 import { budgetImbalanceMessage, enabledPercentageTotal, isBalanced } from '../domain/budget.js'
 import { money } from '../domain/money.js'
 

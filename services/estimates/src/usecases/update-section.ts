@@ -1,10 +1,10 @@
-import type { OrgContext } from '@plumbline/service-kit'
 import type { Section, ZSectionInput } from '@plumbline/contracts'
+import type { OrgContext } from '@plumbline/service-kit'
 import type { z } from 'zod'
-import type { EstimatesDeps } from '../deps.js'
 import { findSectionOfOrg, touchEditableEstimate } from '../data/estimates-repo.js'
 import { toSectionDto } from '../data/mappers.js'
 import { updateSectionRow } from '../data/sections-repo.js'
+import type { EstimatesDeps } from '../deps.js'
 
 export async function updateSection(deps: EstimatesDeps, ctx: OrgContext, sectionId: string, input: z.output<typeof ZSectionInput>): Promise<Section> {
   return deps.prisma.$transaction(async (tx) => {

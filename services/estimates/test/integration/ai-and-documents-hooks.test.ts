@@ -1,10 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { RequestSubjects, Subjects, ZEstimateDocumentReply, type AiGenerationCompletedV1 } from '@plumbline/contracts'
-import { createEnvelope, request, type EventConsumer } from '@plumbline/messaging'
+import { type AiGenerationCompletedV1, RequestSubjects, Subjects, ZEstimateDocumentReply } from '@plumbline/contracts'
+import { createEnvelope, type EventConsumer, request } from '@plumbline/messaging'
 import { publishEnvelope, waitForConsumer } from '@plumbline/testing'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startEstimatesConsumers } from '../../src/events/consumers.js'
 import { startEstimateDocumentResponder } from '../../src/events/estimate-document-responder.js'
-import { createEstimate, newOrgId, startEstimatesTestService, type EstimatesTestService } from '../support/estimates-test-service.js'
+import { createEstimate, type EstimatesTestService, newOrgId, startEstimatesTestService } from '../support/estimates-test-service.js'
 
 // The two hooks issue 4 needs from the estimates service: the estimate document the ai and
 // documents services ask for, and the consumer that keeps a finished AI job's text.

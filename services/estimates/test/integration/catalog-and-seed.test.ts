@@ -1,8 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { Estimate, FieldError, LineItem, ProjectType, Template } from '@plumbline/contracts'
 import { LINE_ITEM_UNITS, SYSTEM_ROLE_PERMISSIONS, ZProjectType, ZTemplate } from '@plumbline/contracts'
-import { seedDemoEstimates, DEMO_ORGANIZATION_ID } from '../../src/seed/seed-demo-estimates.js'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { DEMO_ORGANIZATION_ID, seedDemoEstimates } from '../../src/seed/seed-demo-estimates.js'
 import { seedSystemCatalog } from '../../src/seed/seed-system-catalog.js'
-import { newOrgId, startEstimatesTestService, type EstimatesTestService } from '../support/estimates-test-service.js'
+import { type EstimatesTestService, newOrgId, startEstimatesTestService } from '../support/estimates-test-service.js'
+
+type TemplateLineItem = Template['sections'][number]['lineItems'][number]
 
 let svc: EstimatesTestService
 
@@ -37,7 +40,7 @@ describe('GET /project-types', () => {
     const res = await svc.as(orgId)('GET', '/project-types')
     expect(res.status).toBe(200)
     const types = res.body.map((t: unknown) => ZProjectType.strict().parse(t))
-    expect(types.map((t: any) => [t.name, t.icon, t.isSystemTemplate])).toEqual([
+    expect(types.map((t: ProjectType) => [t.name, t.icon, t.isSystemTemplate])).toEqual([
       ['Residential Construction', 'home', true],
       ['Remodeling & Renovation', 'hammer', true],
       ['Maintenance & Repair', 'tools', true],
@@ -115,7 +118,7 @@ describe('templates', () => {
   it('lists six system templates with realistic sections and units', async () => {
     const res = await svc.as(newOrgId())('GET', '/templates')
     const templates = res.body.map((t: unknown) => ZTemplate.parse(t))
-    expect(templates.map((t: any) => t.category).sort()).toEqual(['electrical', 'flooring', 'general_construction', 'painting', 'plumbing', 'roofing'])
+    expect(templates.map((t: Template) => t.category).sort()).toEqual(['electrical', 'flooring', 'general_construction', 'painting', 'plumbing', 'roofing'])
     for (const t of templates) {
       expect(t.isSystemTemplate).toBe(true)
       expect(t.sections.length).toBeGreaterThanOrEqual(2)
@@ -135,20 +138,20 @@ describe('templates', () => {
     const created = await api('POST', '/templates', templateInput({ isDefault: true }))
     expect(created.status, created.text).toBe(201)
     expect(ZTemplate.parse(created.body)).toMatchObject({ name: 'My Deck Template', isSystemTemplate: false, isDefault: true })
-    expect(created.body.sections[0].lineItems.map((i: any) => [i.quantity, i.cost])).toEqual([
+    expect(created.body.sections[0].lineItems.map((i: TemplateLineItem) => [i.quantity, i.cost])).toEqual([
       ['12.000', '18.50'],
       ['8.000', '60.00'],
     ])
     const second = (await api('POST', '/templates', templateInput({ name: 'Second', isDefault: true }))).body
-    const mine = (await api('GET', '/templates')).body.filter((t: any) => !t.isSystemTemplate)
-    expect(mine.map((t: any) => [t.name, t.isDefault])).toEqual([
+    const mine = (await api('GET', '/templates')).body.filter((t: Template) => !t.isSystemTemplate)
+    expect(mine.map((t: Template) => [t.name, t.isDefault])).toEqual([
       ['My Deck Template', false],
       ['Second', true],
     ])
 
     const put = await api('PUT', `/templates/${created.body.id}`, templateInput({ name: 'Renamed', sections: [{ name: 'Only', lineItems: [] }] }))
     expect(put.body).toMatchObject({ name: 'Renamed', sections: [{ name: 'Only', lineItems: [] }] })
-    expect((await svc.as(newOrgId())('GET', '/templates')).body.some((t: any) => t.id === second.id)).toBe(false)
+    expect((await svc.as(newOrgId())('GET', '/templates')).body.some((t: Template) => t.id === second.id)).toBe(false)
     expect((await svc.as(newOrgId())('PUT', `/templates/${second.id}`, templateInput())).status).toBe(404)
     expect((await api('DELETE', `/templates/${created.body.id}`)).status).toBe(204)
     expect((await api('DELETE', `/templates/${created.body.id}`)).status).toBe(404)
@@ -163,7 +166,7 @@ describe('templates', () => {
     expect(put.body.message).toBe('System templates are read-only. Create your own template to customise it.')
     expect((await api('DELETE', `/templates/${system.id}`)).status).toBe(403)
     const bad = await api('POST', '/templates', { name: '', category: '' })
-    expect(Object.fromEntries(bad.body.errors.map((e: any) => [e.field, e.message]))).toMatchObject({
+    expect(Object.fromEntries(bad.body.errors.map((e: FieldError) => [e.field, e.message]))).toMatchObject({
       name: 'Template name is required',
       category: 'Please select a category',
     })
@@ -193,11 +196,11 @@ describe('seeding', () => {
       expect(sections.length).toBeGreaterThanOrEqual(2)
       for (const s of sections)
         expect(s.total).toBe(
-          s.lineItems.reduce((n: number, i: any) => n + Math.round(Number(i.totalCost) * 100), 0) / 100 === Number(s.total) ? s.total : 'mismatch',
+          s.lineItems.reduce((n: number, i: LineItem) => n + Math.round(Number(i.totalCost) * 100), 0) / 100 === Number(s.total) ? s.total : 'mismatch',
         )
       expect((await api('GET', `/estimates/${e.id}/phases`)).body.length).toBeGreaterThan(0)
     }
-    const approved = list.estimates.find((e: any) => e.status === 'approved')
+    const approved = list.estimates.find((e: Estimate) => e.status === 'approved')
     expect((await api('GET', `/estimates/${approved.id}`)).body.lockedAt).not.toBeNull()
   })
 })

@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto'
+import { PUBLIC_ESTIMATE_MESSAGES, Subjects, SYSTEM_ROLE_PERMISSIONS, ZEstimate, ZPublicEstimate } from '@plumbline/contracts'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { PUBLIC_ESTIMATE_MESSAGES, SYSTEM_ROLE_PERMISSIONS, Subjects, ZEstimate, ZPublicEstimate } from '@plumbline/contracts'
 import { estimatePayload, newOrgId } from '../support/estimates-test-service.js'
-import { addSection, outboxSubjects, sharedEstimate, startPricingService, type PricingTestService } from '../support/pricing-fixtures.js'
+import { addSection, outboxSubjects, type PricingTestService, sharedEstimate, startPricingService } from '../support/pricing-fixtures.js'
 
 let svc: PricingTestService
 
@@ -17,10 +17,11 @@ afterAll(async () => {
 function canonical(value: unknown): string {
   if (Array.isArray(value)) return `[${value.map(canonical).join(',')}]`
   if (value && typeof value === 'object') {
-    return `{${Object.keys(value)
+    const record = value as Record<string, unknown>
+    return `{${Object.keys(record)
       .sort()
-      .filter((k) => (value as any)[k] !== undefined)
-      .map((k) => `${JSON.stringify(k)}:${canonical((value as any)[k])}`)
+      .filter((k) => record[k] !== undefined)
+      .map((k) => `${JSON.stringify(k)}:${canonical(record[k])}`)
       .join(',')}}`
   }
   return JSON.stringify(value)

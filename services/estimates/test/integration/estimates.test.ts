@@ -1,15 +1,16 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { CONTENT_SECTION_TYPES, RequestSubjects, SYSTEM_ROLE_PERMISSIONS, Subjects, ZEstimate } from '@plumbline/contracts'
+import type { FieldError, Phase } from '@plumbline/contracts'
+import { CONTENT_SECTION_TYPES, RequestSubjects, Subjects, SYSTEM_ROLE_PERMISSIONS, ZEstimate } from '@plumbline/contracts'
 import { reply } from '@plumbline/messaging'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { pruneIdempotencyKeys } from '../../src/data/idempotency.js'
 import {
   createEstimate,
+  type EstimatesTestService,
   estimatePayload,
   newOrgId,
   REMODELING,
   ROOFING,
   startEstimatesTestService,
-  type EstimatesTestService,
 } from '../support/estimates-test-service.js'
 
 let svc: EstimatesTestService
@@ -47,11 +48,11 @@ describe('POST /estimates', () => {
     expect(res.body).toEqual((await api('GET', `/estimates/${e.id}`)).body)
 
     const links = await api('GET', `/estimates/${e.id}/content-links`)
-    expect(links.body.map((l: any) => l.role)).toEqual([...CONTENT_SECTION_TYPES])
+    expect(links.body.map((l: { role: string }) => l.role)).toEqual([...CONTENT_SECTION_TYPES])
     for (const l of links.body) expect(l).toMatchObject({ showToClient: true, includeInPdf: true, includeInWebLink: true, isCustomized: false })
 
     const phases = (await api('GET', `/estimates/${e.id}/phases`)).body
-    expect(phases.map((p: any) => p.name)).toEqual([
+    expect(phases.map((p: Phase) => p.name)).toEqual([
       'Inspection & Permits',
       'Tear-off & Disposal',
       'Deck Repair',
@@ -59,10 +60,10 @@ describe('POST /estimates', () => {
       'Roof Installation',
       'Cleanup & Final Inspection',
     ])
-    expect(phases.map((p: any) => p.percentage)).toEqual(['5.00', '15.00', '10.00', '15.00', '45.00', '10.00'])
+    expect(phases.map((p: Phase) => p.percentage)).toEqual(['5.00', '15.00', '10.00', '15.00', '45.00', '10.00'])
     expect(phases[0]).toMatchObject({ amount: '617.28', estimatedCost: '617.28', isEnabled: true, status: 'pending', sortOrder: 0, completionPercentage: 0 })
     // Amounts add up to the total exactly (the rounding remainder goes to the last phase).
-    expect(phases.reduce((s: number, p: any) => s + Math.round(Number(p.amount) * 100), 0)).toBe(1234567)
+    expect(phases.reduce((s: number, p: Phase) => s + Math.round(Number(p.amount) * 100), 0)).toBe(1234567)
 
     expect(await outboxSubjects(e.id)).toEqual([Subjects.estimateCreated])
   })
@@ -71,7 +72,7 @@ describe('POST /estimates', () => {
     const api = svc.as(newOrgId())
     const res = await api('POST', '/estimates', {})
     expect(res.status).toBe(400)
-    const messages = Object.fromEntries(res.body.errors.map((e: any) => [e.field, e.message]))
+    const messages = Object.fromEntries(res.body.errors.map((e: FieldError) => [e.field, e.message]))
     expect(messages).toMatchObject({
       projectTypeId: 'Please select a project type',
       projectName: 'Project name is required',
@@ -154,7 +155,7 @@ describe('GET, PUT, DELETE /estimates/:id and PATCH …/status', () => {
     expect(put.status).toBe(200)
     expect(put.body).toMatchObject({ projectName: 'Renamed', totalCost: '20000.00', squareFootage: null, projectTypeId: REMODELING })
     const phases = (await api('GET', `/estimates/${e.id}/phases`)).body
-    expect(phases.find((p: any) => p.name === 'Roof Installation').amount).toBe('9000.00')
+    expect(phases.find((p: Phase) => p.name === 'Roof Installation').amount).toBe('9000.00')
 
     expect((await api('DELETE', `/estimates/${e.id}`)).status).toBe(204)
     expect((await api('GET', `/estimates/${e.id}`)).status).toBe(404)
@@ -192,7 +193,7 @@ describe('GET, PUT, DELETE /estimates/:id and PATCH …/status', () => {
       [
         'PATCH',
         `/estimates/${e.id}/phases/budget`,
-        { phases: phases.map((p: any) => ({ id: p.id, percentage: p.percentage, amount: p.amount, isEnabled: p.isEnabled })) },
+        { phases: phases.map((p: Phase) => ({ id: p.id, percentage: p.percentage, amount: p.amount, isEnabled: p.isEnabled })) },
       ],
       ['POST', `/estimates/${e.id}/sections`, { name: 'More' }],
       ['PUT', `/sections/${section.id}`, { name: 'Renamed' }],

@@ -1,7 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { claimsFor, fillPath, NUMERIC_EDGE_VALUES, numericEdgeBodies, seededRandom, signedRequest } from '@plumbline/testing'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { type EstimatesTestService, newOrgId, startEstimatesTestService } from '../support/estimates-test-service.js'
 import { ALL_ROUTES, createVictim, fillBody } from '../support/matrix-routes.js'
-import { newOrgId, startEstimatesTestService, type EstimatesTestService } from '../support/estimates-test-service.js'
 
 // Every route must answer malformed input with a 4xx, never a 5xx: wrong types, missing
 // fields, huge strings, NUL bytes, odd params and queries, non-JSON bodies.
@@ -26,7 +26,7 @@ const ODD: unknown[] = [
   -1,
   1e308,
   -1e308,
-  3.14159,
+  Math.PI,
   1e-12,
   '',
   ' ',

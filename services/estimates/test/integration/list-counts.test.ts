@@ -1,14 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { ZEstimateListResponse } from '@plumbline/contracts'
 import { type Api, seededRandom } from '@plumbline/testing'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import {
   createEstimate,
+  type EstimatesTestService,
   estimatePayload,
   newOrgId,
   REMODELING,
   ROOFING,
   startEstimatesTestService,
-  type EstimatesTestService,
 } from '../support/estimates-test-service.js'
 
 // The list's total without search or dates comes from estimate_counts, which a trigger keeps

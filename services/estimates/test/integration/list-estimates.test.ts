@@ -1,7 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { Estimate } from '@plumbline/contracts'
 import { ZEstimateListResponse } from '@plumbline/contracts'
-import { type Api } from '@plumbline/testing'
-import { createEstimate, newOrgId, REMODELING, startEstimatesTestService, type EstimatesTestService } from '../support/estimates-test-service.js'
+import type { Api } from '@plumbline/testing'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { createEstimate, type EstimatesTestService, newOrgId, REMODELING, startEstimatesTestService } from '../support/estimates-test-service.js'
 
 let svc: EstimatesTestService
 let orgId: string
@@ -118,9 +119,9 @@ describe('GET /estimates', () => {
     }
     const p1 = await page('?limit=10&page=1&sortBy=projectName&sortOrder=asc')
     expect(p1).toMatchObject({ total: 23, totalPages: 3 })
-    expect(p1.estimates.map((e: any) => e.projectName)).toEqual(['P00', 'P01', 'P02', 'P03', 'P04', 'P05', 'P06', 'P07', 'P08', 'P09'])
+    expect(p1.estimates.map((e: Estimate) => e.projectName)).toEqual(['P00', 'P01', 'P02', 'P03', 'P04', 'P05', 'P06', 'P07', 'P08', 'P09'])
     const p3 = await page('?limit=10&page=3&sortBy=projectName&sortOrder=asc')
-    expect(p3.estimates.map((e: any) => e.projectName)).toEqual(['P20', 'P21', 'P22'])
+    expect(p3.estimates.map((e: Estimate) => e.projectName)).toEqual(['P20', 'P21', 'P22'])
     expect((await page('?limit=10&page=4')).estimates).toEqual([])
     expect((await page('?limit=20')).estimates).toHaveLength(20)
     expect((await extra('GET', '/estimates?limit=15')).status).toBe(400)

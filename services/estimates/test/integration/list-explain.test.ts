@@ -1,8 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { ZEstimateListQuery } from '@plumbline/contracts'
-import { Prisma } from '../../src/generated/prisma/client.js'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { listEstimatesSql } from '../../src/data/list-estimates-query.js'
-import { REMODELING, ROOFING, startEstimatesTestService, type EstimatesTestService } from '../support/estimates-test-service.js'
+import { Prisma } from '../../src/generated/prisma/client.js'
+import { type EstimatesTestService, REMODELING, ROOFING, startEstimatesTestService } from '../support/estimates-test-service.js'
 
 // The list must stay fast for a large organisation: with ~20,000 estimates in one organisation
 // (a quarter of a table shared with other tenants, as in production), PostgreSQL must answer

@@ -1,7 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { FieldError, MarkupProfile, TaxProfile } from '@plumbline/contracts'
 import { MARKUP_PRESETS, SYSTEM_ROLE_PERMISSIONS, TAX_PRESETS, ZMarkupProfile, ZTaxProfile } from '@plumbline/contracts'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createEstimate, newOrgId } from '../support/estimates-test-service.js'
-import { createProfile, startPricingService, type PricingTestService } from '../support/pricing-fixtures.js'
+import { createProfile, type PricingTestService, startPricingService } from '../support/pricing-fixtures.js'
 
 let svc: PricingTestService
 
@@ -12,7 +13,7 @@ afterAll(async () => {
   await svc?.close()
 })
 
-const fieldErrors = (body: any) => Object.fromEntries((body.errors ?? []).map((e: any) => [e.field, e.message]))
+const fieldErrors = (body: { errors?: FieldError[] }) => Object.fromEntries((body.errors ?? []).map((e) => [e.field, e.message]))
 
 describe('markup profiles', () => {
   it('creates a template profile with the spec defaults and lists it', async () => {
@@ -40,7 +41,7 @@ describe('markup profiles', () => {
     expect(minimal.body).toMatchObject({ overheadPercentage: '12.50', profitPercentage: '0.00', isTemplate: true, isDefault: false })
     const list = await api('GET', '/markup-profiles')
     expect(list.status).toBe(200)
-    expect(list.body.map((x: any) => x.name)).toEqual(['Bare', 'General Contractor'])
+    expect(list.body.map((x: MarkupProfile) => x.name)).toEqual(['Bare', 'General Contractor'])
   })
 
   it('answers the spec validation texts', async () => {
@@ -70,7 +71,7 @@ describe('markup profiles', () => {
     const other = await createEstimate(api)
     await createProfile(api, 'markup-profiles', { name: 'Other job', estimateId: other.id })
     const forEstimate = await api('GET', `/markup-profiles?estimateId=${estimate.id}`)
-    expect(forEstimate.body.map((x: any) => x.name)).toEqual(['Just this job', 'Template A'])
+    expect(forEstimate.body.map((x: MarkupProfile) => x.name)).toEqual(['Just this job', 'Template A'])
     // Another organisation's estimate, or one that does not exist, "does not exist".
     const foreign = await createEstimate(svc.as(newOrgId()))
     expect((await api('POST', '/markup-profiles', { name: 'x', estimateId: foreign.id })).status).toBe(404)
@@ -91,17 +92,17 @@ describe('markup profiles', () => {
     const a = await createProfile(api, 'markup-profiles', { name: 'A', isDefault: true })
     const b = await createProfile(api, 'markup-profiles', { name: 'B', isDefault: true })
     let list = (await api('GET', '/markup-profiles')).body
-    expect(list.filter((x: any) => x.isDefault).map((x: any) => x.id)).toEqual([b.id])
+    expect(list.filter((x: MarkupProfile) => x.isDefault).map((x: MarkupProfile) => x.id)).toEqual([b.id])
     expect(list[0].id).toBe(b.id)
     await api('PUT', `/markup-profiles/${a.id}`, { name: 'A', isDefault: true })
     list = (await api('GET', '/markup-profiles')).body
-    expect(list.filter((x: any) => x.isDefault).map((x: any) => x.id)).toEqual([a.id])
+    expect(list.filter((x: MarkupProfile) => x.isDefault).map((x: MarkupProfile) => x.id)).toEqual([a.id])
     // Another organisation's default is untouched.
     const otherOrg = svc.as(newOrgId())
     const theirs = await createProfile(otherOrg, 'markup-profiles', { name: 'Theirs', isDefault: true })
     await Promise.all(['C', 'D', 'E', 'F'].map((name) => api('POST', '/markup-profiles', { name, isDefault: true })))
     expect(await svc.deps.prisma.markupProfile.count({ where: { organizationId: orgId, isDefault: true } })).toBe(1)
-    expect((await otherOrg('GET', '/markup-profiles')).body.find((x: any) => x.id === theirs.id).isDefault).toBe(true)
+    expect((await otherOrg('GET', '/markup-profiles')).body.find((x: MarkupProfile) => x.id === theirs.id).isDefault).toBe(true)
   })
 
   it("updates (replacing the fields) and deletes; another organisation's profile is 404", async () => {
@@ -176,7 +177,7 @@ describe('tax profiles', () => {
       estimateId: null,
     })
     const list = await api('GET', '/taxes')
-    expect(list.body.map((t: any) => t.rate)).toEqual(['0.0825'])
+    expect(list.body.map((t: TaxProfile) => t.rate)).toEqual(['0.0825'])
   })
 
   it('answers the spec validation texts', async () => {
@@ -211,7 +212,7 @@ describe('tax profiles', () => {
     expect(put.status).toBe(200)
     expect(put.body).toMatchObject({ name: 'B2', rate: '0.0750', taxType: 'local', isDefault: true, isActive: false, applyToLabor: true })
     const list = (await api('GET', '/taxes')).body
-    expect(list.map((t: any) => [t.name, t.isDefault])).toEqual([
+    expect(list.map((t: TaxProfile) => [t.name, t.isDefault])).toEqual([
       ['B2', true],
       ['A', false],
     ])
@@ -220,7 +221,7 @@ describe('tax profiles', () => {
     expect((await intruder('DELETE', `/taxes/${a.id}`)).status).toBe(404)
     expect((await intruder('GET', '/taxes')).body).toEqual([])
     expect((await api('DELETE', `/taxes/${a.id}`)).status).toBe(204)
-    expect((await api('GET', '/taxes')).body.map((t: any) => t.name)).toEqual(['B2'])
+    expect((await api('GET', '/taxes')).body.map((t: TaxProfile) => t.name)).toEqual(['B2'])
   })
 
   it('hides the profiles of deleted estimates from the organisation list', async () => {
@@ -229,8 +230,8 @@ describe('tax profiles', () => {
     const estimate = await createEstimate(api)
     await createProfile(api, 'taxes', { name: 'Job tax', rate: 0.05, estimateId: estimate.id })
     await createProfile(api, 'taxes', { name: 'Template tax', rate: 0.05 })
-    expect((await api('GET', '/taxes')).body.map((t: any) => t.name)).toEqual(['Job tax', 'Template tax'])
+    expect((await api('GET', '/taxes')).body.map((t: TaxProfile) => t.name)).toEqual(['Job tax', 'Template tax'])
     expect((await api('DELETE', `/estimates/${estimate.id}`)).status).toBe(204)
-    expect((await api('GET', '/taxes')).body.map((t: any) => t.name)).toEqual(['Template tax'])
+    expect((await api('GET', '/taxes')).body.map((t: TaxProfile) => t.name)).toEqual(['Template tax'])
   })
 })

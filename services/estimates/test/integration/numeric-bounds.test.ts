@@ -1,10 +1,10 @@
 import type { AddressInfo } from 'node:net'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { LINE_TOTAL_TOO_LARGE } from '@plumbline/contracts'
+import { createLogger, errorHandler, isNumericOutOfRange, NUMBER_TOO_LARGE } from '@plumbline/service-kit'
 import express from 'express'
-import { NUMBER_TOO_LARGE, createLogger, errorHandler, isNumericOutOfRange } from '@plumbline/service-kit'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { SECTION_TOTAL_TOO_LARGE } from '../../src/data/sections-repo.js'
-import { createEstimate, newOrgId, startEstimatesTestService, type EstimatesTestService } from '../support/estimates-test-service.js'
+import { createEstimate, type EstimatesTestService, newOrgId, startEstimatesTestService } from '../support/estimates-test-service.js'
 
 // Security probe 2026-11-24, findings 6 (numbers past their numeric column answered 500) and 7
 // (negative money accepted): the probe's own requests, answered 400 naming the field.

@@ -1,6 +1,7 @@
+import type { Phase } from '@plumbline/contracts'
+import type { Api } from '@plumbline/testing'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { type Api } from '@plumbline/testing'
-import { createEstimate, newOrgId, startEstimatesTestService, type EstimatesTestService } from '../support/estimates-test-service.js'
+import { createEstimate, type EstimatesTestService, newOrgId, startEstimatesTestService } from '../support/estimates-test-service.js'
 
 let svc: EstimatesTestService
 
@@ -78,7 +79,7 @@ describe('PATCH /estimates/:id/phases/budget', () => {
     expect((await api('PATCH', `/estimates/${e.id}/phases/budget`, body([{ ...phases[0], percentage: '101' }]))).status).toBe(400)
     expect((await api('PATCH', `/estimates/${e.id}/phases/budget`, { phases: [] })).status).toBe(400)
     // Nothing changed.
-    expect((await api('GET', `/estimates/${e.id}/phases`)).body.map((p: any) => p.percentage)).toEqual(phases.map((p) => p.percentage))
+    expect((await api('GET', `/estimates/${e.id}/phases`)).body.map((p: Phase) => p.percentage)).toEqual(phases.map((p) => p.percentage))
   })
 })
 
@@ -95,8 +96,8 @@ describe('content sections and links', () => {
     expect(same.body).toEqual({ changed: false, content: 'Replace the roof.' })
     expect((await api('GET', `/estimates/${e.id}`)).body.updatedAt).toBe(before.updatedAt)
     const links = (await api('GET', `/estimates/${e.id}/content-links`)).body
-    expect(links.find((l: any) => l.role === 'scope_of_work').isCustomized).toBe(true)
-    expect(links.find((l: any) => l.role === 'timeline').isCustomized).toBe(false)
+    expect(links.find((l: { role: string }) => l.role === 'scope_of_work').isCustomized).toBe(true)
+    expect(links.find((l: { role: string }) => l.role === 'timeline').isCustomized).toBe(false)
     // Empty text on an empty section is no change; clearing a filled one is.
     expect((await api('PATCH', `/estimates/${e.id}/content/timeline`, { content: '   ' })).body).toEqual({ changed: false, content: null })
     expect((await api('PATCH', path, { content: '' })).body).toEqual({ changed: true, content: null })
@@ -115,7 +116,7 @@ describe('content sections and links', () => {
     const e = await createEstimate(api)
     const other = await createEstimate(api)
     const links = (await api('GET', `/estimates/${e.id}/content-links`)).body
-    const qa = links.find((l: any) => l.role === 'qa_notes')
+    const qa = links.find((l: { role: string }) => l.role === 'qa_notes')
     const res = await api('PATCH', `/estimates/${e.id}/content-links/${qa.id}/visibility`, { showToClient: false, includeInPdf: true, includeInWebLink: false })
     expect(res.body).toEqual({ ...qa, showToClient: false, includeInPdf: true, includeInWebLink: false })
     expect(

@@ -1,8 +1,8 @@
+import { Subjects, SYSTEM_ROLE_PERMISSIONS, ZEstimatePricing, ZEstimateTotals } from '@plumbline/contracts'
+import type { Api } from '@plumbline/testing'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { SYSTEM_ROLE_PERMISSIONS, Subjects, ZEstimatePricing, ZEstimateTotals } from '@plumbline/contracts'
-import { type Api } from '@plumbline/testing'
 import { createEstimate, newOrgId } from '../support/estimates-test-service.js'
-import { addSection, createProfile, outboxSubjects, startPricingService, type PricingTestService } from '../support/pricing-fixtures.js'
+import { addSection, createProfile, outboxSubjects, type PricingTestService, startPricingService } from '../support/pricing-fixtures.js'
 
 // The worked example of src/domain/pricing.ts, end to end: line items through core's API,
 // profiles and the selection through ours, totals from the server.
@@ -49,7 +49,7 @@ async function workedExample(api: Api) {
       applyToEquipment: false,
       maximumAmount: 20,
     }),
-    await createProfile(api, 'taxes', { name: 'T4', rate: '0.05', applyToMaterials: false, exemptionThreshold: 275 }),
+    await createProfile(api, 'taxes', { name: 'T4', rate: '0.05', applyToMaterials: false, exemptionThreshold: 385 }),
     await createProfile(api, 'taxes', { name: 'T5', rate: '0.5', isActive: false, applyToLabor: true, applyToSubcontractors: true }),
   ]
   return { estimate, markup, taxes }
@@ -63,8 +63,8 @@ const EXPECTED = {
   costTypeMarkup: '112.16',
   markupTotal: '1085.78',
   subtotalWithMarkup: '3519.85',
-  taxTotal: '87.57',
-  grandTotal: '3607.42',
+  taxTotal: '109.33',
+  grandTotal: '3629.18',
 }
 
 describe('PUT /estimates/{id}/pricing and GET /estimates/{id}/totals', () => {
@@ -85,7 +85,7 @@ describe('PUT /estimates/{id}/pricing and GET /estimates/{id}/totals', () => {
     expect(new Set(pricing.taxProfileIds)).toEqual(new Set(taxes.map((t) => t.id)))
     expect(pricing.totals).toMatchObject(EXPECTED)
     expect(pricing.totals.taxes).toEqual([
-      { taxProfileId: taxes[0].id, name: 'T1', amount: '57.57' },
+      { taxProfileId: taxes[0].id, name: 'T1', amount: '79.33' },
       { taxProfileId: taxes[1].id, name: 'T2', amount: '10.00' },
       { taxProfileId: taxes[2].id, name: 'T3', amount: '20.00' },
       { taxProfileId: taxes[3].id, name: 'T4', amount: '0.00' },
@@ -105,8 +105,9 @@ describe('PUT /estimates/{id}/pricing and GET /estimates/{id}/totals', () => {
     await api('PUT', `/markup-profiles/${markup.id}`, { name: 'Example', overheadPercentage: 10 })
     let t = (await api('GET', `/estimates/${estimate.id}/totals`)).body
     expect(t).toMatchObject({ overhead: '243.41', costTypeMarkup: '0.00', subtotalWithMarkup: '2677.48' })
-    // T1 without type markup: (384.40 + 275.00) × 0.0825 = 54.40
-    expect(t.taxes).toEqual([{ taxProfileId: taxes[0].id, name: 'T1', amount: '54.40' }])
+    // T1 without type markup: 384.40 + 275.00 + their share of the overhead 243.41 × 659.40 / 2434.07
+    // (65.94…) = 725.34; × 0.0825 = 59.84
+    expect(t.taxes).toEqual([{ taxProfileId: taxes[0].id, name: 'T1', amount: '59.84' }])
     // Deactivating a selected tax leaves it out.
     await api('PUT', `/taxes/${taxes[0].id}`, { name: 'T1', rate: '0.0825', isActive: false })
     t = (await api('GET', `/estimates/${estimate.id}/totals`)).body

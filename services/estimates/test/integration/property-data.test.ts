@@ -1,17 +1,17 @@
 import http from 'node:http'
 import type { AddressInfo } from 'node:net'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { ZPropertyData } from '@plumbline/contracts'
+import { signedRequest } from '@plumbline/testing'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { parseUsAddress } from '../../src/domain/property-address.js'
 import { GENERAL_WILDFIRE_TIPS, NO_FIRE_DATA_DESCRIPTION } from '../../src/property/embedded-provider.js'
 import { createHttpPropertyProvider } from '../../src/property/http-provider.js'
-import { signedRequest } from '@plumbline/testing'
-import { type EstimatesTestService } from '../support/estimates-test-service.js'
+import type { EstimatesTestService } from '../support/estimates-test-service.js'
 import { startPricingService } from '../support/pricing-fixtures.js'
 
 // A stand-in property + wildfire API on a local port: each test says how it answers.
-type Seen = { path: string; auth: string | undefined; body: any }
-type Handler = (path: string, body: any) => { status: number; body?: unknown; raw?: string; delayMs?: number }
+type Seen = { path: string; auth: string | undefined; body: unknown }
+type Handler = (path: string, body: unknown) => { status: number; body?: unknown; raw?: string; delayMs?: number }
 let handler: Handler = () => ({ status: 500 })
 const seen: Seen[] = []
 let upstream: http.Server

@@ -1,8 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { PUBLIC_ESTIMATE_MESSAGES, Subjects, ZPublicEstimate } from '@plumbline/contracts'
 import { type Api, claimsFor, identityHeaders } from '@plumbline/testing'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { newOrgId } from '../support/estimates-test-service.js'
-import { addSection, createProfile, outboxSubjects, sharedEstimate, startPricingService, type PricingTestService } from '../support/pricing-fixtures.js'
+import { addSection, createProfile, outboxSubjects, type PricingTestService, sharedEstimate, startPricingService } from '../support/pricing-fixtures.js'
 
 let svc: PricingTestService
 
@@ -172,8 +172,9 @@ describe('GET /public/estimates/{token}', () => {
       },
     ])
     // base 2280.00; overhead 17.35 % = 395.58; profit 11.15 % = 254.22; material 9.45 % of 1400 = 132.30
-    // subtotal 3062.10; tax 0.0731 × (1400 + 132.30) = 112.01 → grand total 3174.11
-    expect(body.grandTotal).toBe('3174.11')
+    // subtotal 3062.10; tax on the marked-up total of the material item: 1400 + 132.30 + its share of
+    // overhead and profit 649.80 × 1400 / 2280 = 399.00 → 1931.30 × 0.0731 = 141.18 → grand total 3203.28
+    expect(body.grandTotal).toBe('3203.28')
     expect(body).toMatchObject({ companyName: null, companyLogo: null, varianceRangePercentage: '15.00' })
   })
 

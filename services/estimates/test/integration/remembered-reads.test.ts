@@ -1,21 +1,21 @@
 import http from 'node:http'
 import { gunzipSync } from 'node:zlib'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { ZEstimateListQuery, ZEstimateListResponse } from '@plumbline/contracts'
 import { type Api, claimsFor, identityHeaders, seededRandom } from '@plumbline/testing'
-import type { Prisma } from '../../src/generated/prisma/client.js'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { RunSql } from '../../src/data/db.js'
-import { listEstimatesSql, readListPage, type KnownTotal } from '../../src/data/list-estimates-query.js'
+import { type KnownTotal, listEstimatesSql, readListPage } from '../../src/data/list-estimates-query.js'
 import { readSectionsJson } from '../../src/data/sections-repo.js'
 import { createVersionedMemo } from '../../src/data/versioned-memo.js'
+import type { Prisma } from '../../src/generated/prisma/client.js'
 import {
   createEstimate,
+  type EstimatesTestService,
   estimatePayload,
   newOrgId,
   REMODELING,
   ROOFING,
   startEstimatesTestService,
-  type EstimatesTestService,
 } from '../support/estimates-test-service.js'
 
 // Searches' totals and sections documents are remembered by a version that triggers move in

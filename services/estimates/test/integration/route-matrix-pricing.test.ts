@@ -1,7 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { assertRouteMatrix, claimsFor, fillPath, type OrgRouteSpec, signedRequest } from '@plumbline/testing'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createEstimate, newOrgId } from '../support/estimates-test-service.js'
-import { createProfile, sharedEstimate, startPricingService, type PricingTestService } from '../support/pricing-fixtures.js'
+import { createProfile, type PricingTestService, sharedEstimate, startPricingService } from '../support/pricing-fixtures.js'
 
 // The cross-tenant route matrix for the pricing engineer's org-scoped routes (markup and tax
 // profiles, pricing selection and totals, sharing, reopen). A new route must be added here.
@@ -50,7 +50,6 @@ const ROUTES: OrgRouteSpec[] = [
   { method: 'GET', path: `${est}/pricing` },
   { method: 'PUT', path: `${est}/pricing`, body: { markupProfileId: null, taxProfileIds: [] } },
   { method: 'POST', path: `${est}/share` },
-  { method: 'POST', path: `${est}/share/regenerate` },
   { method: 'POST', path: `${org}/estimates/:lockedEstimateId/reopen` },
   { method: 'DELETE', path: `${est}/share` },
   { method: 'DELETE', path: `${org}/markup-profiles/:markupId` },
@@ -76,7 +75,6 @@ const OWN_PATH_ROUTES = (): OrgRouteSpec[] => [
   { method: 'PUT', path: `${org}/estimates/${ids.attackerEstimateId}/pricing`, body: { markupProfileId: ids.markupId, taxProfileIds: [] } },
   { method: 'PUT', path: `${org}/estimates/${ids.attackerEstimateId}/pricing`, body: { markupProfileId: null, taxProfileIds: [ids.taxId] } },
   { method: 'POST', path: `${org}/estimates/${ids.estimateId}/share` },
-  { method: 'POST', path: `${org}/estimates/${ids.estimateId}/share/regenerate` },
   { method: 'DELETE', path: `${org}/estimates/${ids.estimateId}/share` },
   { method: 'POST', path: `${org}/estimates/${ids.lockedEstimateId}/reopen` },
 ]

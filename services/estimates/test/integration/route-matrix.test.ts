@@ -1,7 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { assertRouteMatrix, claimsFor, fillPath, type MatrixRequest, signedRequest } from '@plumbline/testing'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { type EstimatesTestService, newOrgId, startEstimatesTestService } from '../support/estimates-test-service.js'
 import { ALL_ROUTES, createVictim, fillBody } from '../support/matrix-routes.js'
-import { newOrgId, startEstimatesTestService, type EstimatesTestService } from '../support/estimates-test-service.js'
 
 // Cross-tenant matrix (DESIGN §3): a signed-in member of another organisation gets 404 on
 // every org-scoped route and changes nothing, whether it names the victim organisation in the

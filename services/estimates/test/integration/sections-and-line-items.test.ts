@@ -1,6 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { FieldError, LineItem, Section, Template } from '@plumbline/contracts'
 import { Subjects, ZLineItem, ZSection } from '@plumbline/contracts'
-import { createEstimate, newOrgId, ROOFING_TEMPLATE, startEstimatesTestService, type EstimatesTestService } from '../support/estimates-test-service.js'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { createEstimate, type EstimatesTestService, newOrgId, ROOFING_TEMPLATE, startEstimatesTestService } from '../support/estimates-test-service.js'
 
 let svc: EstimatesTestService
 
@@ -30,7 +31,7 @@ describe('sections', () => {
     const renamed = await api('PUT', `/sections/${b.id}`, { name: 'Installation', sortOrder: 0 })
     expect(renamed.body).toMatchObject({ name: 'Installation', sortOrder: 0, description: null })
     expect((await api('DELETE', `/sections/${a.body.id}`)).status).toBe(204)
-    expect((await api('GET', `/estimates/${e.id}/sections`)).body.map((s: any) => s.name)).toEqual(['Installation'])
+    expect((await api('GET', `/estimates/${e.id}/sections`)).body.map((s: Section) => s.name)).toEqual(['Installation'])
     expect((await api('PUT', `/sections/${a.body.id}`, { name: 'Gone' })).status).toBe(404)
   })
 })
@@ -60,7 +61,7 @@ describe('line items', () => {
     expect(big.totalCost).toBe('1234566655.43') // 123456.789 × 9999.99 = 1234566655.43211
     const section = (await api('GET', `/estimates/${e.id}/sections`)).body[0]
     expect(section.total).toBe('1234566697.96')
-    expect(section.lineItems.map((i: any) => i.name)).toEqual(['Paint', 'Nails', 'Steel'])
+    expect(section.lineItems.map((i: LineItem) => i.name)).toEqual(['Paint', 'Nails', 'Steel'])
 
     const updated = await api('PUT', `/line-items/${item.id}`, { name: 'Paint (2 coats)', quantity: '3', unitCost: 10.1, isLabor: true, unit: 'sqft' })
     expect(updated.body).toMatchObject({ name: 'Paint (2 coats)', quantity: '3.000', unitCost: '10.10', totalCost: '30.30', isLabor: true })
@@ -75,8 +76,8 @@ describe('line items', () => {
     const s = (await api('POST', `/estimates/${e.id}/sections`, { name: 'S' })).body
     const res = await api('POST', `/sections/${s.id}/line-items`, {})
     expect(res.status).toBe(400)
-    expect(Object.fromEntries(res.body.errors.map((x: any) => [x.field, x.message]))).toMatchObject({ name: 'Name is required' })
-    expect(res.body.errors.map((x: any) => x.field)).toEqual(expect.arrayContaining(['quantity', 'unitCost']))
+    expect(Object.fromEntries(res.body.errors.map((x: FieldError) => [x.field, x.message]))).toMatchObject({ name: 'Name is required' })
+    expect(res.body.errors.map((x: FieldError) => x.field)).toEqual(expect.arrayContaining(['quantity', 'unitCost']))
     expect((await api('POST', `/sections/${s.id}/line-items`, { name: 'x', quantity: 'lots', unitCost: 1 })).body.errors[0]).toEqual({
       field: 'quantity',
       message: 'Quantity is required',
@@ -95,30 +96,30 @@ describe('line items', () => {
     const foreign = (await api('POST', `/sections/${s2.id}/line-items`, { name: 'z', quantity: 1, unitCost: 1 })).body
     const res = await api('PATCH', `/sections/${s1.id}/line-items/reorder`, { itemIds: [items[2].id, items[0].id, items[1].id] })
     expect(res.status).toBe(200)
-    expect(res.body.lineItems.map((i: any) => i.name)).toEqual(['c', 'a', 'b'])
+    expect(res.body.lineItems.map((i: LineItem) => i.name)).toEqual(['c', 'a', 'b'])
     const bad = await api('PATCH', `/sections/${s1.id}/line-items/reorder`, { itemIds: [items[0].id, foreign.id] })
     expect(bad.status).toBe(400)
     expect(bad.body.message).toBe('Items can only be reordered within the same section')
     // A partial list moves the listed items first; the rest keep their order.
-    expect((await api('PATCH', `/sections/${s1.id}/line-items/reorder`, { itemIds: [items[1].id] })).body.lineItems.map((i: any) => i.name)).toEqual([
+    expect((await api('PATCH', `/sections/${s1.id}/line-items/reorder`, { itemIds: [items[1].id] })).body.lineItems.map((i: LineItem) => i.name)).toEqual([
       'b',
       'c',
       'a',
     ])
-    expect((await api('GET', `/estimates/${e.id}/sections`)).body[0].lineItems.map((i: any) => i.name)).toEqual(['b', 'c', 'a'])
+    expect((await api('GET', `/estimates/${e.id}/sections`)).body[0].lineItems.map((i: LineItem) => i.name)).toEqual(['b', 'c', 'a'])
   })
 
   it('applies a template after the existing sections and counts what it created', async () => {
     const api = svc.as(newOrgId())
     const e = await createEstimate(api)
     await api('POST', `/estimates/${e.id}/sections`, { name: 'Existing' })
-    const template = (await api('GET', '/templates')).body.find((t: any) => t.id === ROOFING_TEMPLATE)
-    const expectedItems = template.sections.reduce((n: number, s: any) => n + s.lineItems.length, 0)
+    const template = (await api('GET', '/templates')).body.find((t: Template) => t.id === ROOFING_TEMPLATE)
+    const expectedItems = template.sections.reduce((n: number, s: Template['sections'][number]) => n + s.lineItems.length, 0)
     const res = await api('POST', `/estimates/${e.id}/apply-template`, { templateId: ROOFING_TEMPLATE })
     expect(res.body).toEqual({ sectionsCreated: template.sections.length, lineItemsCreated: expectedItems })
     const sections = (await api('GET', `/estimates/${e.id}/sections`)).body
-    expect(sections.map((s: any) => s.name)).toEqual(['Existing', ...template.sections.map((s: any) => s.name)])
-    expect(sections.map((s: any) => s.sortOrder)).toEqual(sections.map((_: unknown, i: number) => i))
+    expect(sections.map((s: Section) => s.name)).toEqual(['Existing', ...template.sections.map((s: Template['sections'][number]) => s.name)])
+    expect(sections.map((s: Section) => s.sortOrder)).toEqual(sections.map((_: unknown, i: number) => i))
     const tearOff = sections[1]
     expect(tearOff.lineItems[0]).toMatchObject({
       name: 'Remove existing shingles (1 layer)',
@@ -159,20 +160,20 @@ describe('CSV export and import', () => {
     const target = await createEstimate(api, { projectName: 'Target Job' })
     const imported = await api('POST', `/estimates/${target.id}/sections/import-csv`, { csv: exported.text })
     expect(imported.status, imported.text).toBe(200)
-    const strip = (sections: any[]) =>
-      sections.map((x) => ({ name: x.name, total: x.total, items: x.lineItems.map((i: any) => ({ ...i, id: undefined, sectionId: undefined })) }))
+    const strip = (sections: Section[]) =>
+      sections.map((x) => ({ name: x.name, total: x.total, items: x.lineItems.map((i) => ({ ...i, id: undefined, sectionId: undefined })) }))
     const before = (await api('GET', `/estimates/${source.id}/sections`)).body
     const after = (await api('GET', `/estimates/${target.id}/sections`)).body
     expect(imported.body).toEqual({
       sectionsCreated: before.length,
-      lineItemsCreated: before.reduce((n: number, x: any) => n + x.lineItems.length, 0),
+      lineItemsCreated: before.reduce((n: number, x: Section) => n + x.lineItems.length, 0),
       errors: [],
     })
     // Everything the CSV carries survives (flags beyond the type, vendor etc. are not columns).
-    const carried = (xs: any[]) =>
+    const carried = (xs: Section[]) =>
       strip(xs).map((x) => ({
         ...x,
-        items: x.items.map((i: any) => ({
+        items: x.items.map((i) => ({
           name: i.name,
           quantity: i.quantity,
           unit: i.unit,
@@ -219,7 +220,7 @@ describe('CSV export and import', () => {
     ])
     expect((await api('GET', `/estimates/${e.id}/sections`)).body).toEqual([])
     const missing = await api('POST', `/estimates/${e.id}/sections/import-csv`, { csv: 'Name,Price\nx,1\n' })
-    expect(missing.body.errors.map((x: any) => x.field)).toEqual(['Section', 'Item', 'Qty', 'Unit Cost'])
+    expect(missing.body.errors.map((x: FieldError) => x.field)).toEqual(['Section', 'Item', 'Qty', 'Unit Cost'])
     const broken = await api('POST', `/estimates/${e.id}/sections/import-csv`, { csv: 'Section,Item,Qty,Unit Cost\n"Roof,Shingles,1,1\n' })
     expect(broken.body.errors).toEqual([{ row: 0, field: 'csv', message: 'Unclosed quote starting on line 2' }])
   })

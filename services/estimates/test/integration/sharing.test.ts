@@ -1,8 +1,9 @@
 import { createHash } from 'node:crypto'
+import type { EventEnvelope } from '@plumbline/contracts'
+import { PUBLIC_ESTIMATE_MESSAGES, Subjects, SYSTEM_ROLE_PERMISSIONS, ZShareResponse } from '@plumbline/contracts'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { PUBLIC_ESTIMATE_MESSAGES, SYSTEM_ROLE_PERMISSIONS, Subjects, ZShareResponse } from '@plumbline/contracts'
 import { createEstimate, newOrgId } from '../support/estimates-test-service.js'
-import { outboxSubjects, startPricingService, type PricingTestService } from '../support/pricing-fixtures.js'
+import { outboxSubjects, type PricingTestService, startPricingService } from '../support/pricing-fixtures.js'
 
 let svc: PricingTestService
 
@@ -38,34 +39,41 @@ describe('share links', () => {
     expect(detail).toMatchObject({ status: 'shared', shareToken })
     expect(await outboxSubjects(svc, estimate.id)).toEqual([Subjects.estimateCreated, Subjects.estimateShared])
     const event = (await svc.deps.prisma.outboxEvent.findMany({ where: { subject: Subjects.estimateShared } })).find(
-      (e) => (e.payload as any).data.estimateId === estimate.id,
+      (e) => (e.payload as EventEnvelope<{ estimateId: string }>).data.estimateId === estimate.id,
     )!
-    expect(event.payload as any).toMatchObject({
+    expect(event.payload).toMatchObject({
       orgId,
       actorId: `user-${orgId}`,
       data: { estimateId: estimate.id, projectName: estimate.projectName, clientName: estimate.clientName, status: 'shared' },
     })
   })
 
-  it('answers the live link again (200) without a new event, also under concurrent requests', async () => {
+  it('a repeated POST …/share issues a new token and kills the old link (spec 001 §4 regenerate, §7)', async () => {
     const api = svc.as(newOrgId())
     const estimate = await createEstimate(api)
-    const all = await Promise.all([1, 2, 3, 4].map(() => api('POST', `/estimates/${estimate.id}/share`)))
-    expect(new Set(all.map((r) => r.body.shareToken)).size).toBe(1)
-    expect(all.map((r) => r.status).sort()).toEqual([200, 200, 200, 201])
+    const first = await api('POST', `/estimates/${estimate.id}/share`)
     const again = await api('POST', `/estimates/${estimate.id}/share`)
-    expect(again.status).toBe(200)
-    expect(again.body.shareToken).toBe(all[0].body.shareToken)
-    expect((await outboxSubjects(svc, estimate.id)).filter((s) => s === Subjects.estimateShared)).toHaveLength(1)
+    expect([first.status, again.status]).toEqual([201, 201])
+    expect(again.body.shareToken).not.toBe(first.body.shareToken)
+    expect((await svc.publicCall('GET', first.body.shareToken)).status).toBe(404)
+    expect((await svc.publicCall('GET', again.body.shareToken)).status).toBe(200)
+    expect((await api('GET', `/estimates/${estimate.id}`)).body.shareToken).toBe(again.body.shareToken)
+    expect((await outboxSubjects(svc, estimate.id)).filter((s) => s === Subjects.estimateShared)).toHaveLength(2)
+    // Concurrent calls run one after another on the row lock: exactly one link is live at the end.
+    const all = await Promise.all([1, 2, 3].map(() => api('POST', `/estimates/${estimate.id}/share`)))
+    expect(all.map((r) => r.status)).toEqual([201, 201, 201])
+    const live = await Promise.all(all.map(async (r) => (await svc.publicCall('GET', r.body.shareToken)).status))
+    expect(live.filter((s) => s === 200)).toHaveLength(1)
+    expect(await svc.deps.prisma.shareLink.count({ where: { estimateId: estimate.id } })).toBe(1)
   })
 
-  it('regenerate kills the old link at once; disable removes the token; enabling again makes a new one', async () => {
+  it('regenerating (POST …/share again) kills the old link at once; disable removes the token; enabling again makes a new one', async () => {
     const api = svc.as(newOrgId())
     const estimate = await createEstimate(api)
     const first = (await api('POST', `/estimates/${estimate.id}/share`)).body.shareToken
     expect((await svc.publicCall('GET', first)).status).toBe(200)
 
-    const regen = await api('POST', `/estimates/${estimate.id}/share/regenerate`)
+    const regen = await api('POST', `/estimates/${estimate.id}/share`)
     expect(regen.status).toBe(201)
     const second = regen.body.shareToken
     expect(second).not.toBe(first)
@@ -97,7 +105,7 @@ describe('share links', () => {
     expect((await api('GET', `/estimates/${pending.id}`)).body.status).toBe('shared')
     const approved = await createEstimate(api)
     await svc.deps.prisma.estimate.update({ where: { id: approved.id }, data: { status: 'approved' } })
-    await api('POST', `/estimates/${approved.id}/share/regenerate`)
+    await api('POST', `/estimates/${approved.id}/share`)
     expect((await api('GET', `/estimates/${approved.id}`)).body.status).toBe('approved')
     await api('DELETE', `/estimates/${approved.id}/share`)
     expect((await api('GET', `/estimates/${approved.id}`)).body.status).toBe('approved')
@@ -115,7 +123,6 @@ describe('share links', () => {
     const other = svc.as(newOrgId())
     for (const [method, suffix] of [
       ['POST', '/share'],
-      ['POST', '/share/regenerate'],
       ['DELETE', '/share'],
     ] as const) {
       expect((await other(method, `/estimates/${estimate.id}${suffix}`)).status).toBe(404)

@@ -1,10 +1,10 @@
-import type { AddressInfo } from 'node:net'
 import type { Server } from 'node:http'
+import type { AddressInfo } from 'node:net'
 import type { PermissionSet } from '@plumbline/contracts'
-import { claimsFor, signedRequest, startTestService, uniqueId, type Api, type TestService } from '@plumbline/testing'
+import { type Api, claimsFor, signedRequest, startTestService, type TestService, uniqueId } from '@plumbline/testing'
 import { estimatesRoutes } from '../../src/app.js'
 import { buildDeps, type EstimatesDeps } from '../../src/deps.js'
-import { ZEstimatesEnv, type EstimatesEnv } from '../../src/env.js'
+import { type EstimatesEnv, ZEstimatesEnv } from '../../src/env.js'
 import { PrismaClient } from '../../src/generated/prisma/client.js'
 import { seedSystemCatalog, systemProjectTypeId, systemTemplateId } from '../../src/seed/seed-system-catalog.js'
 

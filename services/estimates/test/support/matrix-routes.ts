@@ -1,5 +1,5 @@
 import type { OrgRouteSpec } from '@plumbline/testing'
-import { ROOFING, ROOFING_TEMPLATE, estimatePayload, type EstimatesTestService } from './estimates-test-service.js'
+import { type EstimatesTestService, estimatePayload, ROOFING, ROOFING_TEMPLATE } from './estimates-test-service.js'
 import { pricingMatrix } from './pricing-matrix-routes.js'
 
 /**
@@ -32,6 +32,7 @@ export const CORE_ROUTES: OrgRouteSpec[] = [
   { method: 'POST', path: '/organizations/:orgId/estimates', body: estimatePayload() },
   { method: 'GET', path: '/organizations/:orgId/estimates/:id' },
   { method: 'PUT', path: '/organizations/:orgId/estimates/:id', body: estimatePayload({ projectName: 'Hijacked' }) },
+  { method: 'POST', path: '/organizations/:orgId/estimates/:id/clone' },
   { method: 'DELETE', path: '/organizations/:orgId/estimates/:id' },
   { method: 'PATCH', path: '/organizations/:orgId/estimates/:id/status', body: { status: 'approved' } },
   { method: 'GET', path: '/organizations/:orgId/estimates/:id/phases' },

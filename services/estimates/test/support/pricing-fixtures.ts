@@ -1,14 +1,14 @@
 import {
   COMPANY_SETTINGS_DEFAULTS,
-  RequestSubjects,
-  SYSTEM_ROLE_PERMISSIONS,
   type CompanySettings,
   type IdentityClaims,
+  RequestSubjects,
   type SessionIdentity,
+  SYSTEM_ROLE_PERMISSIONS,
 } from '@plumbline/contracts'
 import { reply } from '@plumbline/messaging'
-import { identityHeaders, signedRequest, type Api, type ApiResponse } from '@plumbline/testing'
-import { createEstimate, startEstimatesTestService, type EstimatesTestService } from './estimates-test-service.js'
+import { type Api, type ApiResponse, identityHeaders, signedRequest } from '@plumbline/testing'
+import { createEstimate, type EstimatesTestService, startEstimatesTestService } from './estimates-test-service.js'
 
 // Helpers of the pricing, sharing, public page and approval tests: the estimates service with
 // stand-ins for the two services it asks over request/reply (admin: company settings; auth:

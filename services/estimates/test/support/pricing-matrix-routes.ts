@@ -29,7 +29,6 @@ export const pricingMatrix: {
     { method: 'GET', path: `${estimate}/pricing` },
     { method: 'PUT', path: `${estimate}/pricing`, body: { markupProfileId: ':markupId', taxProfileIds: [':taxId'] } },
     { method: 'POST', path: `${estimate}/share` },
-    { method: 'POST', path: `${estimate}/share/regenerate` },
     { method: 'DELETE', path: `${estimate}/share` },
     { method: 'POST', path: `${estimate}/reopen` },
   ],

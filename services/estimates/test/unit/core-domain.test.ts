@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest'
+import { containsPattern } from '../../src/data/list-estimates-query.js'
 import { budgetImbalanceMessage, enabledPercentageTotal, isBalanced } from '../../src/domain/budget.js'
 import { csvCell, parseCsv, toCsv, uncsvText } from '../../src/domain/csv.js'
 import { lineTotal, splitByPercentages, sumMoney } from '../../src/domain/money.js'
 import { createShareTokenCrypto, looksLikeShareToken } from '../../src/domain/share-token-crypto.js'
-import { containsPattern } from '../../src/data/list-estimates-query.js'
-import { stableId } from '../../src/seed/stable-id.js'
 import { DEV_SHARE_TOKEN_KEY, ZEstimatesEnv } from '../../src/env.js'
+import { stableId } from '../../src/seed/stable-id.js'
 
 describe('money', () => {
   it('line totals: quantity (3 dp) × unit cost (2 dp), half-up to cents, exact', () => {

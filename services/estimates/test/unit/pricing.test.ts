@@ -1,5 +1,5 @@
-import { describe, expect, it } from 'vitest'
 import { MARKUP_PRESETS, ZEstimateTotals } from '@plumbline/contracts'
+import { describe, expect, it } from 'vitest'
 import { computeTotals, costTypeOf, type MarkupRates, type PricedItem, type TaxRule } from '../../src/domain/pricing.js'
 
 const item = (totalCost: string, flags: Partial<PricedItem> = {}): PricedItem => ({
@@ -58,7 +58,7 @@ describe('computeTotals: the worked example in src/domain/pricing.ts', () => {
     tax('T1', '0.0825'),
     tax('T2', '0.0100', { applyToLabor: true, applyToMaterials: false, applyToEquipment: false, minimumAmount: '10.00' }),
     tax('T3', '0.0200', { applyToSubcontractors: true, applyToMaterials: false, applyToEquipment: false, maximumAmount: '20.00' }),
-    tax('T4', '0.0500', { applyToMaterials: false, exemptionThreshold: '275.00' }),
+    tax('T4', '0.0500', { applyToMaterials: false, exemptionThreshold: '385.00' }),
     tax('T5', '0.5000', { isActive: false, applyToLabor: true, applyToSubcontractors: true }),
   ]
 
@@ -72,13 +72,13 @@ describe('computeTotals: the worked example in src/domain/pricing.ts', () => {
       markupTotal: '1085.78',
       subtotalWithMarkup: '3519.85',
       taxes: [
-        { taxProfileId: 'T1', name: 'T1', amount: '57.57' },
+        { taxProfileId: 'T1', name: 'T1', amount: '79.33' },
         { taxProfileId: 'T2', name: 'T2', amount: '10.00' },
         { taxProfileId: 'T3', name: 'T3', amount: '20.00' },
         { taxProfileId: 'T4', name: 'T4', amount: '0.00' },
       ],
-      taxTotal: '87.57',
-      grandTotal: '3607.42',
+      taxTotal: '109.33',
+      grandTotal: '3629.18',
     })
   })
 
@@ -148,11 +148,29 @@ describe('computeTotals: rules one at a time', () => {
     expect(t.taxes[0].amount).toBe('0.00')
   })
 
-  it('taxes the marked-up amount of qualifying items, not overhead/profit/contingency', () => {
+  it('taxes the marked-up total: the item, its type markup and all of overhead when it is the only item', () => {
     const markup = { ...NO_MARKUP, overheadPercentage: '50.00', materialMarkupPercentage: '10.00' }
-    // 200 material + 10 % = 220 taxable; overhead 100 is not taxed: 220 × 0.1 = 22
+    // 200 material + 10 % = 220, + overhead 100 (the whole base is this item) = 320 × 0.1 = 32
     const t = computeTotals([item('200.00', { isMaterial: true })], markup, [tax('S', '0.1000')])
-    expect(t).toMatchObject({ subtotalWithMarkup: '320.00', taxTotal: '22.00', grandTotal: '342.00' })
+    expect(t).toMatchObject({ subtotalWithMarkup: '320.00', taxTotal: '32.00', grandTotal: '352.00' })
+  })
+
+  it("shares overhead, profit and contingency out pro rata: a profile taxes only its items' share", () => {
+    const markup = { ...NO_MARKUP, overheadPercentage: '10.00', profitPercentage: '10.00', contingencyPercentage: '5.00' }
+    // base 400; margins 40 + 40 + 20 = 100; the material item is 300 / 400 of the base → 75 of them.
+    // The labor item (untaxed by this profile) and the Other item keep their shares out of the tax.
+    const items = [item('300.00', { isMaterial: true }), item('60.00', { isLabor: true }), item('40.00')]
+    const t = computeTotals(items, markup, [tax('S', '0.1000')])
+    expect(t).toMatchObject({ markupTotal: '100.00', subtotalWithMarkup: '500.00', taxTotal: '37.50', grandTotal: '537.50' })
+  })
+
+  it('applies the exemption threshold, minimum and maximum to the marked-up base, not the raw items', () => {
+    const markup = { ...NO_MARKUP, overheadPercentage: '20.00' }
+    // 100 material + 20 overhead = 120 taxable: above a 110 threshold though the raw item is below it.
+    expect(computeTotals([item('100.00', { isMaterial: true })], markup, [tax('S', '0.1000', { exemptionThreshold: '110.00' })]).taxTotal).toBe('12.00')
+    expect(computeTotals([item('100.00', { isMaterial: true })], markup, [tax('S', '0.1000', { exemptionThreshold: '120.00' })]).taxTotal).toBe('0.00')
+    expect(computeTotals([item('100.00', { isMaterial: true })], markup, [tax('S', '0.1000', { minimumAmount: '12.50' })]).taxTotal).toBe('12.50')
+    expect(computeTotals([item('100.00', { isMaterial: true })], markup, [tax('S', '0.1000', { maximumAmount: '11.00' })]).taxTotal).toBe('11.00')
   })
 
   it('an item with applyMarkup off is taxed on its plain total', () => {
@@ -212,7 +230,8 @@ describe('computeTotals: decimal exactness and rounding', () => {
 
   it('handles large totals exactly', () => {
     const t = computeTotals([item('999999999999.99', { isMaterial: true })], { ...NO_MARKUP, profitPercentage: '100.00' }, [tax('S', '1.0000')])
-    expect(t).toMatchObject({ profit: '999999999999.99', subtotalWithMarkup: '1999999999999.98', taxTotal: '999999999999.99', grandTotal: '2999999999999.97' })
+    // Taxed at 100 % on the marked-up total (item + its profit): 1999999999999.98
+    expect(t).toMatchObject({ profit: '999999999999.99', subtotalWithMarkup: '1999999999999.98', taxTotal: '1999999999999.98', grandTotal: '3999999999999.96' })
   })
 
   it('rounds a credit (negative) line half away from zero and does not tax a negative amount', () => {

@@ -1,6 +1,6 @@
-import { describe, expect, it } from 'vitest'
 import { catalogueRoutes, depsStandIn, registeredRoutes } from '@plumbline/testing'
-import { estimatesRoutes, type EstimatesDeps } from '../../src/app.js'
+import { describe, expect, it } from 'vitest'
+import { type EstimatesDeps, estimatesRoutes } from '../../src/app.js'
 
 describe('the estimates routers and the route catalogue', () => {
   it('register exactly the catalogue routes of the estimates service', () => {

@@ -1,5 +1,5 @@
-import type { RequestHandler } from 'express'
 import type { Logger } from '@plumbline/service-kit'
+import type { RequestHandler } from 'express'
 
 const QUIET = new Set(['/healthz', '/readyz', '/metrics'])
 

@@ -1,13 +1,14 @@
-import type { Request, RequestHandler } from 'express'
 import { signIdentity } from '@plumbline/service-kit'
+import type { Request, RequestHandler } from 'express'
 import type { GatewayEnv } from '../env.js'
-import type { Forwarder } from '../proxy/forward-request.js'
 import { forwardHeaders } from '../proxy/forward-headers.js'
-import { upstreamPath, type Upstreams } from '../proxy/upstreams.js'
+import type { Forwarder } from '../proxy/forward-request.js'
+import { type Upstreams, upstreamPath } from '../proxy/upstreams.js'
 import type { RouteMatch, RouteMatcher } from '../routes/match-route.js'
-import { authorize } from '../security/authorize.js'
+import { authorize, readsOrgFromBody } from '../security/authorize.js'
 import { assertDeclaredLength, bodyLimitBytes } from '../security/body-limit.js'
-import { STATE_CHANGING, assertCsrfToken } from '../security/csrf.js'
+import { bufferBody, orgFromBody } from '../security/body-org.js'
+import { assertCsrfToken, STATE_CHANGING } from '../security/csrf.js'
 import { assertSameOrigin } from '../security/origin-check.js'
 import type { RateLimiter } from '../security/rate-limit.js'
 import type { SessionResolver } from '../session/resolve-session.js'
@@ -51,7 +52,8 @@ export function apiHandler(deps: ApiHandlerDeps): RequestHandler {
     if (limit && limit.per !== 'org') await deps.rateLimit(limit, req.ip ?? 'unknown')
     const session = await deps.resolveSession(req, match.route.access !== 'public')
     const query = new URL(req.originalUrl, 'http://gateway').searchParams
-    const claims = authorize(match, session, query)
+    const body = readsOrgFromBody(match, query) ? await bufferBody(req, bodyLimit) : undefined
+    const claims = authorize(match, session, query, body && match.route.orgBody ? orgFromBody(body, match.route.orgBody) : undefined)
     if (limit?.per === 'org' && claims) await deps.rateLimit(limit, `org:${claims.orgId ?? `user:${claims.sub}`}`)
     const token = claims && (await signIdentity(claims, deps.env.IDENTITY_SECRET))
     await deps.forward(req, res, {
@@ -60,6 +62,7 @@ export function apiHandler(deps: ApiHandlerDeps): RequestHandler {
       path: upstreamPath(req.originalUrl),
       headers: forwardHeaders(req, { token, requestId: res.locals.requestId, traceparent: res.locals.traceparent }),
       bodyLimit,
+      body,
     })
   }
 }

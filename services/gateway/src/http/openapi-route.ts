@@ -1,5 +1,5 @@
-import type { RequestHandler } from 'express'
 import { buildOpenApiDocument } from '@plumbline/contracts/openapi'
+import type { RequestHandler } from 'express'
 
 /** GET /api/openapi.json: the OpenAPI 3.1 document of the route catalogue, built once per process. */
 export function openApiRoute(): RequestHandler {

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto'
-import type { RequestHandler } from 'express'
 import { REQUEST_ID_HEADER } from '@plumbline/contracts'
 import { currentTraceparent } from '@plumbline/telemetry'
+import type { RequestHandler } from 'express'
 
 const SAFE_REQUEST_ID = /^[\w.-]{1,128}$/
 const TRACEPARENT = /^[\da-f]{2}-[\da-f]{32}-[\da-f]{16}-[\da-f]{2}$/

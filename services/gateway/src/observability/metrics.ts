@@ -1,6 +1,6 @@
+import { createMetrics, type Metrics } from '@plumbline/service-kit'
 import type { RequestHandler } from 'express'
 import type { Counter, Histogram } from 'prom-client'
-import { createMetrics, type Metrics } from '@plumbline/service-kit'
 
 /**
  * The kit's RED metrics (same names and labels as every service, so one dashboard fits all),

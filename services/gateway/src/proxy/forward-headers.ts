@@ -1,6 +1,6 @@
 import type { IncomingHttpHeaders } from 'node:http'
-import type { Request } from 'express'
 import { IDENTITY_HEADER, REQUEST_ID_HEADER, SESSION_COOKIE } from '@plumbline/contracts'
+import type { Request } from 'express'
 import { withoutCookie } from '../security/cookies.js'
 
 /** Hop-by-hop headers (RFC 9110 §7.6.1) belong to one connection and are never forwarded. */

@@ -1,12 +1,20 @@
+import type { Logger } from '@plumbline/service-kit'
 import type { Request, Response } from 'express'
 import { Agent, type Dispatcher } from 'undici'
-import type { Logger } from '@plumbline/service-kit'
 import { payloadTooLarge, unavailable } from '../http/errors.js'
 import { BodyTooLargeError, byteLimiter, hasBody } from '../security/body-limit.js'
 import { acceptsGzip, isCompressible, sendGzipped } from './compress-response.js'
 import { isForwardableResponseHeader } from './forward-headers.js'
 
-export type ForwardTarget = { origin: string; path: string; headers: Record<string, string | string[]>; bodyLimit: number; service: string }
+export type ForwardTarget = {
+  origin: string
+  path: string
+  headers: Record<string, string | string[]>
+  bodyLimit: number
+  service: string
+  /** A body the gateway already read (to see the organisation it names); else the request streams. */
+  body?: Buffer
+}
 export type Forwarder = (req: Request, res: Response, target: ForwardTarget) => Promise<void>
 
 /**
@@ -26,8 +34,11 @@ export function createForwarder(opts: { timeoutMs: number; logger: Logger }): { 
     const startTimer = () => (timer = setTimeout(() => controller.abort(), opts.timeoutMs))
     let tooLarge: BodyTooLargeError | undefined
 
-    let body: NodeJS.ReadableStream | undefined
-    if (hasBody(req)) {
+    let body: NodeJS.ReadableStream | Buffer | undefined
+    if (target.body) {
+      body = target.body
+      startTimer()
+    } else if (hasBody(req)) {
       const limiter = byteLimiter(target.bodyLimit)
       limiter.on('error', (err) => {
         if (err instanceof BodyTooLargeError) tooLarge = err

@@ -36,6 +36,12 @@ export type RouteEntry = {
    * token to that membership (non-members get 404 as on any org route).
    */
   orgQuery?: string
+  /**
+   * A JSON body field naming the organisation when neither the path nor the query does (spec 000
+   * §7 sends `organizationId` in the body of POST /api/ai/generate-content). The gateway buffers
+   * such a body (within the route's body limit) to read it; membership is checked as for orgQuery.
+   */
+  orgBody?: string
   /** Development conveniences (the auth service's mail sink), never routed in production. */
   devOnly?: boolean
 }
@@ -58,6 +64,10 @@ export const routeTable: readonly RouteEntry[] = [
   { pattern: '/api/user/*', service: 'auth', access: 'user' },
   { pattern: '/api/auth/user', service: 'auth', access: 'user' },
   { pattern: `${org}/roles/*`, service: 'auth', access: 'org' },
+  // platform administration of accounts: users, organisations and roles live in auth
+  { method: 'GET', pattern: '/api/admin/check', service: 'auth', access: 'admin' },
+  { pattern: '/api/admin/users/*', service: 'auth', access: 'admin' },
+  { method: 'GET', pattern: '/api/admin/organizations', service: 'auth', access: 'admin' },
 
   // documents: logo files (before admin's company-settings) and PDFs
   { pattern: `${org}/company-settings/logo/*`, service: 'documents', access: 'org', bodyLimit: 'upload' },
@@ -75,7 +85,15 @@ export const routeTable: readonly RouteEntry[] = [
   { pattern: '/api/health/*', service: 'admin', access: 'admin' },
 
   // ai: generation, jobs, section chat (every call that spends model time counts per organisation)
-  { method: 'POST', pattern: '/api/ai/generate-content', service: 'ai', access: 'user', orgQuery: 'organizationId', rateLimit: aiLimit },
+  {
+    method: 'POST',
+    pattern: '/api/ai/generate-content',
+    service: 'ai',
+    access: 'user',
+    orgQuery: 'organizationId',
+    orgBody: 'organizationId',
+    rateLimit: aiLimit,
+  },
   { pattern: '/api/ai/*', service: 'ai', access: 'user', orgQuery: 'organizationId' },
   { pattern: `${org}/jobs/*`, service: 'ai', access: 'org' },
   { method: 'POST', pattern: `${estimate}/generate-all-content`, service: 'ai', access: 'org', rateLimit: aiLimit },

@@ -1,6 +1,6 @@
 import { randomBytes, timingSafeEqual } from 'node:crypto'
-import type { Request, RequestHandler } from 'express'
 import { CSRF_COOKIE, CSRF_HEADER } from '@plumbline/contracts'
+import type { Request, RequestHandler } from 'express'
 import { csrfFailed } from '../http/errors.js'
 import { parseCookies } from './cookies.js'
 

@@ -1,5 +1,5 @@
-import type { RedisClientType } from 'redis'
 import { redisKeys } from '@plumbline/contracts'
+import type { RedisClientType } from 'redis'
 import type { GatewayEnv } from '../env.js'
 import { rateLimited, unavailable } from '../http/errors.js'
 import { withDeadline } from '../http/with-deadline.js'

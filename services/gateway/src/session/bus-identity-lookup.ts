@@ -1,5 +1,5 @@
 import { RequestSubjects, ZSessionIdentity } from '@plumbline/contracts'
-import { request, type Bus } from '@plumbline/messaging'
+import { type Bus, request } from '@plumbline/messaging'
 import type { IdentityLookup } from './resolve-session.js'
 
 const ZReply = ZSessionIdentity.nullable()

@@ -1,6 +1,6 @@
+import { redisKeys, SESSION_COOKIE, type SessionIdentity, ZSessionIdentity, ZSessionRecord } from '@plumbline/contracts'
 import type { Request } from 'express'
 import type { RedisClientType } from 'redis'
-import { SESSION_COOKIE, ZSessionIdentity, ZSessionRecord, redisKeys, type SessionIdentity } from '@plumbline/contracts'
 import type { GatewayEnv } from '../env.js'
 import { unavailable } from '../http/errors.js'
 import { withDeadline } from '../http/with-deadline.js'

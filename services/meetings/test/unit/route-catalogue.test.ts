@@ -1,6 +1,6 @@
-import { describe, expect, it } from 'vitest'
 import { catalogueRoutes, depsStandIn, registeredRoutes } from '@plumbline/testing'
-import { meetingsRoutes, type MeetingsDeps } from '../../src/app.js'
+import { describe, expect, it } from 'vitest'
+import { type MeetingsDeps, meetingsRoutes } from '../../src/app.js'
 
 describe('the meetings routers and the route catalogue', () => {
   it('register exactly the catalogue routes of the meetings service', () => {

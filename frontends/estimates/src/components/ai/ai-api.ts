@@ -1,7 +1,7 @@
 import type { ContentBlocks, ContentSectionType, JobStatusResponse } from '@plumbline/contracts'
 import { CONTENT_SECTION_TYPES } from '@plumbline/contracts'
 import { apiRequest } from '@plumbline/web'
-import { pollJob, type JobResult, type PollJobOptions } from './poll-job'
+import { type JobResult, type PollJobOptions, pollJob } from './poll-job'
 
 // The AI calls shared by the create flow and the estimate detail page (spec 000 §7, 001 §7).
 
@@ -75,8 +75,8 @@ export async function generateAllContent(
 }
 
 /**
- * POST /api/ai/generate-content (the create dialog's manual action). The organisation also goes
- * in the query: the gateway checks membership from ?organizationId= on /api/ai routes.
+ * POST /api/ai/generate-content (the create dialog's manual action), as spec 000 §7 sends it: the
+ * organisation in the JSON body, where the gateway reads it to check membership.
  */
 export async function generateContent(body: {
   organizationId: string
@@ -84,5 +84,5 @@ export async function generateContent(body: {
   projectType: string | null
   propertyData: unknown
 }): Promise<{ content: string; writer?: string }> {
-  return json(await apiRequest('POST', `/api/ai/generate-content?organizationId=${encodeURIComponent(body.organizationId)}`, body))
+  return json(await apiRequest('POST', '/api/ai/generate-content', body))
 }

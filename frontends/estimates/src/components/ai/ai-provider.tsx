@@ -1,7 +1,7 @@
-import { useQuery } from '@tanstack/react-query'
-import { Bot } from 'lucide-react'
 import type { AiProviderInfo } from '@plumbline/contracts'
 import { cn } from '@plumbline/ui'
+import { useQuery } from '@tanstack/react-query'
+import { Bot } from 'lucide-react'
 
 export const aiProviderKey = (orgId: string) => ['/api/ai/provider', { organizationId: orgId }] as const
 

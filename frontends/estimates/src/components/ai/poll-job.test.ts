@@ -1,5 +1,5 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import type { JobStatusResponse } from '@plumbline/contracts'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { JobError, POLL_INTERVAL_MS, POLL_MAX_ATTEMPTS, pollJob } from './poll-job'
 
 const status = (s: JobStatusResponse['status'], extra: Partial<JobStatusResponse> = {}): JobStatusResponse => ({

@@ -1,7 +1,7 @@
-import type { z } from 'zod'
 import type { Estimate, EstimatePayload, PropertyData, Template, ZApplyTemplateResult } from '@plumbline/contracts'
 import { apiRequest } from '@plumbline/web'
-import { PROPERTY_DATA_PATH, estimatePath, estimatesPath, templatesPath } from './query-keys'
+import type { z } from 'zod'
+import { estimatePath, estimatesPath, PROPERTY_DATA_PATH, templatesPath } from './query-keys'
 
 export type ApplyTemplateResult = z.infer<typeof ZApplyTemplateResult>
 
@@ -12,8 +12,8 @@ export function newIdempotencyKey(): string {
   // randomUUID needs a secure context; plain-http deployments still get a random v4 UUID.
   const b = new Uint8Array(16)
   c.getRandomValues(b)
-  b[6] = (b[6]! & 0x0f) | 0x40
-  b[8] = (b[8]! & 0x3f) | 0x80
+  b[6] = (b[6] & 0x0f) | 0x40
+  b[8] = (b[8] & 0x3f) | 0x80
   const h = Array.from(b, (x) => x.toString(16).padStart(2, '0')).join('')
   return `${h.slice(0, 8)}-${h.slice(8, 12)}-${h.slice(12, 16)}-${h.slice(16, 20)}-${h.slice(20)}`
 }

@@ -1,6 +1,6 @@
-import { useQuery } from '@tanstack/react-query'
 import type { CompanySettings, ProjectType, Template } from '@plumbline/contracts'
 import { parseApiError } from '@plumbline/web'
+import { useQuery } from '@tanstack/react-query'
 import { companySettingsKey, projectTypesKey, templatesKey } from './query-keys'
 
 /** Spec 001 §7: project types are retried up to 2 times, never after an authentication error. */

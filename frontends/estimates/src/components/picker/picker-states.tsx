@@ -1,6 +1,6 @@
-import { AlertCircle, Lock } from 'lucide-react'
-import { Skeleton, cn } from '@plumbline/ui'
+import { cn, placeholderKeys, Skeleton } from '@plumbline/ui'
 import { parseApiError } from '@plumbline/web'
+import { AlertCircle, Lock } from 'lucide-react'
 
 /** Spec 000 §2 picker states: no organisation, loading (4 skeletons), load error, empty. */
 export const AUTH_REQUIRED_TEXT = 'Authentication required. Please refresh the page to authenticate.'
@@ -20,9 +20,9 @@ export function PickerAuthRequired() {
 
 export function PickerSkeletons({ className, itemClassName }: { className?: string; itemClassName?: string }) {
   return (
-    <div className={cn('grid grid-cols-1 gap-3 sm:grid-cols-2', className)} aria-busy="true" aria-label="Loading">
-      {Array.from({ length: 4 }, (_, i) => (
-        <Skeleton key={i} data-testid="picker-skeleton" className={cn('h-20 rounded-lg', itemClassName)} />
+    <div className={cn('grid grid-cols-1 gap-3 sm:grid-cols-2', className)} role="status" aria-busy="true" aria-label="Loading">
+      {placeholderKeys(4).map((key) => (
+        <Skeleton key={key} data-testid="picker-skeleton" className={cn('h-20 rounded-lg', itemClassName)} />
       ))}
     </div>
   )
@@ -59,6 +59,6 @@ export function onRadioGroupKeyDown(e: React.KeyboardEvent<HTMLElement>) {
       : e.key === 'End'
         ? radios.length - 1
         : (i + (e.key === 'ArrowRight' || e.key === 'ArrowDown' ? 1 : -1) + radios.length) % radios.length
-  radios[next]!.focus()
-  radios[next]!.click()
+  radios[next].focus()
+  radios[next].click()
 }

@@ -1,7 +1,7 @@
-import { Check } from 'lucide-react'
 import type { ProjectType } from '@plumbline/contracts'
-import { ProjectTypeIcon, cn } from '@plumbline/ui'
-import { PickerAuthRequired, PickerEmpty, PickerError, PickerSkeletons, onRadioGroupKeyDown } from '../picker/picker-states'
+import { cn, ProjectTypeIcon } from '@plumbline/ui'
+import { Check } from 'lucide-react'
+import { onRadioGroupKeyDown, PickerAuthRequired, PickerEmpty, PickerError, PickerSkeletons } from '../picker/picker-states'
 
 export type ProjectTypeGridProps = {
   hasOrganization: boolean

@@ -1,6 +1,6 @@
-import { BadgeCheck, Bath, BedDouble, Building, CalendarClock, Flame, Info, MapPin, Ruler } from 'lucide-react'
 import type { PropertyData } from '@plumbline/contracts'
 import { cn } from '@plumbline/ui'
+import { BadgeCheck, Bath, BedDouble, Building, CalendarClock, Flame, Info, MapPin, Ruler } from 'lucide-react'
 import { formatNumber } from '../format/format'
 
 /** Risk colour by level; unknown levels stay neutral (the provider never guesses). */
@@ -109,8 +109,8 @@ export function PropertyInfoCard({ data, className }: { data: PropertyData; clas
         {f.description ? <p className="mt-2 text-sm text-foreground/80">{f.description}</p> : null}
         {f.recommendations?.length ? (
           <ul className="mt-2 list-disc space-y-0.5 pl-5 text-sm text-foreground/80">
-            {f.recommendations.map((r, i) => (
-              <li key={i}>{r}</li>
+            {f.recommendations.map((r) => (
+              <li key={r}>{r}</li>
             ))}
           </ul>
         ) : null}

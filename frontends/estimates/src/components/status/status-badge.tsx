@@ -16,7 +16,7 @@ const STYLES: Record<string, { label: string; className: string }> = {
 
 export function statusStyle(status: string | null | undefined): { key: string; label: string; className: string } {
   const key = status && STYLES[status] ? status : 'draft'
-  return { key, ...STYLES[key]! }
+  return { key, ...STYLES[key] }
 }
 
 export function StatusBadge({ status, className }: { status: string | null | undefined; className?: string }) {

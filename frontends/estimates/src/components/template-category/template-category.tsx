@@ -1,4 +1,4 @@
-import { Hammer, HardHat, Layers, PaintRoller, Droplet, Zap, Trees, Fan, Shapes, type LucideIcon } from 'lucide-react'
+import { Droplet, Fan, Hammer, HardHat, Layers, type LucideIcon, PaintRoller, Shapes, Trees, Zap } from 'lucide-react'
 
 /** Categories in display order; 'construction' is the older spelling of general_construction. */
 export const CATEGORY_ORDER = ['roofing', 'painting', 'general_construction', 'electrical', 'plumbing', 'flooring', 'landscaping', 'hvac', 'other'] as const
@@ -30,7 +30,10 @@ export function groupByCategory<T extends { category: string | null | undefined 
     const key = normalizeCategory(item.category)
     groups.set(key, [...(groups.get(key) ?? []), item])
   }
-  return CATEGORY_ORDER.filter((k) => groups.has(k)).map((k) => ({ category: k, items: groups.get(k)! }))
+  return CATEGORY_ORDER.flatMap((k) => {
+    const inCategory = groups.get(k)
+    return inCategory ? [{ category: k, items: inCategory }] : []
+  })
 }
 
 export function CategoryIcon({ category, className }: { category: string | null | undefined; className?: string }) {

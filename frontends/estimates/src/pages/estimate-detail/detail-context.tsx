@@ -1,5 +1,5 @@
-import * as React from 'react'
 import type { CompanySettings, Estimate } from '@plumbline/contracts'
+import * as React from 'react'
 
 export type DetailContextValue = {
   orgId: string

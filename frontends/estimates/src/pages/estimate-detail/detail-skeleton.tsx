@@ -3,7 +3,7 @@ import { Skeleton } from '@plumbline/ui'
 /** The detail screen's shape while the estimate loads. */
 export function DetailSkeleton() {
   return (
-    <div aria-busy="true" aria-label="Loading estimate" className="flex flex-col">
+    <div role="status" aria-busy="true" aria-label="Loading estimate" className="flex flex-col">
       <div className="border-b bg-card/80">
         <div className="mx-auto flex max-w-7xl items-center justify-between px-4 py-3 sm:px-6 lg:px-8">
           <Skeleton className="h-8 w-36" />

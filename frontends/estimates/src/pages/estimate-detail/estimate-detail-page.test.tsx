@@ -1,10 +1,10 @@
-import { afterEach, describe, expect, it, vi } from 'vitest'
-import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react'
-import { MemoryRouter, Route, Routes } from 'react-router'
-import { QueryClientProvider } from '@tanstack/react-query'
 import { COMPANY_SETTINGS_DEFAULTS, type Estimate } from '@plumbline/contracts'
 import { Toaster, TooltipProvider } from '@plumbline/ui'
 import { createQueryClient } from '@plumbline/web'
+import { QueryClientProvider } from '@tanstack/react-query'
+import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react'
+import { MemoryRouter, Route, Routes } from 'react-router'
+import { afterEach, describe, expect, it, vi } from 'vitest'
 import { EstimateDetailPage } from './estimate-detail-page'
 
 afterEach(() => {
@@ -113,7 +113,7 @@ function stubApi(overrides: Record<string, () => Response> = {}) {
     [`${ORG}/taxes?estimateId=est-1`]: () => json(200, []),
     ...overrides,
   }
-  const fetchMock = vi.fn(async (url: string) => (routes[url] ?? (() => json(404, { title: 'Not Found' })))())
+  const fetchMock = vi.fn(async (url: string, _init?: RequestInit) => (routes[url] ?? (() => json(404, { title: 'Not Found' })))())
   vi.stubGlobal('fetch', fetchMock)
   return fetchMock
 }
@@ -126,6 +126,7 @@ function renderPage(path = '/estimates/est-1') {
           <Routes>
             <Route path="/estimates/:id" element={<EstimateDetailPage />} />
             <Route path="/estimates/:id/edit" element={<EstimateDetailPage startEditing />} />
+            <Route path="/cost-estimator" element={<h1>Estimates list</h1>} />
           </Routes>
         </MemoryRouter>
         <Toaster />
@@ -162,7 +163,7 @@ describe('EstimateDetailPage', () => {
     expect(screen.getByRole('button', { name: 'Edit Demo crew' })).toBeTruthy()
 
     fireEvent.click(screen.getByRole('switch', { name: 'Client View' }))
-    for (const name of ['Share', 'Export PDF', 'Edit Estimate', 'Generate All Content', 'Add Section', 'Edit Demo crew']) {
+    for (const name of ['Share', 'Export PDF', 'Edit Estimate', 'Clone', 'Delete', 'Generate All Content', 'Add Section', 'Edit Demo crew']) {
       expect(screen.queryByRole('button', { name }), name).toBeNull()
     }
     expect(screen.queryByRole('heading', { name: 'Q&A Notes' })).toBeNull()
@@ -172,6 +173,42 @@ describe('EstimateDetailPage', () => {
     expect(screen.getByRole('heading', { name: 'Executive Summary' })).toBeTruthy()
     expect(screen.queryByRole('heading', { name: 'Timeline' })).toBeNull()
     expect(screen.getByText('Demo crew')).toBeTruthy()
+  })
+
+  it('Delete asks first (Cancel keeps it), then deletes and returns to the list', async () => {
+    const fetchMock = stubApi()
+    renderPage()
+    await screen.findByRole('heading', { name: 'Kitchen Remodel' })
+    const deletes = () => fetchMock.mock.calls.filter(([, init]) => init?.method === 'DELETE')
+    fireEvent.click(screen.getByRole('button', { name: 'Delete' }))
+    let dialog = await screen.findByRole('dialog', { name: 'Delete estimate?' })
+    expect(dialog.textContent).toContain('“Kitchen Remodel” and its line items and documentation will be deleted.')
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }))
+    expect(deletes()).toHaveLength(0)
+    fireEvent.click(screen.getByRole('button', { name: 'Delete' }))
+    dialog = await screen.findByRole('dialog', { name: 'Delete estimate?' })
+    await act(async () => fireEvent.click(within(dialog).getByRole('button', { name: 'Delete Estimate' })))
+    expect(await screen.findByRole('heading', { name: 'Estimates list' })).toBeTruthy()
+    expect(deletes().map(([url]) => url)).toEqual([`${ORG}/estimates/est-1`])
+    expect(await screen.findByText('“Kitchen Remodel” was deleted.')).toBeTruthy()
+  })
+
+  it('Clone creates a copy through POST …/clone and opens it; a failure says so', async () => {
+    const copy = { ...estimate, id: 'est-2', projectName: 'Kitchen Remodel (Copy)' }
+    let fail = true
+    stubApi({
+      [`${ORG}/estimates/est-1/clone`]: () =>
+        fail ? json(403, { status: 403, code: 'QUOTA_EXCEEDED', message: 'Monthly estimate limit reached (50/50).' }) : json(201, copy),
+      [`${ORG}/estimates/est-2`]: () => json(200, copy),
+    })
+    renderPage()
+    await screen.findByRole('heading', { name: 'Kitchen Remodel' })
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Clone' })))
+    expect(await screen.findByText('Monthly estimate limit reached (50/50).')).toBeTruthy()
+    fail = false
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Clone' })))
+    expect(await screen.findByRole('heading', { name: 'Kitchen Remodel (Copy)' })).toBeTruthy()
+    expect(await screen.findByText('“Kitchen Remodel (Copy)” is a new draft.')).toBeTruthy()
   })
 
   it('reports a failed line item load and retries', async () => {

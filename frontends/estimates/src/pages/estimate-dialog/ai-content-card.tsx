@@ -1,5 +1,5 @@
+import { Badge, Button, cn, Spinner } from '@plumbline/ui'
 import { Sparkles, X } from 'lucide-react'
-import { Badge, Button, Spinner, cn } from '@plumbline/ui'
 import { WriterLabel } from '../../components/ai/ai-provider'
 
 export type GeneratedContent = { content: string; writerLabel: string | null }

@@ -1,15 +1,15 @@
-import * as React from 'react'
-import { useForm, type FieldErrors } from 'react-hook-form'
 import { zodResolver } from '@hookform/resolvers/zod'
-import { useMutation } from '@tanstack/react-query'
 import type { Estimate, ProjectType, PropertyData } from '@plumbline/contracts'
 import { Button, Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle, FormField, Input, Textarea, toast } from '@plumbline/ui'
 import { useActiveOrganization, useAuth } from '@plumbline/web'
+import { useMutation } from '@tanstack/react-query'
+import * as React from 'react'
+import { type FieldErrors, useForm } from 'react-hook-form'
 import { fetchPropertyData } from '../../components/api/mutations'
 import { isAutoGenerateAI, useCompanySettings, useProjectTypes, useTemplates } from '../../components/api/queries'
 import { ProjectTypeGrid } from '../../components/project-type/project-type-grid'
 import { AiContentCard } from './ai-content-card'
-import { EMPTY_FORM, ZEstimateForm, formValuesFromEstimate, suggestProjectName, type EstimateForEdit, type EstimateFormValues } from './form-schema'
+import { EMPTY_FORM, type EstimateForEdit, type EstimateFormValues, formValuesFromEstimate, suggestProjectName, ZEstimateForm } from './form-schema'
 import { ProgressDialog } from './progress-dialog'
 import { PropertyField } from './property-field'
 import { TemplatePicker } from './template-picker'
@@ -75,15 +75,17 @@ export function EstimateDialog({ open, onOpenChange, estimate, onUpdated, onCrea
   const manualAi = useManualAi(org?.id, open)
   const autoAi = isAutoGenerateAI(settings.data)
 
-  // Every opening starts from a clean form (create) or the estimate's values (edit).
+  // Every opening starts from a clean form (create) or the estimate's values (edit), and so does
+  // another estimate given while open (hence the id argument); a refetch of the same one does not.
   const estimateId = estimate?.id
-  React.useEffect(() => {
-    if (!open) return
+  const startFromEstimate = React.useEffectEvent((_estimateId: string | undefined) => {
     reset(estimate ? formValuesFromEstimate(estimate) : EMPTY_FORM)
     setChosenType(null)
     setPropertyData(null)
     manualAi.clear()
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- only when opened or the estimate changes
+  })
+  React.useEffect(() => {
+    if (open) startFromEstimate(estimateId)
   }, [open, estimateId])
 
   const close = React.useCallback(() => onOpenChange(false), [onOpenChange])

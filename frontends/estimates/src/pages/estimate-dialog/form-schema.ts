@@ -1,5 +1,5 @@
-import { z } from 'zod'
 import type { EstimatePayload } from '@plumbline/contracts'
+import { z } from 'zod'
 
 /** Spec 000 §5 messages, exactly. */
 export const MESSAGES = {

@@ -1,6 +1,6 @@
+import { cn, Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle, Progress } from '@plumbline/ui'
 import { Check, Loader2 } from 'lucide-react'
-import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle, Progress, cn } from '@plumbline/ui'
-import { progressValue, stepLabels, stepState, statusText, type FlowMode, type FlowStep } from './progress-steps'
+import { type FlowMode, type FlowStep, progressValue, statusText, stepLabels, stepState } from './progress-steps'
 
 /** The modal progress dialog: status message, the four steps and a bar (spec 000 §2). */
 export function ProgressDialog({ step, mode }: { step: FlowStep; mode: FlowMode }) {

@@ -1,6 +1,6 @@
-import { DownloadCloud, Loader2 } from 'lucide-react'
 import type { PropertyData } from '@plumbline/contracts'
 import { Button, Input, Label } from '@plumbline/ui'
+import { DownloadCloud, Loader2 } from 'lucide-react'
 import { PropertyInfoCard } from '../../components/property/property-info-card'
 
 /** Property address with Fetch Data (disabled while blank or fetching) and the property card. */

@@ -1,13 +1,12 @@
-import { Check, FilePlus2, ListChecks, Rows3 } from 'lucide-react'
 import type { Template } from '@plumbline/contracts'
 import { Badge, cn } from '@plumbline/ui'
-import { PickerAuthRequired, PickerEmpty, PickerError, PickerSkeletons, onRadioGroupKeyDown } from '../../components/picker/picker-states'
+import { Check, FilePlus2, ListChecks, Rows3 } from 'lucide-react'
+import { onRadioGroupKeyDown, PickerAuthRequired, PickerEmpty, PickerError, PickerSkeletons } from '../../components/picker/picker-states'
 import { CATEGORY_META, CategoryIcon, groupByCategory, normalizeCategory } from '../../components/template-category/template-category'
 
 /** First 3 section names, then '+N more' (spec 000 §9: a card shows at most 3 names). */
-export function sectionPreview(template: Pick<Template, 'sections'>, max = 3): { names: string[]; more: number } {
-  const names = template.sections.map((s) => s.name)
-  return { names: names.slice(0, max), more: Math.max(0, names.length - max) }
+export function sectionPreview(template: Pick<Template, 'sections'>, max = 3): { shown: Template['sections']; more: number } {
+  return { shown: template.sections.slice(0, max), more: Math.max(0, template.sections.length - max) }
 }
 
 export function lineItemCount(template: Pick<Template, 'sections'>): number {
@@ -17,7 +16,7 @@ export function lineItemCount(template: Pick<Template, 'sections'>): number {
 const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`
 
 function TemplateOption({ template, selected, onSelect, tabbable }: { template: Template; selected: boolean; onSelect: () => void; tabbable: boolean }) {
-  const { names, more } = sectionPreview(template)
+  const { shown, more } = sectionPreview(template)
   const meta = CATEGORY_META[normalizeCategory(template.category)]
   return (
     <button
@@ -51,11 +50,11 @@ function TemplateOption({ template, selected, onSelect, tabbable }: { template: 
           <ListChecks className="size-3.5" /> {plural(lineItemCount(template), 'line item')}
         </span>
       </span>
-      {names.length ? (
+      {shown.length ? (
         <span className="flex flex-wrap gap-1" data-testid="template-section-names">
-          {names.map((n, i) => (
-            <span key={i} className="max-w-full truncate rounded bg-muted px-1.5 py-0.5 text-[11px] text-muted-foreground">
-              {n}
+          {shown.map((s) => (
+            <span key={s.id} className="max-w-full truncate rounded bg-muted px-1.5 py-0.5 text-[11px] text-muted-foreground">
+              {s.name}
             </span>
           ))}
           {more ? <span className="rounded px-1 py-0.5 text-[11px] font-medium text-muted-foreground">+{more} more</span> : null}
@@ -125,14 +124,14 @@ export function TemplatePicker({
         {groups.map((g) => {
           const meta = CATEGORY_META[g.category]
           return (
-            <div key={g.category} role="group" aria-label={meta.label} className="flex flex-col gap-2">
+            <fieldset key={g.category} aria-label={meta.label} className="flex min-w-0 flex-col gap-2">
               <p className="flex items-center gap-1.5 text-xs font-semibold uppercase tracking-wide text-muted-foreground">
                 <meta.icon className="size-3.5" aria-hidden="true" /> {meta.label}
               </p>
               {g.items.map((t) => (
                 <TemplateOption key={t.id} template={t} selected={t.id === value} tabbable={t.id === value} onSelect={() => onChange(t.id)} />
               ))}
-            </div>
+            </fieldset>
           )
         })}
       </div>

@@ -1,14 +1,14 @@
-import * as React from 'react'
-import { useNavigate } from 'react-router'
-import { useQueryClient } from '@tanstack/react-query'
 import type { Estimate } from '@plumbline/contracts'
 import { toast } from '@plumbline/ui'
 import { dashboardMetricsQueryKey, parseApiError, usageQueryKey } from '@plumbline/web'
+import { useQueryClient } from '@tanstack/react-query'
+import * as React from 'react'
+import { useNavigate } from 'react-router'
 import { applyTemplate, createEstimate, newIdempotencyKey, updateEstimate } from '../../components/api/mutations'
 import { activitiesKey, estimatesKey } from '../../components/api/query-keys'
-import { toEstimatePayload, type EstimateFormValues } from './form-schema'
-import { AI_SUCCESS_PAUSE_MS, FINALISE_PAUSE_MS, type FlowMode, type FlowStep } from './progress-steps'
 import { runAutoGeneration } from './auto-generation'
+import { type EstimateFormValues, toEstimatePayload } from './form-schema'
+import { AI_SUCCESS_PAUSE_MS, FINALISE_PAUSE_MS, type FlowMode, type FlowStep } from './progress-steps'
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms))
 

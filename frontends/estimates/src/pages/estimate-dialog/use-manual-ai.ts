@@ -1,12 +1,12 @@
-import * as React from 'react'
-import { useMutation } from '@tanstack/react-query'
 import type { PropertyData } from '@plumbline/contracts'
 import { toast } from '@plumbline/ui'
+import { useMutation } from '@tanstack/react-query'
+import * as React from 'react'
 import { generateContent } from '../../components/ai/ai-api'
 import { useAiProvider, writerName } from '../../components/ai/ai-provider'
-import { buildContentPrompt } from './ai-prompt'
-import { MISSING_AI_INFO, missingInfoForAI, type EstimateFormValues } from './form-schema'
 import type { GeneratedContent } from './ai-content-card'
+import { buildContentPrompt } from './ai-prompt'
+import { type EstimateFormValues, MISSING_AI_INFO, missingInfoForAI } from './form-schema'
 
 /**
  * The dialog's manual Generate AI Content (spec 000 §5, §7, §8): refuses with 'Missing

@@ -1,8 +1,8 @@
-import { Link } from 'react-router'
-import { CalendarDays, MapPin, Sparkles, UserRound } from 'lucide-react'
-import type { z } from 'zod'
 import type { ZEstimateListItem } from '@plumbline/contracts'
 import { Card, cn } from '@plumbline/ui'
+import { CalendarDays, MapPin, Sparkles, UserRound } from 'lucide-react'
+import { Link } from 'react-router'
+import type { z } from 'zod'
 import { formatDate, formatTotal, truncate } from '../../components/format/format'
 import { StatusBadge } from '../../components/status/status-badge'
 

@@ -1,7 +1,7 @@
-import { X } from 'lucide-react'
 import type { ProjectType } from '@plumbline/contracts'
+import { X } from 'lucide-react'
 import { formatDate } from '../../components/format/format'
-import { STATUS_OPTIONS, type ListState } from './list-state'
+import { type ListState, STATUS_OPTIONS } from './list-state'
 
 type Chip = { key: string; label: string; remove: Partial<ListState> }
 

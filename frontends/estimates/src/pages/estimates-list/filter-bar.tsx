@@ -1,8 +1,8 @@
-import * as React from 'react'
-import { ArrowDownWideNarrow, ArrowUpNarrowWide, Search, SlidersHorizontal, X } from 'lucide-react'
 import type { ProjectType } from '@plumbline/contracts'
-import { Button, Input, Label, Popover, PopoverContent, PopoverTrigger, Select, SelectContent, SelectItem, SelectTrigger, SelectValue, cn } from '@plumbline/ui'
-import { SORT_OPTIONS, STATUS_OPTIONS, countActiveFilters, type ListState, type SortField } from './list-state'
+import { Button, cn, Input, Label, Popover, PopoverContent, PopoverTrigger, Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@plumbline/ui'
+import { ArrowDownWideNarrow, ArrowUpNarrowWide, Search, SlidersHorizontal, X } from 'lucide-react'
+import * as React from 'react'
+import { countActiveFilters, type ListState, SORT_OPTIONS, type SortField, STATUS_OPTIONS } from './list-state'
 
 export const SEARCH_PLACEHOLDER = 'Search by project name, client, or address...'
 export const SEARCH_DEBOUNCE_MS = 300
@@ -67,7 +67,7 @@ export function FilterBar({
   const commitSearch = React.useCallback((search: string) => onChange({ search }, { replace: true }), [onChange])
   const typeKnown = state.projectTypeId === 'all' || projectTypes.some((t) => t.id === state.projectTypeId)
   return (
-    <div className="flex flex-col gap-3 2xl:flex-row 2xl:items-center" role="search" aria-label="Filter estimates">
+    <search className="flex flex-col gap-3 2xl:flex-row 2xl:items-center" aria-label="Filter estimates">
       <SearchInput value={state.search} onCommit={commitSearch} />
       <div className="grid grid-cols-2 gap-2 sm:flex sm:flex-wrap sm:items-center">
         <Select value={state.status} onValueChange={(status) => onChange({ status })}>
@@ -124,7 +124,7 @@ export function FilterBar({
           <MorePopover state={state} active={active} onChange={onChange} onClearAll={onClearAll} />
         </div>
       </div>
-    </div>
+    </search>
   )
 }
 

@@ -1,14 +1,14 @@
-import { Link } from 'react-router'
+import { Button, Card, EmptyState, placeholderKeys, Skeleton } from '@plumbline/ui'
 import { AlertCircle, FilePlus2, RotateCw, SearchX, Wand2 } from 'lucide-react'
-import { Button, Card, EmptyState, Skeleton } from '@plumbline/ui'
+import { Link } from 'react-router'
 
 export const LOAD_ERROR_TEXT = 'Failed to load estimates. Please try again.'
 
 export function ListSkeleton({ count = 6 }: { count?: number }) {
   return (
-    <div className="grid grid-cols-1 gap-4 md:grid-cols-2 xl:grid-cols-3" aria-busy="true" aria-label="Loading estimates">
-      {Array.from({ length: count }, (_, i) => (
-        <Card key={i} className="space-y-3 p-5" data-testid="estimate-skeleton">
+    <div className="grid grid-cols-1 gap-4 md:grid-cols-2 xl:grid-cols-3" role="status" aria-busy="true" aria-label="Loading estimates">
+      {placeholderKeys(count).map((key) => (
+        <Card key={key} className="space-y-3 p-5" data-testid="estimate-skeleton">
           <div className="flex items-start justify-between gap-3">
             <Skeleton className="h-5 w-2/3" />
             <Skeleton className="h-5 w-16 rounded-full" />

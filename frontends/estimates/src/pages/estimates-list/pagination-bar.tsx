@@ -1,8 +1,8 @@
-import { ChevronLeft, ChevronRight, ChevronsLeft, ChevronsRight } from 'lucide-react'
 import { PAGE_SIZES } from '@plumbline/contracts'
-import { Button, Select, SelectContent, SelectItem, SelectTrigger, SelectValue, cn } from '@plumbline/ui'
-import { pageRange, pageWindow } from './page-window'
+import { Button, cn, Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@plumbline/ui'
+import { ChevronLeft, ChevronRight, ChevronsLeft, ChevronsRight } from 'lucide-react'
 import type { PageSize } from './list-state'
+import { pageRange, pageWindow } from './page-window'
 
 export function resultsText(page: number, limit: number, total: number): string {
   if (total <= 0) return 'No results found'

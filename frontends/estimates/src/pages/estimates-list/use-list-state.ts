@@ -1,6 +1,6 @@
 import * as React from 'react'
 import { useSearchParams } from 'react-router'
-import { applyListPatch, parseListState, serializeListState, type ListState } from './list-state'
+import { applyListPatch, type ListState, parseListState, serializeListState } from './list-state'
 
 /**
  * The list state lives in the URL: restored on load, and back/forward step through it.

@@ -1,10 +1,10 @@
-import * as React from 'react'
-import { useNavigate } from 'react-router'
+import type { Template } from '@plumbline/contracts'
+import { Button, Card, EmptyState, PageBody, PageHeader, placeholderKeys, Skeleton, toast } from '@plumbline/ui'
+import { parseApiError, useActiveOrganization, useAuth } from '@plumbline/web'
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { AlertCircle, LayoutTemplate, Plus, RotateCw } from 'lucide-react'
-import type { Template } from '@plumbline/contracts'
-import { Button, Card, EmptyState, PageBody, PageHeader, Skeleton, toast } from '@plumbline/ui'
-import { parseApiError, useActiveOrganization, useAuth } from '@plumbline/web'
+import * as React from 'react'
+import { useNavigate } from 'react-router'
 import { createTemplate, deleteTemplate, updateTemplate } from '../../components/api/mutations'
 import { useTemplates } from '../../components/api/queries'
 import { templatesKey } from '../../components/api/query-keys'
@@ -12,17 +12,17 @@ import { ConfirmDialog } from '../../components/confirm-dialog'
 import { PickerAuthRequired } from '../../components/picker/picker-states'
 import { useDocumentTitle } from '../../components/use-document-title'
 import { TemplateCard } from './template-card'
+import { formFromTemplate, type TemplateFormValues, toTemplateWrite } from './template-form'
 import { TemplateFormDialog } from './template-form-dialog'
 import { TemplatePreviewDialog } from './template-preview-dialog'
-import { formFromTemplate, toTemplateWrite, type TemplateFormValues } from './template-form'
 
 type Editor = { mode: 'create'; initial: TemplateFormValues | null } | { mode: 'edit'; template: Template }
 
 function GridSkeleton() {
   return (
-    <div className="grid grid-cols-1 gap-4 sm:grid-cols-2 xl:grid-cols-3" aria-busy="true" aria-label="Loading templates">
-      {Array.from({ length: 3 }, (_, i) => (
-        <Card key={i} className="space-y-3 p-5">
+    <div className="grid grid-cols-1 gap-4 sm:grid-cols-2 xl:grid-cols-3" role="status" aria-busy="true" aria-label="Loading templates">
+      {placeholderKeys(3).map((key) => (
+        <Card key={key} className="space-y-3 p-5">
           <div className="flex gap-3">
             <Skeleton className="size-10 rounded-lg" />
             <div className="flex-1 space-y-2">

@@ -1,6 +1,6 @@
-import { Copy, Eye, ListChecks, Pencil, Rows3, Trash2 } from 'lucide-react'
 import type { Template } from '@plumbline/contracts'
 import { Badge, Button, Card, cn } from '@plumbline/ui'
+import { Copy, Eye, ListChecks, Pencil, Rows3, Trash2 } from 'lucide-react'
 import { formatUsd } from '../../components/format/format'
 import { CATEGORY_META, CategoryIcon, normalizeCategory } from '../../components/template-category/template-category'
 import { cardSections, templateValue } from './template-form'

@@ -1,10 +1,8 @@
-import * as React from 'react'
-import { Controller, useFieldArray, useForm, type Control, type FieldErrors, type UseFormRegister } from 'react-hook-form'
 import { zodResolver } from '@hookform/resolvers/zod'
-import { Loader2, Plus, Trash2 } from 'lucide-react'
 import {
   Button,
   Checkbox,
+  cn,
   Dialog,
   DialogContent,
   DialogDescription,
@@ -19,11 +17,13 @@ import {
   SelectTrigger,
   SelectValue,
   Textarea,
-  cn,
 } from '@plumbline/ui'
-import { CATEGORY_META, CATEGORY_ORDER } from '../../components/template-category/template-category'
+import { Loader2, Plus, Trash2 } from 'lucide-react'
+import * as React from 'react'
+import { type Control, Controller, type FieldErrors, type UseFormRegister, useFieldArray, useForm } from 'react-hook-form'
 import { formatUsd } from '../../components/format/format'
-import { EMPTY_TEMPLATE_FORM, UNITS, ZTemplateForm, newItem, newSection, templateValue, type TemplateFormValues } from './template-form'
+import { CATEGORY_META, CATEGORY_ORDER } from '../../components/template-category/template-category'
+import { EMPTY_TEMPLATE_FORM, newItem, newSection, type TemplateFormValues, templateValue, UNITS, ZTemplateForm } from './template-form'
 
 type Props = {
   open: boolean
@@ -166,9 +166,10 @@ export function TemplateFormDialog({ open, onOpenChange, mode, initial, saving, 
   const { fields, append, remove } = useFieldArray({ control, name: 'sections' })
   const e = formState.errors
 
+  // Reset only when (re)opened, from the template as it is then.
+  const startFromInitial = React.useEffectEvent(() => reset(initial ?? EMPTY_TEMPLATE_FORM))
   React.useEffect(() => {
-    if (open) reset(initial ?? EMPTY_TEMPLATE_FORM)
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- reset only when (re)opened
+    if (open) startFromInitial()
   }, [open])
 
   const sections = watch('sections')

@@ -1,5 +1,5 @@
-import { z } from 'zod'
 import { LINE_ITEM_UNITS, type Template } from '@plumbline/contracts'
+import { z } from 'zod'
 import type { TemplateWrite } from '../../components/api/mutations'
 import { normalizeCategory } from '../../components/template-category/template-category'
 

@@ -1,5 +1,5 @@
 import type { Template } from '@plumbline/contracts'
-import { Badge, Button, Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, cn } from '@plumbline/ui'
+import { Badge, Button, cn, Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@plumbline/ui'
 import { formatUsd } from '../../components/format/format'
 import { CATEGORY_META, CategoryIcon, normalizeCategory } from '../../components/template-category/template-category'
 import { templateValue } from './template-form'

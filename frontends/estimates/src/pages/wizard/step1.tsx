@@ -1,13 +1,13 @@
-import * as React from 'react'
-import { useNavigate } from 'react-router'
-import { ArrowLeft, ArrowRight } from 'lucide-react'
 import type { ProjectType } from '@plumbline/contracts'
 import { Button } from '@plumbline/ui'
 import { useActiveOrganization, useAuth } from '@plumbline/web'
+import { ArrowLeft, ArrowRight } from 'lucide-react'
+import * as React from 'react'
+import { useNavigate } from 'react-router'
 import { useProjectTypes } from '../../components/api/queries'
 import { ProjectTypeGrid } from '../../components/project-type/project-type-grid'
 import { WizardLayout } from './wizard-layout'
-import { WIZARD_PATHS, clearWizardData, loadWizardData, updateWizardData } from './wizard-storage'
+import { clearWizardData, loadWizardData, updateWizardData, WIZARD_PATHS } from './wizard-storage'
 
 /** Spec 001 §7: a user without organisations is fetched again after a second (a new sign-up's org may lag). */
 function useRefetchUserWithoutOrganization() {

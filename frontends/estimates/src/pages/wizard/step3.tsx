@@ -1,20 +1,20 @@
-import * as React from 'react'
-import { useNavigate } from 'react-router'
-import { useForm } from 'react-hook-form'
 import { zodResolver } from '@hookform/resolvers/zod'
-import { useQueryClient } from '@tanstack/react-query'
-import { z } from 'zod'
-import { ArrowLeft, Loader2, MapPin, Ruler } from 'lucide-react'
 import type { EstimatePayload } from '@plumbline/contracts'
 import { Button, FormField, Input, ProjectTypeIcon, toast } from '@plumbline/ui'
 import { useActiveOrganization } from '@plumbline/web'
+import { useQueryClient } from '@tanstack/react-query'
+import { ArrowLeft, Loader2, MapPin, Ruler } from 'lucide-react'
+import * as React from 'react'
+import { useForm } from 'react-hook-form'
+import { useNavigate } from 'react-router'
+import { z } from 'zod'
 import { createEstimate, newIdempotencyKey } from '../../components/api/mutations'
 import { formatNumber } from '../../components/format/format'
-import { refreshAfterEstimateWrite } from '../estimate-dialog/use-estimate-submit'
 import { suggestProjectName } from '../estimate-dialog/form-schema'
-import { WizardLayout, WizardLoading } from './wizard-layout'
-import { WIZARD_PATHS, clearWizardData, shortAddress, updateWizardData, type WizardData } from './wizard-storage'
+import { refreshAfterEstimateWrite } from '../estimate-dialog/use-estimate-submit'
 import { useWizardGuard } from './use-wizard-guard'
+import { WizardLayout, WizardLoading } from './wizard-layout'
+import { clearWizardData, shortAddress, updateWizardData, WIZARD_PATHS, type WizardData } from './wizard-storage'
 
 /** Spec 001 §5 wizard step 3. */
 export const ZWizardStep3 = z.object({
@@ -31,12 +31,15 @@ export type Step3Values = z.infer<typeof ZWizardStep3>
 
 export const WIZARD_CREATE_ERROR = 'Failed to create estimate. Please try again.'
 
+/** Step 3 is reached only with a project type chosen (the wizard guard sends you back otherwise). */
+type TypedWizardData = WizardData & { projectType: NonNullable<WizardData['projectType']> }
+
 /** Spec 001 §7: the wizard's create payload (empty special features and transcript). */
-export function wizardPayload(data: WizardData, v: Step3Values): EstimatePayload {
+export function wizardPayload(data: TypedWizardData, v: Step3Values): EstimatePayload {
   const sq = (data.squareFootage ?? '').trim()
   const sqNum = sq === '' ? NaN : Math.round(Number(sq))
   return {
-    projectTypeId: data.projectType!.id,
+    projectTypeId: data.projectType.id,
     projectName: v.projectName.trim(),
     clientName: v.clientName.trim(),
     ...(v.clientEmail.trim() ? { clientEmail: v.clientEmail.trim() } : {}),
@@ -50,8 +53,8 @@ export function wizardPayload(data: WizardData, v: Step3Values): EstimatePayload
 
 export default function WizardStep3() {
   const data = useWizardGuard(3)
-  if (!data) return <WizardLoading />
-  return <Step3Form data={data} />
+  if (!data?.projectType) return <WizardLoading />
+  return <Step3Form data={{ ...data, projectType: data.projectType }} />
 }
 
 function SummaryCard({ icon, label, title, detail }: { icon: React.ReactNode; label: string; title: string; detail?: React.ReactNode }) {
@@ -67,11 +70,11 @@ function SummaryCard({ icon, label, title, detail }: { icon: React.ReactNode; la
   )
 }
 
-function Step3Form({ data }: { data: WizardData }) {
+function Step3Form({ data }: { data: TypedWizardData }) {
   const navigate = useNavigate()
   const qc = useQueryClient()
   const org = useActiveOrganization()
-  const typeName = data.projectType!.name
+  const typeName = data.projectType.name
   const [creating, setCreating] = React.useState(false)
   const { register, handleSubmit, getValues, setValue, watch, formState } = useForm<Step3Values>({
     resolver: zodResolver(ZWizardStep3),
@@ -145,7 +148,7 @@ function Step3Form({ data }: { data: WizardData }) {
       }
     >
       <div className="grid grid-cols-1 gap-3 sm:grid-cols-2">
-        <SummaryCard icon={<ProjectTypeIcon icon={data.projectType!.icon} className="size-4.5" />} label="Project type" title={typeName} />
+        <SummaryCard icon={<ProjectTypeIcon icon={data.projectType.icon} className="size-4.5" />} label="Project type" title={typeName} />
         <SummaryCard
           icon={<MapPin className="size-4.5" />}
           label="Property"

@@ -1,6 +1,6 @@
 import * as React from 'react'
 import { useNavigate } from 'react-router'
-import { loadWizardData, wizardRedirect, type WizardData, type WizardStep } from './wizard-storage'
+import { loadWizardData, type WizardData, type WizardStep, wizardRedirect } from './wizard-storage'
 
 /** Reads the stored wizard data and redirects when this step may not be shown yet. */
 export function useWizardGuard(step: WizardStep): WizardData | null {

@@ -1,6 +1,6 @@
-import * as React from 'react'
+import { Card, cn, PageBody, PageHeader, Progress, Spinner } from '@plumbline/ui'
+import type * as React from 'react'
 import { useNavigate } from 'react-router'
-import { Card, PageBody, PageHeader, Progress, Spinner, cn } from '@plumbline/ui'
 import { useDocumentTitle } from '../../components/use-document-title'
 import { WIZARD_PROGRESS, type WizardStep } from './wizard-storage'
 

@@ -66,12 +66,12 @@ export function clearWizardData(storage: Storage | null = store()): void {
  */
 export function wizardRedirect(step: WizardStep, data: WizardData | null): string | null {
   if (step === 1) return null
-  if (!data || !data.projectType?.id) return WIZARD_PATHS[1]
+  if (!data?.projectType?.id) return WIZARD_PATHS[1]
   if (step === 3 && data.step < 2) return WIZARD_PATHS[2]
   return null
 }
 
 /** Step 3's property summary: only the first comma-separated part of the address. */
 export function shortAddress(address: string | null | undefined): string {
-  return (address ?? '').split(',')[0]!.trim()
+  return (address ?? '').split(',')[0].trim()
 }

@@ -1,5 +1,5 @@
-import { Save, Undo2 } from 'lucide-react'
 import { Button, cn } from '@plumbline/ui'
+import { Save, Undo2 } from 'lucide-react'
 
 /**
  * The form's Save and Discard. With unsaved changes it sticks to the bottom of the screen so

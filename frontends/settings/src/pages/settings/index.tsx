@@ -1,7 +1,8 @@
-import * as React from 'react'
-import { useNavigate, useSearchParams } from 'react-router'
 import { ComingSoonCard, PageBody, PageHeader, Skeleton, Tabs, TabsContent, TabsList, TabsTrigger } from '@plumbline/ui'
 import { useActiveOrganization, useAuth } from '@plumbline/web'
+import * as React from 'react'
+import { useNavigate, useSearchParams } from 'react-router'
+import { ActivityTab } from '../activity/activity-tab'
 import { PhaseGroupsTab } from '../catalog/phase-groups-tab'
 import { ProjectTypesTab } from '../catalog/project-types-tab'
 import { CompanyTab } from '../company/company-tab'
@@ -31,6 +32,7 @@ export default function SettingsPage() {
     if (!org) return authLoading ? <Skeleton className="h-64 w-full rounded-xl" /> : <NoOrganization />
     if (tabId === 'phase-groups') return <PhaseGroupsTab orgId={org.id} />
     if (tabId === 'project-types') return <ProjectTypesTab orgId={org.id} />
+    if (tabId === 'activity') return <ActivityTab orgId={org.id} />
     return <CompanyTab orgId={org.id} />
   }
 

@@ -1,5 +1,5 @@
-import { Building2, RotateCw } from 'lucide-react'
 import { Button, Card, EmptyState } from '@plumbline/ui'
+import { Building2, RotateCw } from 'lucide-react'
 
 /** Spec 001 §2: a user with no organisation yet. */
 export function NoOrganization() {

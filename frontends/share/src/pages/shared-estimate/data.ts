@@ -1,6 +1,6 @@
-import { useQuery } from '@tanstack/react-query'
 import type { PublicEstimate } from '@plumbline/contracts'
 import { apiRequest, throwIfNotOk } from '@plumbline/web'
+import { useQuery } from '@tanstack/react-query'
 
 export type { PublicEstimate }
 export const publicEstimateKey = (token: string) => ['/api/public/estimates', token] as const

@@ -1,2 +1,1 @@
-export { SharedEstimatePage } from './shared-estimate-page'
-export { SharedEstimatePage as default } from './shared-estimate-page'
+export { SharedEstimatePage, SharedEstimatePage as default } from './shared-estimate-page'

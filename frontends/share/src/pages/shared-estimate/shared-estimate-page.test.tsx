@@ -1,9 +1,9 @@
-import { afterEach, describe, expect, it, vi } from 'vitest'
-import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react'
-import { MemoryRouter, Route, Routes } from 'react-router'
-import { QueryClientProvider } from '@tanstack/react-query'
 import type { PublicEstimate } from '@plumbline/contracts'
 import { createQueryClient } from '@plumbline/web'
+import { QueryClientProvider } from '@tanstack/react-query'
+import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react'
+import { MemoryRouter, Route, Routes } from 'react-router'
+import { afterEach, describe, expect, it, vi } from 'vitest'
 import { SharedEstimatePage } from './shared-estimate-page'
 
 afterEach(() => {
@@ -73,7 +73,7 @@ describe('SharedEstimatePage', () => {
       status: 'approved',
       approval: { decision: 'approved', signerName: 'Jordan Smith', reason: null, decidedAt: '2026-11-21T15:30:00.000Z', snapshotSha256: 'b'.repeat(64) },
     }
-    const fetchMock = vi.fn(async (url: string, init?: RequestInit) => (init?.method === 'POST' ? json(200, approved) : json(200, estimate)))
+    const fetchMock = vi.fn(async (_url: string, init?: RequestInit) => (init?.method === 'POST' ? json(200, approved) : json(200, estimate)))
     vi.stubGlobal('fetch', fetchMock)
     renderAt('/share/tok123')
 

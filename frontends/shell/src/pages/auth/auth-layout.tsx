@@ -1,7 +1,7 @@
-import * as React from 'react'
-import { Link } from 'react-router'
-import { BarChart3, FileText, ShieldCheck, Sparkles } from 'lucide-react'
 import { BrandMark, Card, cn, toast } from '@plumbline/ui'
+import { BarChart3, FileText, ShieldCheck, Sparkles } from 'lucide-react'
+import type * as React from 'react'
+import { Link } from 'react-router'
 
 const points = [
   { icon: Sparkles, title: 'AI cost estimates in minutes', text: 'Property data, fire hazard analysis and branded PDF proposals.' },

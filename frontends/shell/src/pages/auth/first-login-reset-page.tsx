@@ -1,13 +1,13 @@
-import * as React from 'react'
-import { useNavigate } from 'react-router'
+import { MIN_PASSWORD_LENGTH } from '@plumbline/contracts'
+import { Button, FormField, Spinner, toast } from '@plumbline/ui'
+import { apiRequest, useRefreshUser } from '@plumbline/web'
 import { useMutation } from '@tanstack/react-query'
 import { ShieldAlert } from 'lucide-react'
-import { MIN_PASSWORD_LENGTH } from '@plumbline/contracts'
-import { apiRequest, useRefreshUser } from '@plumbline/web'
-import { Button, FormField, Spinner, toast } from '@plumbline/ui'
+import * as React from 'react'
+import { useNavigate } from 'react-router'
 import { AuthLayout } from './auth-layout'
-import { PasswordInput } from './password-input'
 import { forcedResetErrorMessage } from './messages'
+import { PasswordInput } from './password-input'
 
 /** Forced change of a temporary password (spec 000 §5: length and match only, reported as toasts). */
 export function FirstLoginResetPage() {

@@ -1,14 +1,14 @@
-import * as React from 'react'
-import { Link, Navigate, useNavigate } from 'react-router'
-import { useForm } from 'react-hook-form'
 import { zodResolver } from '@hookform/resolvers/zod'
-import { useMutation } from '@tanstack/react-query'
-import { ZLoginBody, type LoginBody } from '@plumbline/contracts'
-import { apiRequest, useAuth, useRefreshUser } from '@plumbline/web'
+import { type LoginBody, ZLoginBody } from '@plumbline/contracts'
 import { Button, FormField, FullPageSpinner, Input, Spinner } from '@plumbline/ui'
+import { apiRequest, useAuth, useRefreshUser } from '@plumbline/web'
+import { useMutation } from '@tanstack/react-query'
+import * as React from 'react'
+import { useForm } from 'react-hook-form'
+import { Link, Navigate, useNavigate } from 'react-router'
 import { AuthLayout, FormAlert, showError } from './auth-layout'
-import { PasswordInput } from './password-input'
 import { loginErrorMessage } from './messages'
+import { PasswordInput } from './password-input'
 
 export function LoginPage() {
   const navigate = useNavigate()

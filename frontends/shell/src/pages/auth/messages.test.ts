@@ -1,13 +1,13 @@
 import { describe, expect, it } from 'vitest'
 import {
+  forcedResetErrorMessage,
   LOGIN_MESSAGES,
+  loginErrorMessage,
   REGISTER_MESSAGES,
   RESET_MESSAGES,
-  VERIFY_MESSAGES,
-  forcedResetErrorMessage,
-  loginErrorMessage,
   registerErrorMessage,
   resetErrorMessage,
+  VERIFY_MESSAGES,
   verifyErrorOutcome,
 } from './messages'
 

@@ -71,5 +71,5 @@ export function verifyErrorOutcome(error: unknown): VerifyOutcome {
 /** Forced reset failure: the server's message, or the fallback. */
 export function forcedResetErrorMessage(error: unknown): string {
   const { message } = parseApiError(error)
-  return message && message.trim() ? message : 'Failed to reset password.'
+  return message?.trim() ? message : 'Failed to reset password.'
 }

@@ -1,6 +1,6 @@
-import * as React from 'react'
+import { cn, Input } from '@plumbline/ui'
 import { Eye, EyeOff } from 'lucide-react'
-import { Input, cn } from '@plumbline/ui'
+import * as React from 'react'
 
 /** Password input with a show/hide toggle (the toggle's label avoids the word "password" so field lookups stay unique). */
 export const PasswordInput = React.forwardRef<HTMLInputElement, React.InputHTMLAttributes<HTMLInputElement>>(function PasswordInput(

@@ -1,15 +1,15 @@
-import * as React from 'react'
-import { Link } from 'react-router'
-import { useForm } from 'react-hook-form'
 import { zodResolver } from '@hookform/resolvers/zod'
+import { type RegisterBody, ZRegisterForm } from '@plumbline/contracts'
+import { Button, FormField, Input, Spinner } from '@plumbline/ui'
+import { apiRequest } from '@plumbline/web'
 import { useMutation } from '@tanstack/react-query'
 import { MailCheck } from 'lucide-react'
-import { ZRegisterForm, type RegisterBody } from '@plumbline/contracts'
-import { apiRequest } from '@plumbline/web'
-import { Button, FormField, Input, Spinner } from '@plumbline/ui'
+import * as React from 'react'
+import { useForm } from 'react-hook-form'
+import { Link } from 'react-router'
 import { AuthLayout, FormAlert, showError } from './auth-layout'
-import { PasswordInput } from './password-input'
 import { registerErrorMessage } from './messages'
+import { PasswordInput } from './password-input'
 
 export function RegisterPage() {
   const [error, setError] = React.useState<string | null>(null)

@@ -1,15 +1,15 @@
-import * as React from 'react'
-import { Link, useSearchParams } from 'react-router'
-import { useForm } from 'react-hook-form'
 import { zodResolver } from '@hookform/resolvers/zod'
+import { ZResetPasswordForm } from '@plumbline/contracts'
+import { Button, FormField, Spinner } from '@plumbline/ui'
+import { apiRequest } from '@plumbline/web'
 import { useMutation } from '@tanstack/react-query'
 import { CheckCircle2, LockKeyhole } from 'lucide-react'
-import { ZResetPasswordForm } from '@plumbline/contracts'
-import { apiRequest } from '@plumbline/web'
-import { Button, FormField, Spinner } from '@plumbline/ui'
+import * as React from 'react'
+import { useForm } from 'react-hook-form'
+import { Link, useSearchParams } from 'react-router'
 import { AuthLayout, FormAlert, showError } from './auth-layout'
-import { PasswordInput } from './password-input'
 import { RESET_MESSAGES, resetErrorMessage } from './messages'
+import { PasswordInput } from './password-input'
 
 export function ResetPasswordPage() {
   const [params] = useSearchParams()

@@ -1,9 +1,9 @@
-import * as React from 'react'
-import { Link, useSearchParams } from 'react-router'
+import { Button, Spinner, toast } from '@plumbline/ui'
+import { apiRequest } from '@plumbline/web'
 import { useMutation } from '@tanstack/react-query'
 import { CheckCircle2, Clock, Loader2, XCircle } from 'lucide-react'
-import { apiRequest } from '@plumbline/web'
-import { Button, Spinner, toast } from '@plumbline/ui'
+import * as React from 'react'
+import { Link, useSearchParams } from 'react-router'
 import { AuthLayout } from './auth-layout'
 import { VERIFY_MESSAGES, verifyErrorOutcome } from './messages'
 

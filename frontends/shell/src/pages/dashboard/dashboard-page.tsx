@@ -1,8 +1,8 @@
-import { useNavigate } from 'react-router'
-import { AlertCircle, ArrowRight, ArrowUpRight, Building2, Calculator, FileText, Mic, Plus, RotateCw, TrendingUp, Video } from 'lucide-react'
-import { Link } from 'react-router'
-import { Button, Card, PageBody, PageHeader, Skeleton, cn } from '@plumbline/ui'
+import { Button, Card, cn, PageBody, PageHeader, Skeleton, Spinner } from '@plumbline/ui'
 import { displayName, useActiveOrganization, useAuth, useDashboardMetrics } from '@plumbline/web'
+import { AlertCircle, ArrowRight, ArrowUpRight, Building2, Calculator, FileText, Mic, Plus, RotateCw, TrendingUp, Video } from 'lucide-react'
+import { Link, useNavigate } from 'react-router'
+import { useCreateEstimateDialog } from '../../remotes/use-create-estimate-dialog'
 
 function MetricCard({
   title,
@@ -77,7 +77,8 @@ export function DashboardPage() {
   const metrics = useDashboardMetrics(org?.id)
   const loading = !!org && metrics.isLoading
   const error = !org || metrics.isError
-  const newEstimate = () => navigate('/cost-estimator?new=1')
+  // Spec 000 §5: New Estimate opens the create dialog over the dashboard.
+  const createDialog = useCreateEstimateDialog()
 
   return (
     <>
@@ -90,9 +91,10 @@ export function DashboardPage() {
               <p className="text-sm text-muted-foreground">{org ? `Working in ${org.name}` : 'You are not part of an organization yet.'}</p>
             </div>
           </div>
-          <Button size="lg" className="h-12 w-full text-base shadow-md" onClick={newEstimate}>
-            <Plus className="size-5" /> New Estimate
+          <Button size="lg" className="h-12 w-full text-base shadow-md" onClick={createDialog.open} disabled={createDialog.loading}>
+            {createDialog.loading ? <Spinner className="size-5 text-current" label="Opening" /> : <Plus className="size-5" />} New Estimate
           </Button>
+          {createDialog.element}
           <div className="grid gap-3 sm:grid-cols-2">
             <Button variant="outline" size="lg" className="w-full justify-start" onClick={() => navigate('/notetaker')}>
               <Video className="text-primary" /> Start Meeting

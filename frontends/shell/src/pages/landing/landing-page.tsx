@@ -1,6 +1,6 @@
-import { Link } from 'react-router'
-import { ArrowRight, Bot, Building2, CheckCircle2, FileSpreadsheet, Flame, Lock, Mic, ShieldCheck, Sparkles, Users } from 'lucide-react'
 import { BrandMark, Button, Card } from '@plumbline/ui'
+import { ArrowRight, Bot, Building2, CheckCircle2, FileSpreadsheet, Flame, Lock, Mic, ShieldCheck, Sparkles, Users } from 'lucide-react'
+import { Link } from 'react-router'
 
 const features = [
   {

@@ -1,6 +1,6 @@
-import { Link } from 'react-router'
-import { Home } from 'lucide-react'
 import { Button, NotFoundView } from '@plumbline/ui'
+import { Home } from 'lucide-react'
+import { Link } from 'react-router'
 
 export function NotFoundPage() {
   return (

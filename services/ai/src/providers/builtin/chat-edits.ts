@@ -203,11 +203,11 @@ function remove(text: string, m: RegExpExecArray): Applied {
   return { text: out.join('\n\n'), note: `removed ${removed === 1 ? 'the sentence' : `${removed} sentences or lines`} mentioning "${topic}"` }
 }
 
-const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
+const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
 function replace(text: string, m: RegExpExecArray): Applied {
   const from = m[1].trim()
   const to = m[2].trim().replace(/[.!]+$/, '')
-  const re = new RegExp(escape(from), 'gi')
+  const re = new RegExp(escapeRegExp(from), 'gi')
   const count = (text.match(re) ?? []).length
   if (!count) return { text, note: `found no "${from}" to replace` }
   return { text: text.replace(re, to), note: `replaced "${from}" with "${to}" (${count === 1 ? 'once' : `${count} times`})` }

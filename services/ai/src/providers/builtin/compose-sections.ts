@@ -1,9 +1,9 @@
 import type { ContentSectionType } from '@plumbline/contracts'
-import { lineItemCount, quotedTotal, type EstimateFacts, type PhaseFacts, type SectionFacts } from '../../domain/estimate-facts.js'
+import { type EstimateFacts, lineItemCount, type PhaseFacts, quotedTotal, type SectionFacts } from '../../domain/estimate-facts.js'
 import { article, inline, listOf, money, paragraphs, plural, quantity, sentence, thousands } from '../../domain/format.js'
 import { templateForProjectType } from '../../prompts/select-template.js'
 import { FLAVOURS, type Flavour } from './flavour.js'
-import { keyPoints, timingPoints } from './meeting-notes.js'
+import { discussedTopics, timingDiscussed } from './meeting-notes.js'
 
 // The built-in writer's five sections, composed from the estimate's own facts. Every sentence
 // is built only from facts that are present; a missing one drops the clause or the sentence.
@@ -60,8 +60,8 @@ function executiveSummary(f: EstimateFacts, o: ComposeOptions): string {
   const size = f.squareFootage ? ` The work covers approximately ${thousands(f.squareFootage)} square feet.` : ''
   const opening = `${weAre(f)} pleased to present this estimate for ${projectPhrase(f)}${who}${where}.${size}`
   const features = f.specialFeatures ? `The proposal takes into account the special requirements you shared: ${sentence(f.specialFeatures)}` : null
-  const points = o.detailed ? keyPoints(f.meetingNotes, 2) : []
-  const heard = points.length ? `It reflects what we discussed with you, including: ${points.map((p) => `"${p.replace(/[.!?]+$/, '')}"`).join('; ')}.` : null
+  const topics = o.detailed ? discussedTopics(f.meetingNotes, 3) : []
+  const heard = topics.length ? `It reflects what we discussed with you, in particular ${listOf(topics)}.` : null
   return paragraphs([
     opening,
     [costSentence(f), structureSentence(f)].filter(Boolean).join(' '),
@@ -96,8 +96,8 @@ function projectOverview(f: EstimateFacts, o: ComposeOptions): string {
       ? `The largest share of the budget, ${money(biggest.amount)}${biggest.percentage ? ` (${Number(biggest.percentage)}%)` : ''}, goes to ${inline(biggest.name)}.`
       : null
   const features = f.specialFeatures ? `Special features and requirements: ${sentence(f.specialFeatures)}` : null
-  const points = keyPoints(f.meetingNotes, o.detailed ? 5 : 3)
-  const notes = points.length ? `From our meeting with you, we noted the following priorities:\n${points.map((p) => `- "${p}"`).join('\n')}` : null
+  const topics = discussedTopics(f.meetingNotes, o.detailed ? undefined : 3)
+  const notes = topics.length ? `This estimate takes into account the priorities from our meeting with you: ${listOf(topics)}.` : null
   return (
     paragraphs([[location, kind].filter(Boolean).join(' '), property, [areas, budget, costSentence(f)].filter(Boolean).join(' '), features, notes]) ||
     `${weAre(f)} pleased to provide this overview of ${projectPhrase(f)}.`
@@ -171,8 +171,7 @@ function timeline(f: EstimateFacts, _o: ComposeOptions): string {
     ? `The project proceeds in ${plural(f.phases.length, 'phase')}, each completed and checked before the next begins:\n${f.phases.map((p, i) => timelinePhase(p, i + 1)).join('\n')}`
     : 'The work proceeds in a logical sequence: site preparation, the main work, and a final inspection and clean-up.'
   const dates = span ?? 'Exact start and completion dates will be confirmed with you once the estimate is approved and materials are ordered.'
-  const timing = timingPoints(f.meetingNotes)
-  const heard = timing.length ? `Timing noted in our meeting: ${timing.map((t) => `"${t}"`).join(' ')}` : null
+  const heard = timingDiscussed(f.meetingNotes) ? 'The schedule will be planned around the timing you mentioned in our meeting.' : null
   return paragraphs([sequence, dates, heard, fl.scheduling])
 }
 

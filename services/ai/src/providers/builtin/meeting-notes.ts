@@ -1,35 +1,35 @@
-import { sentencesOf, shorten } from '../../domain/format.js'
+// Meeting notes are contractor-only (the detail page says "only you can see these"), yet the
+// sections written from them reach the client's PDF and public page. So the writer lets the notes
+// shape the text without ever copying them: it recognises which topics the meeting touched and
+// names them in its own fixed words. Nothing of the transcript itself is ever emitted.
 
-// Words that mark what a client asked for in a meeting: wishes, constraints, worries, timing.
-const SIGNAL =
-  /\b(want|wants|need|needs|prefer|prefers|would like|'d like|budget|must|important|concern|concerned|worried|deadline|before|by the|warranty|colou?r|material|replace|install|repair|finish|match|keep|avoid|asap|schedule|start|complete)\b/i
-const TIMING =
-  /\b(deadline|before|by the|by [A-Z][a-z]+|week|weeks|month|months|schedule|start|finish by|complete by|asap|spring|summer|autumn|fall|winter|holiday)\b/i
+type Topic = { test: RegExp; phrase: string }
 
-/** Meeting transcripts often carry speaker labels ("John: …", "[00:12] Speaker 1:"); they are not prose. */
-const unlabel = (sentence: string) => sentence.replace(/^(\[[^\]]*\]\s*)?([A-Z][\w.'-]*(?: [A-Z][\w.'-]*)?|Speaker \d+):\s+/, '')
-
-function ranked(transcript: string, test: RegExp): { text: string; index: number; score: number }[] {
-  return sentencesOf(transcript.replace(/\n+/g, '. ').replace(/([.!?])\.\s/g, '$1 '))
-    .map(unlabel)
-    .map((text, index) => ({ text, index, score: (text.match(new RegExp(test.source, 'gi')) ?? []).length }))
-    .filter((s) => s.text.length >= 15)
+const TIMING: Topic = {
+  test: /\b(deadline|before|by the|weeks?|months?|schedule|start|finish(ed)? by|complete(d)? by|asap|spring|summer|autumn|fall|winter|holidays?)\b/i,
+  phrase: 'the timing you need',
 }
 
-/** Up to `max` sentences of the transcript that say what the client wants, in spoken order. */
-export function keyPoints(transcript: string | null, max = 3): string[] {
-  if (!transcript) return []
-  const all = ranked(transcript, SIGNAL)
-  const scored = all.filter((s) => s.score > 0)
-  const chosen = (scored.length ? scored : all).sort((a, b) => b.score - a.score || a.index - b.index).slice(0, max)
-  return chosen.sort((a, b) => a.index - b.index).map((s) => shorten(s.text, 220))
-}
+const TOPICS: readonly Topic[] = [
+  TIMING,
+  { test: /\b(budget|afford|cost|price|spend|expensive|cheap)\b/i, phrase: 'your budget' },
+  {
+    test: /\b(colou?rs?|materials?|finish|finishes|match|style|look|shingles?|tiles?|wood|stone|quartz|paint)\b/i,
+    phrase: 'your choice of materials and finishes',
+  },
+  { test: /\b(concern(ed)?|worried|worry|leak(s|ing)?|damage|problem|issue|risk)\b/i, phrase: 'the concerns you raised' },
+  { test: /\b(keep|preserve|protect|avoid|existing)\b/i, phrase: 'what is to be kept and protected' },
+  { test: /\b(warranty|guarantee)\b/i, phrase: 'warranty cover' },
+  { test: /\b(access|parking|pets?|kids|children|noise|neighbou?rs?|working hours)\b/i, phrase: 'access and working around your household' },
+]
 
-/** Sentences of the transcript about timing (deadlines, seasons, start dates). */
-export function timingPoints(transcript: string | null, max = 2): string[] {
-  if (!transcript) return []
-  return ranked(transcript, TIMING)
-    .filter((s) => s.score > 0)
+/** The topics the notes touch, in a fixed order, as the writer's own phrases (never the notes' words). */
+export function discussedTopics(notes: string | null, max = TOPICS.length): string[] {
+  if (!notes) return []
+  return TOPICS.filter((t) => t.test.test(notes))
     .slice(0, max)
-    .map((s) => shorten(s.text, 220))
+    .map((t) => t.phrase)
 }
+
+/** Whether the notes talk about timing (deadlines, seasons, start dates). */
+export const timingDiscussed = (notes: string | null): boolean => !!notes && TIMING.test.test(notes)

@@ -35,7 +35,7 @@ function labelledValues(prompt: string): { found: Partial<Record<Field, string>>
   const found: Partial<Record<Field, string>> = {}
   const notes: string[] = []
   for (const line of prompt.split(/\r?\n/)) {
-    const m = /^\s*[-*•]?\s*([A-Za-z][A-Za-z .()\-]{1,48}?)\s*:\s*(.+?)\s*$/.exec(line)
+    const m = /^\s*[-*•]?\s*([A-Za-z][A-Za-z .()-]{1,48}?)\s*:\s*(.+?)\s*$/.exec(line)
     if (!m) continue
     // "Estimated total cost (USD)" → "Estimated total cost".
     const label = m[1].replace(/\([^)]*\)/g, '').trim()

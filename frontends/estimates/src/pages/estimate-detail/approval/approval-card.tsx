@@ -1,5 +1,5 @@
-import { BadgeCheck, Fingerprint, XCircle } from 'lucide-react'
 import { Card } from '@plumbline/ui'
+import { BadgeCheck, Fingerprint, XCircle } from 'lucide-react'
 import { useDetail } from '../detail-context'
 import { formatDate } from '../header/estimate-header'
 

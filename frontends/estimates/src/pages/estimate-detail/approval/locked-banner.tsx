@@ -1,12 +1,12 @@
+import { Button, toast } from '@plumbline/ui'
 import { useMutation } from '@tanstack/react-query'
 import { Lock, LockOpen } from 'lucide-react'
-import { Button, toast } from '@plumbline/ui'
-import { useDetail } from '../detail-context'
-import { estimatePath } from '../data/keys'
-import { send } from '../data/send'
-import { toastError } from '../data/errors'
-import { useInvalidateEstimate } from '../data/queries'
 import { useConfirm } from '../common/confirm-dialog'
+import { toastError } from '../data/errors'
+import { estimatePath } from '../data/keys'
+import { useInvalidateEstimate } from '../data/queries'
+import { send } from '../data/send'
+import { useDetail } from '../detail-context'
 import { formatDate } from '../header/estimate-header'
 
 /** Shown while an approved estimate is locked; reopening (after a confirmation) allows edits again. */

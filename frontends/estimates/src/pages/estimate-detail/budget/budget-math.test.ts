@@ -1,6 +1,6 @@
-import { describe, expect, it } from 'vitest'
 import type { Phase } from '@plumbline/contracts'
-import { budgetStatus, distributeEvenly, fixTo100, setAmount, setEnabled, setPercentage, toBudgetPatch, toBudgetPhases, type BudgetPhase } from './budget-math'
+import { describe, expect, it } from 'vitest'
+import { type BudgetPhase, budgetStatus, distributeEvenly, fixTo100, setAmount, setEnabled, setPercentage, toBudgetPatch, toBudgetPhases } from './budget-math'
 
 const phase = (id: string, percentage: number, isEnabled = true): BudgetPhase => ({ id, name: id, percentage, amount: percentage * 1000, isEnabled })
 const total = (ps: BudgetPhase[]) => Math.round(ps.filter((p) => p.isEnabled).reduce((a, p) => a + p.percentage, 0) * 100) / 100

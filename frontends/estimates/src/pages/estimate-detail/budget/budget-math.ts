@@ -1,4 +1,4 @@
-import { allocationStatus, type AllocationStatus, type Phase } from '@plumbline/contracts'
+import { type AllocationStatus, allocationStatus, type Phase } from '@plumbline/contracts'
 import { toNumber } from '../lib/money'
 
 /** One phase while the budget is being adjusted (numbers, not wire strings). */
@@ -60,7 +60,7 @@ function withShares(phases: BudgetPhase[], shares: Map<string, number>, totalCos
 export function distributeEvenly(phases: BudgetPhase[], totalCost: number): BudgetPhase[] {
   const enabled = phases.filter((p) => p.isEnabled)
   const shares = apportion(enabled.map(() => 1))
-  return withShares(phases, new Map(enabled.map((p, i) => [p.id, shares[i]!])), totalCost)
+  return withShares(phases, new Map(enabled.map((p, i) => [p.id, shares[i]])), totalCost)
 }
 
 /**
@@ -71,7 +71,7 @@ export function fixTo100(phases: BudgetPhase[], totalCost: number): BudgetPhase[
   const enabled = phases.filter((p) => p.isEnabled)
   if (enabled.reduce((a, p) => a + Math.max(p.percentage, 0), 0) <= 0) return distributeEvenly(phases, totalCost)
   const shares = apportion(enabled.map((p) => Math.max(p.percentage, 0)))
-  return withShares(phases, new Map(enabled.map((p, i) => [p.id, shares[i]!])), totalCost)
+  return withShares(phases, new Map(enabled.map((p, i) => [p.id, shares[i]])), totalCost)
 }
 
 /** Edits keep percentage and amount in step with each other. */

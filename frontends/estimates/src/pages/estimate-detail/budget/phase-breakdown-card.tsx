@@ -1,17 +1,18 @@
-import * as React from 'react'
+import type { Phase } from '@plumbline/contracts'
+import { Badge, Button, Card, cn, EmptyState, Input, Progress, Skeleton, Spinner, Switch, toast } from '@plumbline/ui'
 import { useMutation } from '@tanstack/react-query'
 import { AlertTriangle, CheckCircle2, Equal, Layers, SlidersHorizontal, Target } from 'lucide-react'
-import type { Phase } from '@plumbline/contracts'
-import { Badge, Button, Card, EmptyState, Input, Progress, Skeleton, Spinner, Switch, toast, cn } from '@plumbline/ui'
-import { useDetail } from '../detail-context'
-import { estimatePath } from '../data/keys'
-import { send } from '../data/send'
+import * as React from 'react'
 import { reportMutationError } from '../data/errors'
+import { estimatePath } from '../data/keys'
 import { useInvalidateEstimate, usePhases } from '../data/queries'
+import { send } from '../data/send'
+import { useDetail } from '../detail-context'
 import { formatCurrency, formatNumber, toNumber } from '../lib/money'
 import {
   BUDGET_AMOUNT_STEP,
   BUDGET_PERCENTAGE_STEP,
+  type BudgetPhase,
   budgetStatus,
   distributeEvenly,
   fixTo100,
@@ -20,7 +21,6 @@ import {
   setPercentage,
   toBudgetPatch,
   toBudgetPhases,
-  type BudgetPhase,
 } from './budget-math'
 
 const STATUS_LABEL: Record<Phase['status'], string> = { pending: 'Pending', in_progress: 'In progress', completed: 'Completed', hidden: 'Hidden from client' }
@@ -77,7 +77,15 @@ export function PhaseBreakdownCard() {
           </div>
           {clientView || locked || list.length === 0 ? null : adjusting ? (
             <div className="flex flex-wrap gap-2">
-              <Button variant="outline" size="sm" onClick={() => (setDraft(null), setDirty(false))} disabled={save.isPending}>
+              <Button
+                variant="outline"
+                size="sm"
+                onClick={() => {
+                  setDraft(null)
+                  setDirty(false)
+                }}
+                disabled={save.isPending}
+              >
                 Cancel
               </Button>
               <Button size="sm" onClick={() => draft && save.mutate(toBudgetPatch(draft))} disabled={!dirty || save.isPending}>
@@ -86,7 +94,14 @@ export function PhaseBreakdownCard() {
               </Button>
             </div>
           ) : (
-            <Button variant="outline" size="sm" onClick={() => (setDraft(toBudgetPhases(list)), setDirty(false))}>
+            <Button
+              variant="outline"
+              size="sm"
+              onClick={() => {
+                setDraft(toBudgetPhases(list))
+                setDirty(false)
+              }}
+            >
               <SlidersHorizontal />
               Adjust Budget
             </Button>

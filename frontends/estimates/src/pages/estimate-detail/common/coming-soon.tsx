@@ -1,19 +1,16 @@
-import * as React from 'react'
 import { Tooltip, TooltipContent, TooltipTrigger } from '@plumbline/ui'
+import type * as React from 'react'
 import { portalScope } from './portal-scope'
 
 /**
- * Wraps a disabled control so its tooltip still opens: disabled buttons get no pointer events,
- * so the focusable span is the trigger instead.
+ * A control that cannot be used now, with a tooltip saying why. The child must stay focusable
+ * (aria-disabled, not disabled: a disabled button gets neither focus nor pointer events), so
+ * keyboard and pointer users both reach the tooltip and screen readers hear it is unavailable.
  */
-export function DisabledWithTooltip({ tooltip, children, className }: { tooltip: string; children: React.ReactNode; className?: string }) {
+export function DisabledWithTooltip({ tooltip, children }: { tooltip: string; children: React.ReactElement }) {
   return (
     <Tooltip>
-      <TooltipTrigger asChild>
-        <span tabIndex={0} className={className ?? 'inline-flex rounded-md outline-none focus-visible:ring-[3px] focus-visible:ring-ring/40'}>
-          {children}
-        </span>
-      </TooltipTrigger>
+      <TooltipTrigger asChild>{children}</TooltipTrigger>
       <TooltipContent {...portalScope}>{tooltip}</TooltipContent>
     </Tooltip>
   )

@@ -1,13 +1,14 @@
+import { Button, Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, Spinner } from '@plumbline/ui'
 import * as React from 'react'
 import { portalScope } from './portal-scope'
-import { Button, Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, Spinner } from '@plumbline/ui'
 
 export type ConfirmOptions = {
   title: string
   description: React.ReactNode
   confirmLabel?: string
   destructive?: boolean
-  onConfirm: () => Promise<unknown> | void
+  /** May return a promise: the dialog shows progress until it settles. */
+  onConfirm: () => unknown
 }
 
 /** A confirmation dialog; the confirm button shows progress while its action runs and the dialog closes after. */

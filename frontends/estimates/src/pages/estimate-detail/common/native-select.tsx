@@ -1,6 +1,6 @@
-import * as React from 'react'
-import { ChevronDown } from 'lucide-react'
 import { cn } from '@plumbline/ui'
+import { ChevronDown } from 'lucide-react'
+import * as React from 'react'
 
 /**
  * A styled native <select>: compact enough for table cells, right on phones (the OS picker),

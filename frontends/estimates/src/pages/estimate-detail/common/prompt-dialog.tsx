@@ -1,5 +1,5 @@
-import * as React from 'react'
 import { Button, Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, Input, Label } from '@plumbline/ui'
+import * as React from 'react'
 import { portalScope } from './portal-scope'
 
 export type PromptOptions = {

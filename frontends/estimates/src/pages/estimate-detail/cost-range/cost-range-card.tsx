@@ -1,5 +1,5 @@
-import { DollarSign, Ruler, TrendingUp } from 'lucide-react'
 import { Card } from '@plumbline/ui'
+import { DollarSign, Ruler, TrendingUp } from 'lucide-react'
 import { useDetail } from '../detail-context'
 import { formatCurrency, formatNumber } from '../lib/money'
 import { costPerSquareFoot, varianceRange } from './cost-range'

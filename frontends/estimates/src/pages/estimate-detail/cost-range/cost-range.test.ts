@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { costPerSquareFoot, normalizeVariance, varianceRange } from './cost-range'
 import { formatCurrency } from '../lib/money'
+import { costPerSquareFoot, normalizeVariance, varianceRange } from './cost-range'
 
 describe('varianceRange', () => {
   it('applies the spec example: 10% on 100,000 gives 90,000 to 110,000', () => {

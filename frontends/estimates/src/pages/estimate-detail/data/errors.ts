@@ -1,5 +1,5 @@
-import { parseApiError } from '@plumbline/web'
 import { toast } from '@plumbline/ui'
+import { parseApiError } from '@plumbline/web'
 
 /** Spec 001 §8: failures are destructive toasts titled Error. */
 export function toastError(description: string, title = 'Error') {

@@ -1,7 +1,6 @@
+import type { CompanySettings, Estimate, MarkupProfile, Phase, Section, TaxProfile, Template, ZContentLink, ZEstimateTotals } from '@plumbline/contracts'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
-import type { CompanySettings, Estimate, MarkupProfile, Phase, Section, TaxProfile, Template } from '@plumbline/contracts'
-import { z } from 'zod'
-import { ZContentLink, ZEstimateTotals } from '@plumbline/contracts'
+import type { z } from 'zod'
 import {
   companySettingsKey,
   contentLinksKey,

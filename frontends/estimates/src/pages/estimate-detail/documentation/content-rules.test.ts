@@ -21,8 +21,8 @@ describe('the collapse rule', () => {
 
 describe('contentPreview', () => {
   it('keeps the first 150 characters and marks the cut', () => {
-    const long = 'a'.repeat(149) + 'bcdef'
-    expect(contentPreview(long)).toBe('a'.repeat(149) + 'b…')
+    const long = `${'a'.repeat(149)}bcdef`
+    expect(contentPreview(long)).toBe(`${'a'.repeat(149)}b…`)
     expect(contentPreview('short text')).toBe('short text')
     expect(contentPreview('y'.repeat(150))).toBe('y'.repeat(150))
   })

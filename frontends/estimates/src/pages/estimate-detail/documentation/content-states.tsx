@@ -1,7 +1,7 @@
-import * as React from 'react'
-import { ChevronDown, ChevronUp, Pencil, Sparkles } from 'lucide-react'
 import type { ContentSectionType } from '@plumbline/contracts'
 import { Button, Spinner, Textarea } from '@plumbline/ui'
+import { ChevronDown, ChevronUp, Pencil, Sparkles } from 'lucide-react'
+import * as React from 'react'
 import { contentPreview, shouldCollapse } from './content-rules'
 
 // The four bodies of a content card (spec 001 §2): generating, editing, populated and empty.

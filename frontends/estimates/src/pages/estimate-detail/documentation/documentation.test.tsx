@@ -1,10 +1,10 @@
-import { afterEach, describe, expect, it, vi } from 'vitest'
-import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react'
-import { MemoryRouter, Route, Routes } from 'react-router'
-import { QueryClientProvider } from '@tanstack/react-query'
-import { COMPANY_SETTINGS_DEFAULTS, type ChatMessage, type Estimate } from '@plumbline/contracts'
+import { type ChatMessage, COMPANY_SETTINGS_DEFAULTS, type Estimate } from '@plumbline/contracts'
 import { Toaster, TooltipProvider } from '@plumbline/ui'
 import { createQueryClient } from '@plumbline/web'
+import { QueryClientProvider } from '@tanstack/react-query'
+import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react'
+import { MemoryRouter, Route, Routes } from 'react-router'
+import { afterEach, describe, expect, it, vi } from 'vitest'
 import { EstimateDetailPage } from '../estimate-detail-page'
 
 // The documentation cards, AI chat, Generate All and Export PDF against a stubbed API.
@@ -20,10 +20,10 @@ const EST = `${ORG}/estimates/est-1`
 const LONG = Array.from({ length: 8 }, (_, i) => `Line ${i + 1} of the scope of work.`).join('\n')
 
 type Call = { method: string; url: string; body: unknown }
-type Route = (call: Call) => Response | Promise<Response> | undefined
+type StubRoute = (call: Call) => Response | Promise<Response> | undefined
 const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } })
 
-function setup(routes: Route[] = [], sections: Partial<Estimate['contentSections']> = {}) {
+function setup(routes: StubRoute[] = [], sections: Partial<Estimate['contentSections']> = {}) {
   const content: Estimate['contentSections'] = {
     executive_summary: null,
     project_overview: null,
@@ -57,7 +57,7 @@ function setup(routes: Route[] = [], sections: Partial<Estimate['contentSections
     updatedAt: '2026-11-02T10:00:00.000Z',
   })
   const calls: Call[] = []
-  const base: Route = ({ method, url, body }) => {
+  const base: StubRoute = ({ method, url, body }) => {
     if (method === 'PATCH' && url.startsWith(`${EST}/content/`)) {
       content[url.split('/').pop() as keyof typeof content] = (body as { content: string }).content
       return json(200, { ok: true })
@@ -268,7 +268,7 @@ describe('the AI chat panel', () => {
 })
 
 describe('Generate All Content', () => {
-  const startJob: Route = ({ method, url }) => (method === 'POST' && url === `${EST}/generate-all-content` ? json(202, { jobId: 'job-9' }) : undefined)
+  const startJob: StubRoute = ({ method, url }) => (method === 'POST' && url === `${EST}/generate-all-content` ? json(202, { jobId: 'job-9' }) : undefined)
 
   it('shows progress while the job runs, then saves each non-empty block and refreshes', async () => {
     const status = held()

@@ -1,11 +1,11 @@
-import { useMutation } from '@tanstack/react-query'
-import type { z } from 'zod'
 import type { ContentSectionType, ZGenerateSectionResponse } from '@plumbline/contracts'
 import { toast } from '@plumbline/ui'
-import { estimatePath } from '../data/keys'
-import { send } from '../data/send'
+import { useMutation } from '@tanstack/react-query'
+import type { z } from 'zod'
 import { isLockedError, reportMutationError, toastError } from '../data/errors'
+import { estimatePath } from '../data/keys'
 import { useInvalidateEstimate } from '../data/queries'
+import { send } from '../data/send'
 
 type GenerateSectionResponse = z.infer<typeof ZGenerateSectionResponse>
 

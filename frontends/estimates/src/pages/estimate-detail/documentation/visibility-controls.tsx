@@ -1,10 +1,10 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { Label, Switch } from '@plumbline/ui'
-import { useDetail } from '../detail-context'
-import { contentLinksKey, estimatePath } from '../data/keys'
-import { send } from '../data/send'
+import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { reportMutationError, toastError } from '../data/errors'
+import { contentLinksKey, estimatePath } from '../data/keys'
 import type { ContentLink } from '../data/queries'
+import { send } from '../data/send'
+import { useDetail } from '../detail-context'
 
 type Flags = Pick<ContentLink, 'showToClient' | 'includeInPdf' | 'includeInWebLink'>
 const FLAGS: Array<{ key: keyof Flags; label: string }> = [
@@ -48,7 +48,7 @@ export function VisibilityControls({ type, link }: { type: string; link: Content
   }
 
   return (
-    <div className="flex flex-wrap items-center gap-x-5 gap-y-2" role="group" aria-label="Visibility">
+    <fieldset className="flex min-w-0 flex-wrap items-center gap-x-5 gap-y-2" aria-label="Visibility">
       {FLAGS.map(({ key: flag, label }) => {
         const id = `${type}-${flag}`
         return (
@@ -60,6 +60,6 @@ export function VisibilityControls({ type, link }: { type: string; link: Content
           </div>
         )
       })}
-    </div>
+    </fieldset>
   )
 }

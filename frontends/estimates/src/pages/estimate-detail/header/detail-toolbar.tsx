@@ -1,13 +1,14 @@
+import { Button, Label, Switch } from '@plumbline/ui'
 import { ArrowLeft, Eye, Pencil, Share2 } from 'lucide-react'
 import { useNavigate } from 'react-router'
-import { Button, Label, Switch } from '@plumbline/ui'
 import { DisabledWithTooltip } from '../common/coming-soon'
+import { CloneEstimateButton, DeleteEstimateButton } from './estimate-actions'
 import { ExportPdfButton } from './export-pdf-button'
 import { StatusMenu } from './status-menu'
 
 /**
  * Back, the Client View toggle, and the contractor-only actions (spec 001 §2/§6):
- * Share, Export PDF, Edit Estimate and the manual status menu.
+ * Share, Export PDF, Edit Estimate, the manual status menu, Clone and Delete.
  */
 export function DetailToolbar({
   clientView,
@@ -47,6 +48,8 @@ export function DetailToolbar({
                 Share
               </Button>
               <ExportPdfButton />
+              <CloneEstimateButton />
+              <DeleteEstimateButton />
               {onEdit ? (
                 <Button size="sm" onClick={onEdit}>
                   <Pencil />
@@ -54,7 +57,7 @@ export function DetailToolbar({
                 </Button>
               ) : (
                 <DisabledWithTooltip tooltip={editDisabledReason ?? 'Editing is not available'}>
-                  <Button size="sm" disabled>
+                  <Button size="sm" aria-disabled="true" className="cursor-not-allowed opacity-50">
                     <Pencil />
                     Edit Estimate
                   </Button>

@@ -1,5 +1,5 @@
-import { CalendarClock, MapPin, UserRound } from 'lucide-react'
 import { Card, CompanyLogo } from '@plumbline/ui'
+import { CalendarClock, MapPin, UserRound } from 'lucide-react'
 import { useDetail } from '../detail-context'
 import { StatusBadge } from './status-badge'
 

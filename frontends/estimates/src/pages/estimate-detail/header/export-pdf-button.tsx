@@ -1,10 +1,10 @@
-import * as React from 'react'
-import { FileDown } from 'lucide-react'
 import { Button, Spinner } from '@plumbline/ui'
-import { useDetail } from '../detail-context'
+import { FileDown } from 'lucide-react'
+import * as React from 'react'
+import { serverMessage, toastError } from '../data/errors'
 import { estimatePath } from '../data/keys'
 import { send } from '../data/send'
-import { serverMessage, toastError } from '../data/errors'
+import { useDetail } from '../detail-context'
 
 /**
  * Export PDF (spec 001 §7): POST …/generate-pdf answers a short-lived downloadUrl, opened in a new

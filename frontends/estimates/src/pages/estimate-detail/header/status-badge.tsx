@@ -15,7 +15,7 @@ export function statusStyle(status: string | null | undefined): { label: string;
   const known = status ? STATUS_STYLES[status] : undefined
   if (known) return known
   const label = status ? status.charAt(0).toUpperCase() + status.slice(1) : 'Draft'
-  return { label, variant: STATUS_STYLES.draft!.variant }
+  return { label, variant: STATUS_STYLES.draft.variant }
 }
 
 export function StatusBadge({ status, className }: { status: string | null | undefined; className?: string }) {

@@ -1,6 +1,3 @@
-import * as React from 'react'
-import { Check, ChevronDown } from 'lucide-react'
-import { useMutation } from '@tanstack/react-query'
 import {
   Button,
   DropdownMenu,
@@ -11,12 +8,14 @@ import {
   DropdownMenuTrigger,
   toast,
 } from '@plumbline/ui'
-import { useDetail } from '../detail-context'
-import { estimatePath } from '../data/keys'
-import { send } from '../data/send'
-import { reportMutationError } from '../data/errors'
-import { useInvalidateEstimate } from '../data/queries'
+import { useMutation } from '@tanstack/react-query'
+import { Check, ChevronDown } from 'lucide-react'
 import { portalScope } from '../common/portal-scope'
+import { reportMutationError } from '../data/errors'
+import { estimatePath } from '../data/keys'
+import { useInvalidateEstimate } from '../data/queries'
+import { send } from '../data/send'
+import { useDetail } from '../detail-context'
 import { statusStyle } from './status-badge'
 
 /** Statuses a contractor may set by hand (ZManualStatus). */

@@ -1,5 +1,5 @@
-import * as React from 'react'
 import { Button, Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, FormField, Input, Spinner, Textarea } from '@plumbline/ui'
+import * as React from 'react'
 import { portalScope } from '../common/portal-scope'
 
 /** Add Section: name required, description optional (spec 001 §5). */
@@ -48,7 +48,16 @@ export function AddSectionDialog({
             <DialogDescription>Group related line items, e.g. Demolition, Framing or Finishes.</DialogDescription>
           </DialogHeader>
           <FormField id="section-name" label="Name" error={error}>
-            <Input id="section-name" value={name} onChange={(e) => (setName(e.target.value), setError(undefined))} aria-invalid={!!error} autoFocus />
+            <Input
+              id="section-name"
+              value={name}
+              onChange={(e) => {
+                setName(e.target.value)
+                setError(undefined)
+              }}
+              aria-invalid={!!error}
+              autoFocus
+            />
           </FormField>
           <FormField id="section-description" label="Description (optional)">
             <Textarea id="section-description" value={description} onChange={(e) => setDescription(e.target.value)} rows={2} className="min-h-16" />

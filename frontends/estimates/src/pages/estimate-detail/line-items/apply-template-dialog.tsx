@@ -1,13 +1,14 @@
-import * as React from 'react'
-import { CheckCircle2, LayoutTemplate } from 'lucide-react'
+import { Badge, Button, cn, Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, Skeleton, Spinner } from '@plumbline/ui'
 import { useMutation } from '@tanstack/react-query'
-import { Badge, Button, Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, Skeleton, Spinner, cn } from '@plumbline/ui'
-import { useDetail } from '../detail-context'
-import { estimatePath } from '../data/keys'
-import { send } from '../data/send'
-import { isLockedError, reportMutationError, serverMessage, toastError } from '../data/errors'
-import { useInvalidateEstimate, useTemplates } from '../data/queries'
+import { CheckCircle2, LayoutTemplate } from 'lucide-react'
+import * as React from 'react'
+import { onRadioGroupKeyDown } from '../../../components/picker/picker-states'
 import { portalScope } from '../common/portal-scope'
+import { isLockedError, reportMutationError, serverMessage, toastError } from '../data/errors'
+import { estimatePath } from '../data/keys'
+import { useInvalidateEstimate, useTemplates } from '../data/queries'
+import { send } from '../data/send'
+import { useDetail } from '../detail-context'
 
 type ApplyResult = { sectionsCreated: number; lineItemsCreated: number }
 
@@ -40,6 +41,8 @@ export function ApplyTemplateDialog({ open, onOpenChange }: { open: boolean; onO
   })
 
   const list = templates.data ?? []
+  // One tab stop for the group (the chosen template, else the first); arrow keys move between them.
+  const tabbableId = list.some((t) => t.id === selected) ? selected : list[0]?.id
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
       <DialogContent className="max-w-2xl" {...portalScope}>
@@ -63,7 +66,7 @@ export function ApplyTemplateDialog({ open, onOpenChange }: { open: boolean; onO
               <DialogTitle>Apply Template</DialogTitle>
               <DialogDescription>Adds the template's sections and line items to this estimate. Existing items stay as they are.</DialogDescription>
             </DialogHeader>
-            <div className="max-h-[50vh] space-y-2 overflow-y-auto pr-1" role="radiogroup" aria-label="Templates">
+            <div className="max-h-[50vh] space-y-2 overflow-y-auto pr-1" role="radiogroup" aria-label="Templates" onKeyDown={onRadioGroupKeyDown}>
               {templates.isLoading ? (
                 [0, 1, 2].map((i) => <Skeleton key={i} className="h-16 w-full" />)
               ) : templates.error ? (
@@ -87,6 +90,7 @@ export function ApplyTemplateDialog({ open, onOpenChange }: { open: boolean; onO
                       type="button"
                       role="radio"
                       aria-checked={selected === t.id}
+                      tabIndex={t.id === tabbableId ? 0 : -1}
                       onClick={() => setSelected(t.id)}
                       className={cn(
                         'flex w-full items-start justify-between gap-3 rounded-lg border p-3 text-left transition-colors hover:bg-accent/50 outline-none focus-visible:ring-[3px] focus-visible:ring-ring/40',

@@ -1,14 +1,14 @@
-import * as React from 'react'
-import { AlertTriangle, CheckCircle2, FileUp } from 'lucide-react'
-import { useMutation } from '@tanstack/react-query'
 import { Button, Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, Label, Spinner, Textarea } from '@plumbline/ui'
-import { useDetail } from '../detail-context'
-import { estimatePath } from '../data/keys'
-import { send } from '../data/send'
-import { isLockedError, reportMutationError, serverMessage, toastError } from '../data/errors'
-import { useInvalidateEstimate } from '../data/queries'
+import { useMutation } from '@tanstack/react-query'
+import { AlertTriangle, CheckCircle2, FileUp } from 'lucide-react'
+import * as React from 'react'
 import { portalScope } from '../common/portal-scope'
-import { importResultFromError, toImportResult, type CsvImportResult } from './csv-transfer'
+import { isLockedError, reportMutationError, serverMessage, toastError } from '../data/errors'
+import { estimatePath } from '../data/keys'
+import { useInvalidateEstimate } from '../data/queries'
+import { send } from '../data/send'
+import { useDetail } from '../detail-context'
+import { type CsvImportResult, importResultFromError, toImportResult } from './csv-transfer'
 
 /** The server's limit (CSV_IMPORT_MAX_BYTES). */
 const MAX_CSV_BYTES = 1_000_000
@@ -88,8 +88,8 @@ export function ImportCsvDialog({ open, onOpenChange }: { open: boolean; onOpenC
                     </tr>
                   </thead>
                   <tbody>
-                    {result.errors.map((e, i) => (
-                      <tr key={`${e.row}-${e.field}-${i}`} className="border-t">
+                    {result.errors.map((e) => (
+                      <tr key={`${e.row}-${e.field}-${e.message}`} className="border-t">
                         <td className="px-3 py-2 tabular-nums">{e.row || '—'}</td>
                         <td className="px-3 py-2 font-mono text-xs">{e.field || '—'}</td>
                         <td className="px-3 py-2">{e.message}</td>
@@ -126,7 +126,10 @@ export function ImportCsvDialog({ open, onOpenChange }: { open: boolean; onOpenC
                 <Textarea
                   id="csv-text"
                   value={csv}
-                  onChange={(e) => (setCsv(e.target.value), setFileName(null))}
+                  onChange={(e) => {
+                    setCsv(e.target.value)
+                    setFileName(null)
+                  }}
                   rows={6}
                   className="font-mono text-xs"
                   spellCheck={false}

@@ -1,6 +1,6 @@
-import { Pencil, Trash2 } from 'lucide-react'
 import type { LineItem } from '@plumbline/contracts'
 import { Button, cn } from '@plumbline/ui'
+import { Pencil, Trash2 } from 'lucide-react'
 import { formatCurrency, formatNumber } from '../lib/money'
 import { CostTypePill } from './line-item-row'
 import { DragHandle, useSortableLineItem } from './sortable-line-item'

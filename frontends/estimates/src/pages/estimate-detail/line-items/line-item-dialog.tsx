@@ -1,4 +1,3 @@
-import * as React from 'react'
 import { LINE_ITEM_UNITS, type LineItem } from '@plumbline/contracts'
 import {
   Button,
@@ -15,21 +14,22 @@ import {
   Spinner,
   Textarea,
 } from '@plumbline/ui'
+import * as React from 'react'
 import { NativeSelect } from '../common/native-select'
 import { portalScope } from '../common/portal-scope'
 import { formatCurrency } from '../lib/money'
 import {
-  COST_TYPES,
   COST_TYPE_LABELS,
-  QUANTITY_STEP,
-  UNIT_COST_STEP,
+  COST_TYPES,
+  type CostType,
   draftFromItem,
   emptyLineItemDraft,
-  lineTotal,
-  toLineItemPayload,
-  type CostType,
   type LineItemDraft,
   type LineItemFieldErrors,
+  lineTotal,
+  QUANTITY_STEP,
+  toLineItemPayload,
+  UNIT_COST_STEP,
 } from './line-item-math'
 
 /**
@@ -62,12 +62,14 @@ export function LineItemDialog({
 }) {
   const [draft, setDraft] = React.useState<LineItemDraft>(emptyLineItemDraft)
   const [errors, setErrors] = React.useState<LineItemFieldErrors>({})
+  // Reset only when (re)opened, from the item as it is then: a refetch handing over a new item
+  // object while open must not wipe what was typed.
+  const startFromItem = React.useEffectEvent(() => {
+    setDraft(item ? draftFromItem(item) : emptyLineItemDraft())
+    setErrors({})
+  })
   React.useEffect(() => {
-    if (open) {
-      setDraft(item ? draftFromItem(item) : emptyLineItemDraft())
-      setErrors({})
-    }
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- reset only when (re)opened: a refetch handing over a new item object must not wipe what was typed
+    if (open) startFromItem()
   }, [open])
 
   const set = <K extends keyof LineItemDraft>(k: K, v: LineItemDraft[K]) => {

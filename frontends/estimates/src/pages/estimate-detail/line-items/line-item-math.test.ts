@@ -1,5 +1,5 @@
-import { describe, expect, it } from 'vitest'
 import { ZLineItem } from '@plumbline/contracts'
+import { describe, expect, it } from 'vitest'
 import { draftFromItem, emptyLineItemDraft, lineTotal, toLineItemPayload } from './line-item-math'
 
 describe('lineTotal', () => {

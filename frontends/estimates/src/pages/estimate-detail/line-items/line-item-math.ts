@@ -1,4 +1,4 @@
-import { ZLineItemInput, type LineItem } from '@plumbline/contracts'
+import { type LineItem, ZLineItemInput } from '@plumbline/contracts'
 import { toNumber } from '../lib/money'
 
 /** Spec 001 §5: quantity steps by 0.001 and unit cost by 0.01. */

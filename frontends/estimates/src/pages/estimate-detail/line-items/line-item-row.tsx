@@ -1,20 +1,20 @@
-import * as React from 'react'
+import { costTypeLabel, LINE_ITEM_UNITS, type LineItem } from '@plumbline/contracts'
+import { Button, cn, Input, Spinner } from '@plumbline/ui'
 import { Check, Pencil, Trash2, X } from 'lucide-react'
-import { LINE_ITEM_UNITS, costTypeLabel, type LineItem } from '@plumbline/contracts'
-import { Button, Input, Spinner, cn } from '@plumbline/ui'
+import * as React from 'react'
 import { NativeSelect } from '../common/native-select'
 import { formatCurrency, formatNumber } from '../lib/money'
 import {
-  COST_TYPES,
   COST_TYPE_LABELS,
-  QUANTITY_STEP,
-  UNIT_COST_STEP,
-  draftFromItem,
-  lineTotal,
-  toLineItemPayload,
+  COST_TYPES,
   type CostType,
+  draftFromItem,
   type LineItemDraft,
   type LineItemFieldErrors,
+  lineTotal,
+  QUANTITY_STEP,
+  toLineItemPayload,
+  UNIT_COST_STEP,
 } from './line-item-math'
 import { DragHandle, useSortableLineItem } from './sortable-line-item'
 
@@ -160,7 +160,16 @@ export function LineItemRow({
             <Button size="icon-sm" onClick={() => void save()} disabled={saving} aria-label="Save line item">
               {saving ? <Spinner className="size-4 text-current" label="Saving" /> : <Check />}
             </Button>
-            <Button size="icon-sm" variant="ghost" onClick={() => (setDraft(null), setErrors({}))} disabled={saving} aria-label="Cancel editing">
+            <Button
+              size="icon-sm"
+              variant="ghost"
+              onClick={() => {
+                setDraft(null)
+                setErrors({})
+              }}
+              disabled={saving}
+              aria-label="Cancel editing"
+            >
               <X />
             </Button>
           </div>

@@ -1,7 +1,5 @@
-import * as React from 'react'
-import { DndContext, KeyboardSensor, PointerSensor, closestCenter, useSensor, useSensors, type DragEndEvent } from '@dnd-kit/core'
+import { closestCenter, DndContext, type DragEndEvent, KeyboardSensor, PointerSensor, useSensor, useSensors } from '@dnd-kit/core'
 import { arrayMove, sortableKeyboardCoordinates } from '@dnd-kit/sortable'
-import { ChevronsDownUp, ChevronsUpDown, Download, LayoutTemplate, ListPlus, MoreVertical, Plus, RotateCw, Rows3, Upload } from 'lucide-react'
 import type { LineItem } from '@plumbline/contracts'
 import {
   Button,
@@ -14,20 +12,22 @@ import {
   EmptyState,
   Skeleton,
 } from '@plumbline/ui'
-import { useDetail } from '../detail-context'
+import { ChevronsDownUp, ChevronsUpDown, Download, LayoutTemplate, ListPlus, MoreVertical, Plus, RotateCw, Rows3, Upload } from 'lucide-react'
+import * as React from 'react'
+import { useConfirm } from '../common/confirm-dialog'
+import { portalScope } from '../common/portal-scope'
+import { PromptDialog, type PromptOptions } from '../common/prompt-dialog'
+import { toastError } from '../data/errors'
 import { estimatePath } from '../data/keys'
 import { useSections } from '../data/queries'
-import { toastError } from '../data/errors'
-import { useConfirm } from '../common/confirm-dialog'
-import { PromptDialog, type PromptOptions } from '../common/prompt-dialog'
-import { portalScope } from '../common/portal-scope'
+import { useDetail } from '../detail-context'
 import { formatCurrency, sumMoney } from '../lib/money'
 import { AddSectionDialog } from './add-section-dialog'
 import { ApplyTemplateDialog } from './apply-template-dialog'
+import { csvFileName, downloadCsv } from './csv-transfer'
 import { ImportCsvDialog } from './import-csv-dialog'
 import { LineItemDialog } from './line-item-dialog'
 import { SectionBlock } from './section-block'
-import { csvFileName, downloadCsv } from './csv-transfer'
 import { useLineItemMutations } from './use-line-item-mutations'
 
 /** Spec 001 §2: a drag starts only after 8 pixels of movement, so clicks on a row stay clicks. */
@@ -250,9 +250,10 @@ export function LineItemsEditor() {
         open={!!addItemFor}
         onOpenChange={(open) => !open && setAddItemFor(null)}
         saving={mutations.addItem.isPending}
-        onSubmit={(payload) => {
-          const section = list.find((s) => s.id === addItemFor?.id)
-          return mutations.addItem.mutateAsync({ sectionId: addItemFor!.id, payload: { ...payload, sortOrder: section?.lineItems.length ?? 0 } })
+        onSubmit={async (payload) => {
+          if (!addItemFor) return
+          const section = list.find((s) => s.id === addItemFor.id)
+          return mutations.addItem.mutateAsync({ sectionId: addItemFor.id, payload: { ...payload, sortOrder: section?.lineItems.length ?? 0 } })
         }}
       />
       <LineItemDialog
@@ -261,7 +262,7 @@ export function LineItemsEditor() {
         open={!!editing}
         onOpenChange={(open) => !open && setEditing(null)}
         saving={mutations.updateItem.isPending}
-        onSubmit={(payload) => mutations.updateItem.mutateAsync({ id: editing!.item.id, payload })}
+        onSubmit={async (payload) => editing && mutations.updateItem.mutateAsync({ id: editing.item.id, payload })}
       />
       <ApplyTemplateDialog open={templateOpen} onOpenChange={setTemplateOpen} />
       <ImportCsvDialog open={importOpen} onOpenChange={setImportOpen} />

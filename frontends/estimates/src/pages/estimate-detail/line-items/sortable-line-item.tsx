@@ -1,9 +1,9 @@
-import type * as React from 'react'
 import { useSortable } from '@dnd-kit/sortable'
 import { CSS } from '@dnd-kit/utilities'
-import { GripVertical } from 'lucide-react'
 import type { LineItem } from '@plumbline/contracts'
 import { cn } from '@plumbline/ui'
+import { GripVertical } from 'lucide-react'
+import type * as React from 'react'
 
 /**
  * The sortable wiring shared by the table row and the phone card. Both register the item's id with

@@ -1,10 +1,10 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query'
 import type { Section } from '@plumbline/contracts'
-import { useDetail } from '../detail-context'
-import { estimatePath, orgPath, sectionsKey } from '../data/keys'
-import { send } from '../data/send'
+import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { reportMutationError } from '../data/errors'
+import { estimatePath, orgPath, sectionsKey } from '../data/keys'
 import { useInvalidateEstimate } from '../data/queries'
+import { send } from '../data/send'
+import { useDetail } from '../detail-context'
 
 /** Every write of the line items editor, with the spec 001 §8 failure texts. */
 export function useLineItemMutations() {
@@ -60,7 +60,13 @@ export function useLineItemMutations() {
         sections?.map((s) => {
           if (s.id !== sectionId) return s
           const byId = new Map(s.lineItems.map((i) => [i.id, i]))
-          return { ...s, lineItems: itemIds.map((id, index) => ({ ...byId.get(id)!, sortOrder: index })) }
+          return {
+            ...s,
+            lineItems: itemIds.flatMap((id, index) => {
+              const item = byId.get(id)
+              return item ? [{ ...item, sortOrder: index }] : []
+            }),
+          }
         }),
       )
       return { previous }

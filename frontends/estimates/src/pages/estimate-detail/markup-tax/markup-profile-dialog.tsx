@@ -1,4 +1,3 @@
-import * as React from 'react'
 import { MARKUP_PRESETS, type MarkupProfile } from '@plumbline/contracts'
 import {
   Button,
@@ -14,16 +13,17 @@ import {
   Label,
   Spinner,
 } from '@plumbline/ui'
+import * as React from 'react'
 import { portalScope } from '../common/portal-scope'
 import {
-  MARKUP_STEP,
-  PERCENT_FIELDS,
   applyMarkupPreset,
   emptyMarkupDraft,
-  markupDraftFrom,
-  toMarkupPayload,
   type FieldErrors,
+  MARKUP_STEP,
   type MarkupDraft,
+  markupDraftFrom,
+  PERCENT_FIELDS,
+  toMarkupPayload,
 } from './profile-forms'
 
 /** Create or edit a markup profile, with the three presets. */

@@ -1,14 +1,14 @@
-import * as React from 'react'
-import { useMutation, useQueryClient } from '@tanstack/react-query'
-import { Calculator, Pencil, Plus, Percent, Receipt, Trash2 } from 'lucide-react'
 import type { MarkupProfile, TaxProfile } from '@plumbline/contracts'
-import { Badge, Button, Card, Checkbox, Skeleton, cn } from '@plumbline/ui'
-import { useDetail } from '../detail-context'
-import { estimatePath, orgPath, pricingKey } from '../data/keys'
-import { send } from '../data/send'
-import { reportMutationError } from '../data/errors'
-import { useInvalidateEstimate, useMarkupProfiles, usePricing, useTaxProfiles, useTotals, type EstimatePricing } from '../data/queries'
+import { Badge, Button, Card, Checkbox, cn, Skeleton } from '@plumbline/ui'
+import { useMutation, useQueryClient } from '@tanstack/react-query'
+import { Calculator, Pencil, Percent, Plus, Receipt, Trash2 } from 'lucide-react'
+import * as React from 'react'
 import { useConfirm } from '../common/confirm-dialog'
+import { reportMutationError } from '../data/errors'
+import { estimatePath, orgPath, pricingKey } from '../data/keys'
+import { type EstimatePricing, useInvalidateEstimate, useMarkupProfiles, usePricing, useTaxProfiles, useTotals } from '../data/queries'
+import { send } from '../data/send'
+import { useDetail } from '../detail-context'
 import { formatNumber, toNumber } from '../lib/money'
 import { MarkupProfileDialog } from './markup-profile-dialog'
 import { TaxProfileDialog } from './tax-profile-dialog'
@@ -23,8 +23,8 @@ function markupSummary(p: MarkupProfile): string {
     ['Material', p.materialMarkupPercentage],
     ['Equipment', p.equipmentMarkupPercentage],
     ['Sub', p.subcontractorMarkupPercentage],
-  ].filter(([, v]) => (toNumber(v) ?? 0) > 0)
-  if (typed.length) parts.push(typed.map(([k, v]) => `${k} +${pct(v!)}`).join(', '))
+  ].filter((entry): entry is [string, string] => (toNumber(entry[1]) ?? 0) > 0)
+  if (typed.length) parts.push(typed.map(([k, v]) => `${k} +${pct(v)}`).join(', '))
   return parts.join(' · ')
 }
 

@@ -1,4 +1,4 @@
-import { MARKUP_PRESETS, TAX_PRESETS, TAX_TYPES, ZMarkupProfileInput, ZTaxProfileInput, type MarkupProfile, type TaxProfile } from '@plumbline/contracts'
+import { MARKUP_PRESETS, type MarkupProfile, TAX_PRESETS, TAX_TYPES, type TaxProfile, ZMarkupProfileInput, ZTaxProfileInput } from '@plumbline/contracts'
 import { toNumber } from '../lib/money'
 
 /** Spec 001 §5: markup percentages step by 0.1; tax rates by 0.0001. */

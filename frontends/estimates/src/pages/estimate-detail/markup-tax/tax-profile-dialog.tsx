@@ -1,4 +1,3 @@
-import * as React from 'react'
 import { TAX_PRESETS, TAX_TYPES, type TaxProfile } from '@plumbline/contracts'
 import {
   Button,
@@ -14,9 +13,10 @@ import {
   Label,
   Spinner,
 } from '@plumbline/ui'
+import * as React from 'react'
 import { NativeSelect } from '../common/native-select'
 import { portalScope } from '../common/portal-scope'
-import { AMOUNT_STEP, TAX_RATE_STEP, applyTaxPreset, emptyTaxDraft, taxDraftFrom, toTaxPayload, type FieldErrors, type TaxDraft } from './profile-forms'
+import { AMOUNT_STEP, applyTaxPreset, emptyTaxDraft, type FieldErrors, TAX_RATE_STEP, type TaxDraft, taxDraftFrom, toTaxPayload } from './profile-forms'
 
 const TAX_TYPE_LABELS: Record<string, string> = { sales: 'Sales', use: 'Use', local: 'Local', special: 'Special' }
 const APPLIES = [

@@ -1,7 +1,7 @@
+import { Button, cn, Separator, Skeleton } from '@plumbline/ui'
 import { RotateCw } from 'lucide-react'
-import { Button, Separator, Skeleton, cn } from '@plumbline/ui'
-import { formatCurrency, toNumber } from '../lib/money'
 import type { EstimateTotals } from '../data/queries'
+import { formatCurrency, toNumber } from '../lib/money'
 
 function Line({ label, value, strong, muted, testId }: { label: string; value: string; strong?: boolean; muted?: boolean; testId?: string }) {
   return (

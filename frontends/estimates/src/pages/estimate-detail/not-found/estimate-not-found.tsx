@@ -1,6 +1,6 @@
+import { Button, Card, EmptyState } from '@plumbline/ui'
 import { ArrowLeft, FileX2 } from 'lucide-react'
 import { useNavigate } from 'react-router'
-import { Button, Card, EmptyState } from '@plumbline/ui'
 
 /** Spec 001 §2: a missing or forbidden estimate shows "Estimate Not Found" with a back button. */
 export function EstimateNotFound() {

@@ -1,6 +1,6 @@
-import * as React from 'react'
+import { Button, Card } from '@plumbline/ui'
 import { ClipboardList, NotebookPen } from 'lucide-react'
-import { Card, Button } from '@plumbline/ui'
+import * as React from 'react'
 import { useDetail } from '../detail-context'
 import { formatDate } from '../header/estimate-header'
 import { formatNumber } from '../lib/money'

@@ -1,15 +1,14 @@
-import * as React from 'react'
-import { useMutation, useQueryClient } from '@tanstack/react-query'
-import { Check, Copy, ExternalLink, Globe, Link2Off, RefreshCw, Share2 } from 'lucide-react'
 import type { Estimate } from '@plumbline/contracts'
 import { Button, Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle, Input, Spinner, toast } from '@plumbline/ui'
-import { useDetail } from '../detail-context'
-import { estimateKey, estimatePath } from '../data/keys'
-import { send } from '../data/send'
-import { serverMessage, toastError } from '../data/errors'
-import { useInvalidateEstimate } from '../data/queries'
+import { useMutation, useQueryClient } from '@tanstack/react-query'
+import { Check, Copy, ExternalLink, Globe, Link2Off, RefreshCw, Share2 } from 'lucide-react'
 import { useConfirm } from '../common/confirm-dialog'
 import { portalScope } from '../common/portal-scope'
+import { serverMessage, toastError } from '../data/errors'
+import { estimateKey, estimatePath } from '../data/keys'
+import { useInvalidateEstimate } from '../data/queries'
+import { send } from '../data/send'
+import { useDetail } from '../detail-context'
 import { useCopyToClipboard } from './use-copy-to-clipboard'
 
 type ShareResponse = { shareToken: string; shareUrl: string }
@@ -41,7 +40,10 @@ export function ShareDialog({ open, onOpenChange }: { open: boolean; onOpenChang
   }
 
   const enable = useMutation({
-    mutationFn: () => (requireOrg(), send<ShareResponse>('POST', `${estimatePath(orgId, estimateId)}/share`)),
+    mutationFn: () => {
+      requireOrg()
+      return send<ShareResponse>('POST', `${estimatePath(orgId, estimateId)}/share`)
+    },
     onSuccess: (data) => {
       setToken(data.shareToken)
       toast({ title: 'Sharing enabled', description: 'Anyone with the link can now view this estimate.' })
@@ -49,7 +51,10 @@ export function ShareDialog({ open, onOpenChange }: { open: boolean; onOpenChang
     onError: (e) => orgId && toastError(serverMessage(e) ?? 'Failed to enable sharing'),
   })
   const regenerate = useMutation({
-    mutationFn: () => (requireOrg(), send<ShareResponse>('POST', `${estimatePath(orgId, estimateId)}/share/regenerate`)),
+    mutationFn: () => {
+      requireOrg()
+      return send<ShareResponse>('POST', `${estimatePath(orgId, estimateId)}/share`)
+    },
     onSuccess: (data) => {
       setToken(data.shareToken)
       toast({ title: 'New link created', description: 'The previous link no longer works.' })
@@ -57,7 +62,10 @@ export function ShareDialog({ open, onOpenChange }: { open: boolean; onOpenChang
     onError: (e) => orgId && toastError(serverMessage(e) ?? 'Failed to regenerate the share link'),
   })
   const disable = useMutation({
-    mutationFn: () => (requireOrg(), send('DELETE', `${estimatePath(orgId, estimateId)}/share`)),
+    mutationFn: () => {
+      requireOrg()
+      return send('DELETE', `${estimatePath(orgId, estimateId)}/share`)
+    },
     onSuccess: () => {
       setToken(null)
       toast({ title: 'Sharing disabled', description: 'The link no longer works.' })
@@ -67,87 +75,84 @@ export function ShareDialog({ open, onOpenChange }: { open: boolean; onOpenChang
   const busy = enable.isPending || regenerate.isPending || disable.isPending
 
   return (
-    <>
-      <Dialog open={open} onOpenChange={onOpenChange}>
-        <DialogContent className="max-w-lg" {...portalScope}>
-          <DialogHeader>
-            <DialogTitle className="flex items-center gap-2">
-              <Share2 className="size-5 text-primary" aria-hidden="true" />
-              Share Estimate
-            </DialogTitle>
-            <DialogDescription>Share a read-only page of this estimate with {estimate.clientName}. No sign-in is needed to open it.</DialogDescription>
-          </DialogHeader>
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      <DialogContent className="max-w-lg" {...portalScope}>
+        <DialogHeader>
+          <DialogTitle className="flex items-center gap-2">
+            <Share2 className="size-5 text-primary" aria-hidden="true" />
+            Share Estimate
+          </DialogTitle>
+          <DialogDescription>Share a read-only page of this estimate with {estimate.clientName}. No sign-in is needed to open it.</DialogDescription>
+        </DialogHeader>
 
-          {token ? (
-            <div className="grid gap-4">
-              <div className="flex items-center gap-2 rounded-lg border border-success/30 bg-success/10 px-3 py-2 text-sm">
-                <Globe className="size-4 text-success" aria-hidden="true" />
-                <span className="font-medium">Sharing is on</span>
-                <span className="text-muted-foreground">· anyone with the link can view</span>
-              </div>
-              <div className="flex gap-2">
-                <Input
-                  readOnly
-                  value={link}
-                  aria-label="Share link"
-                  data-testid="share-link"
-                  onFocus={(e) => e.currentTarget.select()}
-                  className="font-mono text-xs"
-                />
-                <Button onClick={() => void copy(link)} variant={copied ? 'secondary' : 'default'} className="w-28 shrink-0" aria-live="polite">
-                  {copied ? <Check /> : <Copy />}
-                  {copied ? 'Copied' : 'Copy'}
-                </Button>
-              </div>
-              <div className="flex flex-wrap gap-2">
-                <Button variant="outline" size="sm" asChild>
-                  <a href={link} target="_blank" rel="noreferrer">
-                    <ExternalLink />
-                    Open
-                  </a>
-                </Button>
-                <Button
-                  variant="outline"
-                  size="sm"
-                  disabled={busy}
-                  onClick={() =>
-                    confirm({
-                      title: 'Regenerate the link?',
-                      description:
-                        'A new link will be created and the current link will stop working immediately. Anyone you sent it to will need the new one.',
-                      confirmLabel: 'Regenerate Link',
-                      onConfirm: () => regenerate.mutateAsync().catch(() => undefined),
-                    })
-                  }
-                >
-                  {regenerate.isPending ? <Spinner className="size-4 text-current" label="Regenerating" /> : <RefreshCw />}
-                  Regenerate Link
-                </Button>
-                <Button variant="ghost" size="sm" className="text-destructive hover:text-destructive" disabled={busy} onClick={() => disable.mutate()}>
-                  {disable.isPending ? <Spinner className="size-4 text-current" label="Disabling" /> : <Link2Off />}
-                  Disable Sharing
-                </Button>
-              </div>
+        {token ? (
+          <div className="grid gap-4">
+            <div className="flex items-center gap-2 rounded-lg border border-success/30 bg-success/10 px-3 py-2 text-sm">
+              <Globe className="size-4 text-success" aria-hidden="true" />
+              <span className="font-medium">Sharing is on</span>
+              <span className="text-muted-foreground">· anyone with the link can view</span>
             </div>
-          ) : (
-            <div className="flex flex-col items-center gap-3 rounded-lg border border-dashed bg-muted/30 px-4 py-8 text-center">
-              <span className="flex size-11 items-center justify-center rounded-full bg-primary/10 text-primary">
-                <Link2Off className="size-5" aria-hidden="true" />
-              </span>
-              <div>
-                <p className="font-medium">Sharing is off</p>
-                <p className="text-sm text-muted-foreground">Create a link your client can open on any device.</p>
-              </div>
-              <Button onClick={() => enable.mutate()} disabled={busy}>
-                {enable.isPending ? <Spinner className="size-4 text-current" label="Enabling" /> : <Globe />}
-                Enable Sharing
+            <div className="flex gap-2">
+              <Input
+                readOnly
+                value={link}
+                aria-label="Share link"
+                data-testid="share-link"
+                onFocus={(e) => e.currentTarget.select()}
+                className="font-mono text-xs"
+              />
+              <Button onClick={() => void copy(link)} variant={copied ? 'secondary' : 'default'} className="w-28 shrink-0" aria-live="polite">
+                {copied ? <Check /> : <Copy />}
+                {copied ? 'Copied' : 'Copy'}
               </Button>
             </div>
-          )}
-          {/* Nested inside the share dialog so focus returns here after the confirmation. */}
-          {confirmDialog}
-        </DialogContent>
-      </Dialog>
-    </>
+            <div className="flex flex-wrap gap-2">
+              <Button variant="outline" size="sm" asChild>
+                <a href={link} target="_blank" rel="noreferrer">
+                  <ExternalLink />
+                  Open
+                </a>
+              </Button>
+              <Button
+                variant="outline"
+                size="sm"
+                disabled={busy}
+                onClick={() =>
+                  confirm({
+                    title: 'Regenerate the link?',
+                    description: 'A new link will be created and the current link will stop working immediately. Anyone you sent it to will need the new one.',
+                    confirmLabel: 'Regenerate Link',
+                    onConfirm: () => regenerate.mutateAsync().catch(() => undefined),
+                  })
+                }
+              >
+                {regenerate.isPending ? <Spinner className="size-4 text-current" label="Regenerating" /> : <RefreshCw />}
+                Regenerate Link
+              </Button>
+              <Button variant="ghost" size="sm" className="text-destructive hover:text-destructive" disabled={busy} onClick={() => disable.mutate()}>
+                {disable.isPending ? <Spinner className="size-4 text-current" label="Disabling" /> : <Link2Off />}
+                Disable Sharing
+              </Button>
+            </div>
+          </div>
+        ) : (
+          <div className="flex flex-col items-center gap-3 rounded-lg border border-dashed bg-muted/30 px-4 py-8 text-center">
+            <span className="flex size-11 items-center justify-center rounded-full bg-primary/10 text-primary">
+              <Link2Off className="size-5" aria-hidden="true" />
+            </span>
+            <div>
+              <p className="font-medium">Sharing is off</p>
+              <p className="text-sm text-muted-foreground">Create a link your client can open on any device.</p>
+            </div>
+            <Button onClick={() => enable.mutate()} disabled={busy}>
+              {enable.isPending ? <Spinner className="size-4 text-current" label="Enabling" /> : <Globe />}
+              Enable Sharing
+            </Button>
+          </div>
+        )}
+        {/* Nested inside the share dialog so focus returns here after the confirmation. */}
+        {confirmDialog}
+      </DialogContent>
+    </Dialog>
   )
 }

@@ -1,11 +1,15 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { act, cleanup, fireEvent, render, screen } from '@testing-library/react'
 import { Toaster } from '@plumbline/ui'
+import { act, cleanup, fireEvent, render, screen } from '@testing-library/react'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { COPY_RESET_MS, useCopyToClipboard } from './use-copy-to-clipboard'
 
 function CopyButton() {
   const { copied, copy } = useCopyToClipboard()
-  return <button onClick={() => void copy('https://plumbline.test/share/abc')}>{copied ? 'Copied' : 'Copy'}</button>
+  return (
+    <button type="button" onClick={() => void copy('https://plumbline.test/share/abc')}>
+      {copied ? 'Copied' : 'Copy'}
+    </button>
+  )
 }
 
 beforeEach(() => vi.useFakeTimers())

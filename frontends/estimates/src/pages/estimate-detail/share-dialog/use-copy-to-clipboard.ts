@@ -1,5 +1,5 @@
-import * as React from 'react'
 import { toast } from '@plumbline/ui'
+import * as React from 'react'
 
 /** Spec 001 §9: the copied indication resets after 2 seconds. */
 export const COPY_RESET_MS = 2000

@@ -1,13 +1,13 @@
-import * as React from 'react'
+import { Button, Label, Switch, toast } from '@plumbline/ui'
 import { useMutation } from '@tanstack/react-query'
 import { Bot, Eye } from 'lucide-react'
-import { Button, Label, Switch, toast } from '@plumbline/ui'
-import { generatePreview, type GeneratedContent } from '../data/api'
+import * as React from 'react'
+import { type GeneratedContent, generatePreview } from '../data/api'
 import { SectionCard } from '../form/section-card'
 import type { CompanyFormApi } from '../form/use-company-form'
 import { PromptEditor } from './prompt-editor'
 import { PromptPreview } from './prompt-preview'
-import { SAMPLE_PROJECT_TYPE, fillTemplate, sampleValues } from './sample-values'
+import { fillTemplate, SAMPLE_PROJECT_TYPE, sampleValues } from './sample-values'
 
 export const NO_TEMPLATE = { title: 'No Template', description: 'Please enter a prompt template before generating preview' }
 export const PREVIEW_FAILED = 'Failed to generate preview. Please check your prompt template.'
@@ -18,7 +18,7 @@ export function AiConfigCard({ form, orgId }: { form: CompanyFormApi; orgId: str
   const run = useMutation({
     mutationFn: (prompt: string) => generatePreview(orgId ?? '', prompt, SAMPLE_PROJECT_TYPE),
     onSuccess: setPreview,
-    onError: () => toast({ variant: 'destructive', title: 'Preview failed', description: PREVIEW_FAILED }),
+    onError: () => toast({ variant: 'destructive', title: 'Error', description: PREVIEW_FAILED }),
   })
 
   const onPreview = () => {

@@ -1,6 +1,6 @@
-import * as React from 'react'
 import { FormField, Textarea } from '@plumbline/ui'
-import { PROMPT_VARIABLES, VARIABLE_HINTS, insertVariable } from './sample-values'
+import * as React from 'react'
+import { insertVariable, PROMPT_VARIABLES, VARIABLE_HINTS } from './sample-values'
 
 /** The template text area and its variable chips; a chip inserts `{{name}}` where the caret is. */
 export function PromptEditor({ value, onChange, error }: { value: string; onChange: (next: string) => void; error?: string }) {
@@ -10,7 +10,7 @@ export function PromptEditor({ value, onChange, error }: { value: string; onChan
   // Put the caret after the inserted variable once React has written the new text.
   React.useLayoutEffect(() => {
     const el = ref.current
-    if (el && caret.current !== null) {
+    if (el && caret.current !== null && el.value === value) {
       el.focus()
       el.setSelectionRange(caret.current, caret.current)
       caret.current = null
@@ -48,7 +48,7 @@ export function PromptEditor({ value, onChange, error }: { value: string; onChan
         <p id="prompt-variables-label" className="text-xs font-medium text-muted-foreground">
           Available variables — click to insert at the cursor
         </p>
-        <div role="group" aria-labelledby="prompt-variables-label" className="flex flex-wrap gap-1.5">
+        <fieldset aria-labelledby="prompt-variables-label" className="flex min-w-0 flex-wrap gap-1.5">
           {PROMPT_VARIABLES.map((name) => (
             <button
               key={name}
@@ -63,7 +63,7 @@ export function PromptEditor({ value, onChange, error }: { value: string; onChan
               {`{{${name}}}`}
             </button>
           ))}
-        </div>
+        </fieldset>
       </div>
     </div>
   )

@@ -1,5 +1,5 @@
-import { Sparkles } from 'lucide-react'
 import type { AiWriter } from '@plumbline/contracts'
+import { Sparkles } from 'lucide-react'
 
 export const WRITER_LABELS: Record<AiWriter, string> = { 'built-in': 'Written by the built-in writer', openai: 'Written by OpenAI' }
 

@@ -43,7 +43,7 @@ const VARIABLE_PATTERN = /\{\{\s*([A-Za-z_][A-Za-z0-9_]*)\s*\}\}/g
 
 /** Replaces {{variable}} with its sample; unknown names stay as typed so a typo stays visible. */
 export function fillTemplate(template: string, values: Record<string, string>): string {
-  return template.replace(VARIABLE_PATTERN, (whole, name: string) => (Object.hasOwn(values, name) ? values[name]! : whole))
+  return template.replace(VARIABLE_PATTERN, (whole, name: string) => (Object.hasOwn(values, name) ? values[name] : whole))
 }
 
 export const PROMPT_VARIABLES = AI_PROMPT_VARIABLES

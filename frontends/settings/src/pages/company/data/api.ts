@@ -1,7 +1,7 @@
-import type { z } from 'zod'
 import type { CompanySettings, CompanySettingsPatch, ZGenerateContentResponse, ZLogoUploadResponse } from '@plumbline/contracts'
 import { apiRequest, apiUpload } from '@plumbline/web'
-import { GENERATE_CONTENT_PATH, companySettingsPath, logoPath } from './keys'
+import type { z } from 'zod'
+import { companySettingsPath, GENERATE_CONTENT_PATH, logoPath } from './keys'
 
 export type LogoUploadResult = z.infer<typeof ZLogoUploadResponse>
 export type GeneratedContent = z.infer<typeof ZGenerateContentResponse>
@@ -24,12 +24,8 @@ export async function deleteLogo(orgId: string): Promise<void> {
   await apiRequest('DELETE', logoPath(orgId))
 }
 
-/**
- * The organisation goes in the query too: the gateway scopes an /api/ai call's identity to the
- * organisation named there (and checks membership); the body names it for the ai service.
- */
+/** Spec 000 §7: the organisation goes in the JSON body, where the gateway reads it to check membership. */
 export async function generatePreview(organizationId: string, prompt: string, projectType: string): Promise<GeneratedContent> {
-  const url = `${GENERATE_CONTENT_PATH}?organizationId=${encodeURIComponent(organizationId)}`
-  const res = await apiRequest('POST', url, { organizationId, prompt, projectType })
+  const res = await apiRequest('POST', GENERATE_CONTENT_PATH, { organizationId, prompt, projectType })
   return (await res.json()) as GeneratedContent
 }

@@ -1,5 +1,5 @@
-import { ToggleRight } from 'lucide-react'
 import { Label, Switch } from '@plumbline/ui'
+import { ToggleRight } from 'lucide-react'
 import type { FlagField } from '../form/form-state'
 import { SectionCard } from '../form/section-card'
 import type { CompanyFormApi } from '../form/use-company-form'

@@ -1,4 +1,4 @@
-import { COMPANY_SETTINGS_DEFAULTS, ZCompanySettingsPatch, type CompanySettings, type CompanySettingsPatch } from '@plumbline/contracts'
+import { COMPANY_SETTINGS_DEFAULTS, type CompanySettings, type CompanySettingsPatch, ZCompanySettingsPatch } from '@plumbline/contracts'
 import { formatJsonObject, parseJsonObject } from './json-field'
 
 // The Company tab's editable fields as a person types them (text boxes hold strings), the patch

@@ -1,5 +1,5 @@
-import * as React from 'react'
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@plumbline/ui'
+import type * as React from 'react'
 
 /** A titled card of the Company tab; the heading names the region for screen readers and tests. */
 export function SectionCard({

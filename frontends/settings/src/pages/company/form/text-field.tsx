@@ -1,6 +1,6 @@
 import { FormField, Input } from '@plumbline/ui'
-import type { CompanyFormApi } from './use-company-form'
 import type { TextField } from './form-state'
+import type { CompanyFormApi } from './use-company-form'
 
 /** One text box bound to the company form, with the label, hint and the contract's message. */
 export function TextInputField({

@@ -1,6 +1,6 @@
-import * as React from 'react'
 import type { CompanySettings } from '@plumbline/contracts'
-import { changedFields, formFromSettings, validateForm, type CompanyForm, type FormField } from './form-state'
+import * as React from 'react'
+import { type CompanyForm, changedFields, type FormField, formFromSettings, validateForm } from './form-state'
 
 /**
  * The Company tab's form: values, the saved baseline they are compared with, and which messages

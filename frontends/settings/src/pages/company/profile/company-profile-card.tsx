@@ -1,5 +1,5 @@
-import { Building2 } from 'lucide-react'
 import type { CompanySettings } from '@plumbline/contracts'
+import { Building2 } from 'lucide-react'
 import { SectionCard } from '../form/section-card'
 import { TextInputField } from '../form/text-field'
 import type { CompanyFormApi } from '../form/use-company-form'

@@ -7,7 +7,7 @@ export type LogoProblem = { title: string; description: string }
 
 const split = (message: string): LogoProblem => {
   const [title, ...rest] = message.split(' - ')
-  return { title: title!, description: rest.join(' - ') }
+  return { title, description: rest.join(' - ') }
 }
 
 export const INVALID_TYPE = split(LogoMessages.invalidType)

@@ -1,6 +1,6 @@
-import * as React from 'react'
-import { ImageUp, Upload, X } from 'lucide-react'
 import { Button, toast } from '@plumbline/ui'
+import { ImageUp, Upload, X } from 'lucide-react'
+import * as React from 'react'
 import { checkLogoFile, formatBytes } from './logo-rules'
 
 /** A picked file and the object URL that previews it (revoked when replaced or cleared). */
@@ -24,9 +24,9 @@ export function LogoUploadTab({ uploading, onUpload, clearSignal }: { uploading:
   const [picked, setPicked] = usePickedFile()
 
   // The parent bumps clearSignal after a successful upload: the preview has become the logo.
+  const clearPicked = React.useEffectEvent(() => setPicked(null))
   React.useEffect(() => {
-    if (clearSignal > 0) setPicked(null)
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    if (clearSignal > 0) clearPicked()
   }, [clearSignal])
 
   const onPick = (e: React.ChangeEvent<HTMLInputElement>) => {

@@ -1,6 +1,6 @@
-import * as React from 'react'
-import { Link2 } from 'lucide-react'
 import { Button, FormField, Input } from '@plumbline/ui'
+import { Link2 } from 'lucide-react'
+import * as React from 'react'
 import { logoUrlProblem } from './use-logo-actions'
 
 /** URL tab: a trimmed, non-empty address saved at once; the server's reason shows under the box. */

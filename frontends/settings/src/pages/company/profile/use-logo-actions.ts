@@ -1,6 +1,6 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query'
-import { ZCompanySettingsPatch, type CompanySettings } from '@plumbline/contracts'
+import { type CompanySettings, ZCompanySettingsPatch } from '@plumbline/contracts'
 import { toast } from '@plumbline/ui'
+import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { deleteLogo, updateCompanySettings, uploadLogo } from '../data/api'
 import { fieldErrorOf, serverMessageOr } from '../data/errors'
 import { companySettingsKey } from '../data/keys'
@@ -37,7 +37,7 @@ export function useLogoActions(orgId: string | null, settings: Partial<CompanySe
     onError: (err) =>
       toast({
         variant: 'destructive',
-        title: 'Upload failed',
+        title: 'Error',
         description: err.message === NO_ORG_MESSAGE ? NO_ORG_MESSAGE : serverMessageOr(err, 'Failed to upload logo'),
       }),
   })

@@ -1,5 +1,5 @@
-import { SlidersHorizontal } from 'lucide-react'
 import { FormField, Input } from '@plumbline/ui'
+import { SlidersHorizontal } from 'lucide-react'
 import { SectionCard } from '../form/section-card'
 import type { CompanyFormApi } from '../form/use-company-form'
 import { ColourPreview } from './colour-preview'
@@ -28,6 +28,7 @@ export function TechnicalCard({ form }: { form: CompanyFormApi }) {
           min={0}
           max={100}
           step={0.01}
+          placeholder="10.00"
           value={form.values.varianceRangePercentage}
           onChange={(e) => form.setField('varianceRangePercentage', e.target.value)}
           onBlur={() => form.touch('varianceRangePercentage')}

@@ -1,7 +1,4 @@
-import * as React from 'react'
-import { useMutation } from '@tanstack/react-query'
 import { ZApproveBody } from '@plumbline/contracts'
-import { parseApiError } from '@plumbline/web'
 import {
   Button,
   Checkbox,
@@ -16,7 +13,10 @@ import {
   Label,
   Spinner,
 } from '@plumbline/ui'
-import { postDecision, type PublicEstimate } from '../data'
+import { parseApiError } from '@plumbline/web'
+import { useMutation } from '@tanstack/react-query'
+import * as React from 'react'
+import { type PublicEstimate, postDecision } from '../data'
 import { formatCurrency } from '../lib/format'
 import { DecisionError } from './decision-error'
 
@@ -39,20 +39,20 @@ export function ApproveDialog({
   const [signerName, setSignerName] = React.useState('')
   const [consent, setConsent] = React.useState(false)
   const [errors, setErrors] = React.useState<{ signerName?: string; consent?: string }>({})
-  React.useEffect(() => {
-    if (open) {
-      setSignerName('')
-      setConsent(false)
-      setErrors({})
-      approve.reset()
-    }
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- reset on open only
-  }, [open])
-
   const approve = useMutation({
     mutationFn: (body: { signerName: string; consent: true }) => postDecision(token, 'approve', { ...body, snapshotSha256: estimate.snapshotSha256 }),
     onSuccess: onDone,
   })
+  // Every opening starts afresh.
+  const startAfresh = React.useEffectEvent(() => {
+    setSignerName('')
+    setConsent(false)
+    setErrors({})
+    approve.reset()
+  })
+  React.useEffect(() => {
+    if (open) startAfresh()
+  }, [open])
 
   const submit = (e: React.FormEvent) => {
     e.preventDefault()
@@ -83,7 +83,10 @@ export function ApproveDialog({
             <Input
               id="signer-name"
               value={signerName}
-              onChange={(e) => (setSignerName(e.target.value), setErrors((x) => ({ ...x, signerName: undefined })))}
+              onChange={(e) => {
+                setSignerName(e.target.value)
+                setErrors((x) => ({ ...x, signerName: undefined }))
+              }}
               autoComplete="name"
               aria-invalid={!!errors.signerName}
               autoFocus
@@ -94,7 +97,10 @@ export function ApproveDialog({
               <Checkbox
                 id="approve-consent"
                 checked={consent}
-                onCheckedChange={(v) => (setConsent(v === true), setErrors((x) => ({ ...x, consent: undefined })))}
+                onCheckedChange={(v) => {
+                  setConsent(v === true)
+                  setErrors((x) => ({ ...x, consent: undefined }))
+                }}
                 className="mt-0.5"
                 aria-invalid={!!errors.consent}
               />

@@ -1,6 +1,6 @@
-import { AlertCircle, RotateCw } from 'lucide-react'
-import { useQueryClient } from '@tanstack/react-query'
 import { Button } from '@plumbline/ui'
+import { useQueryClient } from '@tanstack/react-query'
+import { AlertCircle, RotateCw } from 'lucide-react'
 import { decisionErrorMessage } from './approve-dialog'
 
 /** A refused decision, inline in its dialog; after a conflict the client can reload the latest version. */

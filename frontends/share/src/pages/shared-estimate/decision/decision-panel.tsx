@@ -1,5 +1,5 @@
-import { BadgeCheck, CheckCircle2, Fingerprint, ThumbsDown, XCircle } from 'lucide-react'
 import { Button, Card } from '@plumbline/ui'
+import { BadgeCheck, CheckCircle2, Fingerprint, ThumbsDown, XCircle } from 'lucide-react'
 import type { PublicEstimate } from '../data'
 import { formatDateTime, shortHash } from '../lib/format'
 

@@ -1,7 +1,7 @@
-import * as React from 'react'
-import { useMutation } from '@tanstack/react-query'
 import { Button, Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, FormField, Spinner, Textarea } from '@plumbline/ui'
-import { postDecision, type PublicEstimate } from '../data'
+import { useMutation } from '@tanstack/react-query'
+import * as React from 'react'
+import { type PublicEstimate, postDecision } from '../data'
 import { portalScope } from './approve-dialog'
 import { DecisionError } from './decision-error'
 
@@ -26,12 +26,13 @@ export function DeclineDialog({
     mutationFn: () => postDecision(token, 'reject', { reason: reason.trim() || null, snapshotSha256: estimate.snapshotSha256 }),
     onSuccess: onDone,
   })
+  // Every opening starts afresh.
+  const startAfresh = React.useEffectEvent(() => {
+    setReason('')
+    reject.reset()
+  })
   React.useEffect(() => {
-    if (open) {
-      setReason('')
-      reject.reset()
-    }
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- reset on open only
+    if (open) startAfresh()
   }, [open])
 
   return (

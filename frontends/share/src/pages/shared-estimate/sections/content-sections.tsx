@@ -1,6 +1,6 @@
-import * as React from 'react'
-import { ChevronDown, ChevronUp, FileText } from 'lucide-react'
 import { Button, Card } from '@plumbline/ui'
+import { ChevronDown, ChevronUp, FileText } from 'lucide-react'
+import * as React from 'react'
 import type { PublicEstimate } from '../data'
 import { preview, shouldCollapse } from '../lib/format'
 

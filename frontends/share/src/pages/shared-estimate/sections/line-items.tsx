@@ -1,5 +1,5 @@
-import { Rows3 } from 'lucide-react'
 import { Card } from '@plumbline/ui'
+import { Rows3 } from 'lucide-react'
 import type { PublicEstimate } from '../data'
 import { formatCurrency, formatNumber } from '../lib/format'
 

@@ -1,5 +1,5 @@
-import { Building, Home, MapPin, Ruler, UserRound } from 'lucide-react'
 import { Card } from '@plumbline/ui'
+import { Building, Home, MapPin, Ruler, UserRound } from 'lucide-react'
 import type { PublicEstimate } from '../data'
 import { formatNumber } from '../lib/format'
 

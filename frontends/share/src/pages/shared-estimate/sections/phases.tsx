@@ -1,5 +1,5 @@
-import { Layers } from 'lucide-react'
 import { Card, Progress } from '@plumbline/ui'
+import { Layers } from 'lucide-react'
 import type { PublicEstimate } from '../data'
 import { formatCurrency, formatNumber, toNumber } from '../lib/format'
 

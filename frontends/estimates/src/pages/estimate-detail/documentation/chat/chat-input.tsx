@@ -1,6 +1,6 @@
-import * as React from 'react'
-import { SendHorizontal } from 'lucide-react'
 import { Button, Spinner, Textarea } from '@plumbline/ui'
+import { SendHorizontal } from 'lucide-react'
+import * as React from 'react'
 
 /** Spec 001 §5: a chat message must be non-empty after trimming. */
 export const canSend = (text: string) => text.trim().length > 0

@@ -1,7 +1,7 @@
-import * as React from 'react'
-import { Check, MessageSquare, RotateCw } from 'lucide-react'
 import type { AiProviderInfo, ChatMessage, ContentSectionType } from '@plumbline/contracts'
 import { Button, Skeleton, Spinner } from '@plumbline/ui'
+import { Check, MessageSquare, RotateCw } from 'lucide-react'
+import * as React from 'react'
 import { writerName } from '../../../../components/ai/ai-provider'
 import { useDetail } from '../../detail-context'
 import { ChatInput } from './chat-input'
@@ -20,6 +20,7 @@ function Message({
   applying: boolean
   applied: boolean
 }) {
+  const proposal = message.proposedContent
   return (
     <li className="space-y-2" data-testid="chat-message">
       <div className="ml-8 rounded-lg rounded-br-sm bg-primary px-3 py-2 text-sm text-primary-foreground">
@@ -27,11 +28,11 @@ function Message({
       </div>
       <div className="mr-4 space-y-2 rounded-lg rounded-bl-sm border bg-card px-3 py-2 text-sm">
         <p className="whitespace-pre-wrap break-words">{message.aiResponse}</p>
-        {message.proposedContent ? (
+        {proposal ? (
           <div className="space-y-2 rounded-md border border-primary/20 bg-primary/5 p-2.5" data-testid="chat-proposal">
             <p className="text-xs font-medium text-primary">Proposed section text</p>
-            <p className="line-clamp-6 whitespace-pre-wrap break-words text-[13px] text-foreground/90">{message.proposedContent}</p>
-            <Button size="sm" variant={applied ? 'outline' : 'default'} disabled={applying || applied} onClick={() => onApply(message.proposedContent!)}>
+            <p className="line-clamp-6 whitespace-pre-wrap break-words text-[13px] text-foreground/90">{proposal}</p>
+            <Button size="sm" variant={applied ? 'outline' : 'default'} disabled={applying || applied} onClick={() => onApply(proposal)}>
               {applying ? <Spinner className="size-4 text-current" label="Applying" /> : <Check />}
               {applied ? 'Applied' : 'Apply'}
             </Button>
@@ -67,11 +68,12 @@ export function ChatPanel({
   const listRef = React.useRef<HTMLOListElement>(null)
   const messages = history.data ?? []
 
-  // Keep the newest message in view as replies arrive.
+  // Keep the newest message in view as messages and replies arrive.
+  const newestId = messages.at(-1)?.id
   React.useEffect(() => {
     const el = listRef.current
-    if (el) el.scrollTop = el.scrollHeight
-  }, [messages.length, sending])
+    if (el && newestId) el.scrollTop = el.scrollHeight
+  }, [newestId])
 
   return (
     <div className="space-y-3" data-testid={`chat-panel-${type}`}>
@@ -80,7 +82,7 @@ export function ChatPanel({
         AI chat about {title}
       </p>
       {history.isLoading ? (
-        <div className="space-y-2" aria-label="Loading messages">
+        <div className="space-y-2" role="status" aria-busy="true" aria-label="Loading messages">
           <Skeleton className="h-10 w-3/4" />
           <Skeleton className="ml-auto h-10 w-2/3" />
         </div>

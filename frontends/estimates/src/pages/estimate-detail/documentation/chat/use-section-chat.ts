@@ -1,8 +1,8 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import type { ChatMessage, ContentSectionType } from '@plumbline/contracts'
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { toastError } from '../../data/errors'
 import { chatKey, estimatePath } from '../../data/keys'
 import { send } from '../../data/send'
-import { toastError } from '../../data/errors'
 
 /** The chat history of one section (read only while the panel is open) and sending to it. */
 export function useSectionChat(orgId: string, estimateId: string, type: ContentSectionType, open: boolean) {

@@ -1,5 +1,5 @@
-import { X } from 'lucide-react'
 import { Button, Progress, Spinner } from '@plumbline/ui'
+import { X } from 'lucide-react'
 import type { GenerateAllProgress as Progressing } from './use-generate-all'
 
 const PHASE_TEXT: Record<Progressing['phase'], string> = {

@@ -1,6 +1,6 @@
-import * as React from 'react'
 import type { JobStatus } from '@plumbline/contracts'
 import { toast } from '@plumbline/ui'
+import * as React from 'react'
 import { cancelJob, generateAllContent } from '../../../../components/ai/ai-api'
 import { JobError, POLL_MAX_ATTEMPTS } from '../../../../components/ai/poll-job'
 import { isLockedError, reportMutationError, toastError } from '../../data/errors'

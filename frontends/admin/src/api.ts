@@ -1,0 +1,86 @@
+import type {
+  AdminCheck,
+  AdminCreateUserBody,
+  AdminCreateUserResponse,
+  AdminMembershipBody,
+  AdminOrganization,
+  AdminUser,
+  AuditEntry,
+  SubscriptionOverrideBody,
+  SubscriptionOverrideRow,
+} from '@plumbline/contracts'
+import { apiRequest, parseApiError } from '@plumbline/web'
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+
+export const ADMIN_CHECK_KEY = ['/api/admin/check'] as const
+export const ADMIN_USERS_KEY = ['/api/admin/users'] as const
+export const ADMIN_ORGANIZATIONS_KEY = ['/api/admin/organizations'] as const
+export const OVERRIDES_KEY = ['/api/admin/subscription-overrides'] as const
+export const AUDIT_KEY = ['/api/admin/audit'] as const
+
+/** The server decides who is an admin; any failure (403, network) means not admin (spec 001 §6). */
+export function useIsAdmin(): { isLoading: boolean; isAdmin: boolean } {
+  const check = useQuery<AdminCheck>({ queryKey: ADMIN_CHECK_KEY, staleTime: 0 })
+  return { isLoading: check.isLoading, isAdmin: check.data?.isAdmin === true }
+}
+
+export const useAdminUsers = () => useQuery<AdminUser[]>({ queryKey: ADMIN_USERS_KEY })
+export const useAdminOrganizations = () => useQuery<AdminOrganization[]>({ queryKey: ADMIN_ORGANIZATIONS_KEY })
+export const useSubscriptionOverrides = () => useQuery<SubscriptionOverrideRow[]>({ queryKey: OVERRIDES_KEY })
+export const useAuditEntries = () => useQuery<AuditEntry[]>({ queryKey: AUDIT_KEY })
+
+/** Every admin change may show up in the users, overrides and audit lists. */
+function useInvalidateAdminData() {
+  const client = useQueryClient()
+  return () => Promise.all([ADMIN_USERS_KEY, OVERRIDES_KEY, AUDIT_KEY].map((queryKey) => client.invalidateQueries({ queryKey })))
+}
+
+export function useCreateUser() {
+  const invalidate = useInvalidateAdminData()
+  return useMutation({
+    mutationFn: async (body: AdminCreateUserBody) => (await (await apiRequest('POST', '/api/admin/users/create', body)).json()) as AdminCreateUserResponse,
+    onSuccess: invalidate,
+  })
+}
+
+export function useUpdateMembership() {
+  const invalidate = useInvalidateAdminData()
+  return useMutation({
+    mutationFn: ({ userId, ...body }: AdminMembershipBody & { userId: string }) =>
+      apiRequest('PUT', `/api/admin/users/${encodeURIComponent(userId)}/membership`, body),
+    onSuccess: invalidate,
+  })
+}
+
+export function useDeleteUser() {
+  const invalidate = useInvalidateAdminData()
+  return useMutation({
+    mutationFn: (userId: string) => apiRequest('DELETE', `/api/admin/users/${encodeURIComponent(userId)}`),
+    onSuccess: invalidate,
+  })
+}
+
+export function useSaveOverride() {
+  const invalidate = useInvalidateAdminData()
+  return useMutation({
+    mutationFn: ({ orgId, body }: { orgId: string; body: SubscriptionOverrideBody }) =>
+      apiRequest('PUT', `/api/admin/subscription-overrides/${encodeURIComponent(orgId)}`, body),
+    onSuccess: invalidate,
+  })
+}
+
+export function useRemoveOverride() {
+  const invalidate = useInvalidateAdminData()
+  return useMutation({
+    mutationFn: (orgId: string) => apiRequest('DELETE', `/api/admin/subscription-overrides/${encodeURIComponent(orgId)}`),
+    onSuccess: invalidate,
+  })
+}
+
+/** The server's message for a toast; field errors from a 400 read better than its joined summary. */
+export function serverMessage(error: unknown, fallback: string): string {
+  const parsed = parseApiError(error)
+  const body = parsed.body as { errors?: { message?: string }[] } | null
+  const first = body?.errors?.find((e) => typeof e.message === 'string')?.message
+  return first ?? (parsed.message || fallback)
+}

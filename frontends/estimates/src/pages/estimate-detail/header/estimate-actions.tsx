@@ -1,0 +1,85 @@
+import type { Estimate } from '@plumbline/contracts'
+import { Button, Spinner, toast } from '@plumbline/ui'
+import { useQueryClient } from '@tanstack/react-query'
+import { Copy, Trash2 } from 'lucide-react'
+import * as React from 'react'
+import { useNavigate } from 'react-router'
+import { estimatesKey } from '../../../components/api/query-keys'
+import { useConfirm } from '../common/confirm-dialog'
+import { serverMessage, toastError } from '../data/errors'
+import { estimatePath } from '../data/keys'
+import { send } from '../data/send'
+import { useDetail } from '../detail-context'
+
+/**
+ * Clone (spec 001 §6 contractor mode): POST …/clone makes a new draft with the same details,
+ * content, phases, line items and profiles (no share link, no approval) and opens it.
+ */
+export function CloneEstimateButton() {
+  const { orgId, estimateId } = useDetail()
+  const qc = useQueryClient()
+  const navigate = useNavigate()
+  const [busy, setBusy] = React.useState(false)
+  const clone = async () => {
+    setBusy(true)
+    try {
+      const copy = await send<Estimate>('POST', `${estimatePath(orgId, estimateId)}/clone`)
+      await qc.invalidateQueries({ queryKey: estimatesKey(orgId) })
+      toast({ variant: 'success', title: 'Estimate cloned', description: `“${copy.projectName}” is a new draft.` })
+      navigate(`/estimates/${encodeURIComponent(copy.id)}`)
+    } catch (err) {
+      toastError(serverMessage(err) ?? 'Failed to clone estimate')
+    } finally {
+      setBusy(false)
+    }
+  }
+  return (
+    <Button variant="outline" size="sm" onClick={() => void clone()} disabled={busy}>
+      {busy ? <Spinner className="size-4 text-current" label="Cloning" /> : <Copy />}
+      Clone
+    </Button>
+  )
+}
+
+/** Delete (spec 001 §6 contractor mode), after a confirmation; then back to the list. */
+export function DeleteEstimateButton() {
+  const { orgId, estimateId, estimate } = useDetail()
+  const qc = useQueryClient()
+  const navigate = useNavigate()
+  const { confirm, dialog } = useConfirm()
+  const remove = async () => {
+    try {
+      await send('DELETE', estimatePath(orgId, estimateId))
+    } catch (err) {
+      toastError(serverMessage(err) ?? 'Failed to delete estimate')
+      return
+    }
+    // Off the page first, so the detail query is not read again for a deleted estimate.
+    navigate('/cost-estimator')
+    qc.removeQueries({ queryKey: [...estimatesKey(orgId), estimateId] })
+    await qc.invalidateQueries({ queryKey: estimatesKey(orgId) })
+    toast({ variant: 'success', title: 'Estimate deleted', description: `“${estimate.projectName}” was deleted.` })
+  }
+  const ask = () =>
+    confirm({
+      title: 'Delete estimate?',
+      description: (
+        <>
+          “{estimate.projectName}” and its line items and documentation will be deleted.
+          {estimate.shareToken ? ' The link you shared with your client stops working.' : ''} This cannot be undone.
+        </>
+      ),
+      confirmLabel: 'Delete Estimate',
+      destructive: true,
+      onConfirm: remove,
+    })
+  return (
+    <>
+      <Button variant="outline" size="sm" onClick={ask} className="text-destructive hover:text-destructive">
+        <Trash2 />
+        Delete
+      </Button>
+      {dialog}
+    </>
+  )
+}

@@ -1,0 +1,120 @@
+import { z } from 'zod'
+
+// Spec 001 §3 Task, §5 Task validation, §7 GET/POST /tasks and POST /tasks/{id}/toggle; PUT and
+// DELETE /tasks/{id} go beyond the spec (issue 12: edit and delete a task).
+
+export const TASK_PRIORITIES = ['low', 'medium', 'high'] as const
+export type TaskPriority = (typeof TASK_PRIORITIES)[number]
+
+/** Spec 001 §5 and §8: the exact texts. */
+export const TASK_TITLE_REQUIRED = 'Task title is required'
+export const TASK_PRIORITY_INVALID = 'Priority must be low, medium or high'
+export const TASK_DUE_DATE_INVALID = 'Due date must be a valid date'
+export const TASK_DUE_DATE_PAST = 'Due date cannot be in the past'
+export const TASK_CREATE_FAILED = 'Failed to create task'
+export const TASK_UPDATE_FAILED = 'Failed to update task'
+export const TASK_DELETE_FAILED = 'Failed to delete task'
+export const TASK_TOGGLE_FAILED = 'Failed to update task status'
+export const TASK_LIST_FAILED = 'Failed to load tasks'
+
+const DATE_RE = /^(\d{4})-(\d{2})-(\d{2})(T.*)?$/
+
+/** `YYYY-MM-DD` of an ISO date or date-time text, or null when it names no real calendar day. */
+export function isoDateOf(value: string): string | null {
+  const m = DATE_RE.exec(value)
+  if (!m) return null
+  if (m[4] && Number.isNaN(Date.parse(value))) return null
+  const day = `${m[1]}-${m[2]}-${m[3]}`
+  // Date.parse rolls 2026-02-30 over to March; a real day survives the round trip.
+  const parsed = new Date(`${day}T00:00:00Z`)
+  return !Number.isNaN(parsed.getTime()) && parsed.toISOString().slice(0, 10) === day ? day : null
+}
+
+/** The calendar day of `now` in the local time zone, as `YYYY-MM-DD` (what "today" means to a user). */
+export function localIsoDate(now: Date = new Date()): string {
+  const pad = (n: number) => String(n).padStart(2, '0')
+  return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`
+}
+
+/** Spec 001 §4: overdue means not completed and the due date is before today. */
+export function isTaskOverdue(task: { completed: boolean; dueDate: string | null }, today: string): boolean {
+  return !task.completed && task.dueDate !== null && task.dueDate < today
+}
+
+const title = z.string({ error: TASK_TITLE_REQUIRED }).trim().min(1, TASK_TITLE_REQUIRED).max(200, 'Task title must be at most 200 characters')
+const description = z
+  .string({ error: 'Description must be text' })
+  .max(5000, 'Description must be at most 5000 characters')
+  .nullable()
+  .optional()
+  // Absent stays absent, so a PUT without it keeps the stored text; blank clears it.
+  .transform((v) => (v === undefined ? undefined : v?.trim() || null))
+const priority = z.enum(TASK_PRIORITIES, { error: TASK_PRIORITY_INVALID })
+/** ISO text (a date or a date-time); kept as its calendar day. Empty or null clears it. */
+const dueDate = z
+  .union([z.string({ error: TASK_DUE_DATE_INVALID }), z.null()], { error: TASK_DUE_DATE_INVALID })
+  .optional()
+  .transform((v, ctx) => {
+    if (v === undefined) return undefined
+    if (v === null || v.trim() === '') return null
+    const day = isoDateOf(v.trim())
+    if (!day) {
+      ctx.addIssue({ code: 'custom', message: TASK_DUE_DATE_INVALID })
+      return z.NEVER
+    }
+    return day
+  })
+const linkId = z.string({ error: 'Must be an id' }).trim().min(1).max(64).nullable().optional()
+
+export const ZCreateTaskBody = z.object({
+  title,
+  description,
+  priority: priority.default('medium'),
+  dueDate,
+  estimateId: linkId,
+  meetingId: linkId,
+  assigneeUserId: linkId,
+})
+export type CreateTaskBody = z.input<typeof ZCreateTaskBody>
+export type CreateTaskInput = z.output<typeof ZCreateTaskBody>
+
+/** Every field optional: a PUT changes what it names. */
+export const ZUpdateTaskBody = z.object({
+  title: title.optional(),
+  description,
+  priority: priority.optional(),
+  dueDate,
+  estimateId: linkId,
+  meetingId: linkId,
+  assigneeUserId: linkId,
+})
+export type UpdateTaskBody = z.input<typeof ZUpdateTaskBody>
+export type UpdateTaskInput = z.output<typeof ZUpdateTaskBody>
+
+export const ZTask = z.object({
+  id: z.string(),
+  title: z.string(),
+  description: z.string().nullable(),
+  priority: z.enum(TASK_PRIORITIES),
+  dueDate: z.string().nullable(),
+  completed: z.boolean(),
+  completedAt: z.string().nullable(),
+  estimateId: z.string().nullable(),
+  meetingId: z.string().nullable(),
+  assigneeUserId: z.string().nullable(),
+  createdBy: z.string(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+})
+export type Task = z.infer<typeof ZTask>
+
+export const ZTaskIdParams = z.object({ orgId: z.string().min(1).max(64), id: z.string().min(1).max(64) })
+
+/** Events the meetings service publishes through its outbox when a task changes. */
+export const TaskSubjects = {
+  created: 'meetings.task.created.v1',
+  updated: 'meetings.task.updated.v1',
+  deleted: 'meetings.task.deleted.v1',
+} as const
+export const ZTaskEventV1 = z.object({ taskId: z.string(), title: z.string(), completed: z.boolean() })
+export type TaskEventV1 = z.infer<typeof ZTaskEventV1>

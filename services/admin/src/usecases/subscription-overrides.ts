@@ -1,0 +1,96 @@
+import type { SubscriptionOverrideBody, SubscriptionOverrideRow } from '@plumbline/contracts'
+import { notFound } from '@plumbline/service-kit'
+import { insertAuditEntry } from '../data/audit-repo.js'
+import { defaultLimits } from '../data/limits-repo.js'
+import { listOrganizations } from '../data/organizations-repo.js'
+import type { AdminDeps } from '../deps.js'
+import { effectiveLimits, type LimitSource } from '../domain/limits.js'
+import { monthOf } from '../domain/month.js'
+
+type OverrideFields = LimitSource & { note: string | null }
+
+const FREE_PLAN_NAME = 'Free'
+
+const overrideFieldsOf = (row: OverrideFields | null | undefined): OverrideFields | null =>
+  row
+    ? {
+        estimatesPerMonth: row.estimatesPerMonth,
+        pdfGenerationsPerMonth: row.pdfGenerationsPerMonth,
+        aiGenerationsPerMonth: row.aiGenerationsPerMonth,
+        note: row.note,
+      }
+    : null
+
+/**
+ * GET /admin/subscription-overrides: one row per known organisation with this month's usage,
+ * the limits in force (override > plan > default; -1 unlimited) and the override's own fields.
+ */
+export async function listSubscriptionOverrides(deps: Pick<AdminDeps, 'prisma' | 'env'>, now = new Date()): Promise<SubscriptionOverrideRow[]> {
+  const db = deps.prisma
+  const [organizations, plans, overrides, counters] = await Promise.all([
+    listOrganizations(db),
+    db.organizationPlan.findMany({ include: { plan: true } }),
+    db.subscriptionOverride.findMany(),
+    db.usageCounter.findMany({ where: { month: monthOf(now) } }),
+  ])
+  const planOf = new Map(plans.map((p) => [p.organizationId, p.plan]))
+  const overrideOf = new Map(overrides.map((o) => [o.organizationId, o]))
+  const used = (orgId: string, kind: 'estimates' | 'pdf' | 'ai') => counters.find((c) => c.organizationId === orgId && c.kind === kind)?.count ?? 0
+  return organizations.map((org) => {
+    const plan = planOf.get(org.id) ?? null
+    const override = overrideOf.get(org.id) ?? null
+    const limits = effectiveLimits(defaultLimits(deps.env), plan, override)
+    return {
+      organizationId: org.id,
+      organizationName: org.name,
+      currentPlan: plan?.name ?? FREE_PLAN_NAME,
+      estimatesUsed: used(org.id, 'estimates'),
+      estimatesLimit: limits.estimates,
+      pdfUsed: used(org.id, 'pdf'),
+      pdfLimit: limits.pdf,
+      aiUsed: used(org.id, 'ai'),
+      aiLimit: limits.ai,
+      overrideEstimatesPerMonth: override?.estimatesPerMonth ?? null,
+      overridePdfGenerationsPerMonth: override?.pdfGenerationsPerMonth ?? null,
+      overrideAiGenerationsPerMonth: override?.aiGenerationsPerMonth ?? null,
+      note: override?.note ?? null,
+    }
+  })
+}
+
+async function assertKnownOrganization(deps: Pick<AdminDeps, 'prisma'>, orgId: string): Promise<void> {
+  if (!(await deps.prisma.organization.findUnique({ where: { id: orgId } }))) throw notFound('Organization')
+}
+
+/**
+ * PUT /admin/subscription-overrides/:orgId: replaces the override; a field left out defers to
+ * the plan again. Limits are read on every quota check, so the next request sees it.
+ */
+export async function setSubscriptionOverride(deps: Pick<AdminDeps, 'prisma'>, orgId: string, body: SubscriptionOverrideBody, actorId: string): Promise<void> {
+  await assertKnownOrganization(deps, orgId)
+  const fields: OverrideFields = {
+    estimatesPerMonth: body.estimatesPerMonth ?? null,
+    pdfGenerationsPerMonth: body.pdfGenerationsPerMonth ?? null,
+    aiGenerationsPerMonth: body.aiGenerationsPerMonth ?? null,
+    note: body.note ? body.note : null,
+  }
+  await deps.prisma.$transaction(async (tx) => {
+    const before = await tx.subscriptionOverride.findUnique({ where: { organizationId: orgId } })
+    await tx.subscriptionOverride.upsert({
+      where: { organizationId: orgId },
+      create: { organizationId: orgId, ...fields, updatedBy: actorId },
+      update: { ...fields, updatedBy: actorId },
+    })
+    await insertAuditEntry(tx, { actorId, action: 'subscription_override.set', target: orgId, before: overrideFieldsOf(before), after: fields })
+  })
+}
+
+/** DELETE /admin/subscription-overrides/:orgId: the plan's limits apply again; 404 when there is none. */
+export async function removeSubscriptionOverride(deps: Pick<AdminDeps, 'prisma'>, orgId: string, actorId: string): Promise<void> {
+  await deps.prisma.$transaction(async (tx) => {
+    const before = await tx.subscriptionOverride.findUnique({ where: { organizationId: orgId } })
+    if (!before) throw notFound('Subscription override')
+    await tx.subscriptionOverride.delete({ where: { organizationId: orgId } })
+    await insertAuditEntry(tx, { actorId, action: 'subscription_override.removed', target: orgId, before: overrideFieldsOf(before), after: null })
+  })
+}

@@ -1,0 +1,34 @@
+import type { AdminMembershipBody } from '@plumbline/contracts'
+import { badRequest, notFound } from '@plumbline/service-kit'
+import { invalidateIdentity } from '../data/identity-cache.js'
+import type { AuthDeps } from '../deps.js'
+
+export type MembershipChange = { before: { organizationId: string; roleId: string }[]; after: AdminMembershipBody }
+
+/**
+ * PUT /admin/users/:id/membership: the user belongs to exactly this organisation with this role
+ * afterwards (the dialog edits one membership, and the active organisation is the first one, so
+ * keeping older memberships would leave the change invisible). The cached identity is dropped so
+ * the next request sees the new organisation and permissions.
+ */
+export async function setUserMembership(deps: AuthDeps, userId: string, input: AdminMembershipBody): Promise<MembershipChange> {
+  const before = await deps.prisma.$transaction(async (tx) => {
+    const user = await tx.user.findFirst({ where: { id: userId, deletedAt: null }, include: { memberships: true } })
+    if (!user) throw notFound('User')
+    if (!(await tx.organization.findUnique({ where: { id: input.organizationId } })))
+      throw badRequest('Organization not found', [{ field: 'organizationId', message: 'Organization not found' }])
+    const role = await tx.role.findFirst({
+      where: { id: input.roleId, OR: [{ organizationId: null, isSystemRole: true }, { organizationId: input.organizationId }] },
+    })
+    if (!role) throw badRequest('Role not found in this organization', [{ field: 'roleId', message: 'Role not found in this organization' }])
+    await tx.membership.deleteMany({ where: { userId, organizationId: { not: input.organizationId } } })
+    await tx.membership.upsert({
+      where: { userId_organizationId: { userId, organizationId: input.organizationId } },
+      create: { userId, organizationId: input.organizationId, roleId: input.roleId },
+      update: { roleId: input.roleId },
+    })
+    return user.memberships.map((m) => ({ organizationId: m.organizationId, roleId: m.roleId }))
+  })
+  await invalidateIdentity(deps.redis, deps.env.REDIS_PREFIX, userId)
+  return { before, after: input }
+}

@@ -1,0 +1,95 @@
+import { type CreateTaskInput, ErrorCode, TASK_DUE_DATE_PAST, type Task, type TaskEventV1, TaskSubjects, type UpdateTaskInput } from '@plumbline/contracts'
+import { createEnvelope, writeOutbox } from '@plumbline/messaging'
+import { AppError, notFound } from '@plumbline/service-kit'
+import { dateOfDay, findTaskRow, listTaskRows, toTask } from '../data/tasks-repo.js'
+import type { MeetingsDeps, Tx } from '../deps.js'
+import { isPastForEveryone } from '../domain/due-date.js'
+
+export const MEETINGS_SCHEMA = 'meetings'
+type Actor = { orgId: string; userId: string }
+type Deps = Pick<MeetingsDeps, 'prisma'>
+
+const taskNotFound = () => notFound('Task')
+
+function refusePastDueDate(day: string | null | undefined): void {
+  if (day && isPastForEveryone(day))
+    throw new AppError(400, ErrorCode.VALIDATION_FAILED, `dueDate: ${TASK_DUE_DATE_PAST}`, [{ field: 'dueDate', message: TASK_DUE_DATE_PAST }])
+}
+
+async function recordTaskEvent(tx: Tx, type: string, actor: Actor, task: Task): Promise<void> {
+  const data: TaskEventV1 = { taskId: task.id, title: task.title, completed: task.completed }
+  await writeOutbox(tx, MEETINGS_SCHEMA, createEnvelope({ type, orgId: actor.orgId, actorId: actor.userId, data }))
+}
+
+export async function listTasks(deps: Deps, orgId: string): Promise<Task[]> {
+  return (await listTaskRows(deps.prisma, orgId)).map(toTask)
+}
+
+export async function createTask(deps: Deps, actor: Actor, body: CreateTaskInput): Promise<Task> {
+  refusePastDueDate(body.dueDate)
+  return deps.prisma.$transaction(async (tx) => {
+    const task = toTask(
+      await tx.task.create({
+        data: {
+          organizationId: actor.orgId,
+          createdBy: actor.userId,
+          title: body.title,
+          description: body.description ?? null,
+          priority: body.priority,
+          dueDate: dateOfDay(body.dueDate) ?? null,
+          estimateId: body.estimateId ?? null,
+          meetingId: body.meetingId ?? null,
+          assigneeUserId: body.assigneeUserId ?? null,
+        },
+      }),
+    )
+    await recordTaskEvent(tx, TaskSubjects.created, actor, task)
+    return task
+  })
+}
+
+/** Changes the named fields; a due date kept as it was may stay in the past (an overdue task being retitled). */
+export async function updateTask(deps: Deps, actor: Actor, id: string, body: UpdateTaskInput): Promise<Task> {
+  return deps.prisma.$transaction(async (tx) => {
+    const row = await findTaskRow(tx, actor.orgId, id)
+    if (!row) throw taskNotFound()
+    if (body.dueDate !== toTask(row).dueDate) refusePastDueDate(body.dueDate)
+    const task = toTask(
+      await tx.task.update({
+        where: { id: row.id },
+        data: {
+          title: body.title,
+          description: body.description,
+          priority: body.priority,
+          dueDate: dateOfDay(body.dueDate),
+          estimateId: body.estimateId,
+          meetingId: body.meetingId,
+          assigneeUserId: body.assigneeUserId,
+        },
+      }),
+    )
+    await recordTaskEvent(tx, TaskSubjects.updated, actor, task)
+    return task
+  })
+}
+
+/** Spec 001 §4: the checkbox flips completed; completedAt records when it was ticked. */
+export async function toggleTask(deps: Deps, actor: Actor, id: string): Promise<Task> {
+  return deps.prisma.$transaction(async (tx) => {
+    const row = await findTaskRow(tx, actor.orgId, id)
+    if (!row) throw taskNotFound()
+    const completed = !row.completed
+    const task = toTask(await tx.task.update({ where: { id: row.id }, data: { completed, completedAt: completed ? new Date() : null } }))
+    await recordTaskEvent(tx, TaskSubjects.updated, actor, task)
+    return task
+  })
+}
+
+export async function deleteTask(deps: Deps, actor: Actor, id: string): Promise<void> {
+  await deps.prisma.$transaction(async (tx) => {
+    const row = await findTaskRow(tx, actor.orgId, id)
+    if (!row) throw taskNotFound()
+    await tx.task.delete({ where: { id: row.id } })
+    await recordTaskEvent(tx, TaskSubjects.deleted, actor, toTask(row))
+  })
+}

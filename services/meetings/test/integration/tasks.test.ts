@@ -1,0 +1,129 @@
+import { TASK_DUE_DATE_INVALID, TASK_DUE_DATE_PAST, TASK_PRIORITY_INVALID, TASK_TITLE_REQUIRED, TaskSubjects, ZTask } from '@plumbline/contracts'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { type MeetingsTestService, memberOf, startMeetingsTestService } from '../support/meetings-test-service.js'
+
+let svc: MeetingsTestService
+beforeAll(async () => {
+  svc = await startMeetingsTestService()
+})
+afterAll(async () => {
+  await svc?.close()
+})
+
+type Role = 'Owner' | 'Admin' | 'Member' | 'Viewer'
+const tasksPath = (orgId: string) => `/organizations/${orgId}/tasks`
+const dayFromToday = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10)
+const as = async (method: string, path: string, orgId: string, body?: unknown, role: Role = 'Owner') =>
+  svc.call(method, path, { body, headers: await memberOf(orgId, role) })
+const create = (orgId: string, body: unknown, role: Role = 'Owner') => as('POST', tasksPath(orgId), orgId, body, role)
+const outboxTypes = async () => (await svc.deps.prisma.outboxEvent.findMany({ orderBy: { createdAt: 'asc' } })).map((e) => e.subject)
+
+describe('POST /organizations/:orgId/tasks', () => {
+  it('creates a task with the defaults and lists it', async () => {
+    const res = await create('org-create', { title: '  Call the client  ', description: 'About the roof', dueDate: `${dayFromToday(3)}T00:00:00.000Z` })
+    expect(res.status).toBe(201)
+    const task = ZTask.strict().parse(res.json)
+    expect(task).toMatchObject({
+      title: 'Call the client',
+      description: 'About the roof',
+      priority: 'medium',
+      dueDate: dayFromToday(3),
+      completed: false,
+      completedAt: null,
+      createdBy: 'user-owner-org-create',
+    })
+    const list = await as('GET', tasksPath('org-create'), 'org-create', undefined, 'Viewer')
+    expect(list.status).toBe(200)
+    expect(list.json).toEqual([task])
+    expect(await outboxTypes()).toContain(TaskSubjects.created)
+  })
+
+  it('keeps a task without a due date and with a chosen priority', async () => {
+    const res = await create('org-nodate', { title: 'Order shingles', priority: 'high' })
+    expect(res.status).toBe(201)
+    expect(res.json).toMatchObject({ priority: 'high', dueDate: null, description: null })
+  })
+
+  it.each([
+    [{}, 'title', TASK_TITLE_REQUIRED],
+    [{ title: '   ' }, 'title', TASK_TITLE_REQUIRED],
+    [{ title: 42 }, 'title', TASK_TITLE_REQUIRED],
+    [{ title: 'T', priority: 'urgent' }, 'priority', TASK_PRIORITY_INVALID],
+    [{ title: 'T', dueDate: 'next week' }, 'dueDate', TASK_DUE_DATE_INVALID],
+    [{ title: 'T', dueDate: '2026-02-30' }, 'dueDate', TASK_DUE_DATE_INVALID],
+    [{ title: 'T', dueDate: '2020-01-01' }, 'dueDate', TASK_DUE_DATE_PAST],
+  ])('answers 400 for %j naming %s', async (body, field, message) => {
+    const res = await create('org-invalid', body)
+    expect(res.status).toBe(400)
+    expect(res.json.errors).toContainEqual({ field, message })
+    expect(await svc.deps.prisma.task.count({ where: { organizationId: 'org-invalid' } })).toBe(0)
+  })
+
+  it('refuses a Viewer (403) and a caller from another organisation (404)', async () => {
+    expect((await create('org-viewer', { title: 'Nope' }, 'Viewer')).status).toBe(403)
+    const res = await svc.call('POST', tasksPath('org-a'), { body: { title: 'Nope' }, headers: await memberOf('org-b') })
+    expect(res.status).toBe(404)
+    expect((await svc.call('GET', tasksPath('org-a'))).status).toBe(401)
+  })
+})
+
+describe('POST /organizations/:orgId/tasks/:id/toggle', () => {
+  it('completes a task, records when, and reopens it', async () => {
+    const { json: task } = await create('org-toggle', { title: 'Send permit' })
+    const done = await as('POST', `${tasksPath('org-toggle')}/${task.id}/toggle`, 'org-toggle', undefined, 'Member')
+    expect(done.status).toBe(200)
+    expect(done.json.completed).toBe(true)
+    expect(Date.parse(done.json.completedAt)).toBeGreaterThan(Date.now() - 60_000)
+    const reopened = await as('POST', `${tasksPath('org-toggle')}/${task.id}/toggle`, 'org-toggle')
+    expect(reopened.json).toMatchObject({ completed: false, completedAt: null })
+    expect(await outboxTypes()).toContain(TaskSubjects.updated)
+  })
+
+  it("answers 404 for another organisation's task and for an id that is no UUID", async () => {
+    const { json: task } = await create('org-owner', { title: 'Private' })
+    const res = await as('POST', `${tasksPath('org-other')}/${task.id}/toggle`, 'org-other')
+    expect(res.status).toBe(404)
+    expect((await as('POST', `${tasksPath('org-owner')}/not-a-uuid/toggle`, 'org-owner')).status).toBe(404)
+    expect((await svc.deps.prisma.task.findUniqueOrThrow({ where: { id: task.id } })).completed).toBe(false)
+  })
+})
+
+describe('PUT /organizations/:orgId/tasks/:id', () => {
+  it('changes the named fields only and clears the due date with null', async () => {
+    const { json: task } = await create('org-edit', { title: 'Draft', description: 'Keep me', dueDate: dayFromToday(1) })
+    const res = await as('PUT', `${tasksPath('org-edit')}/${task.id}`, 'org-edit', { title: 'Final', priority: 'low', dueDate: null }, 'Member')
+    expect(res.status).toBe(200)
+    expect(res.json).toMatchObject({ title: 'Final', priority: 'low', dueDate: null, description: 'Keep me' })
+  })
+
+  it('keeps a past due date that is not changed but refuses moving it into the past', async () => {
+    const { json: task } = await create('org-past', { title: 'Old' })
+    await svc.deps.prisma.task.update({ where: { id: task.id }, data: { dueDate: new Date('2020-01-01T00:00:00Z') } })
+    const retitled = await as('PUT', `${tasksPath('org-past')}/${task.id}`, 'org-past', { title: 'Old, renamed', dueDate: '2020-01-01' })
+    expect(retitled.status).toBe(200)
+    expect(retitled.json).toMatchObject({ title: 'Old, renamed', dueDate: '2020-01-01' })
+    const moved = await as('PUT', `${tasksPath('org-past')}/${task.id}`, 'org-past', { dueDate: '2020-02-01' })
+    expect(moved.status).toBe(400)
+    expect(moved.json.errors).toContainEqual({ field: 'dueDate', message: TASK_DUE_DATE_PAST })
+  })
+
+  it('answers 400 for an empty title and 404 across organisations', async () => {
+    const { json: task } = await create('org-edit2', { title: 'Mine' })
+    const empty = await as('PUT', `${tasksPath('org-edit2')}/${task.id}`, 'org-edit2', { title: '' })
+    expect(empty.status).toBe(400)
+    expect(empty.json.errors).toContainEqual({ field: 'title', message: TASK_TITLE_REQUIRED })
+    expect((await as('PUT', `${tasksPath('org-x')}/${task.id}`, 'org-x', { title: 'Stolen' })).status).toBe(404)
+  })
+})
+
+describe('DELETE /organizations/:orgId/tasks/:id', () => {
+  it('deletes for an Admin, refuses a Member, and answers 404 across organisations', async () => {
+    const { json: task } = await create('org-del', { title: 'Remove me' })
+    expect((await as('DELETE', `${tasksPath('org-del')}/${task.id}`, 'org-del', undefined, 'Member')).status).toBe(403)
+    expect((await as('DELETE', `${tasksPath('org-y')}/${task.id}`, 'org-y')).status).toBe(404)
+    expect((await as('DELETE', `${tasksPath('org-del')}/${task.id}`, 'org-del', undefined, 'Admin')).status).toBe(204)
+    expect((await as('GET', tasksPath('org-del'), 'org-del')).json).toEqual([])
+    expect((await as('DELETE', `${tasksPath('org-del')}/${task.id}`, 'org-del')).status).toBe(404)
+    expect(await outboxTypes()).toContain(TaskSubjects.deleted)
+  })
+})
