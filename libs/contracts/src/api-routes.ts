@@ -1,5 +1,16 @@
 import { z } from 'zod'
 import {
+  ZAdminCheck,
+  ZAdminCreateUserBody,
+  ZAdminCreateUserResponse,
+  ZAdminMembershipBody,
+  ZAdminOrganization,
+  ZAdminUser,
+  ZAuditEntry,
+  ZSubscriptionOverrideBody,
+  ZSubscriptionOverrideRow,
+} from './admin.js'
+import {
   ZAiProviderInfo,
   ZChatMessage,
   ZChatMessageBody,
@@ -20,7 +31,7 @@ import {
   ZResetTemporaryPasswordBody,
   ZVerifyEmailBody,
 } from './auth.js'
-import { ZActivityList, ZCompanySettings, ZCompanySettingsPatch } from './company-settings.js'
+import { ZActivityList, ZActivityQuery, ZCompanySettings, ZCompanySettingsPatch } from './company-settings.js'
 import { ZGeneratePdfResponse, ZLogoUploadResponse } from './documents.js'
 import {
   ZApplyTemplateBody,
@@ -68,6 +79,7 @@ import {
   ZVisibilityPatch,
 } from './estimates.js'
 import type { PermissionAction, PermissionModule } from './permissions.js'
+import { ZCreateTaskBody, ZTask, ZUpdateTaskBody } from './tasks.js'
 import { ZCurrentUser, ZDashboardMetrics, ZDashboardMetricsQuery, ZOrganizationUsage, ZUserOrganization } from './users.js'
 
 /**
@@ -83,7 +95,7 @@ import { ZCurrentUser, ZDashboardMetrics, ZDashboardMetricsQuery, ZOrganizationU
  * serves an OpenAPI 3.1 document built from it at /api/openapi.json (see openapi.ts).
  */
 export type ApiService = 'auth' | 'estimates' | 'ai' | 'documents' | 'meetings' | 'admin'
-export type ApiAccess = 'public' | 'user' | 'org'
+export type ApiAccess = 'public' | 'user' | 'org' | 'admin'
 export type ApiMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'
 
 export type ApiRoute = {
@@ -611,18 +623,19 @@ export const API_ROUTES: readonly ApiRoute[] = [
     reply: ZEstimatePricing,
   },
   {
+    id: 'postEstimatesClone',
+    method: 'POST',
+    path: '/organizations/:orgId/estimates/:id/clone',
+    service: 'estimates',
+    access: 'org',
+    permission: { module: 'cost_estimator', action: 'create' },
+    reply: ZEstimate,
+    status: 201,
+  },
+  {
     id: 'postEstimatesShare',
     method: 'POST',
     path: '/organizations/:orgId/estimates/:id/share',
-    service: 'estimates',
-    access: 'org',
-    permission: { module: 'cost_estimator', action: 'share' },
-    reply: ZShareResponse,
-  },
-  {
-    id: 'postEstimatesShareRegenerate',
-    method: 'POST',
-    path: '/organizations/:orgId/estimates/:id/share/regenerate',
     service: 'estimates',
     access: 'org',
     permission: { module: 'cost_estimator', action: 'share' },
@@ -786,7 +799,112 @@ export const API_ROUTES: readonly ApiRoute[] = [
     body: ZCompanySettingsPatch,
     reply: ZCompanySettings,
   },
-  { id: 'getActivities', method: 'GET', path: '/organizations/:orgId/activities', service: 'admin', access: 'org', reply: ZActivityList },
+  {
+    id: 'getActivities',
+    method: 'GET',
+    path: '/organizations/:orgId/activities',
+    service: 'admin',
+    access: 'org',
+    query: ZActivityQuery,
+    reply: ZActivityList,
+  },
+  {
+    id: 'getAdminSubscriptionOverrides',
+    method: 'GET',
+    path: '/admin/subscription-overrides',
+    service: 'admin',
+    access: 'admin',
+    reply: z.array(ZSubscriptionOverrideRow),
+  },
+  {
+    id: 'putAdminSubscriptionOverride',
+    method: 'PUT',
+    path: '/admin/subscription-overrides/:orgId',
+    service: 'admin',
+    access: 'admin',
+    body: ZSubscriptionOverrideBody,
+    reply: ZMessageResponse,
+  },
+  {
+    id: 'deleteAdminSubscriptionOverride',
+    method: 'DELETE',
+    path: '/admin/subscription-overrides/:orgId',
+    service: 'admin',
+    access: 'admin',
+    reply: ZMessageResponse,
+  },
+  { id: 'getAdminAudit', method: 'GET', path: '/admin/audit', service: 'admin', access: 'admin', reply: z.array(ZAuditEntry) },
+  { id: 'getAdminCheck', method: 'GET', path: '/admin/check', service: 'auth', access: 'admin', reply: ZAdminCheck },
+  { id: 'getAdminUsers', method: 'GET', path: '/admin/users', service: 'auth', access: 'admin', reply: z.array(ZAdminUser) },
+  { id: 'getAdminOrganizations', method: 'GET', path: '/admin/organizations', service: 'auth', access: 'admin', reply: z.array(ZAdminOrganization) },
+  {
+    id: 'postAdminUsersCreate',
+    method: 'POST',
+    path: '/admin/users/create',
+    service: 'auth',
+    access: 'admin',
+    body: ZAdminCreateUserBody,
+    reply: ZAdminCreateUserResponse,
+    status: 201,
+  },
+  {
+    id: 'putAdminUserMembership',
+    method: 'PUT',
+    path: '/admin/users/:id/membership',
+    service: 'auth',
+    access: 'admin',
+    body: ZAdminMembershipBody,
+    reply: ZMessageResponse,
+  },
+  { id: 'deleteAdminUser', method: 'DELETE', path: '/admin/users/:id', service: 'auth', access: 'admin', reply: ZMessageResponse },
+  {
+    id: 'getTasks',
+    method: 'GET',
+    path: '/organizations/:orgId/tasks',
+    service: 'meetings',
+    access: 'org',
+    permission: { module: 'ai_notetaker', action: 'access' },
+    reply: z.array(ZTask),
+  },
+  {
+    id: 'postTasks',
+    method: 'POST',
+    path: '/organizations/:orgId/tasks',
+    service: 'meetings',
+    access: 'org',
+    permission: { module: 'ai_notetaker', action: 'create' },
+    body: ZCreateTaskBody,
+    reply: ZTask,
+    status: 201,
+  },
+  {
+    id: 'postTasksToggle',
+    method: 'POST',
+    path: '/organizations/:orgId/tasks/:id/toggle',
+    service: 'meetings',
+    access: 'org',
+    permission: { module: 'ai_notetaker', action: 'edit' },
+    reply: ZTask,
+  },
+  {
+    id: 'putTasksById',
+    method: 'PUT',
+    path: '/organizations/:orgId/tasks/:id',
+    service: 'meetings',
+    access: 'org',
+    permission: { module: 'ai_notetaker', action: 'edit' },
+    body: ZUpdateTaskBody,
+    reply: ZTask,
+  },
+  {
+    id: 'deleteTasksById',
+    method: 'DELETE',
+    path: '/organizations/:orgId/tasks/:id',
+    service: 'meetings',
+    access: 'org',
+    permission: { module: 'ai_notetaker', action: 'delete' },
+    status: 204,
+  },
 ]
 
 /** `/organizations/:orgId/estimates/:id` → ['orgId', 'id']. */

@@ -43,7 +43,7 @@ function operationOf(route: ApiRoute): Operation {
       [status]: success,
       '400': problem,
       ...(route.access === 'public' ? {} : { '401': problem }),
-      ...(route.permission ? { '403': problem } : {}),
+      ...(route.permission || route.access === 'admin' ? { '403': problem } : {}),
       '404': problem,
     },
     security: route.access === 'public' ? [] : [{ session: [] }],
