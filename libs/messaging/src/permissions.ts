@@ -64,6 +64,8 @@ export const BUS_GRANTS: Record<BusService, BusGrant> = {
       onAdmin(Subjects.estimateApproved, 'estimate-approved'),
       onAdmin(Subjects.userRegistered, 'user-registered'),
       onAdmin(Subjects.userDeleted, 'user-deleted'),
+      onAdmin(Subjects.organizationCreated, 'organization-created'),
+      onAdmin(Subjects.adminActionRecorded, 'admin-action-recorded'),
       onAdmin(Subjects.aiGenerationCompleted, 'ai-generation-completed'),
       onAdmin(Subjects.pdfGenerated, 'pdf-generated'),
     ],
