@@ -118,6 +118,22 @@ export const QUOTA_KINDS = ['estimates', 'pdf', 'ai'] as const
 export const ZQuotaCheckRequest = z.object({ orgId: z.string(), kind: z.enum(QUOTA_KINDS) })
 export const ZQuotaCheckReply = z.object({ allowed: z.boolean(), used: z.number().int(), limit: z.number().int() })
 export type QuotaCheckReply = z.infer<typeof ZQuotaCheckReply>
+export type QuotaKind = (typeof QUOTA_KINDS)[number]
+
+/**
+ * The one refusal of a used-up monthly quota, the same in every service (service-kit's
+ * `checkQuota`): status 429 (the request is fine, the organisation has used its allowance for
+ * now) with problem+json `code` from QUOTA_LIMIT_CODES and `detail`/`message` from
+ * quotaLimitMessage, e.g. "Monthly PDF limit reached (5 of 5). Upgrade your plan or wait until next month."
+ */
+export const QUOTA_LIMIT_STATUS = 429
+export const QUOTA_LIMIT_CODES = { estimates: 'ESTIMATE_LIMIT_REACHED', pdf: 'PDF_LIMIT_REACHED', ai: 'AI_LIMIT_REACHED' } as const satisfies Record<
+  QuotaKind,
+  string
+>
+const QUOTA_LABELS: Record<QuotaKind, string> = { estimates: 'estimate', pdf: 'PDF', ai: 'AI generation' }
+export const quotaLimitMessage = (kind: QuotaKind, used: number, limit: number) =>
+  `Monthly ${QUOTA_LABELS[kind]} limit reached (${used} of ${limit}). Upgrade your plan or wait until next month.`
 
 /** Company facts other services need now (estimate detail, public page, PDF). */
 export const ZCompanySettingsRequest = z.object({ orgId: z.string() })

@@ -9,6 +9,7 @@ import { ensureStreamExists } from './ensure-stream.js'
 import type { MessagingLogger } from './logger.js'
 import { consumerName, ownerOf, streamName } from './names.js'
 import { headersToRecord } from './nats-headers.js'
+import { startRetryLoop } from './retry-loop.js'
 import { qualifiedTable } from './sql-names.js'
 import type { SqlTx, TransactionRunner } from './sql-tx.js'
 import { contextFromHeaders } from './trace-context.js'
@@ -178,59 +179,46 @@ export async function consume<T = unknown>(opts: ConsumeEventsOptions<T>): Promi
 
   await ensureConsumer()
 
-  let stopping = false
   let messages: ConsumerMessages | undefined
-  let wake: (() => void) | undefined
-  const sleep = (ms: number) =>
-    new Promise<void>((resolve) => {
-      const done = () => {
-        clearTimeout(timer)
-        wake = undefined
-        resolve()
-      }
-      const timer = setTimeout(done, ms)
-      wake = done
-    })
-
-  // nats.js resumes pulling by itself across reconnects; this outer loop only covers the
-  // iterator ending or failing (consumer deleted, permissions), recreating what is missing.
-  const loop = (async () => {
-    let failures = 0
-    while (!stopping && !bus.nc.isClosed()) {
-      try {
-        const consumer = await bus.js.consumers.get(stream, name)
-        messages = await consumer.consume({ max_messages: prefetch })
-        if (stopping) await messages.close()
-        for await (const msg of messages) {
-          failures = 0
-          if (stopping) {
-            // Hand prefetched messages back at once instead of after ack_wait.
-            msg.nak()
-            continue
-          }
-          try {
-            await handle(msg)
-          } catch (err) {
-            logger.error({ ...log, err }, 'unexpected consumer error')
-            msg.nak(backoffFor(msg.info.deliveryCount))
-          }
+  let firstRound = true
+  // nats.js resumes pulling by itself across reconnects; the loop only covers the iterator
+  // ending or failing (consumer deleted, permissions), recreating what is missing.
+  const loop = startRetryLoop({
+    logger,
+    name: `consumer ${durable}`,
+    logFields: log,
+    backoff: { baseMs: 500, maxMs: 5_000 },
+    canRun: () => !bus.nc.isClosed(),
+    interrupt: async () => {
+      await messages?.close()
+    },
+    round: async (state) => {
+      if (!firstRound) await ensureConsumer().catch((err) => logger.warn({ ...log, err }, 'could not ensure consumer'))
+      firstRound = false
+      const consumer = await bus.js.consumers.get(stream, name)
+      messages = await consumer.consume({ max_messages: prefetch })
+      if (state.stopping) await messages.close()
+      for await (const msg of messages) {
+        state.progressed()
+        if (state.stopping) {
+          // Hand prefetched messages back at once instead of after ack_wait.
+          msg.nak()
+          continue
         }
-      } catch (err) {
-        failures++
-        logger.warn({ ...log, err, failures }, 'consumer interrupted; restarting')
+        try {
+          await handle(msg)
+        } catch (err) {
+          logger.error({ ...log, err }, 'unexpected consumer error')
+          msg.nak(backoffFor(msg.info.deliveryCount))
+        }
       }
-      if (stopping || bus.nc.isClosed()) break
-      await sleep(Math.min(5_000, 250 * 2 ** Math.min(failures, 5)))
-      await ensureConsumer().catch((err) => logger.warn({ ...log, err }, 'could not ensure consumer'))
-    }
-  })()
+      return 250
+    },
+  })
 
   return {
     async stop() {
-      stopping = true
-      wake?.()
-      await messages?.close()
-      await loop
+      await loop.stop()
       // Acks are fire-and-forget publishes: push them out before the caller closes the bus.
       if (!bus.nc.isClosed()) await bus.nc.flush().catch(() => {})
     },

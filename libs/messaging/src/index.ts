@@ -22,6 +22,7 @@ export {
 } from './permissions.js'
 export { pgTransactionRunner } from './pg-transaction-runner.js'
 export { type Replier, type ReplyBody, type RequestOptions, reply, request } from './request-reply.js'
+export { type Backoff, backoffDelay, type LoopState, type RetryLoop, type RetryLoopOptions, startRetryLoop } from './retry-loop.js'
 export type { SqlTx, TransactionRunner } from './sql-tx.js'
 export { contextFromHeaders, traceHeaders } from './trace-context.js'
 export { writeOutbox } from './write-outbox.js'

@@ -1,6 +1,7 @@
 import { headers as natsHeaders } from '@nats-io/transport-node'
 import type { Bus } from './connect-bus.js'
 import type { MessagingLogger } from './logger.js'
+import { startRetryLoop } from './retry-loop.js'
 import { qualifiedTable } from './sql-names.js'
 import type { TransactionRunner } from './sql-tx.js'
 
@@ -104,48 +105,19 @@ export function startOutboxRelay(opts: OutboxRelayOptions): OutboxRelay {
     return published
   }
 
-  let stopping = false
-  let wake: (() => void) | undefined
-  const sleep = (ms: number) =>
-    new Promise<void>((resolve) => {
-      const done = () => {
-        clearTimeout(timer)
-        wake = undefined
-        resolve()
-      }
-      const timer = setTimeout(done, ms)
-      wake = done
-    })
-
-  const loop = (async () => {
-    if (opts.poll === false) return
-    let failures = 0
-    while (!stopping) {
-      try {
-        const n = await drainOnce()
-        if (failures > 0) logger.info({ failures }, 'outbox relay recovered')
-        failures = 0
-        // A full batch means there is probably more: go again without waiting.
-        if (n < batchSize && !stopping) await sleep(idleMs)
-      } catch (err) {
-        failures++
-        const backoff = Math.min(maxBackoffMs, idleMs * 2 ** Math.min(failures - 1, 16))
-        // Jitter spreads retries of several replicas after a shared outage.
-        const delay = Math.round(backoff * (0.8 + Math.random() * 0.4))
-        logger.warn({ err, failures, retryInMs: delay }, 'outbox relay failed; backing off')
-        if (!stopping) await sleep(delay)
-      }
-    }
-  })()
-
-  return {
-    drainOnce,
-    async stop() {
-      stopping = true
-      wake?.()
-      await loop
+  if (opts.poll === false) return { drainOnce, stop: async () => {} }
+  const loop = startRetryLoop({
+    logger,
+    name: 'outbox relay',
+    backoff: { baseMs: idleMs, maxMs: maxBackoffMs, jitter: true },
+    round: async (state) => {
+      const n = await drainOnce()
+      state.progressed()
+      // A full batch means there is probably more: go again without waiting.
+      return n < batchSize ? idleMs : 0
     },
-  }
+  })
+  return { drainOnce, stop: () => loop.stop() }
 }
 
 function toNatsHeaders(json: string) {

@@ -70,14 +70,30 @@ export function reply<I = unknown, O = unknown>(bus: Bus, subject: string, handl
   }
 }
 
-export type RequestOptions = { timeoutMs?: number }
+function replyBodyOf(msg: Msg, subject: string): ReplyBody {
+  try {
+    const body = JSON.parse(new TextDecoder().decode(msg.data)) as Partial<{ data: unknown; error: { code: string; message: string } }> | null
+    // `{ data: undefined }` travels as `{}`: a handler that answered nothing.
+    if (body && typeof body === 'object') return body.error ? { error: body.error } : { data: body.data }
+  } catch {
+    // reported below as an unreadable reply
+  }
+  throw codedError(ErrorCode.INVALID_REPLY, `reply to ${subject} is not a reply body`)
+}
+
+export type RequestOptions<T> = {
+  /** The reply's contract: answers are parsed with it, so callers only ever see valid data. */
+  schema: ZodType<T>
+  timeoutMs?: number
+}
 
 /**
- * Sends a request and resolves to the replier's data. Rejects with the replier's error
- * (`.code` kept), or with code SERVICE_UNAVAILABLE when nobody answers in time (no replier
- * subscribed, NATS unreachable, or too slow).
+ * Sends a request and resolves to the replier's data, parsed by `schema`. Rejects with the
+ * replier's error (`.code` kept); with SERVICE_UNAVAILABLE when nobody answers in time (no
+ * replier subscribed, NATS unreachable, or too slow); with INVALID_REPLY when the answer is not
+ * JSON or does not match `schema` (the issues are in the message).
  */
-export async function request<T = unknown>(bus: Bus, subject: string, data: unknown, { timeoutMs = 2000 }: RequestOptions = {}): Promise<T> {
+export async function request<T>(bus: Bus, subject: string, data: unknown, { schema, timeoutMs = 2000 }: RequestOptions<T>): Promise<T> {
   return tracer().startActiveSpan(`request ${subject}`, { kind: SpanKind.CLIENT }, async (span) => {
     try {
       const h = natsHeaders()
@@ -95,9 +111,11 @@ export async function request<T = unknown>(bus: Bus, subject: string, data: unkn
           err,
         )
       }
-      const body = JSON.parse(new TextDecoder().decode(msg.data)) as ReplyBody<T>
+      const body = replyBodyOf(msg, subject)
       if ('error' in body) throw codedError(body.error.code, body.error.message)
-      return body.data
+      const parsed = schema.safeParse(body.data)
+      if (!parsed.success) throw codedError(ErrorCode.INVALID_REPLY, `reply to ${subject} does not match its contract: ${parsed.error.message}`)
+      return parsed.data
     } catch (err) {
       span.setStatus({ code: SpanStatusCode.ERROR, message: (err as Error).message })
       throw err as CodedError

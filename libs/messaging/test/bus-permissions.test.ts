@@ -3,6 +3,7 @@ import { connect as rawConnect } from 'node:net'
 import { connect, type NatsConnection } from '@nats-io/transport-node'
 import { RequestSubjects } from '@plumbline/contracts'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { z } from 'zod'
 import {
   BUS_GRANTS,
   BUS_SERVICES,
@@ -20,6 +21,8 @@ import {
   streamName,
 } from '../src/index.js'
 import { createTestDb, logger, type OwnNats, ownNatsServer, SCHEMA, type TestDb, waitFor } from './helpers.js'
+
+const ZAnsweredBy = z.object({ answeredBy: z.string() })
 
 // Security probe 2026-11-24, finding 5: NATS ran without authentication, and a raw
 // `PUB rpc.estimates.document.get` returned any tenant's estimate. This starts a private
@@ -90,7 +93,7 @@ describe('each service user can do what its code does', () => {
       for (const service of BUS_SERVICES) {
         for (const subject of BUS_GRANTS[service].requests) {
           const owner = BUS_SERVICES.find((s) => BUS_GRANTS[s].replies.includes(subject))
-          expect(await request(buses[service], subject, { orgId: 'o' }), `${service} → ${subject}`).toEqual({ answeredBy: owner })
+          expect(await request(buses[service], subject, { orgId: 'o' }, { schema: ZAnsweredBy }), `${service} → ${subject}`).toEqual({ answeredBy: owner })
         }
       }
     } finally {
@@ -151,7 +154,8 @@ describe('and nothing else', () => {
         })
         await settle(buses[intruder].nc)
         expect(violations.get(intruder)?.join('\n'), intruder).toMatch(/Permissions Violation for Subscription to "rpc\.estimates\.document\.get"/)
-        for (let i = 0; i < 5; i++) expect(await request(buses.documents, RequestSubjects.estimateDocument, {})).toEqual({ answeredBy: 'estimates' })
+        for (let i = 0; i < 5; i++)
+          expect(await request(buses.documents, RequestSubjects.estimateDocument, {}, { schema: ZAnsweredBy })).toEqual({ answeredBy: 'estimates' })
         expect(got).toEqual([])
         expect(refused.length, intruder).toBe(1)
         sub.unsubscribe()
@@ -259,6 +263,9 @@ describe('the permission table matches the services’ code', () => {
     const requests = found(code, /\brequest(?:<[^>]*>)?\(\s*(?:deps\.)?bus,\s*RequestSubjects\.(\w+)/g).map(requestSubject)
     // service-kit's fetchCompanySettings asks admin for the organisation's settings.
     if (/\bfetchCompanySettings\(/.test(code)) requests.push(RequestSubjects.companySettings)
+    // …checkQuota asks admin's quota check, fetchEstimateDocument asks estimates for the document.
+    if (/\bcheckQuota\(deps, /.test(code)) requests.push(RequestSubjects.quotaCheck)
+    if (/\bfetchEstimateDocument\(/.test(code)) requests.push(RequestSubjects.estimateDocument)
     const replies = found(code, /\breply(?:<[^>]*>)?\(\s*(?:deps\.)?bus,\s*RequestSubjects\.(\w+)/g).map(requestSubject)
     const durables = [...found(code, /durable: '([^']+)'/g), ...found(code, /_DURABLE = '([^']+)'/g)]
     const grant = BUS_GRANTS[service]

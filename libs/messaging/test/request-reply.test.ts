@@ -3,6 +3,8 @@ import { z } from 'zod'
 import { type Bus, type CodedError, codedError, type Replier, reply, request } from '../src/index.js'
 import { testBus, testPrefix } from './helpers.js'
 
+const ZSum = z.object({ sum: z.number() })
+
 describe('request/reply', { timeout: 30_000 }, () => {
   let bus: Bus
   const repliers: Replier[] = []
@@ -40,27 +42,34 @@ describe('request/reply', { timeout: 30_000 }, () => {
   }
 
   test('round trip', async () => {
-    await expect(request<{ sum: number }>(bus, 'rpc.calc.add', { a: 2, b: 3 })).resolves.toEqual({ sum: 5 })
+    await expect(request(bus, 'rpc.calc.add', { a: 2, b: 3 }, { schema: ZSum })).resolves.toEqual({ sum: 5 })
   })
 
   test('a coded handler error reaches the caller with its code', async () => {
-    const err = await rejection(request(bus, 'rpc.admin.quota.check', { orgId: 'o1' }))
+    const err = await rejection(request(bus, 'rpc.admin.quota.check', { orgId: 'o1' }, { schema: z.unknown() }))
     expect(err).toBeInstanceOf(Error)
     expect(err.code).toBe('QUOTA_EXCEEDED')
     expect(err.message).toBe('organization o1 used its monthly AI quota')
   })
 
   test('an uncoded handler error is INTERNAL; invalid input is VALIDATION_FAILED', async () => {
-    const internal = await rejection(request(bus, 'rpc.calc.crash', {}))
+    const internal = await rejection(request(bus, 'rpc.calc.crash', {}, { schema: z.unknown() }))
     expect(internal.code).toBe('INTERNAL')
     expect(internal.message).toBe('null pointer somewhere')
-    const invalid = await rejection(request(bus, 'rpc.calc.add', { a: 'two' }))
+    const invalid = await rejection(request(bus, 'rpc.calc.add', { a: 'two' }, { schema: ZSum }))
     expect(invalid.code).toBe('VALIDATION_FAILED')
+  })
+
+  test("an answer that does not match the reply's schema is INVALID_REPLY, never passed on", async () => {
+    const err = await rejection(request(bus, 'rpc.calc.add', { a: 2, b: 3 }, { schema: z.object({ sum: z.string() }) }))
+    expect(err.code).toBe('INVALID_REPLY')
+    expect(err.message).toMatch(/reply to rpc\.calc\.add does not match its contract/)
+    await expect(request(bus, 'rpc.calc.add', { a: 2, b: 3 }, { schema: ZSum.transform((r) => r.sum * 10) })).resolves.toBe(50)
   })
 
   test('a slow replier times out as SERVICE_UNAVAILABLE', async () => {
     const started = Date.now()
-    const err = await rejection(request(bus, 'rpc.calc.slow', {}, { timeoutMs: 200 }))
+    const err = await rejection(request(bus, 'rpc.calc.slow', {}, { schema: z.unknown(), timeoutMs: 200 }))
     expect(err.code).toBe('SERVICE_UNAVAILABLE')
     expect(err.message).toMatch(/no reply to rpc\.calc\.slow within 200 ms/)
     expect(Date.now() - started).toBeLessThan(1_000)
@@ -68,7 +77,7 @@ describe('request/reply', { timeout: 30_000 }, () => {
 
   test('nobody listening is SERVICE_UNAVAILABLE at once', async () => {
     const started = Date.now()
-    const err = await rejection(request(bus, 'rpc.nobody.home', {}, { timeoutMs: 5_000 }))
+    const err = await rejection(request(bus, 'rpc.nobody.home', {}, { schema: z.unknown(), timeoutMs: 5_000 }))
     expect(err.code).toBe('SERVICE_UNAVAILABLE')
     expect(Date.now() - started).toBeLessThan(2_000)
   })
@@ -76,7 +85,7 @@ describe('request/reply', { timeout: 30_000 }, () => {
   test('requests are isolated by bus prefix', async () => {
     const other = await testBus(testPrefix())
     try {
-      const err = await rejection(request(other, 'rpc.calc.add', { a: 1, b: 1 }, { timeoutMs: 300 }))
+      const err = await rejection(request(other, 'rpc.calc.add', { a: 1, b: 1 }, { schema: ZSum, timeoutMs: 300 }))
       expect(err.code).toBe('SERVICE_UNAVAILABLE')
     } finally {
       await other.close()
@@ -87,7 +96,7 @@ describe('request/reply', { timeout: 30_000 }, () => {
     let calls = 0
     const extra = [1, 2, 3].map(() => reply(bus, 'rpc.calc.count', async () => ++calls))
     await bus.nc.flush()
-    for (let i = 0; i < 10; i++) await request(bus, 'rpc.calc.count', null)
+    for (let i = 0; i < 10; i++) await request(bus, 'rpc.calc.count', null, { schema: z.unknown() })
     await Promise.all(extra.map((r) => r.stop()))
     expect(calls).toBe(10)
   })

@@ -1,6 +1,7 @@
 import { createHash, randomUUID } from 'node:crypto'
 import { REQUEST_ID_HEADER } from '@plumbline/contracts'
 import express, { type Express, type RequestHandler } from 'express'
+import { guardBody } from './body-guard.js'
 import { errorHandler, notFoundHandler } from './errors.js'
 import { healthRouter, type ReadinessCheck } from './health.js'
 import { type IdentityVerifier, identityMiddleware } from './identity.js'
@@ -69,6 +70,7 @@ export function createServiceApp(options: ServiceAppOptions): Express {
     res.type(options.metrics.registry.contentType).send(await options.metrics.registry.metrics())
   })
   app.use(express.json({ limit: options.bodyLimit ?? '100kb', strict: false }))
+  app.use(guardBody)
   app.use(identityMiddleware(options.verifyIdentity))
   options.routes(app)
   app.use(notFoundHandler)

@@ -13,10 +13,7 @@ export const COMPANY_SETTINGS_TIMEOUT_MS = 1500
  */
 export async function fetchCompanySettings(deps: { bus: Bus; logger: Logger }, orgId: string): Promise<CompanySettings> {
   try {
-    const reply = await request(deps.bus, RequestSubjects.companySettings, { orgId }, { timeoutMs: COMPANY_SETTINGS_TIMEOUT_MS })
-    const parsed = ZCompanySettings.safeParse(reply)
-    if (parsed.success) return parsed.data
-    deps.logger.warn({ orgId, issues: parsed.error.issues.length }, 'company settings reply did not match the contract; using defaults')
+    return await request(deps.bus, RequestSubjects.companySettings, { orgId }, { schema: ZCompanySettings, timeoutMs: COMPANY_SETTINGS_TIMEOUT_MS })
   } catch (err) {
     deps.logger.warn({ orgId, err: (err as Error).message }, 'company settings unavailable; using defaults')
   }

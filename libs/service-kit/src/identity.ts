@@ -114,13 +114,29 @@ export function contextOf(res: { locals: Record<string, unknown> }): RequestCont
   return ctx
 }
 
-/** Org-scoped routes: the token's organisation must be the path's, else the object "does not exist". */
-export function orgContextOf(res: { locals: Record<string, unknown> }, orgId: string): RequestContext & { orgId: string } {
+/**
+ * The caller on an org-scoped route, built from the verified identity: the one context type use
+ * cases take (`(deps, ctx, input)`). Use cases import this type, never anything under http/.
+ */
+export type OrgContext = RequestContext & { orgId: string }
+
+/** Org-scoped routes: the token's organisation must be `orgId` (path or body), else the object "does not exist" (404). */
+export function orgContextOf(res: { locals: Record<string, unknown> }, orgId: unknown): OrgContext {
   const ctx = contextOf(res)
-  if (!ctx.orgId || ctx.orgId !== orgId) throw new AppError(404, ErrorCode.NOT_FOUND, 'Not found')
-  return ctx as RequestContext & { orgId: string }
+  if (!ctx.orgId || typeof orgId !== 'string' || ctx.orgId !== orgId) throw new AppError(404, ErrorCode.NOT_FOUND, 'Not found')
+  return ctx as OrgContext
 }
 
 export function requirePermission(ctx: RequestContext, module: PermissionModule, action: PermissionAction): void {
   if (!can(ctx.permissions, module, action)) throw new AppError(403, ErrorCode.FORBIDDEN, `Your role does not allow ${action} in ${module}`)
+}
+
+/**
+ * The one way a router obtains the caller of an org-scoped route: the token's organisation must
+ * be `orgId` (else 404), and the role must allow `action` in `module` (else 403).
+ */
+export function orgCtx(res: { locals: Record<string, unknown> }, orgId: unknown, module: PermissionModule, action: PermissionAction): OrgContext {
+  const ctx = orgContextOf(res, orgId)
+  requirePermission(ctx, module, action)
+  return ctx
 }

@@ -29,19 +29,24 @@ export type ServiceDeps<P> = {
   queryRows: QueryRows
 }
 
-export type ServiceDefinition<P extends PrismaLike> = {
+export type ServiceDefinition<P extends PrismaLike, D extends ServiceDeps<P> = ServiceDeps<P>> = {
   name: string
   /** The PostgreSQL schema this service owns. */
   schema: string
   env: BaseEnv & { PORT: number }
   PrismaClient: PrismaCtor<P>
   migrationsDir: string
+  /**
+   * Builds the service's own deps (caches, crypto, storage) from the shared ones, once per
+   * process: routes, consumers and onStart all get this same object, so they share its caches.
+   */
+  buildDeps?: (base: ServiceDeps<P>) => D
   /** Mounts the service's routers. */
-  routes: (deps: ServiceDeps<P>) => (app: Express) => void
+  routes: (deps: D) => (app: Express) => void
   /** Starts durable consumers; each returns something stoppable. */
-  consumers?: (deps: ServiceDeps<P>) => Promise<{ stop: () => Promise<void> | void }[]>
+  consumers?: (deps: D) => Promise<{ stop: () => Promise<void> | void }[]>
   /** Extra work at start-up (seeding system data, reply handlers). */
-  onStart?: (deps: ServiceDeps<P>) => Promise<Closer[]>
+  onStart?: (deps: D) => Promise<Closer[]>
   /** JSON body limit (express syntax, e.g. '1mb'); 100kb when omitted. */
   bodyLimit?: string
 }
@@ -70,7 +75,7 @@ export async function connectRedis(url: string, logger: Logger, opts: { cachedRe
  * The one start-up sequence shared by every service: migrate, connect, relay the outbox,
  * consume, serve, and close it all in reverse on shutdown.
  */
-export async function startServiceRuntime<P extends PrismaLike>(def: ServiceDefinition<P>) {
+export async function startServiceRuntime<P extends PrismaLike, D extends ServiceDeps<P> = ServiceDeps<P>>(def: ServiceDefinition<P, D>) {
   const { env } = def
   assertInfraCredentials(env)
   const logger = createLogger(def.name, env.LOG_LEVEL)
@@ -81,7 +86,8 @@ export async function startServiceRuntime<P extends PrismaLike>(def: ServiceDefi
   const bus = await connectBus({ servers: env.NATS_URL, name: def.name, prefix: env.BUS_PREFIX, logger, credentials: natsCredentials(env) })
   await ensureStream(bus, def.schema)
   const redis = await connectRedis(env.REDIS_URL, logger)
-  const deps: ServiceDeps<P> = { env, logger, prisma, queryRows, bus, redis, runInTransaction, schema: def.schema }
+  const base: ServiceDeps<P> = { env, logger, prisma, queryRows, bus, redis, runInTransaction, schema: def.schema }
+  const deps = def.buildDeps ? def.buildDeps(base) : (base as D)
   const relay = startOutboxRelay({ runInTransaction, schema: def.schema, bus, logger })
   const consumers = (await def.consumers?.(deps)) ?? []
   const extra: Closer[] = (await def.onStart?.(deps)) || []

@@ -80,6 +80,30 @@ describe('service app errors', () => {
     expect(body.traceId).toBe(res.headers.get('x-request-id'))
   })
 
+  it('refuses NUL characters (body keys, values, query) and bodies nested past 32 levels with 400, for every service', async () => {
+    for (const raw of [
+      JSON.stringify({ name: 'a\u0000b' }),
+      JSON.stringify({ 'k\u0000': 1, name: 'x' }),
+      JSON.stringify({ name: 'x', list: [[{ v: '\u0000' }]] }),
+    ]) {
+      const res = await post('/things', raw)
+      expect(res.status).toBe(400)
+      expect((await res.json()) as Problem).toMatchObject({
+        code: 'VALIDATION_FAILED',
+        errors: [{ field: 'body', message: 'Text must not contain NUL characters' }],
+      })
+    }
+    expect((await post('/things?name=%00', '{"name":"ok"}')).status).toBe(400)
+    let deep: unknown = 'leaf'
+    for (let i = 0; i < 40; i++) deep = { d: deep }
+    const tooDeep = await post('/things', JSON.stringify({ name: 'x', deep }))
+    expect(tooDeep.status).toBe(400)
+    expect(((await tooDeep.json()) as Problem).detail).toBe('The request body is nested too deeply')
+    let fine: unknown = 'leaf'
+    for (let i = 0; i < 20; i++) fine = { d: fine }
+    expect((await post('/things', JSON.stringify({ name: 'x', fine }))).status).toBe(201)
+  })
+
   it('answers malformed JSON with 400 and an oversized body with 413', async () => {
     expect((await post('/things', '{"name":')).status).toBe(400)
     expect((await post('/things', JSON.stringify({ name: 'x'.repeat(200_000) }))).status).toBe(413)

@@ -1,7 +1,6 @@
 import type { Express } from 'express'
 import type { AdminDeps } from './deps.js'
 import { activityRoutes } from './http/activity-routes.js'
-import { guardBody } from './http/body-guard.js'
 import { companySettingsRoutes } from './http/company-settings-routes.js'
 import { organizationRoutes } from './http/organization-routes.js'
 import { platformAdminRoutes } from './http/platform-admin-routes.js'
@@ -10,7 +9,6 @@ export type { AdminDeps } from './deps.js'
 
 /** Routes of the admin service; services see paths without the gateway's /api prefix. */
 export const adminRoutes = (deps: AdminDeps) => (app: Express) => {
-  app.use(guardBody)
   app.use(organizationRoutes(deps))
   app.use(companySettingsRoutes(deps))
   app.use(activityRoutes(deps))

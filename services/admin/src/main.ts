@@ -1,4 +1,5 @@
 import { startTelemetry } from '@plumbline/telemetry'
+import type { AdminDeps } from './deps.js'
 
 startTelemetry('admin')
 
@@ -11,13 +12,14 @@ const { PrismaClient } = await import('./generated/prisma/client.js')
 
 const env = loadEnv()
 // Named explicitly: inference would settle on the runtime's structural PrismaLike.
-await startServiceRuntime<InstanceType<typeof PrismaClient>>({
+await startServiceRuntime<InstanceType<typeof PrismaClient>, AdminDeps>({
   name: 'admin',
   schema: 'admin',
   env,
   PrismaClient,
   migrationsDir: new URL('../prisma/migrations', import.meta.url).pathname,
-  consumers: (deps) => startAdminConsumers({ ...deps, env }),
-  onStart: (deps) => startAdmin({ ...deps, env }),
-  routes: (deps) => adminRoutes({ ...deps, env }),
+  buildDeps: (base) => ({ ...base, env }),
+  consumers: (deps) => startAdminConsumers(deps),
+  onStart: (deps) => startAdmin(deps),
+  routes: (deps) => adminRoutes(deps),
 })

@@ -2,7 +2,6 @@ import type { Express } from 'express'
 import type { AiDeps } from './deps.js'
 import { aiRoutes } from './http/ai-routes.js'
 import { jobRoutes } from './http/job-routes.js'
-import { rejectNulCharacters } from './http/reject-nul.js'
 import { sectionRoutes } from './http/section-routes.js'
 
 export type { AiDeps } from './deps.js'
@@ -13,7 +12,6 @@ export type { AiDeps } from './deps.js'
  * one-section generation and the section chat.
  */
 export const aiServiceRoutes = (deps: AiDeps) => (app: Express) => {
-  app.use(rejectNulCharacters)
   app.use(aiRoutes(deps))
   app.use(jobRoutes(deps))
   app.use(sectionRoutes(deps))

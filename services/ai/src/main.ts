@@ -1,4 +1,5 @@
 import { startTelemetry } from '@plumbline/telemetry'
+import type { AiDeps } from './deps.js'
 
 startTelemetry('ai')
 
@@ -10,16 +11,15 @@ const { startAi } = await import('./start.js')
 const { PrismaClient } = await import('./generated/prisma/client.js')
 
 const env = loadEnv()
-// One provider and worker id for the routes and the worker of this process.
-let deps: ReturnType<typeof buildDeps> | undefined
-const depsOf = (base: Parameters<typeof buildDeps>[0]) => (deps ??= buildDeps(base, env))
 // Named explicitly: inference would settle on the runtime's structural PrismaLike.
-await startServiceRuntime<InstanceType<typeof PrismaClient>>({
+await startServiceRuntime<InstanceType<typeof PrismaClient>, AiDeps>({
   name: 'ai',
   schema: 'ai',
   env,
   PrismaClient,
   migrationsDir: new URL('../prisma/migrations', import.meta.url).pathname,
-  onStart: (base) => startAi(depsOf(base)),
-  routes: (base) => aiServiceRoutes(depsOf(base)),
+  // One provider and worker id for the routes and the worker of this process.
+  buildDeps: (base) => buildDeps(base, env),
+  onStart: (deps) => startAi(deps),
+  routes: (deps) => aiServiceRoutes(deps),
 })

@@ -4,7 +4,6 @@ import { accountRoutes } from './http/account-routes.js'
 import { adminRoutes } from './http/admin-routes.js'
 import { devMailRoutes } from './http/dev-mail-routes.js'
 import { noStore } from './http/no-store.js'
-import { rejectNulCharacters } from './http/reject-nul.js'
 import { sessionRoutes } from './http/session-routes.js'
 import { userRoutes } from './http/user-routes.js'
 
@@ -13,7 +12,6 @@ export type { AuthDeps } from './deps.js'
 /** Routes of the auth service; it sees paths without the gateway's /api prefix (POST /login). */
 export const authRoutes = (deps: AuthDeps) => (app: Express) => {
   app.use(noStore)
-  app.use(rejectNulCharacters)
   app.use(sessionRoutes(deps))
   app.use(accountRoutes(deps))
   app.use(userRoutes(deps))

@@ -1,4 +1,5 @@
 import { startTelemetry } from '@plumbline/telemetry'
+import type { AuthDeps } from './deps.js'
 
 startTelemetry('auth')
 
@@ -12,12 +13,13 @@ const { PrismaClient } = await import('./generated/prisma/client.js')
 const env = loadEnv()
 const mailer = createMailer({ smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, sinkPort: env.MAIL_SINK_PORT, logger: createLogger('auth-mail', env.LOG_LEVEL) })
 // Named explicitly: inference would settle on the runtime's structural PrismaLike.
-await startServiceRuntime<InstanceType<typeof PrismaClient>>({
+await startServiceRuntime<InstanceType<typeof PrismaClient>, AuthDeps>({
   name: 'auth',
   schema: 'auth',
   env,
   PrismaClient,
   migrationsDir: new URL('../prisma/migrations', import.meta.url).pathname,
-  onStart: (deps) => startAuth({ ...deps, env, mailer }),
-  routes: (deps) => authRoutes({ ...deps, env, mailer }),
+  buildDeps: (base) => ({ ...base, env, mailer }),
+  onStart: (deps) => startAuth(deps),
+  routes: (deps) => authRoutes(deps),
 })

@@ -1,4 +1,5 @@
 import { startTelemetry } from '@plumbline/telemetry'
+import type { DocumentsDeps } from './deps.js'
 
 startTelemetry('documents')
 
@@ -11,12 +12,13 @@ const { PrismaClient } = await import('./generated/prisma/client.js')
 
 const env = loadEnv()
 // Named explicitly: inference would settle on the runtime's structural PrismaLike.
-await startServiceRuntime<InstanceType<typeof PrismaClient>>({
+await startServiceRuntime<InstanceType<typeof PrismaClient>, DocumentsDeps>({
   name: 'documents',
   schema: 'documents',
   env,
   PrismaClient,
   migrationsDir: new URL('../prisma/migrations', import.meta.url).pathname,
-  onStart: (deps) => startDocuments(buildDeps(deps, env)),
-  routes: (deps) => documentsRoutes(buildDeps(deps, env)),
+  buildDeps: (base) => buildDeps(base, env),
+  onStart: (deps) => startDocuments(deps),
+  routes: (deps) => documentsRoutes(deps),
 })

@@ -7,7 +7,6 @@ import { phaseRoutes } from './http/phase-routes.js'
 import { pricingRoutes } from './http/pricing-routes.js'
 import { propertyRoutes } from './http/property-routes.js'
 import { publicRoutes } from './http/public-routes.js'
-import { rejectNulCharacters } from './http/reject-nul.js'
 import { sectionRoutes } from './http/section-routes.js'
 import { sharingRoutes } from './http/sharing-routes.js'
 
@@ -18,7 +17,6 @@ export type { EstimatesDeps } from './deps.js'
  * /organizations/:orgId/... (org-scoped) and /public/estimates/:token/... (no sign-in).
  */
 export const estimatesRoutes = (deps: EstimatesDeps) => (app: Express) => {
-  app.use(rejectNulCharacters)
   app.use(catalogRoutes(deps))
   app.use(estimateRoutes(deps))
   app.use(phaseRoutes(deps))

@@ -1,4 +1,5 @@
 import { startTelemetry } from '@plumbline/telemetry'
+import type { EstimatesDeps } from './deps.js'
 
 startTelemetry('estimates')
 
@@ -12,7 +13,7 @@ const { PrismaClient } = await import('./generated/prisma/client.js')
 
 const env = loadEnv()
 // Named explicitly: inference would settle on the runtime's structural PrismaLike.
-await startServiceRuntime<InstanceType<typeof PrismaClient>>({
+await startServiceRuntime<InstanceType<typeof PrismaClient>, EstimatesDeps>({
   name: 'estimates',
   schema: 'estimates',
   env,
@@ -20,7 +21,8 @@ await startServiceRuntime<InstanceType<typeof PrismaClient>>({
   migrationsDir: new URL('../prisma/migrations', import.meta.url).pathname,
   // CSV imports carry up to 1 MB of text (the gateway's default limit is the same).
   bodyLimit: '1mb',
+  buildDeps: (base) => buildDeps(base, env),
   consumers: (deps) => startEstimatesConsumers(deps),
-  onStart: (deps) => startEstimates(buildDeps(deps, env)),
-  routes: (deps) => estimatesRoutes(buildDeps(deps, env)),
+  onStart: (deps) => startEstimates(deps),
+  routes: (deps) => estimatesRoutes(deps),
 })

@@ -6,6 +6,7 @@ import { type GatewayEnv, publicOriginOf } from './env.js'
 import { accessLog } from './http/access-log.js'
 import { apiHandler, isGatewayPath } from './http/api-handler.js'
 import { readinessRoutes } from './http/health-routes.js'
+import { openApiRoute } from './http/openapi-route.js'
 import { remotesRoute } from './http/remotes-route.js'
 import { requestContext } from './http/request-context.js'
 import { securityHeaders } from './http/security-headers.js'
@@ -77,6 +78,7 @@ export function createGatewayApp(deps: GatewayDeps): GatewayApp {
   app.use(securityHeaders({ production: env.NODE_ENV === 'production', remotes: env.REMOTES_JSON }))
   app.use(issueCsrfCookie({ secure: env.NODE_ENV === 'production' }))
   app.get('/remotes.json', remotesRoute(env.REMOTES_JSON))
+  app.get('/api/openapi.json', openApiRoute())
   app.use(
     apiHandler({
       env,

@@ -1,6 +1,7 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { networkInterfaces, tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { API_ROUTES } from '@plumbline/contracts/api-routes'
 import { generateIdentityKeyEnv } from '@plumbline/service-kit'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { DEFAULT_REMOTES } from '../src/env.js'
@@ -24,6 +25,18 @@ beforeAll(async () => {
 afterAll(async () => {
   await Promise.all([gw.close(), shell.close(), prod.close()])
   rmSync(dist, { recursive: true, force: true })
+})
+
+describe('openapi.json', () => {
+  it('serves the OpenAPI 3.1 document of the route catalogue to anyone, signed in or not', async () => {
+    const res = await gw.api('/api/openapi.json')
+    expect(res.status).toBe(200)
+    expect(res.headers.get('content-type')).toContain('application/json')
+    const doc = (await res.json()) as { openapi: string; paths: Record<string, Record<string, { operationId: string }>> }
+    expect(doc.openapi).toBe('3.1.0')
+    expect(doc.paths['/api/organizations/{orgId}/estimates']?.post?.operationId).toBe('postEstimates')
+    expect(Object.values(doc.paths).reduce((n, item) => n + Object.keys(item).length, 0)).toBe(API_ROUTES.length)
+  })
 })
 
 describe('remotes.json', () => {

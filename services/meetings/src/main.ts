@@ -1,4 +1,5 @@
 import { startTelemetry } from '@plumbline/telemetry'
+import type { MeetingsDeps } from './app.js'
 
 startTelemetry('meetings')
 
@@ -9,11 +10,12 @@ const { PrismaClient } = await import('./generated/prisma/client.js')
 
 const env = loadEnv()
 // Named explicitly: inference would settle on the runtime's structural PrismaLike.
-await startServiceRuntime<InstanceType<typeof PrismaClient>>({
+await startServiceRuntime<InstanceType<typeof PrismaClient>, MeetingsDeps>({
   name: 'meetings',
   schema: 'meetings',
   env,
   PrismaClient,
   migrationsDir: new URL('../prisma/migrations', import.meta.url).pathname,
-  routes: (deps) => meetingsRoutes({ ...deps, env }),
+  buildDeps: (base) => ({ ...base, env }),
+  routes: (deps) => meetingsRoutes(deps),
 })

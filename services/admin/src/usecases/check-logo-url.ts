@@ -1,4 +1,4 @@
-import { ErrorCode, RequestSubjects, ZFetchLogoUrlReply } from '@plumbline/contracts'
+import { ErrorCode, type FetchLogoUrlReply, RequestSubjects, ZFetchLogoUrlReply } from '@plumbline/contracts'
 import { type Bus, request } from '@plumbline/messaging'
 import { AppError, badRequest, type Logger } from '@plumbline/service-kit'
 
@@ -11,14 +11,12 @@ const LOGO_URL_CHECK_TIMEOUT_MS = 7000
  * the logoUrl field; no answer means the URL could not be checked, so nothing is saved.
  */
 export async function checkLogoUrl(deps: { bus: Bus; logger: Logger }, orgId: string, url: string): Promise<void> {
-  let raw: unknown
+  let verdict: FetchLogoUrlReply
   try {
-    raw = await request(deps.bus, RequestSubjects.fetchLogoUrl, { orgId, url }, { timeoutMs: LOGO_URL_CHECK_TIMEOUT_MS })
+    verdict = await request(deps.bus, RequestSubjects.fetchLogoUrl, { orgId, url }, { schema: ZFetchLogoUrlReply, timeoutMs: LOGO_URL_CHECK_TIMEOUT_MS })
   } catch (err) {
     deps.logger.warn({ orgId, err: (err as Error).message }, 'logo URL check unavailable')
     throw new AppError(503, ErrorCode.SERVICE_UNAVAILABLE, 'The logo URL could not be checked right now. Please try again in a moment.')
   }
-  const verdict = ZFetchLogoUrlReply.safeParse(raw)
-  if (!verdict.success) throw new AppError(503, ErrorCode.SERVICE_UNAVAILABLE, 'The logo URL could not be checked right now. Please try again in a moment.')
-  if (!verdict.data.ok) throw badRequest(verdict.data.message, [{ field: 'logoUrl', message: verdict.data.message }])
+  if (!verdict.ok) throw badRequest(verdict.message, [{ field: 'logoUrl', message: verdict.message }])
 }

@@ -16,7 +16,7 @@ afterAll(async () => {
 })
 
 const settings = async (orgId: string) => (await svc.call('GET', `/organizations/${orgId}/company-settings`, { headers: await memberOf(orgId) })).json
-const setLogo = async (orgId: string, logo: unknown) => ZSetCompanyLogoReply.parse(await request(svc.deps.bus, RequestSubjects.setCompanyLogo, { orgId, logo }))
+const setLogo = async (orgId: string, logo: unknown) => request(svc.deps.bus, RequestSubjects.setCompanyLogo, { orgId, logo }, { schema: ZSetCompanyLogoReply })
 
 describe('rpc.admin.company-settings.logo.set', () => {
   it('records an uploaded logo (replacing a logo URL) and clears it again', async () => {
@@ -36,7 +36,9 @@ describe('rpc.admin.company-settings.logo.set', () => {
   })
 
   it('refuses a malformed request without touching any settings', async () => {
-    await expect(request(svc.deps.bus, RequestSubjects.setCompanyLogo, { orgId: 'org-bad', logo: { fileName: 3 } })).rejects.toMatchObject({
+    await expect(
+      request(svc.deps.bus, RequestSubjects.setCompanyLogo, { orgId: 'org-bad', logo: { fileName: 3 } }, { schema: ZSetCompanyLogoReply }),
+    ).rejects.toMatchObject({
       code: 'VALIDATION_FAILED',
     })
     expect(await svc.deps.prisma.companySettings.count({ where: { organizationId: 'org-bad' } })).toBe(0)

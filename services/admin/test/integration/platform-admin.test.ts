@@ -27,7 +27,7 @@ afterAll(async () => {
 })
 
 const quota = async (orgId: string, kind = 'estimates'): Promise<QuotaCheckReply> =>
-  ZQuotaCheckReply.parse(await request(svc.deps.bus, RequestSubjects.quotaCheck, { orgId, kind }, { timeoutMs: 3000 }))
+  request(svc.deps.bus, RequestSubjects.quotaCheck, { orgId, kind }, { schema: ZQuotaCheckReply, timeoutMs: 3000 })
 const rows = async () => {
   const res = await svc.call('GET', '/admin/subscription-overrides', { headers: admin })
   expect(res.status).toBe(200)

@@ -15,7 +15,7 @@ afterAll(async () => {
 })
 
 const quota = async (orgId: string, kind: 'estimates' | 'pdf' | 'ai') =>
-  ZQuotaCheckReply.parse(await request(svc.deps.bus, RequestSubjects.quotaCheck, { orgId, kind }, { timeoutMs: 3000 }))
+  request(svc.deps.bus, RequestSubjects.quotaCheck, { orgId, kind }, { schema: ZQuotaCheckReply, timeoutMs: 3000 })
 const setUsage = (orgId: string, kind: 'estimates' | 'pdf' | 'ai', count: number, month = monthOf(new Date())) =>
   svc.deps.prisma.usageCounter.upsert({
     where: { organizationId_month_kind: { organizationId: orgId, month, kind } },
@@ -76,10 +76,14 @@ describe('quota check reply', () => {
   })
 
   it('rejects a malformed request with VALIDATION_FAILED', async () => {
-    await expect(request(svc.deps.bus, RequestSubjects.quotaCheck, { orgId: 'org-default', kind: 'meetings' }, { timeoutMs: 3000 })).rejects.toMatchObject({
+    await expect(
+      request(svc.deps.bus, RequestSubjects.quotaCheck, { orgId: 'org-default', kind: 'meetings' }, { schema: ZQuotaCheckReply, timeoutMs: 3000 }),
+    ).rejects.toMatchObject({
       code: ErrorCode.VALIDATION_FAILED,
     })
-    await expect(request(svc.deps.bus, RequestSubjects.quotaCheck, 'garbage', { timeoutMs: 3000 })).rejects.toMatchObject({ code: ErrorCode.VALIDATION_FAILED })
+    await expect(request(svc.deps.bus, RequestSubjects.quotaCheck, 'garbage', { schema: ZQuotaCheckReply, timeoutMs: 3000 })).rejects.toMatchObject({
+      code: ErrorCode.VALIDATION_FAILED,
+    })
   })
 
   it('the Free plan carries the configured defaults', async () => {
@@ -95,7 +99,7 @@ describe('quota check reply', () => {
 
 describe('company settings reply', () => {
   it('answers the defaults for an organisation without settings, and the saved ones otherwise', async () => {
-    const ask = async (orgId: string) => ZCompanySettings.parse(await request(svc.deps.bus, RequestSubjects.companySettings, { orgId }, { timeoutMs: 3000 }))
+    const ask = async (orgId: string) => request(svc.deps.bus, RequestSubjects.companySettings, { orgId }, { schema: ZCompanySettings, timeoutMs: 3000 })
     expect(await ask('org-none')).toEqual(COMPANY_SETTINGS_DEFAULTS)
     await svc.call('PUT', '/organizations/org-saved/company-settings', {
       body: { companyName: 'Saved Co', enableMarkupProfiles: true },
@@ -107,6 +111,8 @@ describe('company settings reply', () => {
       enableLineItems: false,
       varianceRangePercentage: '15.00',
     })
-    await expect(request(svc.deps.bus, RequestSubjects.companySettings, {}, { timeoutMs: 3000 })).rejects.toMatchObject({ code: ErrorCode.VALIDATION_FAILED })
+    await expect(request(svc.deps.bus, RequestSubjects.companySettings, {}, { schema: ZCompanySettings, timeoutMs: 3000 })).rejects.toMatchObject({
+      code: ErrorCode.VALIDATION_FAILED,
+    })
   })
 })

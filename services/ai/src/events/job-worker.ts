@@ -1,7 +1,7 @@
 import { AckPolicy, type ConsumerMessages, DeliverPolicy, type JsMsg } from '@nats-io/jetstream'
 import { nanos } from '@nats-io/transport-node'
 import { ZEventEnvelope } from '@plumbline/contracts'
-import { consumerName, streamName } from '@plumbline/messaging'
+import { consumerName, startRetryLoop, streamName } from '@plumbline/messaging'
 import { z } from 'zod'
 import { abandonJob } from '../data/jobs-repo.js'
 import type { AiDeps } from '../deps.js'
@@ -31,10 +31,9 @@ export async function startJobWorker(deps: AiDeps): Promise<JobWorker> {
   if (existing) await bus.jsm.consumers.update(stream, name, config)
   else await bus.jsm.consumers.add(stream, { ...config, durable_name: name, ack_policy: AckPolicy.Explicit, deliver_policy: DeliverPolicy.All })
 
-  const stopping = new AbortController()
   const inflight = new Set<Promise<void>>()
 
-  async function handle(msg: JsMsg): Promise<void> {
+  async function handle(msg: JsMsg, stopping: AbortSignal): Promise<void> {
     const parsed = ZJobMessage.safeParse(
       (() => {
         try {
@@ -58,7 +57,7 @@ export async function startJobWorker(deps: AiDeps): Promise<JobWorker> {
       return
     }
     try {
-      const outcome = await runGenerationJob(deps, ref, { stopping: stopping.signal, heartbeat: () => msg.working() })
+      const outcome = await runGenerationJob(deps, ref, { stopping, heartbeat: () => msg.working() })
       if (outcome.kind === 'done') msg.ack()
       else if (outcome.kind === 'busy') msg.nak(outcome.retryInMs)
       else msg.nak()
@@ -70,39 +69,38 @@ export async function startJobWorker(deps: AiDeps): Promise<JobWorker> {
   }
 
   let messages: ConsumerMessages | undefined
-  const loop = (async () => {
-    let failures = 0
-    while (!stopping.signal.aborted && !bus.nc.isClosed()) {
-      try {
-        const consumer = await bus.js.consumers.get(stream, name)
-        messages = await consumer.consume({ max_messages: concurrency })
-        for await (const msg of messages) {
-          failures = 0
-          if (stopping.signal.aborted) {
-            msg.nak()
-            continue
-          }
-          while (inflight.size >= concurrency) await Promise.race(inflight)
-          const run: Promise<void> = handle(msg)
-            .catch((err: unknown) => logger.error({ err }, 'unexpected job worker error'))
-            .finally(() => inflight.delete(run))
-          inflight.add(run)
+  const loop = startRetryLoop({
+    logger,
+    name: 'job worker',
+    backoff: { baseMs: 500, maxMs: 5000 },
+    canRun: () => !bus.nc.isClosed(),
+    interrupt: async () => {
+      await messages?.close()
+    },
+    round: async (state) => {
+      const consumer = await bus.js.consumers.get(stream, name)
+      messages = await consumer.consume({ max_messages: concurrency })
+      if (state.stopping) await messages.close()
+      for await (const msg of messages) {
+        state.progressed()
+        if (state.stopping) {
+          msg.nak()
+          continue
         }
-      } catch (err) {
-        failures++
-        logger.warn({ err, failures }, 'job worker interrupted; restarting')
+        while (inflight.size >= concurrency) await Promise.race(inflight)
+        const run: Promise<void> = handle(msg, state.signal)
+          .catch((err: unknown) => logger.error({ err }, 'unexpected job worker error'))
+          .finally(() => inflight.delete(run))
+        inflight.add(run)
       }
-      if (stopping.signal.aborted || bus.nc.isClosed()) break
-      await new Promise((r) => setTimeout(r, Math.min(5000, 250 * 2 ** Math.min(failures, 5))))
-    }
-  })()
+      return 250
+    },
+  })
 
   return {
     async stop() {
-      stopping.abort()
-      await messages?.close()
+      await loop.stop()
       await Promise.allSettled([...inflight])
-      await loop
       if (!bus.nc.isClosed()) await bus.nc.flush().catch(() => {})
     },
   }

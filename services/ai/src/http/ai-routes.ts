@@ -1,10 +1,9 @@
 import { ZGenerateContentBody } from '@plumbline/contracts'
-import { parseBody, parseQuery } from '@plumbline/service-kit'
+import { orgCtx, parseBody, parseQuery } from '@plumbline/service-kit'
 import express, { type Router } from 'express'
 import { z } from 'zod'
 import type { AiDeps } from '../deps.js'
 import { generateContent } from '../usecases/generate-content.js'
-import { orgCtx } from './context.js'
 
 const ZProviderQuery = z.object({ organizationId: z.string({ error: 'organizationId is required' }).min(1, 'organizationId is required').max(64) })
 
@@ -18,12 +17,12 @@ export function aiRoutes(deps: AiDeps): Router {
   const router = express.Router()
   router.post('/ai/generate-content', async (req, res) => {
     const body = parseBody(ZGenerateContentBody, req)
-    const ctx = orgCtx(res, body.organizationId, 'create')
+    const ctx = orgCtx(res, body.organizationId, 'cost_estimator', 'create')
     res.json(await generateContent(deps, ctx, body))
   })
   router.get('/ai/provider', async (req, res) => {
     const { organizationId } = parseQuery(ZProviderQuery, req)
-    orgCtx(res, organizationId, 'access')
+    orgCtx(res, organizationId, 'cost_estimator', 'access')
     res.json(deps.provider.info)
   })
   return router

@@ -1,12 +1,11 @@
 import { ZChatMessageBody, ZContentSectionType } from '@plumbline/contracts'
-import { parseBody, parseParams, uuidParam } from '@plumbline/service-kit'
+import { orgCtx, parseBody, parseParams, uuidParam } from '@plumbline/service-kit'
 import express, { type Request, type Router } from 'express'
 import { z } from 'zod'
 import type { AiDeps } from '../deps.js'
 import { generateSection } from '../usecases/generate-section.js'
 import { listChatMessages } from '../usecases/list-chat-messages.js'
 import { sendChatMessage } from '../usecases/send-chat-message.js'
-import { orgCtx } from './context.js'
 
 const estimate = '/organizations/:orgId/estimates/:id'
 const ZTypeParams = z.object({ type: ZContentSectionType })
@@ -22,17 +21,17 @@ const ZChatBody = z.preprocess((b) => {
 export function sectionRoutes(deps: AiDeps): Router {
   const router = express.Router()
   router.post(`${estimate}/generate-content/:type`, async (req, res) => {
-    const ctx = orgCtx(res, req.params.orgId, 'edit')
+    const ctx = orgCtx(res, req.params.orgId, 'cost_estimator', 'edit')
     const estimateId = uuidParam(req, 'id', 'Estimate')
     res.json(await generateSection(deps, ctx, estimateId, sectionType(req)))
   })
   router.get(`${estimate}/content-sections/:type/chat`, async (req, res) => {
-    const ctx = orgCtx(res, req.params.orgId, 'access')
+    const ctx = orgCtx(res, req.params.orgId, 'cost_estimator', 'access')
     const estimateId = uuidParam(req, 'id', 'Estimate')
     res.json(await listChatMessages(deps, ctx, estimateId, sectionType(req)))
   })
   router.post(`${estimate}/content-sections/:type/chat`, async (req, res) => {
-    const ctx = orgCtx(res, req.params.orgId, 'edit')
+    const ctx = orgCtx(res, req.params.orgId, 'cost_estimator', 'edit')
     const estimateId = uuidParam(req, 'id', 'Estimate')
     const type = sectionType(req)
     const { message } = parseBody(ZChatBody, req)

@@ -1,8 +1,7 @@
 import type { JobStatusResponse } from '@plumbline/contracts'
-import { notFound } from '@plumbline/service-kit'
+import { notFound, type OrgContext } from '@plumbline/service-kit'
 import { cancelJob as cancelJobRow, findJob } from '../data/jobs-repo.js'
 import type { AiDeps } from '../deps.js'
-import type { OrgContext } from './context.js'
 import { jobStatusOf } from './job-status.js'
 
 /**

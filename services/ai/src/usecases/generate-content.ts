@@ -1,10 +1,8 @@
 import type { AiWriter } from '@plumbline/contracts'
-import { fetchCompanySettings } from '@plumbline/service-kit'
+import { checkQuota, fetchCompanySettings, type OrgContext } from '@plumbline/service-kit'
 import type { AiDeps } from '../deps.js'
-import { checkAiQuota } from '../events/check-ai-quota.js'
 import { recordGenerationCompleted } from '../events/record-events.js'
 import { callProvider } from './call-provider.js'
-import type { OrgContext } from './context.js'
 
 export type GenerateContentInput = { prompt: string; projectType?: string | null; propertyData?: unknown }
 
@@ -13,7 +11,7 @@ export type GenerateContentInput = { prompt: string; projectType?: string | null
  * estimate exists, and the settings preview of the organisation's prompt template).
  */
 export async function generateContent(deps: AiDeps, ctx: OrgContext, body: GenerateContentInput): Promise<{ content: string; writer: AiWriter }> {
-  await checkAiQuota(deps, ctx.orgId)
+  await checkQuota(deps, ctx.orgId, 'ai')
   const settings = await fetchCompanySettings(deps, ctx.orgId)
   const content = await callProvider(deps, 'free prompt', () =>
     deps.provider.writeFreeform({ prompt: body.prompt, projectType: body.projectType ?? null, propertyData: body.propertyData, settings }),

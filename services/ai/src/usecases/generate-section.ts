@@ -1,14 +1,13 @@
 import type { ContentSectionType } from '@plumbline/contracts'
+import { checkQuota, type OrgContext } from '@plumbline/service-kit'
 import type { AiDeps } from '../deps.js'
-import { checkAiQuota } from '../events/check-ai-quota.js'
 import { recordGenerationCompleted } from '../events/record-events.js'
 import { callProvider } from './call-provider.js'
-import type { OrgContext } from './context.js'
 import { loadWriterInput } from './load-writer-input.js'
 
 /** POST …/estimates/{id}/generate-content/{type}: one section's text, returned (the client saves it). */
 export async function generateSection(deps: AiDeps, ctx: OrgContext, estimateId: string, type: ContentSectionType) {
-  await checkAiQuota(deps, ctx.orgId)
+  await checkQuota(deps, ctx.orgId, 'ai')
   const { facts, prompt } = await loadWriterInput(deps, ctx.orgId, estimateId)
   const content = await callProvider(deps, `section ${type}`, () => deps.provider.writeSection({ type, facts, prompt }))
   const writer = deps.provider.info.writer

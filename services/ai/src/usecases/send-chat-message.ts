@@ -1,12 +1,11 @@
 import { randomUUID } from 'node:crypto'
 import type { ChatMessage, ContentSectionType } from '@plumbline/contracts'
+import { checkQuota, type OrgContext } from '@plumbline/service-kit'
 import { createChat, recentChat } from '../data/chat-repo.js'
 import type { AiDeps } from '../deps.js'
-import { checkAiQuota } from '../events/check-ai-quota.js'
 import { recordGenerationCompleted } from '../events/record-events.js'
 import { callProvider } from './call-provider.js'
 import { chatMessageOf } from './chat-message.js'
-import type { OrgContext } from './context.js'
 import { loadWriterInput } from './load-writer-input.js'
 
 const HISTORY = 6
@@ -17,7 +16,7 @@ const HISTORY = 6
  * with its generation event in one transaction.
  */
 export async function sendChatMessage(deps: AiDeps, ctx: OrgContext, estimateId: string, type: ContentSectionType, message: string): Promise<ChatMessage> {
-  await checkAiQuota(deps, ctx.orgId)
+  await checkQuota(deps, ctx.orgId, 'ai')
   const { input, facts, prompt } = await loadWriterInput(deps, ctx.orgId, estimateId)
   const thread = { orgId: ctx.orgId, estimateId, type }
   const history = await recentChat(deps.prisma, thread, HISTORY)

@@ -1,9 +1,8 @@
 import { randomUUID } from 'node:crypto'
+import { checkQuota, type OrgContext } from '@plumbline/service-kit'
 import { createJob, findActiveJob, lockEstimateJobs } from '../data/jobs-repo.js'
 import type { AiDeps } from '../deps.js'
-import { checkAiQuota } from '../events/check-ai-quota.js'
 import { recordJobRequested } from '../events/record-events.js'
-import type { OrgContext } from './context.js'
 import { loadWriterInput } from './load-writer-input.js'
 
 /** A queued or running job younger than this is joined rather than started again. */
@@ -20,7 +19,7 @@ export async function startGenerateAll(deps: AiDeps, ctx: OrgContext, estimateId
   const since = () => new Date(Date.now() - JOIN_ACTIVE_JOB_MS)
   const active = await findActiveJob(deps.prisma, ctx.orgId, estimateId, since())
   if (active) return { jobId: active.id }
-  await checkAiQuota(deps, ctx.orgId)
+  await checkQuota(deps, ctx.orgId, 'ai')
   const { input } = await loadWriterInput(deps, ctx.orgId, estimateId)
   return deps.prisma.$transaction(async (tx) => {
     await lockEstimateJobs(tx, ctx.orgId, estimateId)

@@ -16,7 +16,8 @@ afterAll(async () => {
   await svc?.close()
 })
 
-const resolve = (userId: unknown) => request(svc.deps.bus, RequestSubjects.resolveIdentity, { userId }, { timeoutMs: 3000 })
+const resolve = (userId: unknown) =>
+  request(svc.deps.bus, RequestSubjects.resolveIdentity, { userId }, { schema: ZSessionIdentity.nullable(), timeoutMs: 3000 })
 const cached = async (userId: string) => {
   const raw = await svc.deps.redis.get(redisKeys.identity(svc.deps.env.REDIS_PREFIX, userId))
   return raw ? JSON.parse(raw) : null
@@ -52,7 +53,7 @@ describe('identity resolution over NATS', () => {
   it('answers null for unknown users and malformed requests', async () => {
     expect(await resolve('no-such-user')).toBeNull()
     expect(await resolve(42)).toBeNull()
-    expect(await request(svc.deps.bus, RequestSubjects.resolveIdentity, 'garbage', { timeoutMs: 3000 })).toBeNull()
+    expect(await request(svc.deps.bus, RequestSubjects.resolveIdentity, 'garbage', { schema: ZSessionIdentity.nullable(), timeoutMs: 3000 })).toBeNull()
   })
 
   it('invalidateIdentity drops the cache so the next resolution sees the change', async () => {

@@ -10,8 +10,8 @@ export type LogoFields = { fileName: string; mimeType: string; size: number } | 
  */
 export async function setCompanyLogo(deps: { bus: Bus; logger: Logger }, orgId: string, logo: LogoFields, failure: string): Promise<void> {
   try {
-    const reply = ZSetCompanyLogoReply.safeParse(await request(deps.bus, RequestSubjects.setCompanyLogo, { orgId, logo }, { timeoutMs: 3000 }))
-    if (reply.success && reply.data.ok) return
+    const reply = await request(deps.bus, RequestSubjects.setCompanyLogo, { orgId, logo }, { schema: ZSetCompanyLogoReply, timeoutMs: 3000 })
+    if (reply.ok) return
     deps.logger.warn({ orgId }, 'admin did not accept the logo fields')
   } catch (err) {
     deps.logger.warn({ orgId, err: (err as Error).message }, 'admin unavailable for the logo fields')

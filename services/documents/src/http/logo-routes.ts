@@ -1,11 +1,10 @@
 import { LOGO_MAX_BYTES, LogoMessages, ZOrgIdParam } from '@plumbline/contracts'
-import { orgContextOf, parseParams } from '@plumbline/service-kit'
+import { orgContextOf, orgCtx, parseParams } from '@plumbline/service-kit'
 import express, { type Router } from 'express'
 import type { DocumentsDeps } from '../deps.js'
 import { deleteLogo } from '../usecases/delete-logo.js'
 import { uploadLogo } from '../usecases/upload-logo.js'
 import { viewLogo } from '../usecases/view-logo.js'
-import { orgCtx } from './context.js'
 import { readUpload } from './read-upload.js'
 import { sendStoredFile } from './send-file.js'
 
@@ -21,7 +20,7 @@ export function logoRoutes(deps: DocumentsDeps): Router {
   const base = '/organizations/:orgId/company-settings/logo'
   router.post(base, async (req, res) => {
     parseParams(ZOrgIdParam, req)
-    const ctx = orgCtx(req, res, 'team', 'edit')
+    const ctx = orgCtx(res, req.params.orgId, 'team', 'edit')
     const upload = await readUpload(req, { field: 'logo', maxBytes: LOGO_MAX_BYTES, tooLarge: LogoMessages.tooLarge, missing: NO_FILE })
     res.status(200).json(await uploadLogo(deps, ctx, upload))
   })
@@ -39,7 +38,7 @@ export function logoRoutes(deps: DocumentsDeps): Router {
   })
   router.delete(base, async (req, res) => {
     parseParams(ZOrgIdParam, req)
-    const ctx = orgCtx(req, res, 'team', 'edit')
+    const ctx = orgCtx(res, req.params.orgId, 'team', 'edit')
     await deleteLogo(deps, ctx)
     res.status(204).end()
   })

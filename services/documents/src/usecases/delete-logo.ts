@@ -1,7 +1,7 @@
+import type { OrgContext } from '@plumbline/service-kit'
 import { deleteFilesOfKind } from '../data/files-repo.js'
 import type { DocumentsDeps } from '../deps.js'
 import { setCompanyLogo } from '../events/set-company-logo.js'
-import type { OrgContext } from '../http/context.js'
 
 /** Clears the uploaded logo: admin forgets its fields first, then the files go. */
 export async function deleteLogo(deps: DocumentsDeps, ctx: OrgContext): Promise<void> {

@@ -1,12 +1,10 @@
-import { fetchCompanySettings } from '@plumbline/service-kit'
+import type { OrgContext } from '@plumbline/service-kit'
+import { checkQuota, fetchCompanySettings, fetchEstimateDocument } from '@plumbline/service-kit'
 import { saveFile } from '../data/files-repo.js'
 import type { DocumentsDeps } from '../deps.js'
 import { downloadPath } from '../domain/link-signature.js'
 import { buildPdfModel } from '../domain/pdf-model.js'
-import { checkPdfQuota } from '../events/check-pdf-quota.js'
-import { fetchEstimateDocument } from '../events/fetch-estimate-document.js'
 import { recordPdfGenerated } from '../events/record-event.js'
-import type { OrgContext } from '../http/context.js'
 import { renderEstimatePdf } from '../pdf/render-estimate-pdf.js'
 import { loadPdfLogo } from './load-pdf-logo.js'
 
@@ -29,8 +27,11 @@ export function pdfFileName(projectName: string): string {
  * link. The estimate is read first so another organisation's id is a 404 even over quota.
  */
 export async function generatePdf(deps: DocumentsDeps, ctx: OrgContext, estimateId: string): Promise<{ downloadUrl: string }> {
-  const [document, settings] = await Promise.all([fetchEstimateDocument(deps, ctx.orgId, estimateId), fetchCompanySettings(deps, ctx.orgId)])
-  await checkPdfQuota(deps, ctx.orgId)
+  const [document, settings] = await Promise.all([
+    fetchEstimateDocument(deps, ctx.orgId, estimateId, { unavailableMessage: 'Failed to generate PDF. Please try again.' }),
+    fetchCompanySettings(deps, ctx.orgId),
+  ])
+  await checkQuota(deps, ctx.orgId, 'pdf')
   const logo = await loadPdfLogo(deps, ctx.orgId, settings)
   const { bytes, pages } = await renderEstimatePdf(buildPdfModel(document, settings), logo)
   const file = await deps.prisma.$transaction(async (tx) => {

@@ -1,9 +1,9 @@
 import { DocumentErrorCode } from '@plumbline/contracts'
+import type { OrgContext } from '@plumbline/service-kit'
 import { AppError } from '@plumbline/service-kit'
 import { deleteFile, deleteFilesOfKind, saveFile } from '../data/files-repo.js'
 import type { DocumentsDeps } from '../deps.js'
 import { setCompanyLogo } from '../events/set-company-logo.js'
-import type { OrgContext } from '../http/context.js'
 import { InvalidImage, normalizeLogo } from '../images/normalize-logo.js'
 
 export const UPLOAD_FAILED = 'Failed to upload logo'

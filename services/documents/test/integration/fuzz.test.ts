@@ -1,4 +1,4 @@
-import { RequestSubjects } from '@plumbline/contracts'
+import { RequestSubjects, ZFetchLogoUrlReply } from '@plumbline/contracts'
 import { request } from '@plumbline/messaging'
 import { claimsFor, fillPath, NUMERIC_EDGE_VALUES, seededRandom, signedRequest } from '@plumbline/testing'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -131,9 +131,9 @@ describe('fuzz: no 5xx on malformed input', () => {
     ]
     for (const input of inputs) {
       try {
-        const reply = await request<{ ok: boolean; message?: string }>(svc.deps.bus, RequestSubjects.fetchLogoUrl, input, { timeoutMs: 8000 })
+        const reply = await request(svc.deps.bus, RequestSubjects.fetchLogoUrl, input, { schema: ZFetchLogoUrlReply, timeoutMs: 8000 })
         expect(reply.ok, JSON.stringify(input)).toBe(false)
-        expect(reply.message, JSON.stringify(input)).toMatch(/^Logo URL /)
+        expect(reply.ok ? undefined : reply.message, JSON.stringify(input)).toMatch(/^Logo URL /)
       } catch (err) {
         expect((err as { code?: string }).code, JSON.stringify(input)).toBe('VALIDATION_FAILED')
       }

@@ -1,4 +1,4 @@
-import { RequestSubjects } from '@plumbline/contracts'
+import { RequestSubjects, ZFetchLogoUrlReply } from '@plumbline/contracts'
 import { request } from '@plumbline/messaging'
 import { claimsFor, signedRequest } from '@plumbline/testing'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -67,8 +67,7 @@ afterAll(async () => {
   await svc?.close()
 })
 
-const ask = (orgId: string, url: string) =>
-  request<{ ok: boolean; message?: string }>(svc.deps.bus, RequestSubjects.fetchLogoUrl, { orgId, url }, { timeoutMs: 8000 })
+const ask = (orgId: string, url: string) => request(svc.deps.bus, RequestSubjects.fetchLogoUrl, { orgId, url }, { schema: ZFetchLogoUrlReply, timeoutMs: 8000 })
 
 describe('logo URL responder (real address policy, over NATS)', () => {
   it.each([
@@ -95,7 +94,9 @@ describe('logo URL responder (real address policy, over NATS)', () => {
   })
 
   it('answers a validation error for a malformed request', async () => {
-    await expect(request(svc.deps.bus, RequestSubjects.fetchLogoUrl, { orgId: 'x' }, { timeoutMs: 5000 })).rejects.toMatchObject({ code: 'VALIDATION_FAILED' })
+    await expect(request(svc.deps.bus, RequestSubjects.fetchLogoUrl, { orgId: 'x' }, { schema: ZFetchLogoUrlReply, timeoutMs: 5000 })).rejects.toMatchObject({
+      code: 'VALIDATION_FAILED',
+    })
   })
 })
 

@@ -197,7 +197,7 @@ describe('PDF export', () => {
     svc.standIns.documents.set(`${org}/${id}`, makeDocument({ id }))
     svc.standIns.quota.set(org, { allowed: false, used: 5, limit: 5 })
     const res = await generate(org, id)
-    expect(res.status).toBe(403)
+    expect(res.status).toBe(429)
     expect(res.body).toMatchObject({
       code: DocumentErrorCode.PDF_LIMIT_REACHED,
       message: 'Monthly PDF limit reached (5 of 5). Upgrade your plan or wait until next month.',

@@ -2,6 +2,7 @@ import { columnMaxText, columnMaxUnits, fitsColumn, fromScaledUnits, NUMERIC_COL
 import { badRequest } from '@plumbline/service-kit'
 import { Prisma } from '../generated/prisma/client.js'
 import type { RunSql, Tx } from './db.js'
+import { LINE_ITEM_ORDER } from './mappers.js'
 import type { VersionedMemo } from './versioned-memo.js'
 
 /** The message when a section's line totals add up to more than sections.total can hold. */
@@ -73,4 +74,35 @@ export async function readSectionsJson(run: RunSql, orgId: string, estimateId: s
 export async function loadSections(run: RunSql, orgId: string, estimateId: string): Promise<Section[]> {
   const read = await readSectionsJson(run, orgId, estimateId)
   return read?.json ? (JSON.parse(read.json) as Section[]) : []
+}
+
+// Section rows; every function takes orgId first.
+
+export type NewSection = { estimateId: string; name: string; description?: string | null; sortOrder: number }
+
+export function countSections(tx: Tx, orgId: string, estimateId: string): Promise<number> {
+  return tx.section.count({ where: { estimateId, organizationId: orgId } })
+}
+
+/** The estimate's sections, in their order (without line items). */
+export function listSectionRows(tx: Tx, orgId: string, estimateId: string) {
+  return tx.section.findMany({ where: { estimateId, organizationId: orgId }, orderBy: { sortOrder: 'asc' } })
+}
+
+export function insertSection(tx: Tx, orgId: string, section: NewSection) {
+  return tx.section.create({ data: { ...section, organizationId: orgId } })
+}
+
+/** Changes a section's name, description and (when given) position; answers it with its line items. */
+export function updateSectionRow(tx: Tx, orgId: string, id: string, fields: { name: string; description: string | null; sortOrder?: number }) {
+  return tx.section.update({ where: { id, organizationId: orgId }, data: fields, include: { lineItems: { orderBy: LINE_ITEM_ORDER } } })
+}
+
+export function readSectionWithItems(tx: Tx, orgId: string, id: string) {
+  return tx.section.findFirstOrThrow({ where: { id, organizationId: orgId }, include: { lineItems: { orderBy: LINE_ITEM_ORDER } } })
+}
+
+/** Removes a section; its line items go with it (ON DELETE CASCADE). */
+export async function deleteSectionRow(tx: Tx, orgId: string, id: string): Promise<void> {
+  await tx.section.delete({ where: { id, organizationId: orgId } })
 }

@@ -1,5 +1,5 @@
 import { ZEstimateListQuery, ZEstimatePayload, ZManualStatus } from '@plumbline/contracts'
-import { parseBody, parseQuery, uuidParam } from '@plumbline/service-kit'
+import { orgCtx, parseBody, parseQuery, uuidParam } from '@plumbline/service-kit'
 import express, { type Router } from 'express'
 import { idempotencyKeyOf, requestHashOf } from '../data/idempotency.js'
 import type { EstimatesDeps } from '../deps.js'
@@ -10,7 +10,6 @@ import { getEstimate } from '../usecases/get-estimate.js'
 import { listEstimates } from '../usecases/list-estimates.js'
 import { setEstimateStatus } from '../usecases/set-estimate-status.js'
 import { updateEstimate } from '../usecases/update-estimate.js'
-import { orgCtx } from './context.js'
 
 const base = '/organizations/:orgId/estimates'
 
@@ -18,12 +17,12 @@ export function estimateRoutes(deps: EstimatesDeps): Router {
   const router = express.Router()
 
   router.get(base, async (req, res) => {
-    const ctx = orgCtx(req, res, 'access')
+    const ctx = orgCtx(res, req.params.orgId, 'cost_estimator', 'access')
     res.json(await listEstimates(deps, ctx, parseQuery(ZEstimateListQuery, req)))
   })
 
   router.post(base, async (req, res) => {
-    const ctx = orgCtx(req, res, 'create')
+    const ctx = orgCtx(res, req.params.orgId, 'cost_estimator', 'create')
     const input = parseBody(ZEstimatePayload, req)
     const key = idempotencyKeyOf(req.header('idempotency-key'))
     const idem = key ? { orgId: ctx.orgId, key, scope: 'POST /estimates', requestHash: requestHashOf(req.body) } : undefined
@@ -33,18 +32,18 @@ export function estimateRoutes(deps: EstimatesDeps): Router {
   })
 
   router.get(`${base}/:id`, async (req, res) => {
-    const ctx = orgCtx(req, res, 'access')
+    const ctx = orgCtx(res, req.params.orgId, 'cost_estimator', 'access')
     res.json(await getEstimate(deps, ctx, uuidParam(req, 'id', 'Estimate')))
   })
 
   router.put(`${base}/:id`, async (req, res) => {
-    const ctx = orgCtx(req, res, 'edit')
+    const ctx = orgCtx(res, req.params.orgId, 'cost_estimator', 'edit')
     const id = uuidParam(req, 'id', 'Estimate')
     res.json(await updateEstimate(deps, ctx, id, parseBody(ZEstimatePayload, req)))
   })
 
   router.post(`${base}/:id/clone`, async (req, res) => {
-    const ctx = orgCtx(req, res, 'create')
+    const ctx = orgCtx(res, req.params.orgId, 'cost_estimator', 'create')
     const id = uuidParam(req, 'id', 'Estimate')
     const key = idempotencyKeyOf(req.header('idempotency-key'))
     const idem = key ? { orgId: ctx.orgId, key, scope: `POST /estimates/${id}/clone`, requestHash: requestHashOf(null) } : undefined
@@ -54,13 +53,13 @@ export function estimateRoutes(deps: EstimatesDeps): Router {
   })
 
   router.delete(`${base}/:id`, async (req, res) => {
-    const ctx = orgCtx(req, res, 'delete')
+    const ctx = orgCtx(res, req.params.orgId, 'cost_estimator', 'delete')
     await deleteEstimate(deps, ctx, uuidParam(req, 'id', 'Estimate'))
     res.status(204).end()
   })
 
   router.patch(`${base}/:id/status`, async (req, res) => {
-    const ctx = orgCtx(req, res, 'edit')
+    const ctx = orgCtx(res, req.params.orgId, 'cost_estimator', 'edit')
     const id = uuidParam(req, 'id', 'Estimate')
     res.json(await setEstimateStatus(deps, ctx, id, parseBody(ZManualStatus, req)))
   })

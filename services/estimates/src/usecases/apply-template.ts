@@ -1,11 +1,10 @@
-import { isUuid, notFound } from '@plumbline/service-kit'
+import { isUuid, notFound, type OrgContext } from '@plumbline/service-kit'
 import { touchEditableEstimate } from '../data/estimates-repo.js'
-import { TEMPLATE_INCLUDE } from '../data/mappers.js'
 import { recomputeSectionTotal } from '../data/sections-repo.js'
+import { findVisibleTemplate } from '../data/templates-repo.js'
 import type { EstimatesDeps } from '../deps.js'
 import { lineTotal, money, qty } from '../domain/money.js'
 import { recordLineItemsChanged } from '../events/record-event.js'
-import type { OrgContext } from '../http/context.js'
 
 /**
  * Copies a template's sections and line items (quantity, unit, cost as unit cost) after the
@@ -20,10 +19,7 @@ export async function applyTemplate(
   if (!isUuid(templateId)) throw notFound('Template')
   return deps.prisma.$transaction(async (tx) => {
     const e = await touchEditableEstimate(tx, ctx.orgId, estimateId)
-    const template = await tx.template.findFirst({
-      where: { id: templateId, OR: [{ organizationId: null }, { organizationId: ctx.orgId }] },
-      include: TEMPLATE_INCLUDE,
-    })
+    const template = await findVisibleTemplate(tx, ctx.orgId, templateId)
     if (!template) throw notFound('Template')
     const existing = await tx.section.count({ where: { estimateId: e.id, organizationId: ctx.orgId } })
     let lineItemsCreated = 0

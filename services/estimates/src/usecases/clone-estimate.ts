@@ -1,11 +1,9 @@
 import { type Estimate, Subjects } from '@plumbline/contracts'
-import { isUuid, notFound } from '@plumbline/service-kit'
+import { checkQuota, isUuid, notFound, type OrgContext } from '@plumbline/service-kit'
 import { cloneEstimateRows } from '../data/clone-estimate-rows.js'
 import { type IdempotencyRequest, runIdempotent } from '../data/idempotency.js'
 import type { EstimatesDeps } from '../deps.js'
-import { checkEstimateQuota } from '../events/check-quota.js'
 import { recordEstimateEvent } from '../events/record-event.js'
-import type { OrgContext } from '../http/context.js'
 import { loadEstimateDto } from './get-estimate.js'
 
 /** The clone's name says what it is; the contractor renames it in Edit. */
@@ -28,7 +26,7 @@ export async function cloneEstimate(
     before: async () => {
       const [source, quota] = await Promise.allSettled([
         deps.prisma.estimate.findFirst({ where: { id: sourceId, organizationId: ctx.orgId, deletedAt: null }, select: { id: true } }),
-        checkEstimateQuota(deps, ctx.orgId),
+        checkQuota(deps, ctx.orgId, 'estimates'),
       ])
       // An unknown estimate is the answer even when the quota also refuses.
       if (source.status === 'rejected') throw source.reason

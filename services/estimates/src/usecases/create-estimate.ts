@@ -1,13 +1,12 @@
 import { CONTENT_SECTION_TYPES, type Estimate, Subjects, type ZEstimatePayload } from '@plumbline/contracts'
+import { checkQuota, type OrgContext } from '@plumbline/service-kit'
 import type { z } from 'zod'
 import { defaultPhasesOf, requireUsableProjectType } from '../data/catalog-repo.js'
 import { type IdempotencyRequest, runIdempotent } from '../data/idempotency.js'
 import { toEstimateDto } from '../data/mappers.js'
 import type { EstimatesDeps } from '../deps.js'
 import { splitByPercentages } from '../domain/money.js'
-import { checkEstimateQuota } from '../events/check-quota.js'
 import { recordEstimateEvent } from '../events/record-event.js'
-import type { OrgContext } from '../http/context.js'
 
 export type EstimateInput = z.output<typeof ZEstimatePayload>
 
@@ -45,7 +44,7 @@ export async function createEstimate(
     before: async () => {
       const [type, quota] = await Promise.allSettled([
         requireUsableProjectType(deps.prisma, ctx.orgId, input.projectTypeId),
-        checkEstimateQuota(deps, ctx.orgId),
+        checkQuota(deps, ctx.orgId, 'estimates'),
       ])
       if (type.status === 'rejected') throw type.reason
       if (quota.status === 'rejected') throw quota.reason

@@ -1,8 +1,7 @@
 import { Subjects } from '@plumbline/contracts'
-import { isUuid, notFound } from '@plumbline/service-kit'
+import { isUuid, notFound, type OrgContext } from '@plumbline/service-kit'
 import type { EstimatesDeps } from '../deps.js'
 import { recordEstimateEvent } from '../events/record-event.js'
-import type { OrgContext } from '../http/context.js'
 
 /** Soft delete: the row stays (approvals refer to it) but disappears from every route. */
 export async function deleteEstimate(deps: EstimatesDeps, ctx: OrgContext, id: string): Promise<void> {

@@ -1,8 +1,7 @@
 import { Subjects } from '@plumbline/contracts'
-import { requirePermission } from '@plumbline/service-kit'
+import { type OrgContext, requirePermission } from '@plumbline/service-kit'
 import type { EstimatesDeps } from '../deps.js'
 import { recordEstimateEvent } from '../events/record-event.js'
-import type { OrgActor } from './markup-and-tax-access.js'
 import { lockEstimateRow } from './share-link.js'
 
 /**
@@ -10,7 +9,7 @@ import { lockEstimateRow } from './share-link.js'
  * open the page again. An estimate that was only shared or viewed goes back to draft; a client's
  * decision (approved, rejected) stays.
  */
-export async function disableShareLink(deps: EstimatesDeps, actor: OrgActor, estimateId: string): Promise<void> {
+export async function disableShareLink(deps: EstimatesDeps, actor: OrgContext, estimateId: string): Promise<void> {
   requirePermission(actor, 'cost_estimator', 'share')
   await deps.prisma.$transaction(async (tx) => {
     const estimate = await lockEstimateRow(tx, actor.orgId, estimateId)

@@ -1,6 +1,5 @@
-import { requirePermission } from '@plumbline/service-kit'
+import { type OrgContext, requirePermission } from '@plumbline/service-kit'
 import type { EstimatesDeps } from '../deps.js'
-import type { OrgActor } from './markup-and-tax-access.js'
 import { issueShareToken, lockEstimateRow, type ShareResponse } from './share-link.js'
 
 /**
@@ -8,7 +7,7 @@ import { issueShareToken, lockEstimateRow, type ShareResponse } from './share-li
  * whose link is dead from this commit on. Spec 001 §4 "regenerate (old link invalid)" is this same
  * call made again; the contractor re-reads the live link from the estimate's shareToken.
  */
-export async function enableShareLink(deps: EstimatesDeps, actor: OrgActor, estimateId: string): Promise<ShareResponse> {
+export async function enableShareLink(deps: EstimatesDeps, actor: OrgContext, estimateId: string): Promise<ShareResponse> {
   requirePermission(actor, 'cost_estimator', 'share')
   return deps.prisma.$transaction(async (tx) => issueShareToken(deps, tx, actor, await lockEstimateRow(tx, actor.orgId, estimateId)))
 }

@@ -1,9 +1,9 @@
 import { CSV_COLUMNS, costTypeLabel } from '@plumbline/contracts'
+import type { OrgContext } from '@plumbline/service-kit'
 import { findLiveEstimate } from '../data/estimates-repo.js'
 import { loadSections } from '../data/sections-repo.js'
 import type { EstimatesDeps } from '../deps.js'
 import { csvCell, toCsv } from '../domain/csv.js'
-import type { OrgContext } from '../http/context.js'
 
 /** Sections and line items as CSV (columns Section, Item, Type, Qty, Unit, Unit Cost, Description). */
 export async function exportSectionsCsv(deps: EstimatesDeps, ctx: OrgContext, estimateId: string): Promise<{ csv: string; fileName: string }> {

@@ -1,9 +1,8 @@
 import type { Estimate } from '@plumbline/contracts'
-import { notFound } from '@plumbline/service-kit'
+import { notFound, type OrgContext } from '@plumbline/service-kit'
 import type { Db } from '../data/db.js'
 import { ESTIMATE_INCLUDE, toEstimateDto } from '../data/mappers.js'
 import type { EstimatesDeps } from '../deps.js'
-import type { OrgContext } from '../http/context.js'
 
 export async function loadEstimateDto(db: Db, deps: Pick<EstimatesDeps, 'shareTokens'>, orgId: string, id: string): Promise<Estimate> {
   const e = await db.estimate.findFirst({ where: { id, organizationId: orgId, deletedAt: null }, include: ESTIMATE_INCLUDE })

@@ -1,14 +1,13 @@
 import { CSV_IMPORT_MAX_BYTES, type CsvImportResult, ErrorCode, LINE_ITEM_UNITS, ZLineItemInput } from '@plumbline/contracts'
-import { AppError } from '@plumbline/service-kit'
+import { AppError, type OrgContext } from '@plumbline/service-kit'
 import { findLiveEstimate, touchEditableEstimate } from '../data/estimates-repo.js'
-import { recomputeSectionTotal } from '../data/sections-repo.js'
+import { countSectionItems, insertLineItems, type NewLineItem } from '../data/line-items-repo.js'
+import { insertSection, listSectionRows, recomputeSectionTotal } from '../data/sections-repo.js'
 import type { EstimatesDeps } from '../deps.js'
 import { parseCsv, uncsvText } from '../domain/csv.js'
 import { assertUnlocked } from '../domain/estimate-lock.js'
 import { type LineItemInput, lineItemColumns } from '../domain/line-item-values.js'
 import { recordLineItemsChanged } from '../events/record-event.js'
-import type { Prisma } from '../generated/prisma/client.js'
-import type { OrgContext } from '../http/context.js'
 
 const MAX_ROWS = 5000
 const MAX_ERRORS = 200
@@ -103,30 +102,30 @@ export async function importSectionsCsv(deps: EstimatesDeps, ctx: OrgContext, es
   if (rows.length === 0) return { sectionsCreated: 0, lineItemsCreated: 0, errors: [{ row: 0, field: 'csv', message: 'The file has no rows to import' }] }
   return deps.prisma.$transaction(async (tx) => {
     const e = await touchEditableEstimate(tx, ctx.orgId, estimateId)
-    const existing = await tx.section.findMany({ where: { estimateId: e.id, organizationId: ctx.orgId }, orderBy: { sortOrder: 'asc' } })
+    const existing = await listSectionRows(tx, ctx.orgId, e.id)
     const byName = new Map<string, { id: string; nextSort: number }>()
     for (const s of existing) {
       const key = s.name.trim().toLowerCase()
-      if (!byName.has(key)) byName.set(key, { id: s.id, nextSort: await tx.lineItem.count({ where: { sectionId: s.id } }) })
+      if (!byName.has(key)) byName.set(key, { id: s.id, nextSort: await countSectionItems(tx, ctx.orgId, s.id) })
     }
     let sectionsCreated = 0
     let nextSectionSort = existing.length
     const touched = new Set<string>()
-    const items: Prisma.LineItemCreateManyInput[] = []
+    const items: NewLineItem[] = []
     for (const r of rows) {
       const key = r.section.toLowerCase()
       let target = byName.get(key)
       if (!target) {
-        const created = await tx.section.create({ data: { estimateId: e.id, organizationId: ctx.orgId, name: r.section, sortOrder: nextSectionSort++ } })
+        const created = await insertSection(tx, ctx.orgId, { estimateId: e.id, name: r.section, sortOrder: nextSectionSort++ })
         target = { id: created.id, nextSort: 0 }
         byName.set(key, target)
         sectionsCreated++
       }
       if (!r.item) continue
-      items.push({ sectionId: target.id, estimateId: e.id, organizationId: ctx.orgId, sortOrder: target.nextSort++, ...lineItemColumns(r.item) })
+      items.push({ sectionId: target.id, estimateId: e.id, sortOrder: target.nextSort++, ...lineItemColumns(r.item) })
       touched.add(target.id)
     }
-    if (items.length) await tx.lineItem.createMany({ data: items })
+    await insertLineItems(tx, ctx.orgId, items)
     for (const id of touched) await recomputeSectionTotal(tx, id)
     await recordLineItemsChanged(tx, ctx.orgId, ctx.userId, { estimateId: e.id, sectionId: null, change: 'imported' })
     return { sectionsCreated, lineItemsCreated: items.length, errors: [] }

@@ -1,8 +1,8 @@
 import { CONTENT_SECTION_TYPES } from '@plumbline/contracts'
+import type { OrgContext } from '@plumbline/service-kit'
 import { findLiveEstimate } from '../data/estimates-repo.js'
 import { toContentLinkDto } from '../data/mappers.js'
 import type { EstimatesDeps } from '../deps.js'
-import type { OrgContext } from '../http/context.js'
 
 const ORDER = new Map<string, number>(CONTENT_SECTION_TYPES.map((t, i) => [t, i]))
 

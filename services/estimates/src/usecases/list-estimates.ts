@@ -1,9 +1,9 @@
 import type { ZEstimateListResponse } from '@plumbline/contracts'
+import type { OrgContext } from '@plumbline/service-kit'
 import type { z } from 'zod'
 import { type EstimateListQuery, readListPage } from '../data/list-estimates-query.js'
 import type { EstimatesDeps } from '../deps.js'
 import { money } from '../domain/money.js'
-import type { OrgContext } from '../http/context.js'
 
 const STATUSES = new Set(['draft', 'pending', 'shared', 'viewed', 'approved', 'rejected'])
 

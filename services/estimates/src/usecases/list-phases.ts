@@ -1,8 +1,8 @@
 import type { Phase } from '@plumbline/contracts'
+import type { OrgContext } from '@plumbline/service-kit'
 import { findLiveEstimate } from '../data/estimates-repo.js'
 import { toPhaseDto } from '../data/mappers.js'
 import type { EstimatesDeps } from '../deps.js'
-import type { OrgContext } from '../http/context.js'
 
 export async function listPhases(deps: EstimatesDeps, ctx: OrgContext, estimateId: string): Promise<Phase[]> {
   const e = await findLiveEstimate(deps.prisma, ctx.orgId, estimateId)

@@ -1,7 +1,7 @@
 import type { ProjectType } from '@plumbline/contracts'
+import type { OrgContext } from '@plumbline/service-kit'
 import type { Db } from '../data/db.js'
 import type { EstimatesDeps } from '../deps.js'
-import type { OrgContext } from '../http/context.js'
 
 const visibleTo = (orgId: string) => ({ OR: [{ organizationId: null }, { organizationId: orgId }] })
 

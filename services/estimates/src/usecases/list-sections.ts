@@ -1,10 +1,9 @@
 import { promisify } from 'node:util'
 import { gzip } from 'node:zlib'
-import { notFound } from '@plumbline/service-kit'
+import { notFound, type OrgContext } from '@plumbline/service-kit'
 import { readSectionsJson, type SectionsDocument } from '../data/sections-repo.js'
 import type { Versioned } from '../data/versioned-memo.js'
 import type { EstimatesDeps } from '../deps.js'
-import type { OrgContext } from '../http/context.js'
 
 const gzipAsync = promisify(gzip)
 /** Below this a gzip header and a round of deflate cost more than the bytes they save. */

@@ -1,9 +1,8 @@
 import { ErrorCode, type PhaseGroup, type SettingsPhase, SYSTEM_PHASE_GROUP_READ_ONLY, type ZPhaseGroupInput, type ZPhaseInput } from '@plumbline/contracts'
-import { AppError, isUuid, notFound } from '@plumbline/service-kit'
+import { AppError, isUuid, notFound, type OrgContext } from '@plumbline/service-kit'
 import type { z } from 'zod'
 import type { Db } from '../data/db.js'
 import type { EstimatesDeps } from '../deps.js'
-import type { OrgContext } from '../http/context.js'
 
 // Settings "Phase Groups" tab (spec 001 §2, §3, §7): system groups for everyone, read-only; each
 // organisation's own groups and their phases, editable by it alone. Another organisation's group

@@ -6,11 +6,10 @@ import {
   type ZPhaseGroupLinkInput,
   type ZProjectTypeInput,
 } from '@plumbline/contracts'
-import { AppError, isUuid, notFound } from '@plumbline/service-kit'
+import { AppError, isUuid, notFound, type OrgContext } from '@plumbline/service-kit'
 import type { z } from 'zod'
 import type { Db } from '../data/db.js'
 import type { EstimatesDeps } from '../deps.js'
-import type { OrgContext } from '../http/context.js'
 import { loadProjectType } from './list-project-types.js'
 
 // Settings "Project Types" tab (spec 001 §2, §4, §7, §8): an organisation creates, edits and

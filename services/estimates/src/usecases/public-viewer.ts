@@ -15,8 +15,11 @@ export async function isOrganizationMember(deps: Pick<EstimatesDeps, 'bus' | 'lo
   if (!ctx) return false
   if (ctx.orgId === orgId) return true
   try {
-    const reply = ZResolveIdentityReply.parse(
-      await request(deps.bus, RequestSubjects.resolveIdentity, { userId: ctx.userId }, { timeoutMs: IDENTITY_LOOKUP_TIMEOUT_MS }),
+    const reply = await request(
+      deps.bus,
+      RequestSubjects.resolveIdentity,
+      { userId: ctx.userId },
+      { schema: ZResolveIdentityReply, timeoutMs: IDENTITY_LOOKUP_TIMEOUT_MS },
     )
     return !!reply?.memberships.some((m) => m.orgId === orgId)
   } catch (err) {

@@ -1,9 +1,8 @@
 import { ErrorCode, type Estimate, Subjects } from '@plumbline/contracts'
-import { AppError, requirePermission } from '@plumbline/service-kit'
+import { AppError, type OrgContext, requirePermission } from '@plumbline/service-kit'
 import type { EstimatesDeps } from '../deps.js'
 import { recordEstimateEvent } from '../events/record-event.js'
 import { loadEstimateDto } from './get-estimate.js'
-import type { OrgActor } from './markup-and-tax-access.js'
 import { lockEstimateRow } from './share-link.js'
 
 export const NOTHING_TO_REOPEN = 'This estimate has no client decision to reopen.'
@@ -13,7 +12,7 @@ export const NOTHING_TO_REOPEN = 'This estimate has no client decision to reopen
  * unlocked, status draft (shared while a link is live, so the client can decide again). The
  * approval rows stay as the record of what happened. Answers the estimate as GET …/estimates/{id} does.
  */
-export async function reopenEstimate(deps: EstimatesDeps, actor: OrgActor, estimateId: string): Promise<Estimate> {
+export async function reopenEstimate(deps: EstimatesDeps, actor: OrgContext, estimateId: string): Promise<Estimate> {
   requirePermission(actor, 'cost_estimator', 'edit')
   return deps.prisma.$transaction(async (tx) => {
     const estimate = await lockEstimateRow(tx, actor.orgId, estimateId)

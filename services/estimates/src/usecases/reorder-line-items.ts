@@ -1,10 +1,11 @@
 import type { Section } from '@plumbline/contracts'
-import { badRequest } from '@plumbline/service-kit'
+import { badRequest, type OrgContext } from '@plumbline/service-kit'
 import { findSectionOfOrg, touchEditableEstimate } from '../data/estimates-repo.js'
-import { LINE_ITEM_ORDER, toSectionDto } from '../data/mappers.js'
+import { listSectionItems, setSectionItemOrder } from '../data/line-items-repo.js'
+import { toSectionDto } from '../data/mappers.js'
+import { readSectionWithItems } from '../data/sections-repo.js'
 import type { EstimatesDeps } from '../deps.js'
 import { recordLineItemsChanged } from '../events/record-event.js'
-import type { OrgContext } from '../http/context.js'
 
 export const REORDER_MESSAGE = 'Items can only be reordered within the same section'
 
@@ -18,18 +19,14 @@ export async function reorderLineItems(deps: EstimatesDeps, ctx: OrgContext, sec
   return deps.prisma.$transaction(async (tx) => {
     const section = await findSectionOfOrg(tx, ctx.orgId, sectionId)
     await touchEditableEstimate(tx, ctx.orgId, section.estimateId)
-    const items = await tx.lineItem.findMany({ where: { sectionId: section.id, organizationId: ctx.orgId }, orderBy: LINE_ITEM_ORDER })
+    const items = await listSectionItems(tx, ctx.orgId, section.id)
     const inSection = new Set(items.map((i) => i.id))
     if (ids.some((id) => !inSection.has(id))) throw badRequest(REORDER_MESSAGE, [{ field: 'itemIds', message: REORDER_MESSAGE }])
     const listed = new Set(ids)
     const order = [...ids, ...items.filter((i) => !listed.has(i.id)).map((i) => i.id)]
-    // One statement: sort_order = position in the new order (0-based).
-    await tx.$executeRaw`
-      UPDATE line_items SET sort_order = o.ord - 1, updated_at = now()
-      FROM unnest(${order}::uuid[]) WITH ORDINALITY AS o(id, ord)
-      WHERE line_items.id = o.id AND line_items.section_id = ${section.id}::uuid`
+    await setSectionItemOrder(tx, ctx.orgId, section.id, order)
     await recordLineItemsChanged(tx, ctx.orgId, ctx.userId, { estimateId: section.estimateId, sectionId: section.id, change: 'reordered' })
-    const updated = await tx.section.findUniqueOrThrow({ where: { id: section.id }, include: { lineItems: { orderBy: LINE_ITEM_ORDER } } })
+    const updated = await readSectionWithItems(tx, ctx.orgId, section.id)
     return toSectionDto(updated)
   })
 }

@@ -1,8 +1,8 @@
 import { type ContentSectionType, Subjects } from '@plumbline/contracts'
+import type { OrgContext } from '@plumbline/service-kit'
 import { touchEditableEstimate } from '../data/estimates-repo.js'
 import type { EstimatesDeps } from '../deps.js'
 import { recordEstimateEvent } from '../events/record-event.js'
-import type { OrgContext } from '../http/context.js'
 
 /**
  * Saves a content section's text only when the trimmed text differs from the stored text

@@ -1,12 +1,12 @@
 import { type EstimatePricing, Subjects, type ZPricingSelectionBody } from '@plumbline/contracts'
-import { isUuid, notFound } from '@plumbline/service-kit'
+import { isUuid, notFound, type OrgContext } from '@plumbline/service-kit'
 import type { z } from 'zod'
 import type { Tx } from '../data/db.js'
 import { touchEditableEstimate } from '../data/estimates-repo.js'
 import type { EstimatesDeps } from '../deps.js'
 import { recordEstimateEvent } from '../events/record-event.js'
 import { loadEstimateTotals } from './load-estimate-totals.js'
-import { type OrgActor, requireCostEstimator } from './markup-and-tax-access.js'
+import { requireCostEstimator } from './markup-and-tax-access.js'
 
 export type PricingSelection = z.infer<typeof ZPricingSelectionBody>
 
@@ -30,7 +30,7 @@ async function assertUsableProfiles(tx: Tx, orgId: string, estimateId: string, s
  * PUT …/estimates/{id}/pricing: replaces the estimate's markup profile (or none) and tax
  * profiles, and answers the new totals. Refused (409) while the estimate is approved and locked.
  */
-export async function selectMarkupAndTax(deps: EstimatesDeps, actor: OrgActor, estimateId: string, selection: PricingSelection): Promise<EstimatePricing> {
+export async function selectMarkupAndTax(deps: EstimatesDeps, actor: OrgContext, estimateId: string, selection: PricingSelection): Promise<EstimatePricing> {
   requireCostEstimator(actor, 'edit')
   return deps.prisma.$transaction(async (tx) => {
     const estimate = await touchEditableEstimate(tx, actor.orgId, estimateId)

@@ -1,10 +1,9 @@
 import type { ZVisibilityPatch } from '@plumbline/contracts'
-import { notFound } from '@plumbline/service-kit'
+import { notFound, type OrgContext } from '@plumbline/service-kit'
 import type { z } from 'zod'
 import { touchEditableEstimate } from '../data/estimates-repo.js'
 import { toContentLinkDto } from '../data/mappers.js'
 import type { EstimatesDeps } from '../deps.js'
-import type { OrgContext } from '../http/context.js'
 
 /** Where a content section appears: to the client in the app, in the PDF, on the web link. */
 export async function setContentVisibility(deps: EstimatesDeps, ctx: OrgContext, estimateId: string, linkId: string, input: z.output<typeof ZVisibilityPatch>) {

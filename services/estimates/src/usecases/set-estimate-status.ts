@@ -1,10 +1,10 @@
 import { type Estimate, Subjects, type ZManualStatus } from '@plumbline/contracts'
+import type { OrgContext } from '@plumbline/service-kit'
 import type { z } from 'zod'
 import { findLiveEstimate } from '../data/estimates-repo.js'
 import type { EstimatesDeps } from '../deps.js'
 import { estimateLockedError } from '../domain/estimate-lock.js'
 import { recordEstimateEvent } from '../events/record-event.js'
-import type { OrgContext } from '../http/context.js'
 import { loadEstimateDto } from './get-estimate.js'
 
 const EVENT_OF = {

@@ -1,10 +1,9 @@
 import { Subjects, type ZShareResponse } from '@plumbline/contracts'
-import { isUuid, notFound } from '@plumbline/service-kit'
+import { isUuid, notFound, type OrgContext } from '@plumbline/service-kit'
 import type { z } from 'zod'
 import type { Tx } from '../data/db.js'
 import type { EstimatesDeps } from '../deps.js'
 import { recordEstimateEvent } from '../events/record-event.js'
-import type { OrgActor } from './markup-and-tax-access.js'
 
 // Helpers of the share use cases (spec 001 "Share dialog"): one link per estimate, stored as the
 // token's sha256 (lookup) and its AES-GCM ciphertext (so the contractor can copy it again).
@@ -37,7 +36,7 @@ export const statusAfterSharing = (status: string) => (status === 'draft' || sta
  * Issues a fresh token for the estimate, replacing any previous one (which stops working at
  * once: its hash is gone), and records estimates.estimate.shared.v1 in the same transaction.
  */
-export async function issueShareToken(deps: EstimatesDeps, tx: Tx, actor: OrgActor, estimate: LockedEstimate): Promise<ShareResponse> {
+export async function issueShareToken(deps: EstimatesDeps, tx: Tx, actor: OrgContext, estimate: LockedEstimate): Promise<ShareResponse> {
   const token = deps.shareTokens.generate()
   const secret = { tokenHash: deps.shareTokens.hash(token), tokenCiphertext: deps.shareTokens.encrypt(token) }
   await tx.shareLink.upsert({

@@ -1,10 +1,10 @@
 import { type Estimate, Subjects } from '@plumbline/contracts'
+import type { OrgContext } from '@plumbline/service-kit'
 import { requireUsableProjectType } from '../data/catalog-repo.js'
 import { touchEditableEstimate } from '../data/estimates-repo.js'
 import type { EstimatesDeps } from '../deps.js'
 import { dec, splitByPercentages } from '../domain/money.js'
 import { recordEstimateEvent } from '../events/record-event.js'
-import type { OrgContext } from '../http/context.js'
 import { type EstimateInput, estimateColumns } from './create-estimate.js'
 import { loadEstimateDto } from './get-estimate.js'
 

@@ -1,12 +1,11 @@
 import type { Phase, ZBudgetPatch } from '@plumbline/contracts'
-import { badRequest } from '@plumbline/service-kit'
+import { badRequest, type OrgContext } from '@plumbline/service-kit'
 import type { z } from 'zod'
 import { touchEditableEstimate } from '../data/estimates-repo.js'
 import { toPhaseDto } from '../data/mappers.js'
 import type { EstimatesDeps } from '../deps.js'
 import { budgetImbalanceMessage, enabledPercentageTotal, isBalanced } from '../domain/budget.js'
 import { money } from '../domain/money.js'
-import type { OrgContext } from '../http/context.js'
 
 /**
  * Saves the budget by phase (spec 001 §4): every phase id must be the estimate's; the enabled

@@ -24,7 +24,7 @@ afterAll(async () => {
 })
 
 const askDocument = async (orgId: string, estimateId: string) =>
-  ZEstimateDocumentReply.parse(await request(svc.deps.bus, RequestSubjects.estimateDocument, { orgId, estimateId }))
+  request(svc.deps.bus, RequestSubjects.estimateDocument, { orgId, estimateId }, { schema: ZEstimateDocumentReply })
 
 describe('rpc.estimates.document.get', () => {
   it('answers the estimate with phases, sections and line items, content links and computed totals', async () => {

@@ -112,8 +112,8 @@ describe('POST /estimates/:id/clone', () => {
     )
     try {
       const refused = await api('POST', `/estimates/${source.id}/clone`)
-      expect(refused.status).toBe(403)
-      expect(refused.body.code).toBe('QUOTA_EXCEEDED')
+      expect(refused.status).toBe(429)
+      expect(refused.body.code).toBe('ESTIMATE_LIMIT_REACHED')
       expect(await svc.deps.prisma.estimate.count({ where: { organizationId: orgId } })).toBe(2)
       // An unknown estimate is the answer even at the limit.
       expect((await api('POST', '/estimates/00000000-0000-4000-8000-000000000000/clone')).status).toBe(404)

@@ -109,7 +109,7 @@ describe('POST /estimates', () => {
     expect(await svc.deps.prisma.estimate.count({ where: { organizationId: orgId } })).toBe(3)
   })
 
-  it('is refused with 403 QUOTA_EXCEEDED when the admin service says the limit is reached', async () => {
+  it('is refused with 429 ESTIMATE_LIMIT_REACHED when the admin service says the limit is reached', async () => {
     const orgId = newOrgId()
     const seen: unknown[] = []
     const replier = reply(svc.deps.bus, RequestSubjects.quotaCheck, async (data) => {
@@ -118,8 +118,11 @@ describe('POST /estimates', () => {
     })
     try {
       const res = await svc.as(orgId)('POST', '/estimates', estimatePayload())
-      expect(res.status).toBe(403)
-      expect(res.body).toMatchObject({ code: 'QUOTA_EXCEEDED', message: 'Monthly estimate limit reached (50/50). Contact your administrator to raise it.' })
+      expect(res.status).toBe(429)
+      expect(res.body).toMatchObject({
+        code: 'ESTIMATE_LIMIT_REACHED',
+        message: 'Monthly estimate limit reached (50 of 50). Upgrade your plan or wait until next month.',
+      })
       expect(seen).toContainEqual({ orgId, kind: 'estimates' })
       expect(await svc.deps.prisma.estimate.count({ where: { organizationId: orgId } })).toBe(0)
       expect((await svc.as(newOrgId())('POST', '/estimates', estimatePayload())).status).toBe(201)

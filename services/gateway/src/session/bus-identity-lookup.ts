@@ -6,5 +6,5 @@ const ZReply = ZSessionIdentity.nullable()
 
 /** Auth rebuilds (and re-caches) the identity when the gateway's Redis copy has expired. */
 export function busIdentityLookup(bus: Bus, timeoutMs: number): IdentityLookup {
-  return async (userId) => ZReply.parse(await request(bus, RequestSubjects.resolveIdentity, { userId }, { timeoutMs }))
+  return async (userId) => request(bus, RequestSubjects.resolveIdentity, { userId }, { schema: ZReply, timeoutMs })
 }

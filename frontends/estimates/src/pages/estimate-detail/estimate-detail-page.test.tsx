@@ -198,13 +198,19 @@ describe('EstimateDetailPage', () => {
     let fail = true
     stubApi({
       [`${ORG}/estimates/est-1/clone`]: () =>
-        fail ? json(403, { status: 403, code: 'QUOTA_EXCEEDED', message: 'Monthly estimate limit reached (50/50).' }) : json(201, copy),
+        fail
+          ? json(429, {
+              status: 429,
+              code: 'ESTIMATE_LIMIT_REACHED',
+              message: 'Monthly estimate limit reached (50 of 50). Upgrade your plan or wait until next month.',
+            })
+          : json(201, copy),
       [`${ORG}/estimates/est-2`]: () => json(200, copy),
     })
     renderPage()
     await screen.findByRole('heading', { name: 'Kitchen Remodel' })
     await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Clone' })))
-    expect(await screen.findByText('Monthly estimate limit reached (50/50).')).toBeTruthy()
+    expect(await screen.findByText('Monthly estimate limit reached (50 of 50). Upgrade your plan or wait until next month.')).toBeTruthy()
     fail = false
     await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Clone' })))
     expect(await screen.findByRole('heading', { name: 'Kitchen Remodel (Copy)' })).toBeTruthy()
