@@ -101,8 +101,9 @@ describe('platform admin', () => {
     await visible(row.getByText(/^0 \/ 0$/))
     await shot(page, 'overrides-1280')
     const stopped = await newEstimate(user.page, ownOrg.id)
-    expect(stopped.status).toBe(403)
-    expect(JSON.stringify(stopped.body)).toContain('Monthly estimate limit reached (0/0)')
+    expect(stopped.status).toBe(429)
+    expect(stopped.body).toMatchObject({ code: 'ESTIMATE_LIMIT_REACHED' })
+    expect(JSON.stringify(stopped.body)).toContain('Monthly estimate limit reached (0 of 0)')
 
     await row.getByRole('button', { name: `Remove override of ${ownOrg.name}` }).click()
     await dialog(page).getByRole('button', { name: 'Remove' }).click()
