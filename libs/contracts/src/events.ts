@@ -51,6 +51,7 @@ export const RequestSubjects = {
   setCompanyLogo: 'rpc.admin.company-settings.logo.set',
   estimateDocument: 'rpc.estimates.document.get',
   fetchLogoUrl: 'rpc.documents.logo-url.fetch',
+  summarizeMeeting: 'rpc.ai.meeting.summarize',
 } as const
 
 /** Names are optional so events published before they were added still parse. */

@@ -1,0 +1,66 @@
+import { z } from 'zod'
+import { ZAuditEntry, ZSubscriptionOverrideBody, ZSubscriptionOverrideRow } from '../admin.js'
+import type { ApiRoute } from '../api-routes.js'
+import { ZMessageResponse } from '../auth.js'
+import { ZActivityList, ZActivityQuery, ZCompanySettings, ZCompanySettingsPatch } from '../company-settings.js'
+import { ZDashboardMetrics, ZDashboardMetricsQuery, ZOrganizationUsage } from '../users.js'
+
+/** The admin service's routes (see the catalogue's doc in api-routes.ts). */
+export const adminRoutes: readonly ApiRoute[] = [
+  { id: 'getUsage', method: 'GET', path: '/organizations/:orgId/usage', service: 'admin', access: 'org', reply: ZOrganizationUsage },
+  {
+    id: 'getDashboardMetrics',
+    method: 'GET',
+    path: '/dashboard/metrics',
+    service: 'admin',
+    access: 'org',
+    query: ZDashboardMetricsQuery,
+    reply: ZDashboardMetrics,
+  },
+  { id: 'getCompanySettings', method: 'GET', path: '/organizations/:orgId/company-settings', service: 'admin', access: 'org', reply: ZCompanySettings },
+  {
+    id: 'putCompanySettings',
+    method: 'PUT',
+    path: '/organizations/:orgId/company-settings',
+    service: 'admin',
+    access: 'org',
+    permission: { module: 'team', action: 'edit' },
+    body: ZCompanySettingsPatch,
+    reply: ZCompanySettings,
+  },
+  {
+    id: 'getActivities',
+    method: 'GET',
+    path: '/organizations/:orgId/activities',
+    service: 'admin',
+    access: 'org',
+    query: ZActivityQuery,
+    reply: ZActivityList,
+  },
+  {
+    id: 'getAdminSubscriptionOverrides',
+    method: 'GET',
+    path: '/admin/subscription-overrides',
+    service: 'admin',
+    access: 'admin',
+    reply: z.array(ZSubscriptionOverrideRow),
+  },
+  {
+    id: 'putAdminSubscriptionOverride',
+    method: 'PUT',
+    path: '/admin/subscription-overrides/:orgId',
+    service: 'admin',
+    access: 'admin',
+    body: ZSubscriptionOverrideBody,
+    reply: ZMessageResponse,
+  },
+  {
+    id: 'deleteAdminSubscriptionOverride',
+    method: 'DELETE',
+    path: '/admin/subscription-overrides/:orgId',
+    service: 'admin',
+    access: 'admin',
+    reply: ZMessageResponse,
+  },
+  { id: 'getAdminAudit', method: 'GET', path: '/admin/audit', service: 'admin', access: 'admin', reply: z.array(ZAuditEntry) },
+]
