@@ -25,8 +25,14 @@ export const ZAiEnv = withProductionChecks(
     AI_MAX_ATTEMPTS: int(3, 1, 10),
     /** First retry delay; each further one doubles, with ±50 % jitter. */
     AI_RETRY_BASE_MS: int(1000, 0, 60_000),
-    /** Jobs one process runs at once (the worker consumer's max_ack_pending). */
+    /** Jobs one process (one replica) runs at once. */
     AI_WORKER_CONCURRENCY: int(2, 1, 64),
+    /**
+     * Replicas the deployment may run at most. The worker's durable consumer is shared by every
+     * replica and its max_ack_pending caps jobs in flight cluster-wide, so it is set to
+     * AI_WORKER_CONCURRENCY × this: each replica added brings its own AI_WORKER_CONCURRENCY.
+     */
+    AI_WORKER_MAX_REPLICAS: int(16, 1, 1024),
     /** How long a worker holds a running job without renewing; also the job message's ack wait. */
     AI_JOB_LEASE_MS: int(30_000, 1_000, 600_000),
     /** Deliveries of one job message before the job is failed for good (a job that kills its worker). */

@@ -16,7 +16,8 @@ export type JobWorker = { stop(): Promise<void> }
 /**
  * The durable worker for generate-all jobs. Unlike the library's event consumers (one message
  * at a time, inside one transaction), a job runs for seconds to minutes against a provider, so
- * jobs run concurrently (bounded by max_ack_pending = AI_WORKER_CONCURRENCY) and the job row,
+ * jobs run concurrently (AI_WORKER_CONCURRENCY per process; the shared consumer's max_ack_pending
+ * leaves room for AI_WORKER_MAX_REPLICAS processes, so replicas add throughput) and the job row,
  * not processed_events, makes them idempotent (see runGenerationJob). The ack deadline equals
  * the job lease and is pushed forward with it; a killed process stops both, so the message comes
  * back after the lease expired and another (or the restarted) worker takes the job over.
@@ -26,7 +27,12 @@ export async function startJobWorker(deps: AiDeps): Promise<JobWorker> {
   const stream = streamName(bus.prefix, 'ai')
   const name = consumerName(bus.prefix, JOB_WORKER_DURABLE)
   const concurrency = env.AI_WORKER_CONCURRENCY
-  const config = { ack_wait: nanos(env.AI_JOB_LEASE_MS), max_deliver: -1, filter_subject: bus.subject(JOB_REQUESTED_SUBJECT), max_ack_pending: concurrency }
+  const config = {
+    ack_wait: nanos(env.AI_JOB_LEASE_MS),
+    max_deliver: -1,
+    filter_subject: bus.subject(JOB_REQUESTED_SUBJECT),
+    max_ack_pending: concurrency * env.AI_WORKER_MAX_REPLICAS,
+  }
   const existing = await bus.jsm.consumers.info(stream, name).catch(() => null)
   if (existing) await bus.jsm.consumers.update(stream, name, config)
   else await bus.jsm.consumers.add(stream, { ...config, durable_name: name, ack_policy: AckPolicy.Explicit, deliver_policy: DeliverPolicy.All })
