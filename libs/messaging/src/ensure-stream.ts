@@ -11,6 +11,11 @@ export type EnsureStreamOptions = {
   replicas?: number
   /** Drop messages older than this; default keeps them (limits retention without max age). */
   maxAgeMs?: number
+  /**
+   * Cap of the stream's size; the oldest messages go first when it is reached, consumed or not,
+   * so size it for the longest consumer outage to survive. Default: no cap.
+   */
+  maxBytes?: number
 }
 
 /**
@@ -44,6 +49,7 @@ function streamConfig(name: string, subject: string, opts: EnsureStreamOptions):
     duplicate_window: nanos(Math.min(DUPLICATE_WINDOW_MS, opts.maxAgeMs ?? Infinity)),
     num_replicas: opts.replicas ?? 1,
     max_age: opts.maxAgeMs === undefined ? 0 : nanos(opts.maxAgeMs),
+    max_bytes: opts.maxBytes ?? -1,
   }
 }
 

@@ -53,6 +53,13 @@ describe('streams', { timeout: 30_000 }, () => {
     expect((await bus.jsm.streams.info(name)).config).toMatchObject({ max_age: nanos(30_000), duplicate_window: nanos(30_000) })
   })
 
+  test('a size cap and replicas reach the stream; no cap by default', async () => {
+    const name = await ensureStream(bus, 'documents', { maxAgeMs: 7_200_000, maxBytes: 64 * 1024 * 1024, replicas: 1 })
+    expect((await bus.jsm.streams.info(name)).config).toMatchObject({ max_age: nanos(7_200_000), max_bytes: 64 * 1024 * 1024, num_replicas: 1 })
+    await ensureStream(bus, 'documents')
+    expect((await bus.jsm.streams.info(name)).config.max_bytes).toBe(-1)
+  })
+
   test('an empty prefix uses the production names', () => {
     expect(streamName('', 'estimates')).toBe('ESTIMATES')
     expect(streamName('t1', 'estimates')).toBe('T1_ESTIMATES')

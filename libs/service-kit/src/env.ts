@@ -28,6 +28,19 @@ export const ZBaseEnv = z.object({
   /** The same in a file, re-read every IDENTITY_KEYS_REFRESH_SECONDS and on an unknown key id (rotation without restart). */
   IDENTITY_PUBLIC_KEYS_FILE: z.string().optional(),
   IDENTITY_KEYS_REFRESH_SECONDS: z.coerce.number().int().min(1).max(86_400).default(60),
+  /**
+   * Connections of this process's PostgreSQL pool. The sum over every replica of every service
+   * must stay under the server's max_connections (100 by default): see deploy/README.md.
+   */
+  DB_POOL_MAX: z.coerce.number().int().min(1).max(200).default(10),
+  /** JetStream: events older than this leave the service's stream (0 keeps them forever). */
+  STREAM_MAX_AGE_HOURS: z.coerce.number().int().min(0).max(87_600).default(336),
+  /** JetStream: size cap of the service's stream in bytes (-1: none); the oldest go first, consumed or not. */
+  STREAM_MAX_BYTES: z.coerce.number().int().min(-1).default(-1),
+  /** JetStream: replicas of the service's stream (1 on a single server; 3 in a cluster). */
+  STREAM_REPLICAS: z.coerce.number().int().min(1).max(5).default(1),
+  /** Published outbox rows are deleted after this many hours (unpublished ones never). */
+  OUTBOX_RETENTION_HOURS: z.coerce.number().int().min(1).max(87_600).default(72),
 })
 type BaseEnvInput = z.infer<typeof ZBaseEnv>
 export type BaseEnv = BaseEnvInput & { HOST: string }

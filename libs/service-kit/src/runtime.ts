@@ -1,5 +1,14 @@
 import { applyMigrations, createPrismaClient, ensureDatabase, type PrismaCtor, type QueryRows } from '@plumbline/db'
-import { type Bus, connectBus, ensureStream, type SqlTx, startOutboxRelay, type TransactionRunner } from '@plumbline/messaging'
+import {
+  type Bus,
+  connectBus,
+  ensureStream,
+  messagingRetention,
+  type SqlTx,
+  startMessagingPruner,
+  startOutboxRelay,
+  type TransactionRunner,
+} from '@plumbline/messaging'
 import { stopTelemetry } from '@plumbline/telemetry'
 import type { Express } from 'express'
 import { createClient, type RedisClientType } from 'redis'
@@ -81,14 +90,20 @@ export async function startServiceRuntime<P extends PrismaLike, D extends Servic
   const logger = createLogger(def.name, env.LOG_LEVEL)
   await ensureDatabase(env.DATABASE_URL)
   await applyMigrations(env.DATABASE_URL, { schema: def.schema, migrationsDir: def.migrationsDir }, logger)
-  const { prisma, queryRows } = createPrismaClient(def.PrismaClient, { databaseUrl: env.DATABASE_URL, schema: def.schema })
+  const { prisma, queryRows } = createPrismaClient(def.PrismaClient, { databaseUrl: env.DATABASE_URL, schema: def.schema, poolSize: env.DB_POOL_MAX })
   const runInTransaction: TransactionRunner = (fn) => prisma.$transaction(fn)
   const bus = await connectBus({ servers: env.NATS_URL, name: def.name, prefix: env.BUS_PREFIX, logger, credentials: natsCredentials(env) })
-  await ensureStream(bus, def.schema)
+  await ensureStream(bus, def.schema, streamLimits(env))
   const redis = await connectRedis(env.REDIS_URL, logger)
   const base: ServiceDeps<P> = { env, logger, prisma, queryRows, bus, redis, runInTransaction, schema: def.schema }
   const deps = def.buildDeps ? def.buildDeps(base) : (base as D)
   const relay = startOutboxRelay({ runInTransaction, schema: def.schema, bus, logger })
+  const pruner = startMessagingPruner({
+    runInTransaction,
+    schema: def.schema,
+    logger,
+    retention: messagingRetention({ outboxHours: env.OUTBOX_RETENTION_HOURS, streamMaxAgeHours: env.STREAM_MAX_AGE_HOURS }),
+  })
   const consumers = (await def.consumers?.(deps)) ?? []
   const extra: Closer[] = (await def.onStart?.(deps)) || []
   const metrics = createMetrics(def.name)
@@ -116,6 +131,7 @@ export async function startServiceRuntime<P extends PrismaLike, D extends Servic
       ...extra,
       { name: 'identity keys', close: () => identityKeys.close() },
       { name: 'relay', close: () => relay.stop() },
+      { name: 'pruner', close: () => pruner.stop() },
       { name: 'bus', close: () => bus.close() },
       { name: 'redis', close: () => redis.quit() },
       { name: 'prisma', close: () => prisma.$disconnect() },
@@ -123,4 +139,13 @@ export async function startServiceRuntime<P extends PrismaLike, D extends Servic
     ],
   })
   return { server, deps }
+}
+
+/** The service's stream as its env sizes it (DB_POOL_MAX's neighbours in BaseEnv). */
+export function streamLimits(env: Pick<BaseEnv, 'STREAM_MAX_AGE_HOURS' | 'STREAM_MAX_BYTES' | 'STREAM_REPLICAS'>) {
+  return {
+    maxAgeMs: env.STREAM_MAX_AGE_HOURS > 0 ? env.STREAM_MAX_AGE_HOURS * 3_600_000 : undefined,
+    maxBytes: env.STREAM_MAX_BYTES,
+    replicas: env.STREAM_REPLICAS,
+  }
 }
