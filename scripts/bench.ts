@@ -9,6 +9,7 @@ import { benchAi } from './bench/ai.js'
 import { benchEstimates } from './bench/estimates.js'
 import { benchFrontends } from './bench/frontends.js'
 import { benchGatewayHop } from './bench/gateway-hop.js'
+import { benchLoad } from './bench/load.js'
 import { closeAgent } from './bench/measure.js'
 import { benchPdf } from './bench/pdf.js'
 import { signInDemoUser } from './bench/session.js'
@@ -35,7 +36,16 @@ const stack = await startStack({
   logDir: join(root, 'test-output', 'bench-logs'),
   // Quiet logs and no monthly cap: the create scenario makes about a thousand estimates.
   identityKeys,
-  env: { LOG_LEVEL: 'warn', GATEWAY_HOST: '127.0.0.1', DEFAULT_ESTIMATES_LIMIT: '-1', RATE_LIMIT_LOGIN: '1000' },
+  env: {
+    LOG_LEVEL: 'warn',
+    GATEWAY_HOST: '127.0.0.1',
+    DEFAULT_ESTIMATES_LIMIT: '-1',
+    DEFAULT_PDF_LIMIT: '-1',
+    DEFAULT_AI_LIMIT: '-1',
+    RATE_LIMIT_LOGIN: '1000',
+    RATE_LIMIT_AI: '100000',
+    RATE_LIMIT_PUBLIC_ESTIMATE: '100000',
+  },
 })
 
 // `npm run bench -- estimates pdf` runs only the named parts; no names run them all.
@@ -48,6 +58,7 @@ try {
   if (wanted('pdf')) await benchPdf()
   if (wanted('ai')) await benchAi()
   if (wanted('frontends')) await benchFrontends(stack, session)
+  if (wanted('load')) await benchLoad(stack.url)
 } finally {
   await stack.stop()
   await infra.stop()
