@@ -86,6 +86,31 @@ export function isNumericOutOfRange(err: unknown, depth = 0): boolean {
 
 export const NUMBER_TOO_LARGE = 'A number is too large to be stored'
 
+/**
+ * Connection-level failures: the server refused, dropped or shut the connection, the pool could
+ * not get one in time. SQLSTATE class 08 (connection exception), 57P01–57P03 (shutdown, cannot
+ * connect now), socket errors, and Prisma's P1001/P1002/P1017/P2024 and adapter kinds.
+ */
+const UNAVAILABLE_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT', '57P01', '57P02', '57P03', 'P1001', 'P1002', 'P1017', 'P2024'])
+const UNAVAILABLE_KINDS = new Set(['DatabaseNotReachable', 'ConnectionClosed', 'SocketTimeout', 'TooManyConnections'])
+const UNAVAILABLE_MESSAGE =
+  /Connection terminated|connect ECONNREFUSED|Can't reach database server|server closed the connection|terminating connection due to administrator command|the database system is (starting up|shutting down)/i
+
+type UnavailableShape = { code?: unknown; kind?: unknown; message?: unknown; cause?: unknown; meta?: { driverAdapterError?: unknown } }
+
+/** Whether PostgreSQL was unreachable (not whether a query was wrong): a retry later can succeed. */
+export function isDatabaseUnavailable(err: unknown, depth = 0): boolean {
+  if (!err || typeof err !== 'object' || depth > 5) return false
+  const e = err as UnavailableShape
+  if (typeof e.code === 'string' && (UNAVAILABLE_CODES.has(e.code) || e.code.startsWith('08'))) return true
+  if (typeof e.kind === 'string' && UNAVAILABLE_KINDS.has(e.kind)) return true
+  if (typeof e.message === 'string' && UNAVAILABLE_MESSAGE.test(e.message)) return true
+  return isDatabaseUnavailable(e.cause, depth + 1) || isDatabaseUnavailable(e.meta?.driverAdapterError, depth + 1)
+}
+
+/** Seconds a client should wait after a 503 for an unreachable database. */
+export const DATABASE_RETRY_AFTER_SECONDS = 5
+
 /** Maps every failure to problem+json; 5xx never leak internals. */
 export function errorHandler(logger: Logger): ErrorRequestHandler {
   return (err, req, res, _next) => {
@@ -107,6 +132,12 @@ export function errorHandler(logger: Logger): ErrorRequestHandler {
     if (isNumericOutOfRange(err)) {
       logger.warn({ err, path: req.path, requestId: res.locals.requestId }, 'numeric value out of range reached the database')
       return sendProblem(res, problem(400, ErrorCode.VALIDATION_FAILED, NUMBER_TOO_LARGE, { errors: [{ field: 'body', message: NUMBER_TOO_LARGE }] }))
+    }
+    if (isDatabaseUnavailable(err)) {
+      logger.warn({ err, path: req.path, requestId: res.locals.requestId }, 'database unavailable')
+      return sendProblem(res, problem(503, ErrorCode.SERVICE_UNAVAILABLE, 'The service is temporarily unavailable. Please try again shortly.'), {
+        'Retry-After': String(DATABASE_RETRY_AFTER_SECONDS),
+      })
     }
     const status = (err as { status?: number }).status
     if (typeof status === 'number' && status >= 400 && status < 500) return sendProblem(res, problem(status, ErrorCode.VALIDATION_FAILED, 'Bad request'))
