@@ -94,7 +94,7 @@ export const NUMBER_TOO_LARGE = 'A number is too large to be stored'
 const UNAVAILABLE_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT', '57P01', '57P02', '57P03', 'P1001', 'P1002', 'P1017', 'P2024'])
 const UNAVAILABLE_KINDS = new Set(['DatabaseNotReachable', 'ConnectionClosed', 'SocketTimeout', 'TooManyConnections'])
 const UNAVAILABLE_MESSAGE =
-  /Connection terminated|connect ECONNREFUSED|Can't reach database server|server closed the connection|terminating connection due to administrator command|the database system is (starting up|shutting down)/i
+  /Connection terminated|encountered a connection error|Connection is closed|connect ECONNREFUSED|Can't reach database server|server closed the connection|terminating connection due to administrator command|the database system is (starting up|shutting down)/i
 
 type UnavailableShape = { code?: unknown; kind?: unknown; message?: unknown; cause?: unknown; meta?: { driverAdapterError?: unknown } }
 
