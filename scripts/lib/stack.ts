@@ -31,7 +31,8 @@ export type Stack = {
   url: string
   servicePorts: Record<ServiceName, number>
   remotePorts: Record<RemoteName, number>
-  stopService: (name: ServiceName) => Promise<void>
+  /** SIGTERM (a clean stop, SIGKILL after 10 s), or SIGKILL at once: a crash. */
+  stopService: (name: ServiceName, signal?: 'SIGTERM' | 'SIGKILL') => Promise<void>
   startService: (name: ServiceName) => Promise<void>
   stopRemote: (name: RemoteName) => Promise<void>
   startRemote: (name: RemoteName) => Promise<void>
@@ -114,7 +115,7 @@ export async function startStack(opts: StackOptions): Promise<Stack> {
     await waitReady(`http://127.0.0.1:${servicePorts[name]}/healthz`, child, name)
   }
 
-  async function stopService(name: ServiceName) {
+  async function stopService(name: ServiceName, signal: 'SIGTERM' | 'SIGKILL' = 'SIGTERM') {
     const child = children.get(name)
     if (!child || child.exitCode !== null) return
     await new Promise<void>((resolve) => {
@@ -123,7 +124,7 @@ export async function startStack(opts: StackOptions): Promise<Stack> {
         clearTimeout(kill)
         resolve()
       })
-      child.kill('SIGTERM')
+      child.kill(signal)
     })
   }
 
@@ -147,7 +148,7 @@ export async function startStack(opts: StackOptions): Promise<Stack> {
   const stop = async () => {
     await Promise.all([...remoteServers.keys()].map(stopRemote))
     await stopService('gateway')
-    await Promise.all(SERVICES.map(stopService))
+    await Promise.all(SERVICES.map((s) => stopService(s)))
   }
 
   try {

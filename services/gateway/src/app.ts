@@ -17,6 +17,7 @@ import { createRouteMatcher } from './routes/match-route.js'
 import { routeTable } from './routes/route-table.js'
 import { issueCsrfCookie } from './security/csrf.js'
 import { createRateLimiter } from './security/rate-limit.js'
+import { createTenantLimiter } from './security/tenant-limit.js'
 import { busIdentityLookup } from './session/bus-identity-lookup.js'
 import { createSessionResolver, type IdentityLookup } from './session/resolve-session.js'
 
@@ -86,6 +87,7 @@ export function createGatewayApp(deps: GatewayDeps): GatewayApp {
       match: createRouteMatcher(routeTable, { includeDev: env.NODE_ENV !== 'production' }),
       upstreams,
       rateLimit: createRateLimiter(redis, env),
+      tenantLimit: createTenantLimiter({ ratePerSecond: env.TENANT_RATE_PER_SECOND, burst: env.TENANT_BURST }),
       resolveSession: createSessionResolver({
         redis: deps.sessionRedis ?? redis,
         env,

@@ -102,6 +102,10 @@ export const ZGatewayEnv = withProductionChecks(
     RATE_LIMIT_PUBLIC_ESTIMATE: z.coerce.number().int().positive().default(60),
     /** AI calls per organisation per window: a runaway script in one tenant cannot spend everyone's model budget. */
     RATE_LIMIT_AI: z.coerce.number().int().positive().default(30),
+    /** Requests per second one organisation may make through one gateway replica (security/tenant-limit.ts). */
+    TENANT_RATE_PER_SECOND: z.coerce.number().positive().default(100),
+    /** The bucket: how far above the rate a tenant may burst (a page load fans out to several calls). */
+    TENANT_BURST: z.coerce.number().int().positive().default(300),
     REMOTES_JSON: ZRemotes,
     /** A built shell (frontends/shell/dist) to serve for every non-API path. */
     SHELL_DIST: z.string().optional(),

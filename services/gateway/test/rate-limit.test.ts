@@ -108,3 +108,22 @@ describe('rate limits', () => {
     expect(await gw.redis.ttl(keys[0])).toBeGreaterThan(0)
   })
 })
+
+describe('a tenant’s share of the gateway', () => {
+  it('answers 429 to a noisy organisation once its burst is spent, while another organisation is served', async () => {
+    const limited = await startGateway({ env: { TENANT_RATE_PER_SECOND: '1', TENANT_BURST: '5' } })
+    try {
+      const noisy = await limited.signIn({ memberships: [membership('org-noisy')] })
+      const calm = await limited.signIn({ memberships: [membership('org-calm')] })
+      const statuses: number[] = []
+      for (let i = 0; i < 8; i++) statuses.push((await limited.api('/api/organizations/org-noisy/estimates', { user: noisy })).status)
+      expect(statuses.slice(0, 5)).toEqual([200, 200, 200, 200, 200])
+      expect(statuses.slice(5).every((s) => s === 429)).toBe(true)
+      const refused = await limited.api('/api/organizations/org-noisy/estimates', { user: noisy })
+      await expectLimited(refused)
+      expect((await limited.api('/api/organizations/org-calm/estimates', { user: calm })).status).toBe(200)
+    } finally {
+      await limited.close()
+    }
+  })
+})

@@ -12,6 +12,7 @@ import { isLoopbackPeer } from '../security/client-address.js'
 import { assertCsrfToken, STATE_CHANGING } from '../security/csrf.js'
 import { assertSameOrigin } from '../security/origin-check.js'
 import type { RateLimiter } from '../security/rate-limit.js'
+import type { TenantLimiter } from '../security/tenant-limit.js'
 import type { SessionResolver } from '../session/resolve-session.js'
 import { notFound } from './errors.js'
 
@@ -21,6 +22,7 @@ export type ApiHandlerDeps = {
   match: RouteMatcher
   upstreams: Upstreams
   rateLimit: RateLimiter
+  tenantLimit: TenantLimiter
   resolveSession: SessionResolver
   forward: Forwarder
   /** The private key identity tokens are signed with (services hold only its public half). */
@@ -58,6 +60,7 @@ export function apiHandler(deps: ApiHandlerDeps): RequestHandler {
     const query = new URL(req.originalUrl, 'http://gateway').searchParams
     const body = readsOrgFromBody(match, query) ? await bufferBody(req, bodyLimit) : undefined
     const claims = authorize(match, session, query, body && match.route.orgBody ? orgFromBody(body, match.route.orgBody) : undefined)
+    if (claims?.orgId) deps.tenantLimit.take(claims.orgId)
     if (limit?.per === 'org' && claims) await deps.rateLimit(limit, `org:${claims.orgId ?? `user:${claims.sub}`}`)
     const token = claims && (await signIdentity(claims, deps.signingKey))
     await deps.forward(req, res, {
