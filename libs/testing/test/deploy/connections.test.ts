@@ -35,3 +35,17 @@ describe.each(overlays)('the %s overlay', (overlay) => {
     expect(total, lines.join(', ')).toBeLessThanOrEqual(BUDGET)
   })
 })
+
+describe('streams in production', () => {
+  it('are replicated on the three servers of the NATS cluster', async () => {
+    const objects = rendered('production')
+    const replicas: Record<string, unknown> = {}
+    for (const deployment of ofKind<Deployment>(objects, 'Deployment')) {
+      const service = services.find((s) => deployment.metadata.name === s)
+      const env = containerEnvironment(objects, deployment.spec.template.spec.containers[0])
+      if (service && env.DATABASE_URL) replicas[service] = (await loadServiceEnv(service, env)).STREAM_REPLICAS
+    }
+    expect(Object.keys(replicas).length).toBeGreaterThanOrEqual(6)
+    expect(new Set(Object.values(replicas))).toEqual(new Set([3]))
+  })
+})
