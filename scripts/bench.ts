@@ -11,6 +11,7 @@ import { benchFrontends } from './bench/frontends.js'
 import { benchGatewayHop } from './bench/gateway-hop.js'
 import { benchLoad } from './bench/load.js'
 import { closeAgent } from './bench/measure.js'
+import { benchMemory } from './bench/memory.js'
 import { benchPdf } from './bench/pdf.js'
 import { signInDemoUser } from './bench/session.js'
 import { buildFrontends } from './lib/build.js'
@@ -62,6 +63,7 @@ try {
   if (wanted('ai')) await benchAi()
   if (wanted('frontends')) await benchFrontends(stack, session)
   if (wanted('load')) await benchLoad(stack.url)
+  if (wanted('memory')) await benchMemory(stack, session)
 } finally {
   await stack.stop()
   await infra.stop()

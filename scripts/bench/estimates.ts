@@ -7,7 +7,7 @@ import type { RunSql } from '../../services/estimates/src/data/db.js'
 import { type KnownTotal, readListPage } from '../../services/estimates/src/data/list-estimates-query.js'
 import { createVersionedMemo } from '../../services/estimates/src/data/versioned-memo.js'
 import type { Stack } from '../lib/stack.js'
-import { fmt, measure, measureInTurns, type Result, timed, timedRequest } from './measure.js'
+import { fmt, measure, measureInTurns, type Result, target, timed, timedRequest } from './measure.js'
 import type { BrowserSession } from './session.js'
 
 const ORG = DEMO_ORGANIZATION.id
@@ -159,8 +159,14 @@ export async function benchEstimates(stack: Stack, session: BrowserSession, data
       row('  c=1 via gateway', atC1.gateway)
       row('  c=1 service alone', atC1.service)
       row('  c=1 raw pg (same SQL)', atC1.raw)
-      row('  c=16 via gateway', await measure(listViaGateway, 16, 1600, 50))
-      row('  c=16 raw pg (same SQL)', await measure(listRaw, 16, 1600, 50))
+      const listC16 = { gateway: await measure(listViaGateway, 16, 1600, 50), raw: await measure(listRaw, 16, 1600, 50) }
+      row('  c=16 via gateway', listC16.gateway)
+      row('  c=16 raw pg (same SQL)', listC16.raw)
+      target(
+        'c=16 throughput via the gateway ≥ 50 % of raw',
+        `${Math.round((listC16.gateway.rps / listC16.raw.rps) * 100)} %`,
+        listC16.gateway.rps >= 0.5 * listC16.raw.rps,
+      )
       if (parsed.search) {
         const afterChange =
           <T>(fn: () => Promise<T>) =>
@@ -195,9 +201,15 @@ export async function benchEstimates(stack: Stack, session: BrowserSession, data
     row('c=1 via gateway, no gzip', atC1.uncompressed)
     row('c=1 service alone', atC1.service)
     row('c=1 raw pg (same rows)', atC1.raw)
-    row('c=16 via gateway', await measure(detailViaGateway, 16, 1200, 30))
+    const detailC16 = { gateway: await measure(detailViaGateway, 16, 1200, 30), raw: await measure(detailRaw, 16, 1200, 30) }
+    row('c=16 via gateway', detailC16.gateway)
     row('c=16 service alone', await measure(detailDirect, 16, 1200, 30))
-    row('c=16 raw pg (same rows)', await measure(detailRaw, 16, 1200, 30))
+    row('c=16 raw pg (same rows)', detailC16.raw)
+    target(
+      'c=16 throughput via the gateway ≥ 50 % of raw',
+      `${Math.round((detailC16.gateway.rps / detailC16.raw.rps) * 100)} %`,
+      detailC16.gateway.rps >= 0.5 * detailC16.raw.rps,
+    )
     // An edit moves the estimate's sections version: the next read builds the document anew.
     const editedItem = (await pool.query<{ id: string }>(`SELECT id FROM line_items WHERE estimate_id = $1 LIMIT 1`, [estimateId])).rows[0].id
     let edits = 0
@@ -211,9 +223,9 @@ export async function benchEstimates(stack: Stack, session: BrowserSession, data
     const [coldGateway, coldRaw] = [cold.gateway, cold.raw]
     row('first read after an edit, c=1 via gateway', coldGateway)
     row('first read after an edit, c=1 raw pg', coldRaw)
-    console.log(
-      `  target: detail p95 ≤ 1.5× the raw baseline → measured ${ratio.toFixed(2)}× at c=1 ${ratio <= 1.5 ? '(met)' : '(not met)'}; first read after an edit ${(coldGateway.p95 / coldRaw.p95).toFixed(2)}×`,
-    )
+    target('detail p95 ≤ 1.5× raw at c=1', `${ratio.toFixed(2)}×`, ratio <= 1.5)
+    const coldRatio = coldGateway.p95 / coldRaw.p95
+    target('first read after an edit p95 ≤ 1.5× raw', `${coldRatio.toFixed(2)}×`, coldRatio <= 1.5)
 
     console.log('\nCreate estimate (quota check, phases, content sections, outbox event)')
     const { rows } = await pool.query<{ id: string }>(`SELECT id FROM project_types WHERE organization_id IS NULL ORDER BY sort_order LIMIT 1`)
@@ -234,8 +246,16 @@ export async function benchEstimates(stack: Stack, session: BrowserSession, data
     const createAtC1 = await measureInTurns({ gateway: create, raw: createRaw }, 200, 20)
     row('c=1 via gateway', createAtC1.gateway)
     row('c=1 raw pg (same rows)', createAtC1.raw)
-    row('c=16 via gateway', await measure(create, 16, 800, 20))
-    row('c=16 raw pg (same rows)', await measure(createRaw, 16, 800, 20))
+    const createC16 = { gateway: await measure(create, 16, 800, 20), raw: await measure(createRaw, 16, 800, 20) }
+    row('c=16 via gateway', createC16.gateway)
+    row('c=16 raw pg (same rows)', createC16.raw)
+    const createRatio = createAtC1.gateway.p50 / createAtC1.raw.p50
+    target('create p50 ≤ 2× raw at c=1', `${createRatio.toFixed(2)}×`, createRatio <= 2)
+    target(
+      'create throughput ≥ 40 % of raw at c=16',
+      `${Math.round((createC16.gateway.rps / createC16.raw.rps) * 100)} %`,
+      createC16.gateway.rps >= 0.4 * createC16.raw.rps,
+    )
     console.log("  (raw: the same rows in one transaction, without the quota question to admin, idempotency or the answer's JSON)")
   } finally {
     await pool.end()

@@ -42,19 +42,23 @@ export async function timed(fn: () => Promise<unknown>): Promise<number> {
   return Number(process.hrtime.bigint() - started) / 1e6
 }
 
-export type Result = { p50: number; p95: number; p99: number; rps: number }
+/** clientCpu: the share of one core this bench process used while measuring (it shares the cores with what it measures). */
+export type Result = { p50: number; p95: number; p99: number; rps: number; clientCpu?: number }
 
 export async function measure(fn: () => Promise<number>, concurrency: number, requests: number, warmup = 100): Promise<Result> {
   for (let i = 0; i < warmup; i++) await fn() // JIT, pools, caches
   const samples: number[] = []
   let next = 0
   const started = performance.now()
+  const cpu = process.cpuUsage()
   await Promise.all(
     Array.from({ length: concurrency }, async () => {
       while (next++ < requests) samples.push(await fn())
     }),
   )
-  return summarise(samples, (performance.now() - started) / 1000)
+  const seconds = (performance.now() - started) / 1000
+  const used = process.cpuUsage(cpu)
+  return { ...summarise(samples, seconds), clientCpu: (used.user + used.system) / 1e6 / seconds }
 }
 
 /**
@@ -87,4 +91,10 @@ function summarise(samples: number[], seconds: number): Result {
 }
 
 export const fmt = (r: Result) =>
-  `p50 ${r.p50.toFixed(2).padStart(6)} ms  p95 ${r.p95.toFixed(2).padStart(6)} ms  p99 ${r.p99.toFixed(2).padStart(6)} ms  ${String(Math.round(r.rps)).padStart(5)} req/s`
+  `p50 ${r.p50.toFixed(2).padStart(6)} ms  p95 ${r.p95.toFixed(2).padStart(6)} ms  p99 ${r.p99.toFixed(2).padStart(6)} ms  ${String(Math.round(r.rps)).padStart(5)} req/s` +
+  (r.clientCpu === undefined ? '' : `  (client ${Math.round(r.clientCpu * 100)} % of a core)`)
+
+/** One line per performance goal: the figure, the goal, met or not. */
+export function target(goal: string, figure: string, met: boolean) {
+  console.log(`  target: ${goal} → ${figure} ${met ? '(met)' : '(not met)'}`)
+}

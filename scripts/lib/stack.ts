@@ -37,6 +37,8 @@ export type Stack = {
   stopRemote: (name: RemoteName) => Promise<void>
   startRemote: (name: RemoteName) => Promise<void>
   stop: () => Promise<void>
+  /** Process ids of the running services (the gateway included), for memory figures. */
+  pids: () => Partial<Record<ServiceName, number>>
 }
 
 const tsxLoader = join(root, 'node_modules', 'tsx', 'dist', 'esm', 'index.mjs')
@@ -161,5 +163,9 @@ export async function startStack(opts: StackOptions): Promise<Stack> {
     await stop()
     throw err
   }
-  return { url: origin, servicePorts, remotePorts, stopService, startService, stopRemote, startRemote, stop }
+  const pids = () =>
+    Object.fromEntries([...children].filter(([, c]) => c.exitCode === null && c.pid !== undefined).map(([name, c]) => [name, c.pid])) as Partial<
+      Record<ServiceName, number>
+    >
+  return { url: origin, servicePorts, remotePorts, stopService, startService, stopRemote, startRemote, stop, pids }
 }
