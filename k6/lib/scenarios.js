@@ -168,10 +168,12 @@ export async function prepare(client, account) {
   const csrf = first.cookie('plumbline_csrf')
   const login = await client.request('POST', '/api/login', { body: account, csrf, cookie: `plumbline_csrf=${csrf}`, name: 'setup' })
   if (login.status !== 200) throw new Error(`setup: sign-in answered ${login.status}`)
-  const cookie = `plumbline_sid=${login.cookie('plumbline_sid')}; plumbline_csrf=${csrf}`
+  // The sign-in answer carries a CSRF token bound to the new session; the one before it no longer counts.
+  const bound = login.cookie('plumbline_csrf') || csrf
+  const cookie = `plumbline_sid=${login.cookie('plumbline_sid')}; plumbline_csrf=${bound}`
   const me = (await client.request('GET', '/api/user', { cookie, name: 'setup' })).json()
   const orgId = me.organizations[0].id
-  const data = { ...account, cookie, csrf, orgId }
+  const data = { ...account, cookie, csrf: bound, orgId }
   const types = (await client.request('GET', `${org(data)}/project-types`, { cookie, name: 'setup' })).json()
   data.projectTypeId = types[0].id
   const created = await client.request('POST', `${org(data)}/estimates`, {
@@ -183,13 +185,13 @@ export async function prepare(client, account) {
       totalCost: '18500',
     },
     cookie,
-    csrf,
+    csrf: bound,
     name: 'setup',
     expect: 201,
   })
   if (created.status !== 201) throw new Error(`setup: create estimate answered ${created.status}`)
   data.estimateId = created.json().id
-  const share = await client.request('POST', `${org(data)}/estimates/${data.estimateId}/share`, { body: {}, cookie, csrf, name: 'setup' })
+  const share = await client.request('POST', `${org(data)}/estimates/${data.estimateId}/share`, { body: {}, cookie, csrf: bound, name: 'setup' })
   if (share.status !== 200 && share.status !== 201) throw new Error(`setup: share answered ${share.status}`)
   data.shareToken = share.json().shareToken
   return data

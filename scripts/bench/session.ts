@@ -13,7 +13,9 @@ export async function signInDemoUser(baseUrl: string): Promise<BrowserSession> {
   })
   const sid = /plumbline_sid=([^;]+)/.exec(login.headers.get('set-cookie') ?? '')?.[1]
   if (!sid) throw new Error(`login failed: ${login.status} ${await login.text()}`)
-  const cookie = `plumbline_sid=${sid}; plumbline_csrf=${csrf}`
+  // The sign-in answer carries a CSRF token bound to the new session (the old one no longer counts).
+  const bound = /plumbline_csrf=([^;]+)/.exec(login.headers.get('set-cookie') ?? '')?.[1] ?? csrf
+  const cookie = `plumbline_sid=${sid}; plumbline_csrf=${bound}`
   const me = (await (await fetch(`${baseUrl}/api/user`, { headers: { cookie } })).json()) as { id: string; email: string }
-  return { cookie, userId: me.id, email: me.email, writeHeaders: { cookie, 'x-csrf-token': csrf, origin: baseUrl, 'content-type': 'application/json' } }
+  return { cookie, userId: me.id, email: me.email, writeHeaders: { cookie, 'x-csrf-token': bound, origin: baseUrl, 'content-type': 'application/json' } }
 }

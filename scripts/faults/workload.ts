@@ -49,9 +49,10 @@ async function signIn(baseUrl: string, email: string, password: string) {
   const login = await fetch(`${baseUrl}/api/login`, { method: 'POST', headers, body: JSON.stringify({ email, password }) })
   const sid = /plumbline_sid=([^;]+)/.exec(login.headers.get('set-cookie') ?? '')?.[1]
   if (!sid) throw new Error(`login failed: ${login.status} ${await login.text()}`)
-  const cookie = `plumbline_sid=${sid}; plumbline_csrf=${csrf}`
+  const bound = /plumbline_csrf=([^;]+)/.exec(login.headers.get('set-cookie') ?? '')?.[1] ?? csrf
+  const cookie = `plumbline_sid=${sid}; plumbline_csrf=${bound}`
   const me = (await (await fetch(`${baseUrl}/api/user`, { headers: { cookie } })).json()) as { id: string; email: string }
-  return { cookie, userId: me.id, email: me.email, writeHeaders: { cookie, 'x-csrf-token': csrf, origin: baseUrl, 'content-type': 'application/json' } }
+  return { cookie, userId: me.id, email: me.email, writeHeaders: { cookie, 'x-csrf-token': bound, origin: baseUrl, 'content-type': 'application/json' } }
 }
 
 /** A second organisation, as a new contractor makes one: register, follow the mailed link, sign in. */

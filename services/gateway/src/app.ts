@@ -15,7 +15,7 @@ import { createForwarder } from './proxy/forward-request.js'
 import { upstreamsFrom } from './proxy/upstreams.js'
 import { createRouteMatcher } from './routes/match-route.js'
 import { routeTable } from './routes/route-table.js'
-import { issueCsrfCookie } from './security/csrf.js'
+import { csrfCookieForSessionChange, csrfKeyFrom, csrfTokens, issueCsrfCookie } from './security/csrf.js'
 import { createRateLimiter } from './security/rate-limit.js'
 import { createTenantLimiter } from './security/tenant-limit.js'
 import { busIdentityLookup } from './session/bus-identity-lookup.js'
@@ -47,7 +47,13 @@ export function createGatewayApp(deps: GatewayDeps): GatewayApp {
   const { env, logger, redis, bus } = deps
   const metrics = deps.metrics ?? createGatewayMetrics()
   const upstreams = upstreamsFrom(env)
-  const forwarder = createForwarder({ timeoutMs: env.UPSTREAM_TIMEOUT_MS, logger })
+  const signingKey = signingKeyFromEnv(env)
+  const csrf = { tokens: csrfTokens(csrfKeyFrom(signingKey)), nodeEnv: env.NODE_ENV }
+  const forwarder = createForwarder({
+    timeoutMs: env.UPSTREAM_TIMEOUT_MS,
+    logger,
+    csrfOnSessionChange: (setCookies) => csrfCookieForSessionChange(setCookies, csrf),
+  })
   const app = express() as GatewayApp
   app.disable('x-powered-by')
   app.set('etag', false)
@@ -77,7 +83,7 @@ export function createGatewayApp(deps: GatewayDeps): GatewayApp {
     res.type(metrics.registry.contentType).send(await metrics.registry.metrics())
   })
   app.use(securityHeaders({ production: env.NODE_ENV === 'production', remotes: env.REMOTES_JSON }))
-  app.use(issueCsrfCookie({ secure: env.NODE_ENV === 'production' }))
+  app.use(issueCsrfCookie(csrf))
   app.get('/remotes.json', remotesRoute(env.REMOTES_JSON))
   app.get('/api/openapi.json', openApiRoute())
   app.use(
@@ -94,7 +100,8 @@ export function createGatewayApp(deps: GatewayDeps): GatewayApp {
         lookupIdentity: deps.lookupIdentity ?? busIdentityLookup(bus, env.DEPENDENCY_TIMEOUT_MS),
       }),
       forward: forwarder.forward,
-      signingKey: signingKeyFromEnv(env),
+      signingKey,
+      csrf,
     }),
   )
   if (env.SHELL_DIST) {

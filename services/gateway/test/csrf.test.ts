@@ -66,4 +66,63 @@ describe('CSRF', () => {
   it('never asks reads for a token', async () => {
     expect((await gw.api('/api/organizations/org-1/estimates', { user, csrf: false, headers: { origin: 'https://evil.example' } })).status).toBe(200)
   })
+
+  describe('bound to the session (issue 16 §9)', () => {
+    const write = (cookieToken: string, headerToken = cookieToken, who: TestUser = user) =>
+      fetch(`${gw.url}/api/organizations/org-1/estimates`, {
+        method: 'POST',
+        headers: { cookie: `${who.cookie}; ${CSRF_COOKIE}=${cookieToken}`, 'x-csrf-token': headerToken, 'content-type': 'application/json' },
+        body: '{}',
+      })
+    const tokenFrom = (res: Response) =>
+      res.headers
+        .getSetCookie()
+        .find((c) => c.startsWith(`${CSRF_COOKIE}=`))
+        ?.split(';')[0]
+        .slice(CSRF_COOKIE.length + 1)
+
+    it("refuses another session's token, even echoed correctly", async () => {
+      const other = await gw.signIn({ memberships: [membership('org-1')] })
+      const othersToken = tokenFrom(await gw.api('/remotes.json', { user: other, csrf: false }))!
+      expect(othersToken).toContain('.')
+      await expectCsrfRefusal(await write(othersToken))
+      expect((await write(othersToken, othersToken, other)).status).toBe(200)
+    })
+
+    it('refuses a token issued before sign-in once a session exists, and replaces it on the next read', async () => {
+      const anonymous = tokenFrom(await gw.api('/remotes.json', { csrf: false }))!
+      expect(anonymous).not.toContain('.')
+      await expectCsrfRefusal(await write(anonymous))
+      const read = await fetch(`${gw.url}/remotes.json`, { headers: { cookie: `${user.cookie}; ${CSRF_COOKIE}=${anonymous}` } })
+      const bound = tokenFrom(read)!
+      expect(bound).toContain('.')
+      expect((await write(bound)).status).toBe(200)
+    })
+
+    it('refuses a forged signature', async () => {
+      const real = tokenFrom(await gw.api('/remotes.json', { user, csrf: false }))!
+      const forged = `${real.split('.')[0]}.${'A'.repeat(43)}`
+      await expectCsrfRefusal(await write(forged))
+    })
+
+    it('answers a sign-in with a token bound to the new session, so the next write needs no read first', async () => {
+      gw.upstreams.auth.respondWith((_req, res) => {
+        res.setHeader('set-cookie', 'plumbline_sid=new-session-id-0123456789; Path=/; HttpOnly; SameSite=Lax')
+        res.setHeader('content-type', 'application/json')
+        res.end('{}')
+      })
+      try {
+        const login = await gw.api('/api/login', { method: 'POST', body: '{}' })
+        expect(login.status).toBe(200)
+        const token = tokenFrom(login)!
+        expect(token).toContain('.')
+        const fresh = { cookie: 'plumbline_sid=new-session-id-0123456789' } as TestUser
+        // The session id in the cookie is not a live session here: the write is refused after CSRF, not by it.
+        const res = await write(token, token, fresh)
+        expect(res.status).not.toBe(403)
+      } finally {
+        gw.upstreams.auth.respondWith(undefined)
+      }
+    })
+  })
 })

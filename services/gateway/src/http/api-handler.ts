@@ -9,7 +9,7 @@ import { authorize, readsOrgFromBody } from '../security/authorize.js'
 import { assertDeclaredLength, bodyLimitBytes } from '../security/body-limit.js'
 import { bufferBody, orgFromBody } from '../security/body-org.js'
 import { isLoopbackPeer } from '../security/client-address.js'
-import { assertCsrfToken, STATE_CHANGING } from '../security/csrf.js'
+import { assertCsrfToken, type CsrfOptions, STATE_CHANGING } from '../security/csrf.js'
 import { assertSameOrigin } from '../security/origin-check.js'
 import type { RateLimiter } from '../security/rate-limit.js'
 import type { TenantLimiter } from '../security/tenant-limit.js'
@@ -23,6 +23,7 @@ export type ApiHandlerDeps = {
   upstreams: Upstreams
   rateLimit: RateLimiter
   tenantLimit: TenantLimiter
+  csrf: CsrfOptions
   resolveSession: SessionResolver
   forward: Forwarder
   /** The private key identity tokens are signed with (services hold only its public half). */
@@ -33,10 +34,10 @@ const GATED_PREFIXES = ['/api/', '/__dev/']
 export const isGatewayPath = (path: string) => path === '/api' || GATED_PREFIXES.some((p) => path.startsWith(p))
 
 /** CSRF applies to the browser API; the dev mail sink is a local tool outside it. */
-function assertNotForged(req: Request, publicOrigin: string): void {
+function assertNotForged(req: Request, publicOrigin: string, csrf: CsrfOptions): void {
   if (!STATE_CHANGING.has(req.method) || !req.path.startsWith('/api/')) return
   assertSameOrigin(req, publicOrigin)
-  assertCsrfToken(req)
+  assertCsrfToken(req, csrf)
 }
 
 /**
@@ -51,7 +52,7 @@ export function apiHandler(deps: ApiHandlerDeps): RequestHandler {
     // The dev mail sink holds live reset links: only a browser on this machine may read it.
     if (!match || (match.route.devOnly && !isLoopbackPeer(req.socket.remoteAddress))) throw notFound()
     res.locals.route = match.route.pattern
-    assertNotForged(req, deps.publicOrigin)
+    assertNotForged(req, deps.publicOrigin, deps.csrf)
     const bodyLimit = bodyLimitBytes(match.route.bodyLimit, deps.env)
     assertDeclaredLength(req, bodyLimit)
     const limit = match.route.rateLimit

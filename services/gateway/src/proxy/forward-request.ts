@@ -25,7 +25,12 @@ export type Forwarder = (req: Request, res: Response, target: ForwardTarget) => 
  * The timeout counts from the moment the browser finished sending: a slow upload is not a slow
  * service. A refused connection fails at once; either way the browser gets 503 + Retry-After.
  */
-export function createForwarder(opts: { timeoutMs: number; logger: Logger }): { forward: Forwarder; close: () => Promise<void> } {
+export function createForwarder(opts: {
+  timeoutMs: number
+  logger: Logger
+  /** A CSRF cookie to add when the upstream's answer starts or ends a session (security/csrf.ts). */
+  csrfOnSessionChange?: (setCookies: string[]) => string | undefined
+}): { forward: Forwarder; close: () => Promise<void> } {
   const agent = new Agent({ headersTimeout: 0, bodyTimeout: opts.timeoutMs, connectTimeout: Math.min(opts.timeoutMs, 10_000) })
 
   const forward: Forwarder = async (req, res, target) => {
@@ -68,7 +73,7 @@ export function createForwarder(opts: { timeoutMs: number; logger: Logger }): { 
     } finally {
       clearTimeout(timer)
     }
-    copyResponseHead(upstream, res)
+    copyResponseHead(upstream, res, opts.csrfOnSessionChange)
     const onBroken = (err: Error) => opts.logger.warn({ upstream: target.service, err: err.message }, 'response stream failed')
     if (isCompressible(req, upstream)) {
       res.vary('Accept-Encoding')
@@ -108,12 +113,15 @@ function streamBody(body: Dispatcher.ResponseData['body'], res: Response, onBrok
   })
 }
 
-function copyResponseHead(upstream: Dispatcher.ResponseData, res: Response): void {
+function copyResponseHead(upstream: Dispatcher.ResponseData, res: Response, csrfOnSessionChange?: (setCookies: string[]) => string | undefined): void {
   res.status(upstream.statusCode)
   for (const [name, value] of Object.entries(upstream.headers)) {
     if (value === undefined || !isForwardableResponseHeader(name)) continue
     // append, not set: the gateway may have issued its own CSRF cookie on this response
-    if (name === 'set-cookie') res.append('Set-Cookie', value)
-    else res.setHeader(name, value)
+    if (name === 'set-cookie') {
+      res.append('Set-Cookie', value)
+      const csrf = csrfOnSessionChange?.(Array.isArray(value) ? value : [value])
+      if (csrf) res.append('Set-Cookie', csrf)
+    } else res.setHeader(name, value)
   }
 }

@@ -1,5 +1,6 @@
-import { randomBytes, timingSafeEqual } from 'node:crypto'
-import { CSRF_COOKIE, CSRF_HEADER } from '@plumbline/contracts'
+import { createHmac, hkdfSync, randomBytes, timingSafeEqual } from 'node:crypto'
+import { CSRF_COOKIE, CSRF_HEADER, sessionCookieName } from '@plumbline/contracts'
+import type { IdentitySigningKey } from '@plumbline/service-kit'
 import type { Request, RequestHandler } from 'express'
 import { csrfFailed } from '../http/errors.js'
 import { parseCookies } from './cookies.js'
@@ -7,17 +8,36 @@ import { parseCookies } from './cookies.js'
 export const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE'])
 
 /**
- * Issues the double-submit token: a cookie the page's script can read (not HttpOnly) and echo
- * in a header. A cross-site page can make the browser send the cookie but cannot read it.
+ * Signed double-submit tokens (OWASP's "signed double-submit cookie"): `<random>.<HMAC(session id,
+ * random)>` once a session exists, `<random>` before (sign-in and registration). A token read or
+ * planted in one session is refused in another, so a token that leaked (or was set by a sibling
+ * subdomain) cannot be replayed against a victim's session. The key is derived from the
+ * identity signing key the gateway already guards (no further secret to configure); rotating
+ * that key re-issues tokens on the next page load.
  */
-export function issueCsrfCookie(opts: { secure: boolean }): RequestHandler {
-  return (req, res, next) => {
-    if (!parseCookies(req.headers.cookie)[CSRF_COOKIE]) {
-      const token = randomBytes(32).toString('base64url')
-      const secure = opts.secure ? '; Secure' : ''
-      res.append('Set-Cookie', `${CSRF_COOKIE}=${token}; Path=/; SameSite=Lax${secure}`)
-    }
-    next()
+export type CsrfTokens = {
+  issue(sessionId?: string): string
+  /** Whether `token` belongs to `sessionId` (any token belongs to no session). */
+  belongs(token: string, sessionId?: string): boolean
+}
+
+export function csrfKeyFrom(signingKey: IdentitySigningKey): Buffer {
+  const d = (signingKey.key.export({ format: 'jwk' }) as { d: string }).d
+  return Buffer.from(hkdfSync('sha256', Buffer.from(d, 'base64url'), 'plumbline', 'csrf-token-v1', 32))
+}
+
+export function csrfTokens(key: Buffer): CsrfTokens {
+  const mac = (sessionId: string, random: string) => createHmac('sha256', key).update(`${sessionId}\n${random}`).digest('base64url')
+  return {
+    issue(sessionId) {
+      const random = randomBytes(32).toString('base64url')
+      return sessionId ? `${random}.${mac(sessionId, random)}` : random
+    },
+    belongs(token, sessionId) {
+      if (!sessionId) return true
+      const [random, signature, extra] = token.split('.')
+      return !!random && !!signature && extra === undefined && sameSecret(signature, mac(sessionId, random))
+    },
   }
 }
 
@@ -27,10 +47,44 @@ const sameSecret = (a: string, b: string) => {
   return x.length === y.length && timingSafeEqual(x, y)
 }
 
-/** State-changing requests must echo the cookie's token in the header. */
-export function assertCsrfToken(req: Request): void {
-  const cookie = parseCookies(req.headers.cookie)[CSRF_COOKIE]
+export type CsrfOptions = { tokens: CsrfTokens; nodeEnv: string }
+
+export const csrfCookie = (token: string, nodeEnv: string) => `${CSRF_COOKIE}=${token}; Path=/; SameSite=Lax${nodeEnv === 'production' ? '; Secure' : ''}`
+
+/**
+ * Issues the token as a cookie the page's script can read (not HttpOnly) and echo in a header: a
+ * cross-site page can make the browser send the cookie but cannot read it. A token that does not
+ * belong to the request's session (issued before sign-in, or for another session) is replaced.
+ */
+export function issueCsrfCookie(opts: CsrfOptions): RequestHandler {
+  return (req, res, next) => {
+    const cookies = parseCookies(req.headers.cookie)
+    const current = cookies[CSRF_COOKIE]
+    const sessionId = cookies[sessionCookieName(opts.nodeEnv)]
+    if (!current || !opts.tokens.belongs(current, sessionId)) res.append('Set-Cookie', csrfCookie(opts.tokens.issue(sessionId), opts.nodeEnv))
+    next()
+  }
+}
+
+/**
+ * A response that starts or ends a session (sign-in, sign-out) carries a token for the new state
+ * at once, so the page's next write does not need a read first.
+ */
+export function csrfCookieForSessionChange(setCookies: string[], opts: CsrfOptions): string | undefined {
+  const name = `${sessionCookieName(opts.nodeEnv)}=`
+  const session = setCookies.find((c) => c.startsWith(name))
+  if (session === undefined) return undefined
+  const value = session.slice(name.length).split(';')[0]
+  const ended = value === '' || /max-age=0|expires=thu, 01 jan 1970/i.test(session)
+  return csrfCookie(opts.tokens.issue(ended ? undefined : value), opts.nodeEnv)
+}
+
+/** State-changing requests must echo the cookie's token in the header, and it must belong to their session. */
+export function assertCsrfToken(req: Request, opts: CsrfOptions): void {
+  const cookies = parseCookies(req.headers.cookie)
+  const cookie = cookies[CSRF_COOKIE]
   const header = req.get(CSRF_HEADER)
   if (!cookie || !header) throw csrfFailed('Missing CSRF token')
   if (!sameSecret(cookie, header)) throw csrfFailed('CSRF token mismatch')
+  if (!opts.tokens.belongs(cookie, cookies[sessionCookieName(opts.nodeEnv)])) throw csrfFailed('CSRF token does not belong to this session')
 }

@@ -3,12 +3,13 @@ import type { Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { CSRF_COOKIE, CSRF_HEADER, type Membership, redisKeys, SESSION_COOKIE, type SessionIdentity } from '@plumbline/contracts'
 import { type Bus, connectBus } from '@plumbline/messaging'
-import { connectRedis, createLogger, sessionKey } from '@plumbline/service-kit'
+import { connectRedis, createLogger, sessionKey, signingKeyFromEnv } from '@plumbline/service-kit'
 import { testEnv, uniqueId } from '@plumbline/testing'
 import type { RedisClientType } from 'redis'
 import { createGatewayApp, type GatewayApp, SESSION_READ_CACHE } from '../../src/app.js'
 import { type GatewayEnv, ZGatewayEnv } from '../../src/env.js'
 import type { ServiceName } from '../../src/routes/route-table.js'
+import { csrfKeyFrom, csrfTokens } from '../../src/security/csrf.js'
 import { type FakeUpstream, startFakeUpstream } from './fake-upstream.js'
 
 export const SERVICES: ServiceName[] = ['auth', 'estimates', 'ai', 'documents', 'meetings', 'admin']
@@ -74,6 +75,7 @@ export async function startGateway(
   const sessionRedis = await connectRedis(opts.redisUrl ?? testEnv.redisUrl, logger, { cachedReads: SESSION_READ_CACHE })
   const bus = opts.bus ?? (await connectBus({ servers: testEnv.natsUrl, name: 'gateway-test', prefix, logger }))
   const app: GatewayApp = createGatewayApp({ env, logger, redis, sessionRedis, bus })
+  const csrfForSessions = csrfTokens(csrfKeyFrom(signingKeyFromEnv(env)))
   const server = await new Promise<Server>((resolve) => {
     const s = app.listen(0, opts.listenHost ?? '127.0.0.1', () => resolve(s))
   })
@@ -94,9 +96,11 @@ export async function startGateway(
 
   const api: GatewayHarness['api'] = (path, o = {}) => {
     const csrf = o.csrf ?? true
-    const cookies = [o.user?.cookie, csrf !== false ? `${CSRF_COOKIE}=${CSRF_TOKEN}` : undefined].filter(Boolean)
+    // As the browser holds it: a token bound to the session once signed in, a plain one before.
+    const token = o.user ? csrfForSessions.issue(o.user.sessionId) : CSRF_TOKEN
+    const cookies = [o.user?.cookie, csrf !== false ? `${CSRF_COOKIE}=${token}` : undefined].filter(Boolean)
     const headers: Record<string, string> = { ...(cookies.length ? { cookie: cookies.join('; ') } : {}), ...o.headers }
-    if (csrf !== false) headers[CSRF_HEADER] = csrf === true ? CSRF_TOKEN : csrf
+    if (csrf !== false) headers[CSRF_HEADER] = csrf === true ? token : csrf
     return fetch(`${url}${path}`, {
       method: o.method ?? 'GET',
       headers,
