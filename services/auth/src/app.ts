@@ -4,6 +4,7 @@ import { accountRoutes } from './http/account-routes.js'
 import { adminRoutes } from './http/admin-routes.js'
 import { devMailRoutes } from './http/dev-mail-routes.js'
 import { noStore } from './http/no-store.js'
+import { roleRoutes } from './http/role-routes.js'
 import { sessionRoutes } from './http/session-routes.js'
 import { userRoutes } from './http/user-routes.js'
 
@@ -16,5 +17,6 @@ export const authRoutes = (deps: AuthDeps) => (app: Express) => {
   app.use(accountRoutes(deps))
   app.use(userRoutes(deps))
   app.use(adminRoutes(deps))
+  app.use(roleRoutes(deps))
   if (deps.mailer.sink) app.use(devMailRoutes(deps.mailer.sink))
 }

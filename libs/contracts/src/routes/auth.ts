@@ -12,6 +12,7 @@ import {
   ZResetTemporaryPasswordBody,
   ZVerifyEmailBody,
 } from '../auth.js'
+import { ZRole, ZRoleInput, ZRolePatch, ZRolePermissions, ZRolePermissionsBody } from '../roles.js'
 import { ZCurrentUser, ZUserOrganization } from '../users.js'
 
 /** The auth service's routes (see the catalogue's doc in api-routes.ts). */
@@ -51,4 +52,63 @@ export const authRoutes: readonly ApiRoute[] = [
     reply: ZMessageResponse,
   },
   { id: 'deleteAdminUser', method: 'DELETE', path: '/admin/users/:id', service: 'auth', access: 'admin', reply: ZMessageResponse },
+  // Settings › Roles (spec 001 §7): the organisation's roles and their permission matrix.
+  {
+    id: 'getRoles',
+    method: 'GET',
+    path: '/organizations/:orgId/roles',
+    service: 'auth',
+    access: 'org',
+    permission: { module: 'team', action: 'access' },
+    reply: z.array(ZRole),
+  },
+  {
+    id: 'postRoles',
+    method: 'POST',
+    path: '/organizations/:orgId/roles',
+    service: 'auth',
+    access: 'org',
+    permission: { module: 'team', action: 'create' },
+    body: ZRoleInput,
+    reply: ZRole,
+    status: 201,
+  },
+  {
+    id: 'patchRolesById',
+    method: 'PATCH',
+    path: '/organizations/:orgId/roles/:id',
+    service: 'auth',
+    access: 'org',
+    permission: { module: 'team', action: 'edit' },
+    body: ZRolePatch,
+    reply: ZRole,
+  },
+  {
+    id: 'deleteRolesById',
+    method: 'DELETE',
+    path: '/organizations/:orgId/roles/:id',
+    service: 'auth',
+    access: 'org',
+    permission: { module: 'team', action: 'delete' },
+    status: 204,
+  },
+  {
+    id: 'getRolesPermissions',
+    method: 'GET',
+    path: '/organizations/:orgId/roles/:id/permissions',
+    service: 'auth',
+    access: 'org',
+    permission: { module: 'team', action: 'access' },
+    reply: ZRolePermissions,
+  },
+  {
+    id: 'putRolesPermissions',
+    method: 'PUT',
+    path: '/organizations/:orgId/roles/:id/permissions',
+    service: 'auth',
+    access: 'org',
+    permission: { module: 'team', action: 'edit' },
+    body: ZRolePermissionsBody,
+    reply: ZRolePermissions,
+  },
 ]

@@ -1,0 +1,8 @@
+import { ErrorCode, ROLE_MESSAGES } from '@plumbline/contracts'
+import { AppError, notFound } from '@plumbline/service-kit'
+
+export const roleNotFound = () => notFound('Role')
+export const systemRoleReadOnly = () => new AppError(403, ErrorCode.FORBIDDEN, ROLE_MESSAGES.systemReadOnly)
+export const systemPermissionsReadOnly = () => new AppError(403, ErrorCode.FORBIDDEN, ROLE_MESSAGES.systemPermissionsReadOnly)
+export const roleNameTaken = () => new AppError(409, ErrorCode.CONFLICT, ROLE_MESSAGES.nameTaken, [{ field: 'name', message: ROLE_MESSAGES.nameTaken }])
+export const roleInUse = (members: number) => new AppError(409, ErrorCode.CONFLICT, ROLE_MESSAGES.inUse(members))

@@ -1,0 +1,144 @@
+import { ROLE_MESSAGES, redisKeys, ZRole, ZRolePermission } from '@plumbline/contracts'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { SYSTEM_ROLE_IDS } from '../../src/data/system-roles.js'
+import { resolveIdentity } from '../../src/usecases/resolve-identity.js'
+import { type AuthTestService, loginAs, registerVerifiedUser, startAuthTestService } from '../support/auth-test-service.js'
+
+// Settings › Roles (spec 001 §2, §3, §6, §7): system roles read-only, custom roles per
+// organisation with a permission matrix, all under the `team` module, and a change of a role's
+// matrix reaching its holders on their next request (the identity cache is dropped).
+
+let svc: AuthTestService
+type Caller = { userId: string; orgId: string; sessionId: string }
+let owner: Caller
+let outsider: Caller
+
+/** Headers as the gateway signs them for a member of orgId: the identity auth resolves now. */
+async function as(who: Caller) {
+  const identity = await resolveIdentity(svc.deps, who.userId)
+  const m = identity!.memberships.find((x) => x.orgId === who.orgId)!
+  return svc.asSession(who.sessionId, { orgId: who.orgId, orgRole: m.role, permissions: m.permissions })
+}
+const call = async (who: Caller, method: string, path: string, body?: unknown) =>
+  svc.call(method, `/organizations/${who.orgId}${path}`, { headers: await as(who), body })
+
+async function ownerOfNewOrg(firstName: string): Promise<Caller> {
+  const u = await registerVerifiedUser(svc, { firstName })
+  const orgId = (await svc.deps.prisma.membership.findFirstOrThrow({ where: { userId: u.user.id } })).organizationId
+  return { userId: u.user.id, orgId, sessionId: (await loginAs(svc, u.email, u.password)).sessionId }
+}
+
+/** A second member of the owner's organisation, holding `roleId`. */
+async function memberWith(roleId: string): Promise<Caller> {
+  const u = await registerVerifiedUser(svc, { firstName: 'Tess' })
+  await svc.deps.prisma.membership.create({ data: { userId: u.user.id, organizationId: owner.orgId, roleId } })
+  return { userId: u.user.id, orgId: owner.orgId, sessionId: (await loginAs(svc, u.email, u.password)).sessionId }
+}
+
+beforeAll(async () => {
+  svc = await startAuthTestService()
+  owner = await ownerOfNewOrg('Olga')
+  outsider = await ownerOfNewOrg('Otto')
+})
+afterAll(async () => {
+  await svc?.close()
+})
+
+describe('GET and POST /roles', () => {
+  it('lists the four system roles first, with how many members hold each', async () => {
+    const res = await call(owner, 'GET', '/roles')
+    expect(res.status).toBe(200)
+    const roles = res.json.map((r: unknown) => ZRole.parse(r))
+    expect(roles.slice(0, 4).map((r: { name: string }) => r.name)).toEqual(['Owner', 'Admin', 'Member', 'Viewer'])
+    expect(roles.every((r: { isSystemRole: boolean }, i: number) => r.isSystemRole === i < 4)).toBe(true)
+    expect(roles.find((r: { name: string }) => r.name === 'Owner').memberCount).toBe(1)
+  })
+
+  it('creates a custom role that can do nothing until its matrix is set', async () => {
+    const res = await call(owner, 'POST', '/roles', { name: '  Estimator  ', description: 'Prices jobs' })
+    expect(res.status).toBe(201)
+    expect(res.json).toMatchObject({ name: 'Estimator', description: 'Prices jobs', isSystemRole: false, memberCount: 0 })
+    const matrix = await call(owner, 'GET', `/roles/${res.json.id}/permissions`)
+    expect(matrix.json.map((p: unknown) => ZRolePermission.parse(p))).toHaveLength(4)
+    expect(matrix.json.every((p: Record<string, unknown>) => !p.canAccess && !p.canCreate && !p.canEdit && !p.canDelete && !p.canShare)).toBe(true)
+  })
+
+  it('refuses a missing name with the spec message and a taken one (any case, system names too) with 409', async () => {
+    const empty = await call(owner, 'POST', '/roles', { name: '   ' })
+    expect(empty.status).toBe(400)
+    expect(empty.json.errors).toEqual([{ field: 'name', message: ROLE_MESSAGES.nameRequired }])
+    expect((await call(owner, 'POST', '/roles', { description: 'x' })).json.errors[0]).toEqual({ field: 'name', message: ROLE_MESSAGES.nameRequired })
+    await call(owner, 'POST', '/roles', { name: 'Crew Lead' })
+    const again = await call(owner, 'POST', '/roles', { name: 'crew lead' })
+    expect(again.status).toBe(409)
+    expect(again.json.message).toBe(ROLE_MESSAGES.nameTaken)
+    expect((await call(owner, 'POST', '/roles', { name: 'owner' })).status).toBe(409)
+    // Another organisation may use the same name.
+    expect((await call(outsider, 'POST', '/roles', { name: 'Crew Lead' })).status).toBe(201)
+  })
+})
+
+describe('PATCH and DELETE /roles/{id}', () => {
+  it('renames and describes a custom role; system roles answer 403; another organisation’s role 404', async () => {
+    const created = (await call(owner, 'POST', '/roles', { name: 'Site Visitor' })).json
+    const renamed = await call(owner, 'PATCH', `/roles/${created.id}`, { name: 'Site Inspector', description: null })
+    expect(renamed.status).toBe(200)
+    expect(renamed.json).toMatchObject({ name: 'Site Inspector', description: null })
+    const system = await call(owner, 'PATCH', `/roles/${SYSTEM_ROLE_IDS.Member}`, { name: 'Crew' })
+    expect(system.status).toBe(403)
+    expect(system.json.message).toBe(ROLE_MESSAGES.systemReadOnly)
+    expect((await call(outsider, 'PATCH', `/roles/${created.id}`, { name: 'Mine' })).status).toBe(404)
+    expect((await call(outsider, 'DELETE', `/roles/${created.id}`)).status).toBe(404)
+    expect((await call(owner, 'DELETE', `/roles/${SYSTEM_ROLE_IDS.Viewer}`)).status).toBe(403)
+  })
+
+  it('refuses to delete a role members hold, saying how many, and deletes it once free', async () => {
+    const role = (await call(owner, 'POST', '/roles', { name: 'Temp' })).json
+    const member = await memberWith(role.id)
+    const refused = await call(owner, 'DELETE', `/roles/${role.id}`)
+    expect(refused.status).toBe(409)
+    expect(refused.json.message).toBe(ROLE_MESSAGES.inUse(1))
+    await svc.deps.prisma.membership.update({
+      where: { userId_organizationId: { userId: member.userId, organizationId: owner.orgId } },
+      data: { roleId: SYSTEM_ROLE_IDS.Viewer },
+    })
+    expect((await call(owner, 'DELETE', `/roles/${role.id}`)).status).toBe(204)
+    expect((await call(owner, 'GET', `/roles/${role.id}/permissions`)).status).toBe(404)
+  })
+})
+
+describe('GET and PUT /roles/{id}/permissions', () => {
+  it('shows system roles’ flags read-only', async () => {
+    const viewer = await call(owner, 'GET', `/roles/${SYSTEM_ROLE_IDS.Viewer}/permissions`)
+    expect(viewer.status).toBe(200)
+    expect(viewer.json.find((p: { module: string }) => p.module === 'cost_estimator')).toMatchObject({ canAccess: true, canCreate: false })
+    const put = await call(owner, 'PUT', `/roles/${SYSTEM_ROLE_IDS.Viewer}/permissions`, [])
+    expect(put.status).toBe(403)
+    expect(put.json.message).toBe(ROLE_MESSAGES.systemPermissionsReadOnly)
+  })
+
+  it('refuses a module twice and an unknown module with 400', async () => {
+    const role = (await call(owner, 'POST', '/roles', { name: 'Checker' })).json
+    const row = { module: 'team', canAccess: true, canCreate: false, canEdit: false, canDelete: false, canShare: false }
+    expect((await call(owner, 'PUT', `/roles/${role.id}/permissions`, [row, row])).status).toBe(400)
+    expect((await call(owner, 'PUT', `/roles/${role.id}/permissions`, [{ ...row, module: 'payroll' }])).status).toBe(400)
+    expect((await call(owner, 'PUT', `/roles/${role.id}/permissions`, { module: 'team' })).status).toBe(400)
+  })
+
+  it('a matrix change reaches the role’s holders on their next request', async () => {
+    const role = (await call(owner, 'POST', '/roles', { name: 'Team Reader' })).json
+    const member = await memberWith(role.id)
+    const before = await call(member, 'GET', '/roles')
+    expect(before.status).toBe(403)
+    await svc.deps.redis.set(redisKeys.identity(svc.deps.env.REDIS_PREFIX, member.userId), 'stale')
+    const granted = await call(owner, 'PUT', `/roles/${role.id}/permissions`, [
+      { module: 'team', canAccess: true, canCreate: false, canEdit: false, canDelete: false, canShare: false },
+    ])
+    expect(granted.status).toBe(200)
+    expect(granted.json.find((p: { module: string }) => p.module === 'team')).toMatchObject({ canAccess: true, canCreate: false })
+    // The cached identity the gateway would have used is gone: the next request resolves afresh.
+    expect(await svc.deps.redis.get(redisKeys.identity(svc.deps.env.REDIS_PREFIX, member.userId))).toBeNull()
+    expect((await call(member, 'GET', '/roles')).status).toBe(200)
+    expect((await call(member, 'POST', '/roles', { name: 'Sneaky' })).status).toBe(403)
+  })
+})
