@@ -137,10 +137,10 @@ describe('Company tab: loading and saving', () => {
 })
 
 describe('Settings tabs', () => {
-  it('shows a coming-soon card on the other tabs and keeps the tab in the URL', async () => {
-    mockApi(settingsApi())
+  it('opens the tab the URL names, among all five', async () => {
+    mockApi(settingsApi(), (url) => (url.pathname.endsWith('/roles') ? json([]) : undefined))
     renderWithProviders(<SettingsPage />, { path: '/settings?tab=roles' })
-    expect(await screen.findByText('Roles — coming soon')).toBeTruthy()
+    expect(await screen.findByText('No custom roles yet')).toBeTruthy()
     expect(screen.getByRole('tab', { name: /Roles/ }).getAttribute('aria-selected')).toBe('true')
     for (const t of ['Company', 'Phase Groups', 'Project Types', 'Activity', 'Roles']) expect(screen.getByRole('tab', { name: new RegExp(t) })).toBeTruthy()
   })

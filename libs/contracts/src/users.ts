@@ -1,7 +1,13 @@
 import { z } from 'zod'
 import { ZSystemRole } from './identity.js'
 
-export const ZUserOrganization = z.object({ id: z.string(), name: z.string(), role: z.string() })
+export const ZUserOrganization = z.object({
+  id: z.string(),
+  name: z.string(),
+  role: z.string(),
+  /** The caller's permissions in this organisation (module → actions), so the UI can disable what the role cannot do. */
+  permissions: z.record(z.string(), z.array(z.string())).optional(),
+})
 export type UserOrganization = z.infer<typeof ZUserOrganization>
 
 export const ZCurrentUser = z.object({

@@ -1,4 +1,4 @@
-import type { CurrentUser, UserOrganization } from '@plumbline/contracts'
+import type { CurrentUser, PermissionAction, PermissionModule, UserOrganization } from '@plumbline/contracts'
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { useNavigate } from 'react-router'
 import { apiRequest, getQueryFn } from './api'
@@ -20,6 +20,22 @@ export function useAuth() {
 export function useActiveOrganization(): UserOrganization | null {
   const { user } = useAuth()
   return user?.organizations?.[0] ?? null
+}
+
+/**
+ * Whether the caller's role in the active organisation allows an action (spec 001 §6). The
+ * services enforce it; the UI uses it to disable what would be refused and say why. An answer
+ * without permissions (an older auth) allows, leaving the decision to the server.
+ */
+export function useCan(module: PermissionModule, action: PermissionAction): boolean {
+  const org = useActiveOrganization()
+  return !org?.permissions || (org.permissions[module]?.includes(action) ?? false)
+}
+
+/** Why New Estimate is unavailable to this role, or undefined when it is available. */
+export function useNewEstimateBlockedReason(): string | undefined {
+  const org = useActiveOrganization()
+  return useCan('cost_estimator', 'create') ? undefined : `Your role (${org?.role ?? 'unknown'}) cannot create estimates.`
 }
 
 export function isPrivilegedRole(systemRole: string | null | undefined): boolean {

@@ -7,6 +7,8 @@ export type PageHeaderProps = {
   description?: React.ReactNode
   /** Shows the New Estimate button when given. */
   onNewEstimate?: () => void
+  /** The role cannot create estimates: the button stays, disabled, and says why. */
+  newEstimateBlockedReason?: string
   onNotifications?: () => void
   /** Hide the notifications bell. */
   hideNotifications?: boolean
@@ -15,7 +17,16 @@ export type PageHeaderProps = {
 }
 
 /** The page header of spec 000 §2: title, optional description, notifications button with a red dot, New Estimate. */
-export function PageHeader({ title, description, onNewEstimate, onNotifications, hideNotifications, actions, className }: PageHeaderProps) {
+export function PageHeader({
+  title,
+  description,
+  onNewEstimate,
+  newEstimateBlockedReason,
+  onNotifications,
+  hideNotifications,
+  actions,
+  className,
+}: PageHeaderProps) {
   return (
     <header className={cn('border-b bg-card/80 backdrop-blur supports-[backdrop-filter]:bg-card/70', className)}>
       <div className="mx-auto flex max-w-7xl items-center justify-between gap-4 px-4 py-4 sm:px-6 lg:px-8">
@@ -32,11 +43,23 @@ export function PageHeader({ title, description, onNewEstimate, onNotifications,
             </Button>
           )}
           {onNewEstimate ? (
-            <Button onClick={onNewEstimate}>
-              <Plus />
-              <span className="hidden sm:inline">New Estimate</span>
-              <span className="sr-only sm:hidden">New Estimate</span>
-            </Button>
+            // A disabled button shows no tooltip: the wrapper carries the reason for pointer users, the description for screen readers.
+            <span title={newEstimateBlockedReason}>
+              <Button
+                onClick={onNewEstimate}
+                disabled={!!newEstimateBlockedReason}
+                aria-describedby={newEstimateBlockedReason ? 'new-estimate-blocked' : undefined}
+              >
+                <Plus />
+                <span className="hidden sm:inline">New Estimate</span>
+                <span className="sr-only sm:hidden">New Estimate</span>
+              </Button>
+              {newEstimateBlockedReason ? (
+                <span id="new-estimate-blocked" className="sr-only">
+                  {newEstimateBlockedReason}
+                </span>
+              ) : null}
+            </span>
           ) : null}
         </div>
       </div>

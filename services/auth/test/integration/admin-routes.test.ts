@@ -1,4 +1,4 @@
-import { ADMIN_MESSAGES, redisKeys, Subjects, ZAdminUser, ZEventEnvelope } from '@plumbline/contracts'
+import { ADMIN_MESSAGES, redisKeys, Subjects, SYSTEM_ROLE_PERMISSIONS, ZAdminUser, ZEventEnvelope } from '@plumbline/contracts'
 import { sessionKey } from '@plumbline/service-kit'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { SYSTEM_ROLE_IDS } from '../../src/data/system-roles.js'
@@ -96,7 +96,7 @@ describe('POST /admin/users/create', () => {
     const login = await loginAs(svc, email, res.json.temporaryPassword)
     expect(login.res.json).toEqual({ next: 'force_reset' })
     const me = await svc.call('GET', '/user', { headers: login.headers })
-    expect(me.json.organizations).toEqual([{ id: member.orgId, name: "Mia's Organization", role: 'Viewer' }])
+    expect(me.json.organizations).toEqual([{ id: member.orgId, name: "Mia's Organization", role: 'Viewer', permissions: SYSTEM_ROLE_PERMISSIONS.Viewer }])
     const [event] = await adminEvents(res.json.userId)
     expect(event).toMatchObject({ actorId: admin.userId, data: { action: 'user.created', before: null, after: { email, mode: 'generate' } } })
   })
@@ -159,7 +159,7 @@ describe('PUT /admin/users/:id/membership', () => {
     expect(res.status).toBe(200)
     expect(await svc.deps.redis.get(redisKeys.identity(svc.deps.env.REDIS_PREFIX, userId))).toBeNull()
     const me = await svc.call('GET', '/user', { headers: login.headers })
-    expect(me.json.organizations).toEqual([{ id: member.orgId, name: "Mia's Organization", role: 'Member' }])
+    expect(me.json.organizations).toEqual([{ id: member.orgId, name: "Mia's Organization", role: 'Member', permissions: SYSTEM_ROLE_PERMISSIONS.Member }])
     const [event] = await adminEvents(userId).then((events) => events.filter((e) => (e.data as { action: string }).action === 'user.membership_changed'))
     expect(event.data).toMatchObject({ after: { organizationId: member.orgId, roleId: SYSTEM_ROLE_IDS.Member } })
     expect((event.data as { before: unknown[] }).before).toHaveLength(1)

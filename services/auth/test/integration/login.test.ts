@@ -1,4 +1,4 @@
-import { redisKeys } from '@plumbline/contracts'
+import { redisKeys, SYSTEM_ROLE_PERMISSIONS } from '@plumbline/contracts'
 import { sessionDigest, sessionKey } from '@plumbline/service-kit'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { SYSTEM_ROLE_IDS } from '../../src/data/system-roles.js'
@@ -119,7 +119,7 @@ describe('temporary passwords (forced reset)', () => {
     const other = await loginAs(svc, email, created.password)
     const me = await svc.call('GET', '/user', { headers: first.headers })
     expect(me.json.requirePasswordReset).toBe(true)
-    expect(me.json.organizations).toEqual([{ id: orgId, name: "Robin's Organization", role: 'Viewer' }])
+    expect(me.json.organizations).toEqual([{ id: orgId, name: "Robin's Organization", role: 'Viewer', permissions: SYSTEM_ROLE_PERMISSIONS.Viewer }])
 
     const short = await svc.call('POST', '/reset-temporary-password', { headers: first.headers, body: { newPassword: 'short' } })
     expect(short.status).toBe(400)
@@ -164,7 +164,9 @@ describe('temporary passwords (forced reset)', () => {
     const login = await loginAs(svc, email, 'Chosen-By-Admin-1')
     expect(login.res.json).toEqual({ next: 'home' })
     const me = await svc.call('GET', '/user', { headers: login.headers })
-    expect(me.json.organizations).toEqual([{ id: created.organizationId, name: "Cus's Organization", role: 'Owner' }])
+    expect(me.json.organizations).toEqual([
+      { id: created.organizationId, name: "Cus's Organization", role: 'Owner', permissions: SYSTEM_ROLE_PERMISSIONS.Owner },
+    ])
     await expect(createUserWithTemporaryPassword(svc.deps, { email, firstName: 'A', lastName: 'B', actorId: 'admin-x' })).rejects.toMatchObject({ status: 409 })
   })
 

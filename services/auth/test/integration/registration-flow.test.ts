@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto'
-import { redisKeys, SESSION_COOKIE, ZCurrentUser } from '@plumbline/contracts'
+import { redisKeys, SESSION_COOKIE, SYSTEM_ROLE_PERMISSIONS, ZCurrentUser } from '@plumbline/contracts'
 import { sessionDigest, sessionKey } from '@plumbline/service-kit'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { COMMON_PASSWORD_MESSAGE } from '../../src/domain/common-passwords.js'
@@ -87,11 +87,13 @@ describe('register → verify → login → /user → logout', () => {
         emailVerified: true,
         requirePasswordReset: false,
       })
-      expect(parsed.organizations).toEqual([{ id: expect.any(String), name: "Jamie's Organization", role: 'Owner' }])
+      expect(parsed.organizations).toEqual([
+        { id: expect.any(String), name: "Jamie's Organization", role: 'Owner', permissions: SYSTEM_ROLE_PERMISSIONS.Owner },
+      ])
       expect(me.headers.get('cache-control')).toBe('no-store')
     }
     const orgs = await svc.call('GET', '/user/organizations', { headers })
-    expect(orgs.json).toEqual([{ id: expect.any(String), name: "Jamie's Organization", role: 'Owner' }])
+    expect(orgs.json).toEqual([{ id: expect.any(String), name: "Jamie's Organization", role: 'Owner', permissions: SYSTEM_ROLE_PERMISSIONS.Owner }])
 
     const out = await svc.call('POST', '/logout', { headers })
     expect(out.status).toBe(204)

@@ -49,12 +49,14 @@ describe('demo accounts (SEED_DEMO=true)', () => {
     expect(demo.res.json).toEqual({ next: 'home' })
     const me = (await svc.call('GET', '/user', { headers: demo.headers })).json
     expect(me).toMatchObject({ email: 'demo@plumbline.dev', systemRole: 'user', emailVerified: true })
-    expect(me.organizations).toEqual([{ id: DEMO_ORGANIZATION.id, name: 'Demo Construction Co.', role: 'Owner' }])
+    expect(me.organizations).toEqual([{ id: DEMO_ORGANIZATION.id, name: 'Demo Construction Co.', role: 'Owner', permissions: SYSTEM_ROLE_PERMISSIONS.Owner }])
 
     const admin = await loginAs(svc, DEMO_ACCOUNTS.admin.email, DEMO_ACCOUNTS.admin.password)
     const adminMe = (await svc.call('GET', '/user', { headers: admin.headers })).json
     expect(adminMe).toMatchObject({ email: 'admin@plumbline.dev', systemRole: 'superadmin', emailVerified: true })
-    expect(adminMe.organizations).toEqual([{ id: DEMO_ORGANIZATION.id, name: 'Demo Construction Co.', role: 'Owner' }])
+    expect(adminMe.organizations).toEqual([
+      { id: DEMO_ORGANIZATION.id, name: 'Demo Construction Co.', role: 'Owner', permissions: SYSTEM_ROLE_PERMISSIONS.Owner },
+    ])
 
     const created = await svc.deps.prisma.outboxEvent.findMany({ where: { subject: 'auth.organization.created.v1' } })
     expect(created.filter((e) => (e.payload as EventEnvelope).orgId === DEMO_ORGANIZATION.id)).toHaveLength(1)

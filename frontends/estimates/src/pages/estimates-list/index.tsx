@@ -1,6 +1,6 @@
 import type { ZEstimateListResponse } from '@plumbline/contracts'
 import { Button, cn, PageBody, PageHeader } from '@plumbline/ui'
-import { useActiveOrganization, useAuth } from '@plumbline/web'
+import { useActiveOrganization, useAuth, useNewEstimateBlockedReason } from '@plumbline/web'
 import { keepPreviousData, useQuery } from '@tanstack/react-query'
 import { LayoutTemplate, Wand2 } from 'lucide-react'
 import * as React from 'react'
@@ -106,7 +106,7 @@ export default function EstimatesListPage() {
 
   return (
     <>
-      <PageHeader title="Cost Estimator" onNewEstimate={openCreate} />
+      <PageHeader title="Cost Estimator" onNewEstimate={openCreate} newEstimateBlockedReason={useNewEstimateBlockedReason()} />
       <PageBody className="space-y-5">
         <div className="flex flex-col gap-3 sm:flex-row sm:items-end sm:justify-between">
           <div>

@@ -1,6 +1,6 @@
 import type { Template } from '@plumbline/contracts'
 import { Button, Card, EmptyState, PageBody, PageHeader, placeholderKeys, Skeleton, toast } from '@plumbline/ui'
-import { parseApiError, useActiveOrganization, useAuth } from '@plumbline/web'
+import { parseApiError, useActiveOrganization, useAuth, useNewEstimateBlockedReason } from '@plumbline/web'
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { AlertCircle, LayoutTemplate, Plus, RotateCw } from 'lucide-react'
 import * as React from 'react'
@@ -165,7 +165,12 @@ export default function TemplatesPage() {
 
   return (
     <>
-      <PageHeader title="Templates" description="Reusable sections and line items for your estimates" onNewEstimate={() => navigate('/cost-estimator?new=1')} />
+      <PageHeader
+        title="Templates"
+        description="Reusable sections and line items for your estimates"
+        onNewEstimate={() => navigate('/cost-estimator?new=1')}
+        newEstimateBlockedReason={useNewEstimateBlockedReason()}
+      />
       <PageBody className="space-y-6">
         <div className="flex flex-col gap-3 sm:flex-row sm:items-end sm:justify-between">
           <div>

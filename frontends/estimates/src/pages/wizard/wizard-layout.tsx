@@ -1,4 +1,5 @@
 import { Card, cn, PageBody, PageHeader, Progress, Spinner } from '@plumbline/ui'
+import { useNewEstimateBlockedReason } from '@plumbline/web'
 import type * as React from 'react'
 import { useNavigate } from 'react-router'
 import { useDocumentTitle } from '../../components/use-document-title'
@@ -17,7 +18,12 @@ export function WizardLayout({ step, children, footer }: { step: WizardStep; chi
   useDocumentTitle(`New Estimate · Step ${step} of 3`)
   return (
     <>
-      <PageHeader title="New Estimate" description="Step-by-step estimate wizard" onNewEstimate={() => navigate('/cost-estimator?new=1')} />
+      <PageHeader
+        title="New Estimate"
+        description="Step-by-step estimate wizard"
+        onNewEstimate={() => navigate('/cost-estimator?new=1')}
+        newEstimateBlockedReason={useNewEstimateBlockedReason()}
+      />
       <PageBody className="max-w-3xl">
         <div className="mb-5 space-y-3">
           <ol className="flex items-center gap-2 text-xs font-medium" aria-label="Wizard steps">

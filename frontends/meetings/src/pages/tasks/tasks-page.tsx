@@ -30,7 +30,7 @@ import {
   TabsTrigger,
   toast,
 } from '@plumbline/ui'
-import { parseApiError, useActiveOrganization, useAuth } from '@plumbline/web'
+import { parseApiError, useActiveOrganization, useAuth, useNewEstimateBlockedReason } from '@plumbline/web'
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { AlertTriangle, ArrowDownWideNarrow, CalendarClock, CheckCircle2, Circle, ListChecks, Pencil, Plus, RotateCw, Trash2 } from 'lucide-react'
 import * as React from 'react'
@@ -78,6 +78,7 @@ export default function TasksPage() {
         title="Tasks"
         description="Keep track of follow-ups and action items"
         onNewEstimate={() => navigate('/cost-estimator?new=1')}
+        newEstimateBlockedReason={useNewEstimateBlockedReason()}
         actions={
           <Button onClick={openNew} disabled={!org} aria-label="New Task">
             <Plus aria-hidden="true" /> <span className="hidden sm:inline">New Task</span>

@@ -1,11 +1,12 @@
-import { ComingSoonCard, PageBody, PageHeader, Skeleton, Tabs, TabsContent, TabsList, TabsTrigger } from '@plumbline/ui'
-import { useActiveOrganization, useAuth } from '@plumbline/web'
+import { PageBody, PageHeader, Skeleton, Tabs, TabsContent, TabsList, TabsTrigger } from '@plumbline/ui'
+import { useActiveOrganization, useAuth, useNewEstimateBlockedReason } from '@plumbline/web'
 import * as React from 'react'
 import { useNavigate, useSearchParams } from 'react-router'
 import { ActivityTab } from '../activity/activity-tab'
 import { PhaseGroupsTab } from '../catalog/phase-groups-tab'
 import { ProjectTypesTab } from '../catalog/project-types-tab'
 import { CompanyTab } from '../company/company-tab'
+import { RolesTab } from '../roles/roles-tab'
 import { NoOrganization } from './no-organization'
 import { DEFAULT_TAB, SETTINGS_TABS, tabFromParam } from './settings-tabs'
 
@@ -33,6 +34,7 @@ export default function SettingsPage() {
     if (tabId === 'phase-groups') return <PhaseGroupsTab orgId={org.id} />
     if (tabId === 'project-types') return <ProjectTypesTab orgId={org.id} />
     if (tabId === 'activity') return <ActivityTab orgId={org.id} />
+    if (tabId === 'roles') return <RolesTab orgId={org.id} />
     return <CompanyTab orgId={org.id} />
   }
 
@@ -42,6 +44,7 @@ export default function SettingsPage() {
         title="Settings"
         description="Manage your company profile, AI writing, project types, roles and more"
         onNewEstimate={() => navigate('/cost-estimator?new=1')}
+        newEstimateBlockedReason={useNewEstimateBlockedReason()}
       />
       <PageBody className="min-w-0">
         <Tabs value={tab} onValueChange={selectTab}>
@@ -56,7 +59,7 @@ export default function SettingsPage() {
           </TabsList>
           {SETTINGS_TABS.map((t) => (
             <TabsContent key={t.id} value={t.id} className="mt-6">
-              {t.soon ? <ComingSoonCard icon={<t.icon />} title={`${t.label} — coming soon`} description={t.soon} /> : orgTab(t.id)}
+              {orgTab(t.id)}
             </TabsContent>
           ))}
         </Tabs>

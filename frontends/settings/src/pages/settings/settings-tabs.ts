@@ -1,14 +1,14 @@
 import { Activity, Building2, FolderKanban, Layers, type LucideIcon, ShieldCheck } from 'lucide-react'
 
 /** Spec 001 §2: Company, Phase Groups, Project Types, Activity, Roles; Company is the default. */
-export type SettingsTab = { id: string; label: string; icon: LucideIcon; soon?: string }
+export type SettingsTab = { id: string; label: string; icon: LucideIcon }
 
 export const SETTINGS_TABS: SettingsTab[] = [
   { id: 'company', label: 'Company', icon: Building2 },
   { id: 'phase-groups', label: 'Phase Groups', icon: Layers },
   { id: 'project-types', label: 'Project Types', icon: FolderKanban },
   { id: 'activity', label: 'Activity', icon: Activity },
-  { id: 'roles', label: 'Roles', icon: ShieldCheck, soon: 'Roles and their permissions for each module will be managed here.' },
+  { id: 'roles', label: 'Roles', icon: ShieldCheck },
 ]
 
 export const DEFAULT_TAB = 'company'

@@ -1,0 +1,42 @@
+import type { Role, RoleInput, RolePatch, RolePermission } from '@plumbline/contracts'
+import { toast } from '@plumbline/ui'
+import { apiRequest } from '@plumbline/web'
+import { type QueryClient, useMutation, useQueryClient } from '@tanstack/react-query'
+import { serverMessageOr } from '../company/data/errors'
+
+// Requests of the Roles tab (spec 001 §7 Settings). Query keys are the GET they make (spec 000 §7).
+
+const rolesPath = (orgId: string) => `/api/organizations/${encodeURIComponent(orgId)}/roles`
+export const rolesKey = (orgId: string) => ['/api/organizations', orgId, 'roles'] as const
+export const permissionsKey = (orgId: string, roleId: string) => ['/api/organizations', orgId, 'roles', roleId, 'permissions'] as const
+
+async function send<T>(method: string, path: string, body?: unknown): Promise<T> {
+  const res = await apiRequest(method, path, body)
+  return (res.status === 204 ? undefined : await res.json()) as T
+}
+
+export const rolesApi = {
+  create: (orgId: string, input: RoleInput) => send<Role>('POST', rolesPath(orgId), input),
+  update: (orgId: string, id: string, patch: RolePatch) => send<Role>('PATCH', `${rolesPath(orgId)}/${encodeURIComponent(id)}`, patch),
+  remove: (orgId: string, id: string) => send<void>('DELETE', `${rolesPath(orgId)}/${encodeURIComponent(id)}`),
+  setPermissions: (orgId: string, id: string, rows: RolePermission[]) =>
+    send<RolePermission[]>('PUT', `${rolesPath(orgId)}/${encodeURIComponent(id)}/permissions`, rows),
+}
+
+function refreshRoles(qc: QueryClient, orgId: string) {
+  void qc.invalidateQueries({ queryKey: rolesKey(orgId) })
+}
+
+/** One change to roles: refresh the list and say so; on failure the server's message, else the spec's fallback. */
+export function useRoleAction<V, R>(orgId: string, run: (vars: V) => Promise<R>, failure: string, success?: (result: R, vars: V) => string) {
+  const qc = useQueryClient()
+  return useMutation({
+    mutationFn: run,
+    onSuccess: (result, vars) => {
+      refreshRoles(qc, orgId)
+      const description = success?.(result, vars)
+      if (description) toast({ variant: 'success', title: 'Saved', description })
+    },
+    onError: (err) => toast({ variant: 'destructive', title: 'Error', description: serverMessageOr(err, failure) }),
+  })
+}

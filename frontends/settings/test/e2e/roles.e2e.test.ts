@@ -1,0 +1,116 @@
+import { launchBrowser, newPage, signIn, uniqueEmail } from '@plumbline/testing'
+import type { Browser, Page } from 'playwright-core'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { api, apiOk, overflowingElements, runTag, shot, signedIn, visible } from './settings-helpers'
+
+// Issue 11, roles enforced: the Owner makes a custom role without the right to create estimates
+// and gives it to a teammate; the teammate, in a fresh browser, finds New Estimate disabled with
+// the reason and the API refusing; the Owner adds the right and the teammate's next request may.
+
+let browser: Browser
+beforeAll(async () => {
+  browser = await launchBrowser()
+})
+afterAll(async () => {
+  await browser?.close()
+})
+
+const ADMIN = { email: 'admin@plumbline.dev', password: 'Admin-Plumbline-2025' }
+const PASSWORD = 'Sturdy-Roof-2026'
+
+async function openRoles(page: Page) {
+  await page.goto('/settings?tab=roles')
+  await visible(page.getByRole('heading', { name: 'System Roles' }))
+}
+
+async function setMatrix(page: Page, role: string, ticks: string[]) {
+  await page.getByRole('button', { name: `Permissions of ${role}` }).click()
+  const dialog = page.getByRole('dialog')
+  await visible(dialog.getByRole('checkbox', { name: 'Cost Estimator: Access' }))
+  for (const box of ticks) await dialog.getByRole('checkbox', { name: box }).click()
+  return dialog
+}
+
+describe('Settings → Roles', () => {
+  it('makes a role without create rights; its holder cannot create an estimate until the Owner allows it', async () => {
+    const owner = await signedIn(browser)
+    const orgId = (await apiOk<{ organizations: { id: string }[] }>(owner.page, 'GET', '/api/user')).organizations[0]!.id
+    const role = runTag('Reviewer ')
+    await openRoles(owner.page)
+    await owner.page.getByLabel('Role Name').fill(role)
+    await owner.page.getByLabel('Description').fill('Reads estimates, changes nothing')
+    await owner.page.getByRole('button', { name: 'Create Role' }).click()
+    const card = owner.page.getByRole('region', { name: `Role ${role}` })
+    await visible(card)
+    const dialog = await setMatrix(owner.page, role, ['Cost Estimator: Access', 'AI Notetaker: Access', 'Team: Access'])
+    await shot(owner.page, 'roles-permissions-dialog', { fullPage: false })
+    await dialog.getByRole('button', { name: 'Save Permissions' }).click()
+    await visible(owner.page.getByText(/Permissions of .* saved/))
+    await shot(owner.page, 'roles-desktop')
+    const roles = await apiOk<{ id: string; name: string }[]>(owner.page, 'GET', `/api/organizations/${orgId}/roles`)
+    const roleId = roles.find((r) => r.name === role)!.id
+
+    // The platform admin adds a teammate to the demo organisation with that role.
+    const admin = await newPage(browser)
+    await signIn(admin.page, ADMIN.email, ADMIN.password)
+    await admin.page.waitForURL((u) => u.pathname === '/', { timeout: 15_000 })
+    const email = uniqueEmail('teammate')
+    const created = await api(admin.page, 'POST', '/api/admin/users/create', {
+      mode: 'custom',
+      email,
+      firstName: 'Tess',
+      lastName: 'Reviewer',
+      password: PASSWORD,
+      confirmPassword: PASSWORD,
+      requirePasswordReset: false,
+      organizationId: orgId,
+      roleId,
+    })
+    expect(created.status, JSON.stringify(created.body)).toBe(201)
+    await admin.context.close()
+
+    const teammate = await newPage(browser)
+    await signIn(teammate.page, email, PASSWORD)
+    await teammate.page.waitForURL((u) => u.pathname === '/', { timeout: 15_000 })
+    await teammate.page.goto('/cost-estimator')
+    const newEstimate = teammate.page.getByRole('button', { name: 'New Estimate' })
+    await visible(newEstimate)
+    expect(await newEstimate.isDisabled()).toBe(true)
+    expect(await teammate.page.locator('[title="Your role (' + role + ') cannot create estimates."]').count()).toBeGreaterThan(0)
+    const types = await apiOk<{ id: string }[]>(teammate.page, 'GET', `/api/organizations/${orgId}/project-types`)
+    const attempt = () =>
+      api(teammate.page, 'POST', `/api/organizations/${orgId}/estimates`, {
+        projectTypeId: types[0]!.id,
+        projectName: 'Not allowed',
+        clientName: 'Client',
+        propertyAddress: '1 Main St',
+        totalCost: '1000',
+      })
+    const refused = await attempt()
+    expect(refused.status).toBe(403)
+    await shot(teammate.page, 'roles-teammate-blocked', { fullPage: false })
+
+    // The Owner gives the role the right to create; the teammate's next request may.
+    await openRoles(owner.page)
+    const again = await setMatrix(owner.page, role, ['Cost Estimator: Create', 'Cost Estimator: Edit'])
+    await again.getByRole('button', { name: 'Save Permissions' }).click()
+    await visible(owner.page.getByText(/Permissions of .* saved/))
+    expect((await attempt()).status).toBe(201)
+    await teammate.page.goto('/cost-estimator')
+    await visible(teammate.page.getByRole('button', { name: 'New Estimate' }))
+    expect(await teammate.page.getByRole('button', { name: 'New Estimate' }).isDisabled()).toBe(false)
+    await teammate.context.close()
+    await owner.context.close()
+  }, 120_000)
+
+  it('fits a phone', async () => {
+    const { context, page } = await signedIn(browser, { mobile: true })
+    await openRoles(page)
+    await shot(page, 'roles-phone')
+    expect(await overflowingElements(page)).toEqual([])
+    await page.getByRole('button', { name: 'Permissions of Owner' }).click()
+    await visible(page.getByRole('checkbox', { name: 'Team: Delete' }))
+    await shot(page, 'roles-phone-matrix', { fullPage: false })
+    await context.close()
+  }, 60_000)
+})
