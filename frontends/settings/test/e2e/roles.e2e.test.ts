@@ -76,7 +76,7 @@ describe('Settings → Roles', () => {
     const newEstimate = teammate.page.getByRole('button', { name: 'New Estimate' })
     await visible(newEstimate)
     expect(await newEstimate.isDisabled()).toBe(true)
-    expect(await teammate.page.locator('[title="Your role (' + role + ') cannot create estimates."]').count()).toBeGreaterThan(0)
+    expect(await teammate.page.locator(`[title="Your role (${role}) cannot create estimates."]`).count()).toBeGreaterThan(0)
     const types = await apiOk<{ id: string }[]>(teammate.page, 'GET', `/api/organizations/${orgId}/project-types`)
     const attempt = () =>
       api(teammate.page, 'POST', `/api/organizations/${orgId}/estimates`, {

@@ -25,7 +25,7 @@ beforeAll(async () => {
   db = await createTestDatabase()
   bus = await connectBus({ servers: testEnv.natsUrl, name: 'ai-replicas-test', prefix, logger: createLogger('ai-replicas-test', 'silent') })
   standIns = startStandIns(bus)
-  orgs.forEach((orgId, i) => standIns.addDocument(orgId, docs[i]))
+  for (const [i, orgId] of orgs.entries()) standIns.addDocument(orgId, docs[i])
   model = await startOpenAiTestServer({ kind: 'ok', delayMs: 1500 })
   const base = {
     NODE_ENV: 'test',
