@@ -1,5 +1,5 @@
 import { applyMigrations, createPrismaClient, ensureDatabase, type PrismaCtor, type QueryRows } from '@plumbline/db'
-import { type Bus, connectBus, ensureStream, type SqlTx, startOutboxRelay, type TransactionRunner } from '@plumbline/messaging'
+import { type Bus, type BusService, connectBus, ensureStream, type SqlTx, startOutboxRelay, type TransactionRunner } from '@plumbline/messaging'
 import { stopTelemetry } from '@plumbline/telemetry'
 import type { Express } from 'express'
 import { createClient, type RedisClientType } from 'redis'
@@ -9,6 +9,8 @@ import { identityVerifier } from './identity.js'
 import { assertInfraCredentials, natsCredentials } from './infra-credentials.js'
 import { type Closer, runService } from './lifecycle.js'
 import { createLogger, type Logger } from './logger.js'
+import { serverErrorReporter } from './error-reporting.js'
+import { outboxBacklogQuery, startHealthResponder } from './health-report.js'
 import { createMetrics } from './metrics.js'
 
 type PrismaLike = {
@@ -93,6 +95,11 @@ export async function startServiceRuntime<P extends PrismaLike, D extends Servic
   const extra: Closer[] = (await def.onStart?.(deps)) || []
   const metrics = createMetrics(def.name)
   const identityKeys = identityKeysFromEnv(env)
+  const readiness = [
+    { name: 'database', check: () => prisma.$queryRawUnsafe('SELECT 1') },
+    { name: 'nats', check: () => bus.nc.flush() },
+    { name: 'redis', check: () => redis.ping() },
+  ]
   const app = createServiceApp({
     name: def.name,
     logger,
@@ -100,11 +107,15 @@ export async function startServiceRuntime<P extends PrismaLike, D extends Servic
     verifyIdentity: identityVerifier(identityKeys),
     routes: def.routes(deps),
     bodyLimit: def.bodyLimit,
-    readiness: [
-      { name: 'database', check: () => prisma.$queryRawUnsafe('SELECT 1') },
-      { name: 'nats', check: () => bus.nc.flush() },
-      { name: 'redis', check: () => redis.ping() },
-    ],
+    readiness,
+    onServerError: serverErrorReporter(bus, def.name),
+  })
+  const health = startHealthResponder({
+    service: def.name as BusService,
+    bus,
+    registry: metrics.registry,
+    readiness,
+    outbox: outboxBacklogQuery((sql) => prisma.$queryRawUnsafe(sql), def.schema),
   })
   const server = await runService({
     app,
@@ -114,6 +125,7 @@ export async function startServiceRuntime<P extends PrismaLike, D extends Servic
     closers: [
       ...consumers.map((c, i) => ({ name: `consumer-${i}`, close: () => c.stop() })),
       ...extra,
+      { name: 'health responder', close: () => health.stop() },
       { name: 'identity keys', close: () => identityKeys.close() },
       { name: 'relay', close: () => relay.stop() },
       { name: 'bus', close: () => bus.close() },
