@@ -21,9 +21,9 @@ export {
   newNatsPassword,
 } from './permissions.js'
 export { pgTransactionRunner } from './pg-transaction-runner.js'
+export { type ErrorReport, reportError } from './report-error.js'
 export { type Replier, type ReplyBody, type RequestOptions, reply, request } from './request-reply.js'
 export { type Backoff, backoffDelay, type LoopState, type RetryLoop, type RetryLoopOptions, startRetryLoop } from './retry-loop.js'
 export type { SqlTx, TransactionRunner } from './sql-tx.js'
-export { type ErrorReport, reportError } from './report-error.js'
 export { contextFromHeaders, traceHeaders, traceIdOfTraceparent } from './trace-context.js'
 export { writeOutbox } from './write-outbox.js'

@@ -87,7 +87,13 @@ export function isNumericOutOfRange(err: unknown, depth = 0): boolean {
 export const NUMBER_TOO_LARGE = 'A number is too large to be stored'
 
 /** Told about every unexpected failure (a 500), with the route it happened on. */
-export type ServerErrorListener = (failure: { err: unknown; method: string; endpoint: string; requestId: string | undefined; traceparent: string | undefined }) => void
+export type ServerErrorListener = (failure: {
+  err: unknown
+  method: string
+  endpoint: string
+  requestId: string | undefined
+  traceparent: string | undefined
+}) => void
 
 /** The route template when express matched one (bounded, groupable), else the raw path. */
 const endpointOf = (req: Parameters<ErrorRequestHandler>[1]) => `${req.method} ${req.route?.path ? `${req.baseUrl}${req.route.path}` : req.path}`

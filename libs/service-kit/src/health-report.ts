@@ -39,9 +39,7 @@ export async function httpTotals(registry: Registry): Promise<HttpTotals> {
 export async function consumerStates(bus: Bus, service: BusService): Promise<ConsumerState[]> {
   const durables = BUS_GRANTS[service].consumes
   if (durables.length === 0) return []
-  const dlq = await bus.jsm.streams
-    .info(streamName(bus.prefix, 'dlq'), { subjects_filter: prefixSubject(bus.prefix, 'dlq.>') })
-    .catch(() => undefined)
+  const dlq = await bus.jsm.streams.info(streamName(bus.prefix, 'dlq'), { subjects_filter: prefixSubject(bus.prefix, 'dlq.>') }).catch(() => undefined)
   const deadLetters = (dlq?.state.subjects ?? {}) as Record<string, number>
   return Promise.all(
     durables.map(async ({ durable, subject }) => {

@@ -3,7 +3,7 @@ import { startTelemetry } from '@plumbline/telemetry'
 
 startTelemetry('gateway')
 
-const { assertInfraCredentials, connectRedis, createLogger, natsCredentials, runService } = await import('@plumbline/service-kit')
+const { assertInfraCredentials, connectRedis, createLogger, natsCredentials, runService, startHealthResponder } = await import('@plumbline/service-kit')
 const { connectBus } = await import('@plumbline/messaging')
 const { stopTelemetry } = await import('@plumbline/telemetry')
 const { internalPortOf, loadEnv } = await import('./env.js')
@@ -19,6 +19,8 @@ const redis = await connectRedis(env.REDIS_URL, logger)
 const sessionRedis = await connectRedis(env.REDIS_URL, logger, { cachedReads: SESSION_READ_CACHE })
 const bus = await connectBus({ servers: env.NATS_URL, name: 'gateway', prefix: env.BUS_PREFIX, logger, credentials: natsCredentials(env) })
 const app = createGatewayApp({ env, logger, redis, sessionRedis, bus })
+// Answers the admin service's monitoring (GET /api/health/detailed) like every other service.
+const health = startHealthResponder({ service: 'gateway', bus, registry: app.metrics.registry, readiness: app.readiness })
 
 const internal = await new Promise<import('node:http').Server>((resolve, reject) => {
   const server = app.internal.listen(internalPortOf(env), env.INTERNAL_HOST, (err?: Error) => (err ? reject(err) : resolve(server)))
@@ -33,6 +35,7 @@ await runService({
   closers: [
     { name: 'internal listener', close: () => new Promise((resolve) => internal.close(resolve)) },
     { name: 'upstreams', close: () => app.closeGateway() },
+    { name: 'health responder', close: () => health.stop() },
     { name: 'bus', close: () => bus.close() },
     { name: 'redis', close: () => redis.quit() },
     { name: 'session redis', close: () => sessionRedis.quit() },

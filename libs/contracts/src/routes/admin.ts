@@ -2,8 +2,8 @@ import { z } from 'zod'
 import { ZAuditEntry, ZSubscriptionOverrideBody, ZSubscriptionOverrideRow } from '../admin.js'
 import type { ApiRoute } from '../api-routes.js'
 import { ZMessageResponse } from '../auth.js'
-import { ZDetailedHealth, ZMonitoringMetrics } from '../monitoring.js'
 import { ZActivityList, ZActivityQuery, ZCompanySettings, ZCompanySettingsPatch } from '../company-settings.js'
+import { ZDetailedHealth, ZMonitoringMetrics } from '../monitoring.js'
 import { ZDashboardMetrics, ZDashboardMetricsQuery, ZOrganizationUsage } from '../users.js'
 
 /** The admin service's routes (see the catalogue's doc in api-routes.ts). */
