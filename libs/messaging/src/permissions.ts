@@ -89,7 +89,7 @@ function withMonitoring(service: BusService, grant: BusGrant): BusGrant {
   return {
     ...grant,
     replies: [...grant.replies, healthSubject(service)],
-    requests: isAdmin ? [...grant.requests, ...BUS_SERVICES.filter((s) => s !== service).map(healthSubject)] : grant.requests,
+    requests: isAdmin ? [...grant.requests, ...BUS_SERVICES.map(healthSubject)] : grant.requests,
     notifies: [...(grant.notifies ?? []), OpsSubjects.errorReported],
     listens: isAdmin ? [...(grant.listens ?? []), OpsSubjects.errorReported] : grant.listens,
   }
