@@ -11,6 +11,7 @@ import { identityVerifier } from './identity.js'
 import { assertInfraCredentials, natsCredentials } from './infra-credentials.js'
 import { type Closer, runService } from './lifecycle.js'
 import { createLogger, type Logger } from './logger.js'
+import { registerMessagingMetrics } from './messaging-metrics.js'
 import { createMetrics } from './metrics.js'
 
 type PrismaLike = {
@@ -110,13 +111,9 @@ export async function startServiceRuntime<P extends PrismaLike, D extends Servic
     readiness,
     onServerError: serverErrorReporter(bus, def.name),
   })
-  const health = startHealthResponder({
-    service: def.name as BusService,
-    bus,
-    registry: metrics.registry,
-    readiness,
-    outbox: outboxBacklogQuery((sql) => prisma.$queryRawUnsafe(sql), def.schema),
-  })
+  const outbox = outboxBacklogQuery((sql) => prisma.$queryRawUnsafe(sql), def.schema)
+  registerMessagingMetrics(metrics.registry, { bus, service: def.name as BusService, outbox })
+  const health = startHealthResponder({ service: def.name as BusService, bus, registry: metrics.registry, readiness, outbox })
   const server = await runService({
     app,
     port: env.PORT,

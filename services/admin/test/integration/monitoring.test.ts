@@ -5,6 +5,8 @@ import {
   createServiceApp,
   identityKeysFromEnv,
   identityVerifier,
+  outboxBacklogQuery,
+  registerMessagingMetrics,
   serverErrorReporter,
   startHealthResponder,
 } from '@plumbline/service-kit'
@@ -102,5 +104,21 @@ describe('a 5xx in a service', () => {
     expect(metrics.systemMetrics.memoryUsage).toBeGreaterThan(0)
     expect(metrics.systemMetrics.dbConnections).toBeGreaterThan(0)
     expect(metrics.businessMetrics).toEqual({ estimatesCreated: 0, pdfsGenerated: 0, activeUsers: 0, totalOrganizations: 0 })
+  })
+})
+
+describe('messaging metrics on /metrics', () => {
+  it('report the outbox backlog and oldest age, and each durable consumer of the service', async () => {
+    const { registry } = createMetrics('admin')
+    const outbox = outboxBacklogQuery((sql) => svc.deps.prisma.$queryRawUnsafe(sql), 'admin')
+    await svc.deps.prisma.$executeRawUnsafe(
+      `INSERT INTO admin.outbox_events (id, subject, payload, created_at) VALUES (gen_random_uuid(), 'admin.test.v1', '{}', now() - interval '90 seconds')`,
+    )
+    registerMessagingMetrics(registry, { bus: svc.deps.bus, service: 'admin', outbox })
+    const text = await registry.metrics()
+    expect(text).toMatch(/^messaging_outbox_backlog\{service="admin"\} [1-9]/m)
+    expect(Number(/^messaging_outbox_oldest_age_seconds\{service="admin"\} (\d+)/m.exec(text)?.[1])).toBeGreaterThanOrEqual(89)
+    expect(text).toContain('messaging_dead_letters{durable="admin-on-estimate-created-v1",service="admin"} 0')
+    expect(text).toContain('messaging_consumer_pending{durable="admin-on-estimate-created-v1",service="admin"} 0')
   })
 })
