@@ -1,3 +1,4 @@
+import type { ConsumerState } from '@plumbline/contracts'
 import type { Bus, BusService } from '@plumbline/messaging'
 import { Gauge, type Registry } from 'prom-client'
 import { consumerStates } from './health-report.js'
@@ -24,7 +25,7 @@ export function registerMessagingMetrics(
   const registers = [registry]
   if (sources.outbox) {
     const outbox = sources.outbox
-    // Each gauge reads the outbox itself: a registry collects its metrics one after another.
+    // Each gauge reads the outbox itself (a registry collects its gauges independently).
     new Gauge({
       name: MESSAGING_METRICS.outboxBacklog,
       help: 'Unpublished outbox events',
@@ -44,26 +45,25 @@ export function registerMessagingMetrics(
       },
     })
   }
-  // One gauge collects them all (registered first, so it runs before the others are read),
-  // so a scrape asks JetStream once per consumer.
-  new Gauge({
-    name: MESSAGING_METRICS.deadLetters,
-    help: 'Events of the durable consumer in the dead-letter stream',
-    labelNames: MESSAGING_LABELS,
-    registers,
-    async collect() {
-      for (const c of await consumerStates(sources.bus, sources.service).catch(() => [])) {
-        const labels = { durable: c.durable }
-        this.set(labels, c.deadLettered)
-        pending.set(labels, c.pending)
-        ackPending.set(labels, c.ackPending)
-        redelivered.set(labels, c.redelivered)
-      }
-    },
-  })
-  // Registered after the collecting gauge above, so one scrape reads fresh values.
-  const perDurable = (name: string, help: string) => new Gauge({ name, help, labelNames: MESSAGING_LABELS, registers })
-  const pending = perDurable(MESSAGING_METRICS.consumerPending, 'Events not yet delivered to the durable consumer (its lag)')
-  const ackPending = perDurable(MESSAGING_METRICS.consumerAckPending, 'Events delivered and not yet acknowledged')
-  const redelivered = perDurable(MESSAGING_METRICS.consumerRedelivered, 'Events delivered more than once')
+  // A registry collects its gauges concurrently: the four per-durable gauges share one
+  // JetStream read per scrape (kept a second), each setting its own value from it.
+  let read: { at: number; states: Promise<ConsumerState[]> } | undefined
+  const states = () => {
+    if (!read || Date.now() - read.at > 1000) read = { at: Date.now(), states: consumerStates(sources.bus, sources.service).catch(() => []) }
+    return read.states
+  }
+  const perDurable = (name: string, help: string, pick: (c: ConsumerState) => number) =>
+    new Gauge({
+      name,
+      help,
+      labelNames: MESSAGING_LABELS,
+      registers,
+      async collect() {
+        for (const c of await states()) this.set({ durable: c.durable }, pick(c))
+      },
+    })
+  perDurable(MESSAGING_METRICS.consumerPending, 'Events not yet delivered to the durable consumer (its lag)', (c) => c.pending)
+  perDurable(MESSAGING_METRICS.consumerAckPending, 'Events delivered and not yet acknowledged', (c) => c.ackPending)
+  perDurable(MESSAGING_METRICS.consumerRedelivered, 'Events delivered more than once', (c) => c.redelivered)
+  perDurable(MESSAGING_METRICS.deadLetters, 'Events of the durable consumer in the dead-letter stream', (c) => c.deadLettered)
 }
