@@ -4,7 +4,8 @@ import { OTLPTraceExporter } from '@opentelemetry/exporter-trace-otlp-http'
 import { ExpressInstrumentation } from '@opentelemetry/instrumentation-express'
 import { HttpInstrumentation } from '@opentelemetry/instrumentation-http'
 import { PgInstrumentation } from '@opentelemetry/instrumentation-pg'
-import { NodeSDK, tracing } from '@opentelemetry/sdk-node'
+import { core, NodeSDK, tracing } from '@opentelemetry/sdk-node'
+import { EdgePropagator, linkClientTrace } from './edge-trust.js'
 
 let sdk: NodeSDK | undefined
 
@@ -14,19 +15,25 @@ let sdk: NodeSDK | undefined
  * spans are pure cost (measured ~0.9 ms per request across the gateway hop), and the SDK's
  * default exporter would retry a collector that is not there.
  */
-export function startTelemetry(serviceName: string, opts: { spanProcessor?: tracing.SpanProcessor } = {}): void {
+export type TelemetryOptions = {
+  /** Where spans go; an OTLP exporter to the endpoint by default (tests pass an in-memory one). */
+  spanProcessor?: tracing.SpanProcessor
+  /** The public edge (the gateway): start a trace per request, linking a client's traceparent instead of joining it. */
+  edge?: boolean
+}
+
+export function startTelemetry(serviceName: string, opts: TelemetryOptions = {}): void {
   if (sdk || process.env.OTEL_SDK_DISABLED === 'true') return
   const endpoint = process.env.OTEL_EXPORTER_OTLP_ENDPOINT
   if (!endpoint) return
   // The services are ES modules: require hooks never see their `import express`, so the
   // instrumentations also hook the ESM loader (import-in-the-middle), before express is imported.
   register('@opentelemetry/instrumentation/hook.mjs', import.meta.url)
+  const exporting = opts.spanProcessor ?? new tracing.BatchSpanProcessor(new OTLPTraceExporter({ url: `${endpoint.replace(/\/$/, '')}/v1/traces` }))
   sdk = new NodeSDK({
     serviceName,
-    // Tests pass their own processor (an in-memory exporter); everyone else exports over OTLP.
-    ...(opts.spanProcessor
-      ? { spanProcessors: [opts.spanProcessor] }
-      : { traceExporter: new OTLPTraceExporter({ url: `${endpoint.replace(/\/$/, '')}/v1/traces` }) }),
+    spanProcessors: opts.edge ? [linkClientTrace, exporting] : [exporting],
+    ...(opts.edge ? { textMapPropagator: new EdgePropagator(new core.W3CTraceContextPropagator()) } : {}),
     sampler: samplerFromEnv(),
     instrumentations: [
       // Probes and scrapes arrive every few seconds and say nothing about users' requests.

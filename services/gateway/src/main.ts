@@ -1,7 +1,8 @@
 // Telemetry first, so the http instrumentation patches node before express loads.
 import { startTelemetry } from '@plumbline/telemetry'
 
-startTelemetry('gateway')
+// The public edge: a browser's traceparent is linked, never joined (libs/telemetry edge-trust.ts).
+startTelemetry('gateway', { edge: true })
 
 const { assertInfraCredentials, connectRedis, createLogger, natsCredentials, runService, startHealthResponder } = await import('@plumbline/service-kit')
 const { connectBus } = await import('@plumbline/messaging')
