@@ -15,7 +15,6 @@ const concrete = (path: string) => API_PREFIX + path.replace(/:(\w+)/g, (_m, nam
  */
 const UPCOMING = new Set([
   '/api/organizations/:orgId/roles/*',
-  '/api/health/*',
   '/api/organizations/:orgId/meetings/:id/transcribe',
   '/api/organizations/:orgId/meetings/:id/live-transcribe',
   '/api/organizations/:orgId/meetings/*',
