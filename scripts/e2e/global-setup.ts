@@ -36,6 +36,8 @@ export default async function setup(project: TestProject) {
       DEFAULT_ESTIMATES_LIMIT: '500',
       DEFAULT_AI_LIMIT: '1000',
       DEFAULT_PDF_LIMIT: '500',
+      // The monitoring charts fill within a journey rather than after minutes.
+      MONITORING_SAMPLE_SECONDS: '5',
     },
   })
 

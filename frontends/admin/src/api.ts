@@ -6,6 +6,8 @@ import type {
   AdminOrganization,
   AdminUser,
   AuditEntry,
+  DetailedHealth,
+  MonitoringMetrics,
   SubscriptionOverrideBody,
   SubscriptionOverrideRow,
 } from '@plumbline/contracts'
@@ -84,3 +86,12 @@ export function serverMessage(error: unknown, fallback: string): string {
   const first = body?.errors?.find((e) => typeof e.message === 'string')?.message
   return first ?? (parsed.message || fallback)
 }
+
+export const HEALTH_KEY = ['/api/health/detailed'] as const
+export const MONITORING_METRICS_KEY = ['/api/health/metrics'] as const
+/** Spec 001 §9: health refreshes every 30 seconds, metrics every 60 seconds. */
+export const HEALTH_REFRESH_MS = 30_000
+export const METRICS_REFRESH_MS = 60_000
+
+export const useDetailedHealth = () => useQuery<DetailedHealth>({ queryKey: HEALTH_KEY, refetchInterval: HEALTH_REFRESH_MS, staleTime: 0 })
+export const useMonitoringMetrics = () => useQuery<MonitoringMetrics>({ queryKey: MONITORING_METRICS_KEY, refetchInterval: METRICS_REFRESH_MS, staleTime: 0 })

@@ -1,8 +1,9 @@
-import { Card, cn, FullPageSpinner, NotFoundView, PageBody, PageHeader, PlaceholderPage } from '@plumbline/ui'
-import { Activity, CreditCard, ShieldX, Users } from 'lucide-react'
+import { Card, cn, FullPageSpinner, NotFoundView, PageBody, PageHeader } from '@plumbline/ui'
+import { CreditCard, ShieldX, Users } from 'lucide-react'
 import * as React from 'react'
 import { Navigate, NavLink, Route, Routes } from 'react-router'
 import { useIsAdmin } from './api'
+import { MonitoringPage } from './monitoring/monitoring-page'
 import { AuditList } from './pages/audit-list'
 import { OverridesPage } from './pages/overrides-page'
 import { UsersPage } from './pages/users-page'
@@ -99,12 +100,7 @@ function RemoteRoutes() {
             </AdminPage>
           }
         />
-        <Route
-          path="/monitoring"
-          element={
-            <PlaceholderPage title="System Monitoring" description="Health checks, metrics and recent errors" icon={<Activity />} emptyTitle="Coming soon" />
-          }
-        />
+        <Route path="/monitoring" element={<MonitoringPage />} />
         <Route path="*" element={<NotFoundView />} />
       </Routes>
     </AdminOnly>

@@ -9,10 +9,11 @@ import { ensureStreamExists } from './ensure-stream.js'
 import type { MessagingLogger } from './logger.js'
 import { consumerName, ownerOf, streamName } from './names.js'
 import { headersToRecord } from './nats-headers.js'
+import { reportError } from './report-error.js'
 import { startRetryLoop } from './retry-loop.js'
 import { qualifiedTable } from './sql-names.js'
 import type { SqlTx, TransactionRunner } from './sql-tx.js'
-import { contextFromHeaders } from './trace-context.js'
+import { contextFromHeaders, traceIdOfTraceparent } from './trace-context.js'
 
 export type EventHandler<T = unknown> = (envelope: EventEnvelope<T>, tx: SqlTx) => Promise<unknown>
 
@@ -110,6 +111,13 @@ export async function consume<T = unknown>(opts: ConsumeEventsOptions<T>): Promi
       const letter = await publishDeadLetter(bus, durable, msg, error, eventId)
       const { payload: _payload, ...report } = letter
       logger.error({ ...log, err: error, deadLetter: report }, `event dead-lettered: ${reason}`)
+      reportError(bus, {
+        service: durable.split('-')[0] ?? durable,
+        category: 'job',
+        message: `${reason}: ${error instanceof Error ? error.message : String(error)}`,
+        endpoint: durable,
+        correlationId: traceIdOfTraceparent(headersToRecord(msg.headers).traceparent) ?? eventId ?? durable,
+      })
       msg.term()
     } catch (dlqErr) {
       // Keep the message rather than drop it: it comes back and we try the DLQ again.

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto'
-import { RequestSubjects, Subjects } from '@plumbline/contracts'
+import { healthSubject, OpsSubjects, RequestSubjects, Subjects } from '@plumbline/contracts'
 import { consumerName, DLQ_OWNER, ownerOf, prefixSubject, streamName } from './names.js'
 
 /**
@@ -24,6 +24,10 @@ export type BusGrant = {
   replies: string[]
   /** Request subjects it sends. */
   requests: string[]
+  /** Core NATS notifications it publishes (fire-and-forget, no stream). */
+  notifies?: string[]
+  /** Core NATS notifications it subscribes to. */
+  listens?: string[]
 }
 
 export const BUS_SERVICES = ['gateway', 'auth', 'estimates', 'ai', 'documents', 'meetings', 'admin'] as const
@@ -31,7 +35,7 @@ export type BusService = (typeof BUS_SERVICES)[number]
 
 const onAdmin = (subject: string, name: string) => ({ durable: `admin-on-${name}-v1`, subject })
 
-export const BUS_GRANTS: Record<BusService, BusGrant> = {
+const GRANTS: Record<BusService, BusGrant> = {
   // Identity look-ups for sessions (session/bus-identity-lookup.ts); no stream of its own.
   gateway: { ownsStream: false, consumes: [], replies: [], requests: [RequestSubjects.resolveIdentity] },
   auth: { ownsStream: true, consumes: [], replies: [RequestSubjects.resolveIdentity], requests: [] },
@@ -74,6 +78,26 @@ export const BUS_GRANTS: Record<BusService, BusGrant> = {
     requests: [RequestSubjects.fetchLogoUrl],
   },
 }
+
+/**
+ * Monitoring, the same for every service (issue 13): each answers its own `rpc.<service>.health`
+ * and reports its 5xx answers and failed jobs on `ops.error.reported.v1`; admin asks every
+ * service for its health and keeps the reported errors.
+ */
+function withMonitoring(service: BusService, grant: BusGrant): BusGrant {
+  const isAdmin = service === 'admin'
+  return {
+    ...grant,
+    replies: [...grant.replies, healthSubject(service)],
+    requests: isAdmin ? [...grant.requests, ...BUS_SERVICES.map(healthSubject)] : grant.requests,
+    notifies: [...(grant.notifies ?? []), OpsSubjects.errorReported],
+    listens: isAdmin ? [...(grant.listens ?? []), OpsSubjects.errorReported] : grant.listens,
+  }
+}
+
+export const BUS_GRANTS: Record<BusService, BusGrant> = Object.fromEntries(
+  BUS_SERVICES.map((service) => [service, withMonitoring(service, GRANTS[service])]),
+) as Record<BusService, BusGrant>
 
 /**
  * The inbox prefix of a service's connection: replies to its requests, JetStream API answers
@@ -130,6 +154,8 @@ export function busPermissions(service: BusService, prefix = ''): SubjectPermiss
   }
   for (const r of grant.requests) publish.add(subject(r))
   for (const r of grant.replies) subscribe.add(subject(r))
+  for (const n of grant.notifies ?? []) publish.add(subject(n))
+  for (const n of grant.listens ?? []) subscribe.add(subject(n))
   return { publish: [...publish], subscribe: [...subscribe] }
 }
 

@@ -52,3 +52,9 @@ export function parseTraceparent(traceparent: string | undefined, tracestate?: s
   }
   return isSpanContextValid(sc) ? sc : undefined
 }
+
+/** The trace id of a W3C traceparent (`00-<trace id>-<span id>-<flags>`), if it is one. */
+export function traceIdOfTraceparent(traceparent: string | undefined): string | undefined {
+  const match = traceparent?.match(/^[\da-f]{2}-([\da-f]{32})-[\da-f]{16}-[\da-f]{2}$/)
+  return match?.[1]
+}

@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs'
 import { connect as rawConnect } from 'node:net'
 import { connect, type NatsConnection } from '@nats-io/transport-node'
-import { RequestSubjects } from '@plumbline/contracts'
+import { healthSubject, OpsSubjects, RequestSubjects } from '@plumbline/contracts'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { z } from 'zod'
 import {
@@ -260,17 +260,26 @@ describe('the permission table matches the services’ code', () => {
 
   test.each(BUS_SERVICES)('%s: its requests, replies and durable consumers', (service) => {
     const code = sourcesOf(service)
-    const requests = found(code, /\brequest(?:<[^>]*>)?\(\s*(?:deps\.)?bus,\s*RequestSubjects\.(\w+)/g).map(requestSubject)
+    const requests: string[] = found(code, /\brequest(?:<[^>]*>)?\(\s*(?:deps\.)?bus,\s*RequestSubjects\.(\w+)/g).map(requestSubject)
     // service-kit's fetchCompanySettings asks admin for the organisation's settings.
     if (/\bfetchCompanySettings\(/.test(code)) requests.push(RequestSubjects.companySettings)
     // …checkQuota asks admin's quota check, fetchEstimateDocument asks estimates for the document.
     if (/\bcheckQuota\(deps, /.test(code)) requests.push(RequestSubjects.quotaCheck)
     if (/\bfetchEstimateDocument\(/.test(code)) requests.push(RequestSubjects.estimateDocument)
-    const replies = found(code, /\breply(?:<[^>]*>)?\(\s*(?:deps\.)?bus,\s*RequestSubjects\.(\w+)/g).map(requestSubject)
+    const replies: string[] = found(code, /\breply(?:<[^>]*>)?\(\s*(?:deps\.)?bus,\s*RequestSubjects\.(\w+)/g).map(requestSubject)
+    // Monitoring: the kit's runtime (or the gateway's main) answers rpc.<service>.health and
+    // reports 5xx answers; admin asks every service for its health and keeps the reports.
+    const monitored = /\bstartServiceRuntime\b|\bstartHealthResponder\(/.test(code)
+    if (monitored) replies.push(healthSubject(service))
+    if (/\bcollectServiceReports\(/.test(code)) requests.push(...BUS_SERVICES.map(healthSubject))
+    const notifies = /\bstartServiceRuntime\b|\bserverErrorReporter\(/.test(code) ? [OpsSubjects.errorReported] : []
+    const listens = /\bstartErrorListener\(/.test(code) ? [OpsSubjects.errorReported] : []
     const durables = [...found(code, /durable: '([^']+)'/g), ...found(code, /_DURABLE = '([^']+)'/g)]
     const grant = BUS_GRANTS[service]
     expect(new Set(requests)).toEqual(new Set(grant.requests))
     expect(new Set(replies)).toEqual(new Set(grant.replies))
+    expect(new Set(notifies)).toEqual(new Set(grant.notifies ?? []))
+    expect(new Set(listens)).toEqual(new Set(grant.listens ?? []))
     expect(new Set(durables)).toEqual(new Set(grant.consumes.map((c) => c.durable)))
   })
 })

@@ -2,7 +2,7 @@ import { createHash, randomUUID } from 'node:crypto'
 import { REQUEST_ID_HEADER } from '@plumbline/contracts'
 import express, { type Express, type RequestHandler } from 'express'
 import { guardBody } from './body-guard.js'
-import { errorHandler, notFoundHandler } from './errors.js'
+import { errorHandler, notFoundHandler, type ServerErrorListener } from './errors.js'
 import { healthRouter, type ReadinessCheck } from './health.js'
 import { type IdentityVerifier, identityMiddleware } from './identity.js'
 import type { Logger } from './logger.js'
@@ -16,6 +16,8 @@ export type ServiceAppOptions = {
   /** Checks the gateway's identity token (identityVerifier over the service's public keys). */
   verifyIdentity: IdentityVerifier
   bodyLimit?: string
+  /** Told about every 500 (the runtime reports them to the admin service's monitoring). */
+  onServerError?: ServerErrorListener
   /** Mounts the service's routers; runs after the common middleware, before 404/error handling. */
   routes: (app: Express) => void
 }
@@ -74,6 +76,6 @@ export function createServiceApp(options: ServiceAppOptions): Express {
   app.use(identityMiddleware(options.verifyIdentity))
   options.routes(app)
   app.use(notFoundHandler)
-  app.use(errorHandler(options.logger))
+  app.use(errorHandler(options.logger, options.onServerError))
   return app
 }

@@ -110,9 +110,20 @@ export function isDatabaseUnavailable(err: unknown, depth = 0): boolean {
 
 /** Seconds a client should wait after a 503 for an unreachable database. */
 export const DATABASE_RETRY_AFTER_SECONDS = 5
+/** Told about every unexpected failure (a 500), with the route it happened on. */
+export type ServerErrorListener = (failure: {
+  err: unknown
+  method: string
+  endpoint: string
+  requestId: string | undefined
+  traceparent: string | undefined
+}) => void
+
+/** The route template when express matched one (bounded, groupable), else the raw path. */
+const endpointOf = (req: Parameters<ErrorRequestHandler>[1]) => `${req.method} ${req.route?.path ? `${req.baseUrl}${req.route.path}` : req.path}`
 
 /** Maps every failure to problem+json; 5xx never leak internals. */
-export function errorHandler(logger: Logger): ErrorRequestHandler {
+export function errorHandler(logger: Logger, onServerError?: ServerErrorListener): ErrorRequestHandler {
   return (err, req, res, _next) => {
     if (res.headersSent) return
     if (err instanceof AppError) return sendProblem(res, problem(err.status, err.code, err.message, err.errors ? { errors: err.errors } : {}), err.headers)
@@ -142,6 +153,7 @@ export function errorHandler(logger: Logger): ErrorRequestHandler {
     const status = (err as { status?: number }).status
     if (typeof status === 'number' && status >= 400 && status < 500) return sendProblem(res, problem(status, ErrorCode.VALIDATION_FAILED, 'Bad request'))
     logger.error({ err, path: req.path, requestId: res.locals.requestId }, 'unhandled error')
+    onServerError?.({ err, method: req.method, endpoint: endpointOf(req), requestId: res.locals.requestId, traceparent: req.header('traceparent') })
     sendProblem(res, problem(500, ErrorCode.INTERNAL, 'Something went wrong. Please try again.'))
   }
 }

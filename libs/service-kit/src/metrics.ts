@@ -3,11 +3,23 @@ import { Counter, collectDefaultMetrics, Histogram, Registry } from 'prom-client
 
 export type Metrics = { registry: Registry; middleware: RequestHandler }
 
+/**
+ * Calls to paid third-party APIs (the OpenAI-compatible provider); one per process, registered
+ * in the service's registry by createMetrics so /metrics and the health report both show it.
+ */
+export const externalApiCalls = new Counter({
+  name: 'external_api_calls_total',
+  help: 'Calls to third-party APIs',
+  labelNames: ['provider', 'outcome'],
+  registers: [],
+})
+
 /** RED metrics per route template (never the raw path, to keep label cardinality bounded). */
 export function createMetrics(service: string): Metrics {
   const registry = new Registry()
   registry.setDefaultLabels({ service })
   collectDefaultMetrics({ register: registry })
+  registry.registerMetric(externalApiCalls)
   const requests = new Counter({ name: 'http_requests_total', help: 'HTTP requests', labelNames: ['method', 'route', 'status'], registers: [registry] })
   const duration = new Histogram({
     name: 'http_request_duration_seconds',

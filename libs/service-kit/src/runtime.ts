@@ -1,6 +1,7 @@
 import { applyMigrations, createPrismaClient, ensureDatabase, type PrismaCtor, type QueryRows } from '@plumbline/db'
 import {
   type Bus,
+  type BusService,
   connectBus,
   ensureStream,
   messagingRetention,
@@ -14,10 +15,13 @@ import type { Express } from 'express'
 import { createClient, type RedisClientType } from 'redis'
 import { createServiceApp } from './app.js'
 import { type BaseEnv, identityKeysFromEnv } from './env.js'
+import { serverErrorReporter } from './error-reporting.js'
+import { outboxBacklogQuery, startHealthResponder } from './health-report.js'
 import { identityVerifier } from './identity.js'
 import { assertInfraCredentials, natsCredentials } from './infra-credentials.js'
 import { type Closer, runService } from './lifecycle.js'
 import { createLogger, type Logger } from './logger.js'
+import { registerMessagingMetrics } from './messaging-metrics.js'
 import { createMetrics } from './metrics.js'
 
 type PrismaLike = {
@@ -108,6 +112,11 @@ export async function startServiceRuntime<P extends PrismaLike, D extends Servic
   const extra: Closer[] = (await def.onStart?.(deps)) || []
   const metrics = createMetrics(def.name)
   const identityKeys = identityKeysFromEnv(env)
+  const readiness = [
+    { name: 'database', check: () => prisma.$queryRawUnsafe('SELECT 1') },
+    { name: 'nats', check: () => bus.nc.flush() },
+    { name: 'redis', check: () => redis.ping() },
+  ]
   const app = createServiceApp({
     name: def.name,
     logger,
@@ -115,12 +124,12 @@ export async function startServiceRuntime<P extends PrismaLike, D extends Servic
     verifyIdentity: identityVerifier(identityKeys),
     routes: def.routes(deps),
     bodyLimit: def.bodyLimit,
-    readiness: [
-      { name: 'database', check: () => prisma.$queryRawUnsafe('SELECT 1') },
-      { name: 'nats', check: () => bus.nc.flush() },
-      { name: 'redis', check: () => redis.ping() },
-    ],
+    readiness,
+    onServerError: serverErrorReporter(bus, def.name),
   })
+  const outbox = outboxBacklogQuery((sql) => prisma.$queryRawUnsafe(sql), def.schema)
+  registerMessagingMetrics(metrics.registry, { bus, service: def.name as BusService, outbox })
+  const health = startHealthResponder({ service: def.name as BusService, bus, registry: metrics.registry, readiness, outbox })
   const server = await runService({
     app,
     port: env.PORT,
@@ -129,6 +138,7 @@ export async function startServiceRuntime<P extends PrismaLike, D extends Servic
     closers: [
       ...consumers.map((c, i) => ({ name: `consumer-${i}`, close: () => c.stop() })),
       ...extra,
+      { name: 'health responder', close: () => health.stop() },
       { name: 'identity keys', close: () => identityKeys.close() },
       { name: 'relay', close: () => relay.stop() },
       { name: 'pruner', close: () => pruner.stop() },

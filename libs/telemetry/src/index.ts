@@ -1,9 +1,11 @@
+import { register } from 'node:module'
 import { context, propagation, trace } from '@opentelemetry/api'
 import { OTLPTraceExporter } from '@opentelemetry/exporter-trace-otlp-http'
 import { ExpressInstrumentation } from '@opentelemetry/instrumentation-express'
 import { HttpInstrumentation } from '@opentelemetry/instrumentation-http'
 import { PgInstrumentation } from '@opentelemetry/instrumentation-pg'
-import { NodeSDK } from '@opentelemetry/sdk-node'
+import { core, NodeSDK, tracing } from '@opentelemetry/sdk-node'
+import { EdgePropagator, linkClientTrace } from './edge-trust.js'
 
 let sdk: NodeSDK | undefined
 
@@ -13,16 +15,50 @@ let sdk: NodeSDK | undefined
  * spans are pure cost (measured ~0.9 ms per request across the gateway hop), and the SDK's
  * default exporter would retry a collector that is not there.
  */
-export function startTelemetry(serviceName: string): void {
+export type TelemetryOptions = {
+  /** Where spans go; an OTLP exporter to the endpoint by default (tests pass an in-memory one). */
+  spanProcessor?: tracing.SpanProcessor
+  /** The public edge (the gateway): start a trace per request, linking a client's traceparent instead of joining it. */
+  edge?: boolean
+}
+
+export function startTelemetry(serviceName: string, opts: TelemetryOptions = {}): void {
   if (sdk || process.env.OTEL_SDK_DISABLED === 'true') return
   const endpoint = process.env.OTEL_EXPORTER_OTLP_ENDPOINT
   if (!endpoint) return
+  // The services are ES modules: require hooks never see their `import express`, so the
+  // instrumentations also hook the ESM loader (import-in-the-middle), before express is imported.
+  register('@opentelemetry/instrumentation/hook.mjs', import.meta.url)
+  const exporting = opts.spanProcessor ?? new tracing.BatchSpanProcessor(new OTLPTraceExporter({ url: `${endpoint.replace(/\/$/, '')}/v1/traces` }))
   sdk = new NodeSDK({
     serviceName,
-    traceExporter: new OTLPTraceExporter({ url: `${endpoint.replace(/\/$/, '')}/v1/traces` }),
-    instrumentations: [new HttpInstrumentation(), new ExpressInstrumentation(), new PgInstrumentation()],
+    spanProcessors: opts.edge ? [linkClientTrace, exporting] : [exporting],
+    ...(opts.edge ? { textMapPropagator: new EdgePropagator(new core.W3CTraceContextPropagator()) } : {}),
+    sampler: samplerFromEnv(),
+    instrumentations: [
+      // Probes and scrapes arrive every few seconds and say nothing about users' requests.
+      new HttpInstrumentation({ ignoreIncomingRequestHook: (req) => isProbe(req.url) }),
+      new ExpressInstrumentation(),
+      // Only queries inside a traced request or job: the outbox relay's idle polling makes none.
+      new PgInstrumentation({ requireParentSpan: true }),
+    ],
   })
   sdk.start()
+}
+
+const PROBE_PATHS = /^\/(healthz|readyz|metrics)(\?|$)/
+
+/** Liveness, readiness and metrics requests, which get no spans. */
+export const isProbe = (url: string | undefined) => PROBE_PATHS.test(url ?? '')
+
+/**
+ * Parent-based ratio sampling: a trace the caller sampled stays sampled (whole traces, never
+ * halves), new traces are kept at OTEL_TRACES_SAMPLER_RATIO (0 to 1, default 1: everything).
+ */
+export function samplerFromEnv(value = process.env.OTEL_TRACES_SAMPLER_RATIO): tracing.Sampler {
+  const parsed = Number(value ?? '1')
+  const ratio = Number.isFinite(parsed) ? Math.min(1, Math.max(0, parsed)) : 1
+  return new tracing.ParentBasedSampler({ root: new tracing.TraceIdRatioBasedSampler(ratio) })
 }
 
 export async function stopTelemetry(): Promise<void> {
@@ -39,4 +75,10 @@ export function currentTraceparent(): string | undefined {
 
 export function currentTraceId(): string | undefined {
   return trace.getSpanContext(context.active())?.traceId
+}
+
+/** The active span's trace and span ids, for log lines (empty outside a trace). */
+export function currentLogIds(): { traceId?: string; spanId?: string } {
+  const sc = trace.getSpanContext(context.active())
+  return sc ? { traceId: sc.traceId, spanId: sc.spanId } : {}
 }

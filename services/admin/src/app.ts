@@ -2,6 +2,7 @@ import type { Express } from 'express'
 import type { AdminDeps } from './deps.js'
 import { activityRoutes } from './http/activity-routes.js'
 import { companySettingsRoutes } from './http/company-settings-routes.js'
+import { monitoringRoutes } from './http/monitoring-routes.js'
 import { organizationRoutes } from './http/organization-routes.js'
 import { platformAdminRoutes } from './http/platform-admin-routes.js'
 
@@ -13,4 +14,5 @@ export const adminRoutes = (deps: AdminDeps) => (app: Express) => {
   app.use(companySettingsRoutes(deps))
   app.use(activityRoutes(deps))
   app.use(platformAdminRoutes(deps))
+  app.use(monitoringRoutes(deps))
 }

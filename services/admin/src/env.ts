@@ -17,6 +17,10 @@ export const ZAdminEnv = withProductionChecks(
     DEFAULT_AI_LIMIT: z.coerce.number().int().min(-1).default(200),
     /** Seeds the demo organisation's company settings (npm start). */
     SEED_DEMO: zFlag(false),
+    /** A trace viewer's address with {traceId} where the id goes (Jaeger: http://localhost:16686/trace/{traceId}); errors link there. */
+    TRACE_VIEWER_URL: z.string().url().includes('{traceId}').optional(),
+    /** How often the monitoring history samples every service (seconds). */
+    MONITORING_SAMPLE_SECONDS: z.coerce.number().int().min(1).max(3600).default(30),
   }),
 )
 export type AdminEnv = z.infer<typeof ZAdminEnv>

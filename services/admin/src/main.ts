@@ -7,6 +7,7 @@ const { startServiceRuntime } = await import('@plumbline/service-kit')
 const { loadEnv } = await import('./env.js')
 const { adminRoutes } = await import('./app.js')
 const { startAdmin } = await import('./start.js')
+const { buildAdminDeps } = await import('./deps.js')
 const { startAdminConsumers } = await import('./events/consumers.js')
 const { PrismaClient } = await import('./generated/prisma/client.js')
 
@@ -18,7 +19,7 @@ await startServiceRuntime<InstanceType<typeof PrismaClient>, AdminDeps>({
   env,
   PrismaClient,
   migrationsDir: new URL('../prisma/migrations', import.meta.url).pathname,
-  buildDeps: (base) => ({ ...base, env }),
+  buildDeps: (base) => buildAdminDeps({ ...base, env }),
   consumers: (deps) => startAdminConsumers(deps),
   onStart: (deps) => startAdmin(deps),
   routes: (deps) => adminRoutes(deps),

@@ -1,11 +1,11 @@
 import type { Bus } from '@plumbline/messaging'
-import { errorHandler, type Logger, type Metrics, notFoundHandler, signingKeyFromEnv, staticSite } from '@plumbline/service-kit'
+import { errorHandler, type Logger, type Metrics, notFoundHandler, serverErrorReporter, signingKeyFromEnv, staticSite } from '@plumbline/service-kit'
 import express, { type Express } from 'express'
 import type { RedisClientType } from 'redis'
 import { type GatewayEnv, publicOriginOf } from './env.js'
 import { accessLog } from './http/access-log.js'
 import { apiHandler, isGatewayPath } from './http/api-handler.js'
-import { readinessRoutes } from './http/health-routes.js'
+import { type Check, readinessRoutes } from './http/health-routes.js'
 import { openApiRoute } from './http/openapi-route.js'
 import { remotesRoute } from './http/remotes-route.js'
 import { requestContext } from './http/request-context.js'
@@ -40,6 +40,9 @@ export type GatewayApp = Express & {
   closeGateway: () => Promise<void>
   /** /metrics and /readyz (with /healthz): served on the internal listener only, never to the public. */
   internal: Express
+  /** What the gateway needs to serve (Redis, NATS); main.ts also reports them on rpc.gateway.health. */
+  readiness: Check[]
+  metrics: Metrics
 }
 
 /** Builds (never listens) the gateway; main.ts and the tests mount it. */
@@ -67,18 +70,15 @@ export function createGatewayApp(deps: GatewayDeps): GatewayApp {
     res.locals.route = '/healthz'
     res.json({ status: 'ok' })
   })
+  app.readiness = [
+    // a disconnected client queues commands; report it instead of waiting for the probe timeout
+    { name: 'redis', check: () => (redis.isReady ? redis.ping() : Promise.reject(new Error('not connected'))) },
+    { name: 'nats', check: () => bus.nc.flush() },
+  ]
+  app.metrics = metrics
   app.internal = express()
   app.internal.disable('x-powered-by')
-  app.internal.use(
-    readinessRoutes(
-      [
-        // a disconnected client queues commands; report it instead of waiting for the probe timeout
-        { name: 'redis', check: () => (redis.isReady ? redis.ping() : Promise.reject(new Error('not connected'))) },
-        { name: 'nats', check: () => bus.nc.flush() },
-      ],
-      upstreams,
-    ),
-  )
+  app.internal.use(readinessRoutes(app.readiness, upstreams))
   app.internal.get('/metrics', async (_req, res) => {
     res.type(metrics.registry.contentType).send(await metrics.registry.metrics())
   })
@@ -113,7 +113,7 @@ export function createGatewayApp(deps: GatewayDeps): GatewayApp {
     })
   }
   app.use(notFoundHandler)
-  app.use(errorHandler(logger))
+  app.use(errorHandler(logger, serverErrorReporter(bus, 'gateway')))
   app.closeGateway = forwarder.close
   return app
 }

@@ -1,9 +1,10 @@
 // Telemetry first, so the http instrumentation patches node before express loads.
 import { startTelemetry } from '@plumbline/telemetry'
 
-startTelemetry('gateway')
+// The public edge: a browser's traceparent is linked, never joined (libs/telemetry edge-trust.ts).
+startTelemetry('gateway', { edge: true })
 
-const { assertInfraCredentials, connectRedis, createLogger, natsCredentials, runService } = await import('@plumbline/service-kit')
+const { assertInfraCredentials, connectRedis, createLogger, natsCredentials, runService, startHealthResponder } = await import('@plumbline/service-kit')
 const { connectBus } = await import('@plumbline/messaging')
 const { stopTelemetry } = await import('@plumbline/telemetry')
 const { internalPortOf, loadEnv } = await import('./env.js')
@@ -19,6 +20,8 @@ const redis = await connectRedis(env.REDIS_URL, logger)
 const sessionRedis = await connectRedis(env.REDIS_URL, logger, { cachedReads: SESSION_READ_CACHE })
 const bus = await connectBus({ servers: env.NATS_URL, name: 'gateway', prefix: env.BUS_PREFIX, logger, credentials: natsCredentials(env) })
 const app = createGatewayApp({ env, logger, redis, sessionRedis, bus })
+// Answers the admin service's monitoring (GET /api/health/detailed) like every other service.
+const health = startHealthResponder({ service: 'gateway', bus, registry: app.metrics.registry, readiness: app.readiness })
 
 const internal = await new Promise<import('node:http').Server>((resolve, reject) => {
   const server = app.internal.listen(internalPortOf(env), env.INTERNAL_HOST, (err?: Error) => (err ? reject(err) : resolve(server)))
@@ -33,6 +36,7 @@ await runService({
   closers: [
     { name: 'internal listener', close: () => new Promise((resolve) => internal.close(resolve)) },
     { name: 'upstreams', close: () => app.closeGateway() },
+    { name: 'health responder', close: () => health.stop() },
     { name: 'bus', close: () => bus.close() },
     { name: 'redis', close: () => redis.quit() },
     { name: 'session redis', close: () => sessionRedis.quit() },

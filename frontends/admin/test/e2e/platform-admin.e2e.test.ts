@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
 // The seeded platform admin creates an account, the new user signs in with the temporary
 // password, the admin stops and restores the user's organisation's estimates with an override,
-// moves the user into another organisation and finally deletes them (their session ends).
+// adds the user to another organisation and finally deletes them (their session ends).
 const ADMIN = { email: 'admin@plumbline.dev', password: 'Admin-Plumbline-2025' }
 const SHOTS = '/tmp/shots'
 
@@ -52,7 +52,7 @@ const newEstimate = async (page: Page, orgId: string) => {
 }
 
 describe('platform admin', () => {
-  it('creates a user, limits and restores their organisation, moves them and deletes them', async () => {
+  it('creates a user, limits and restores their organisation, adds them to another and deletes them', async () => {
     const { context, page } = await signedInAsAdmin()
     await page.goto('/admin')
     await waitForPath(page, '/admin/users')
@@ -111,7 +111,7 @@ describe('platform admin', () => {
     await hidden(page.locator('td').filter({ hasText: 'Journey pause' }))
     expect((await newEstimate(user.page, ownOrg.id)).status).toBe(201)
 
-    // Move the user into the admin's organisation as a Viewer; the next request shows it.
+    // Add the user to the admin's organisation as a Viewer; the next request shows it, and their own organisation stays.
     const adminOrg = (await apiOk<{ organizations: { id: string; name: string }[] }>(page, 'GET', '/api/user')).organizations[0]!
     await page.getByRole('link', { name: 'User Management' }).click()
     await page.getByLabel('Search users').fill(email)
@@ -123,7 +123,9 @@ describe('platform admin', () => {
     await dialog(page).getByRole('button', { name: 'Save' }).click()
     await visible(toast(page, 'Membership updated'))
     const moved = await apiOk<{ organizations: { id: string; role: string }[] }>(user.page, 'GET', '/api/user')
-    expect(moved.organizations).toEqual([expect.objectContaining({ id: adminOrg.id, role: 'Viewer' })])
+    expect(moved.organizations).toHaveLength(2)
+    expect(moved.organizations).toContainEqual(expect.objectContaining({ id: adminOrg.id, role: 'Viewer' }))
+    expect(moved.organizations).toContainEqual(expect.objectContaining({ id: ownOrg.id }))
 
     // The admin's own row has no delete button; deleting the user ends their session at once.
     await page.getByLabel('Search users').fill(ADMIN.email)

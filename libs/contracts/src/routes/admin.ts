@@ -3,6 +3,7 @@ import { ZAuditEntry, ZSubscriptionOverrideBody, ZSubscriptionOverrideRow } from
 import type { ApiRoute } from '../api-routes.js'
 import { ZMessageResponse } from '../auth.js'
 import { ZActivityList, ZActivityQuery, ZCompanySettings, ZCompanySettingsPatch } from '../company-settings.js'
+import { ZDetailedHealth, ZMonitoringMetrics } from '../monitoring.js'
 import { ZDashboardMetrics, ZDashboardMetricsQuery, ZOrganizationUsage } from '../users.js'
 
 /** The admin service's routes (see the catalogue's doc in api-routes.ts). */
@@ -63,4 +64,6 @@ export const adminRoutes: readonly ApiRoute[] = [
     reply: ZMessageResponse,
   },
   { id: 'getAdminAudit', method: 'GET', path: '/admin/audit', service: 'admin', access: 'admin', reply: z.array(ZAuditEntry) },
+  { id: 'getHealthDetailed', method: 'GET', path: '/health/detailed', service: 'admin', access: 'admin', reply: ZDetailedHealth },
+  { id: 'getHealthMetrics', method: 'GET', path: '/health/metrics', service: 'admin', access: 'admin', reply: ZMonitoringMetrics },
 ]

@@ -4,7 +4,7 @@
 // series that does not exist.
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { createMetrics } from '@plumbline/service-kit'
+import { createMetrics, MESSAGING_LABELS, MESSAGING_METRICS } from '@plumbline/service-kit'
 import { parser } from '@prometheus-io/lezer-promql'
 import { describe, expect, it } from 'vitest'
 import { parse } from 'yaml'
@@ -38,6 +38,9 @@ async function exported(): Promise<{ metrics: Set<string>; labels: Set<string> }
   ])
     metrics.add(name)
   for (const label of ['method', 'route', 'status', 'le']) labels.add(label)
+  // The messaging gauges the runtime registers next to them (read from JetStream at scrape time).
+  for (const name of Object.values(MESSAGING_METRICS)) metrics.add(name)
+  for (const label of [...MESSAGING_LABELS, 'service']) labels.add(label)
   return { metrics, labels }
 }
 
@@ -79,7 +82,16 @@ describe('Prometheus rules and Grafana queries', () => {
   it('has availability and latency SLO alerts on the gateway, and every alert says how severe and what happened', () => {
     const alerts = rules.filter((r) => r.alert)
     expect(alerts.map((a) => a.alert)).toEqual(
-      expect.arrayContaining(['GatewayErrorBudgetFastBurn', 'GatewayErrorBudgetSlowBurn', 'GatewayLatencyHigh', 'ServiceDown']),
+      expect.arrayContaining([
+        'GatewayErrorBudgetFastBurn',
+        'GatewayErrorBudgetSlowBurn',
+        'GatewayLatencyHigh',
+        'GatewayRouteLatencyHigh',
+        'ServiceDown',
+        'OutboxStuck',
+        'DeadLettersPresent',
+        'ConsumerLagging',
+      ]),
     )
     for (const alert of alerts) {
       expect(['page', 'ticket'], alert.alert).toContain(alert.labels?.severity)

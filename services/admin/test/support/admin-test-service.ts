@@ -22,6 +22,7 @@ import type { AdminDeps } from '../../src/deps.js'
 import { type AdminEnv, ZAdminEnv } from '../../src/env.js'
 import { startAdminConsumers } from '../../src/events/consumers.js'
 import { PrismaClient } from '../../src/generated/prisma/client.js'
+import { MetricsHistory } from '../../src/monitoring/history.js'
 import { startAdmin } from '../../src/start.js'
 
 export type { Reply }
@@ -47,15 +48,16 @@ export type AdminTestService = {
 export async function startAdminTestService(
   opts: { env?: Record<string, string>; consumers?: boolean; logoUrlCheck?: LogoUrlCheck } = {},
 ): Promise<AdminTestService> {
+  const monitoringHistory = new MetricsHistory()
   const svc = await startTestService<PrismaClient, AdminEnv>({
     name: 'admin',
     schema: 'admin',
     PrismaClient,
     envSchema: ZAdminEnv,
     env: opts.env,
-    routes: (deps) => adminRoutes(deps),
+    routes: (deps) => adminRoutes({ ...deps, monitoringHistory }),
   })
-  const deps: AdminDeps = svc.deps
+  const deps: AdminDeps = { ...svc.deps, monitoringHistory }
   const closers: Closer[] = await startAdmin(deps)
   const consumers: EventConsumer[] = opts.consumers ? await startAdminConsumers(deps) : []
   // Stand-in for the documents service's safe logo fetch (tested there), answering per URL.

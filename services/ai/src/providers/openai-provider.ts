@@ -1,3 +1,4 @@
+import { externalApiCalls } from '@plumbline/service-kit'
 import OpenAI, { APIConnectionError, APIConnectionTimeoutError, APIError, APIUserAbortError } from 'openai'
 import type { ChatCompletionMessageParam } from 'openai/resources/chat/completions'
 import { SECTION_TITLES } from './builtin/compose-sections.js'
@@ -67,10 +68,13 @@ export function createOpenAiProvider(settings: OpenAiSettings): AiProvider {
   async function complete(messages: ChatCompletionMessageParam[], opts: CallOptions = {}): Promise<string> {
     try {
       const res = await client.chat.completions.create({ model: settings.model, messages, temperature: 0.4 }, { signal: opts.signal })
+      externalApiCalls.inc({ provider: 'openai', outcome: 'ok' })
       const text = res.choices?.[0]?.message?.content?.trim()
       if (!text) throw new ProviderError('AI provider returned no text', true)
       return text
     } catch (err) {
+      // Counted when the provider answered or was asked (not for our own empty-text refusal above).
+      if (!(err instanceof ProviderError)) externalApiCalls.inc({ provider: 'openai', outcome: 'error' })
       throw toProviderError(err)
     }
   }

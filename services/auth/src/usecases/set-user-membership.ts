@@ -6,10 +6,10 @@ import type { AuthDeps } from '../deps.js'
 export type MembershipChange = { before: { organizationId: string; roleId: string }[]; after: AdminMembershipBody }
 
 /**
- * PUT /admin/users/:id/membership: the user belongs to exactly this organisation with this role
- * afterwards (the dialog edits one membership, and the active organisation is the first one, so
- * keeping older memberships would leave the change invisible). The cached identity is dropped so
- * the next request sees the new organisation and permissions.
+ * PUT /admin/users/:id/membership: sets the user's role in this organisation (adding the
+ * membership when missing) and leaves the user's other memberships as they are (issue 13: an
+ * edit of one membership must not silently remove the user from every other organisation).
+ * The cached identity is dropped so the next request sees the new permissions.
  */
 export async function setUserMembership(deps: AuthDeps, userId: string, input: AdminMembershipBody): Promise<MembershipChange> {
   const before = await deps.prisma.$transaction(async (tx) => {
@@ -21,7 +21,6 @@ export async function setUserMembership(deps: AuthDeps, userId: string, input: A
       where: { id: input.roleId, OR: [{ organizationId: null, isSystemRole: true }, { organizationId: input.organizationId }] },
     })
     if (!role) throw badRequest('Role not found in this organization', [{ field: 'roleId', message: 'Role not found in this organization' }])
-    await tx.membership.deleteMany({ where: { userId, organizationId: { not: input.organizationId } } })
     await tx.membership.upsert({
       where: { userId_organizationId: { userId, organizationId: input.organizationId } },
       create: { userId, organizationId: input.organizationId, roleId: input.roleId },

@@ -139,7 +139,7 @@ describe('PUT /admin/users/:id/membership', () => {
     }
   })
 
-  it('moves the user into the organisation with the role and drops the cached identity', async () => {
+  it('adds the user to the organisation with the role, keeps their other memberships and drops the cached identity', async () => {
     const email = uniqueEmail('move')
     const created = await create({
       mode: 'custom',
@@ -159,10 +159,29 @@ describe('PUT /admin/users/:id/membership', () => {
     expect(res.status).toBe(200)
     expect(await svc.deps.redis.get(redisKeys.identity(svc.deps.env.REDIS_PREFIX, userId))).toBeNull()
     const me = await svc.call('GET', '/user', { headers: login.headers })
-    expect(me.json.organizations).toEqual([{ id: member.orgId, name: "Mia's Organization", role: 'Member', permissions: SYSTEM_ROLE_PERMISSIONS.Member }])
+    const ownOrgs = (await svc.deps.prisma.membership.findMany({ where: { userId, organizationId: { not: member.orgId } } })).length
+    expect(me.json.organizations).toContainEqual({ id: member.orgId, name: "Mia's Organization", role: 'Member', permissions: SYSTEM_ROLE_PERMISSIONS.Member })
+    expect(me.json.organizations).toHaveLength(ownOrgs + 1)
     const [event] = await adminEvents(userId).then((events) => events.filter((e) => (e.data as { action: string }).action === 'user.membership_changed'))
     expect(event.data).toMatchObject({ after: { organizationId: member.orgId, roleId: SYSTEM_ROLE_IDS.Member } })
     expect((event.data as { before: unknown[] }).before).toHaveLength(1)
+  })
+
+  it('changes the role in one organisation and leaves the others untouched', async () => {
+    const other = await registerVerifiedUser(svc, { firstName: 'Otto' })
+    const otherOrgId = (await svc.deps.prisma.membership.findFirstOrThrow({ where: { userId: other.user.id } })).organizationId
+    const put = (organizationId: string, roleId: string) =>
+      svc.call('PUT', `/admin/users/${other.user.id}/membership`, { headers: admin.headers, body: { organizationId, roleId } })
+    expect((await put(member.orgId, SYSTEM_ROLE_IDS.Member)).status).toBe(200)
+    const ownRoleBefore = (await svc.deps.prisma.membership.findFirstOrThrow({ where: { userId: other.user.id, organizationId: otherOrgId } })).roleId
+    expect((await put(member.orgId, SYSTEM_ROLE_IDS.Admin)).status).toBe(200)
+    const memberships = await svc.deps.prisma.membership.findMany({ where: { userId: other.user.id }, orderBy: { organizationId: 'asc' } })
+    expect(memberships.map((m) => [m.organizationId, m.roleId]).sort()).toEqual(
+      [
+        [otherOrgId, ownRoleBefore],
+        [member.orgId, SYSTEM_ROLE_IDS.Admin],
+      ].sort(),
+    )
   })
 
   it('answers 404 for an unknown user and 400 for an unknown organisation', async () => {
