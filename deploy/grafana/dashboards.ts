@@ -61,6 +61,15 @@ const ROWS: Row[] = [
   {
     title: 'Messaging',
     panels: [
+      {
+        title: 'Events per second',
+        unit: 'ops',
+        exprs: [
+          { expr: `sum by (stream) (rate(messaging_published_total{${svc}}[5m]))`, legend: 'published {{stream}}' },
+          { expr: `sum by (durable) (rate(messaging_consumed_total{${svc}}[5m]))`, legend: 'consumed {{durable}}' },
+          { expr: `sum by (durable) (rate(messaging_handler_failures_total{${svc}}[5m]))`, legend: 'failed {{durable}}' },
+        ],
+      },
       { title: 'Outbox backlog', unit: 'none', exprs: [{ expr: `sum by (service) (messaging_outbox_backlog{${svc}})`, legend: '{{service}}' }] },
       {
         title: 'Oldest unpublished outbox event',

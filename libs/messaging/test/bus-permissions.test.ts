@@ -260,13 +260,13 @@ describe('the permission table matches the services’ code', () => {
 
   test.each(BUS_SERVICES)('%s: its requests, replies and durable consumers', (service) => {
     const code = sourcesOf(service)
-    const requests = found(code, /\brequest(?:<[^>]*>)?\(\s*(?:deps\.)?bus,\s*RequestSubjects\.(\w+)/g).map(requestSubject)
+    const requests: string[] = found(code, /\brequest(?:<[^>]*>)?\(\s*(?:deps\.)?bus,\s*RequestSubjects\.(\w+)/g).map(requestSubject)
     // service-kit's fetchCompanySettings asks admin for the organisation's settings.
     if (/\bfetchCompanySettings\(/.test(code)) requests.push(RequestSubjects.companySettings)
     // …checkQuota asks admin's quota check, fetchEstimateDocument asks estimates for the document.
     if (/\bcheckQuota\(deps, /.test(code)) requests.push(RequestSubjects.quotaCheck)
     if (/\bfetchEstimateDocument\(/.test(code)) requests.push(RequestSubjects.estimateDocument)
-    const replies = found(code, /\breply(?:<[^>]*>)?\(\s*(?:deps\.)?bus,\s*RequestSubjects\.(\w+)/g).map(requestSubject)
+    const replies: string[] = found(code, /\breply(?:<[^>]*>)?\(\s*(?:deps\.)?bus,\s*RequestSubjects\.(\w+)/g).map(requestSubject)
     // Monitoring: the kit's runtime (or the gateway's main) answers rpc.<service>.health and
     // reports 5xx answers; admin asks every service for its health and keeps the reports.
     const monitored = /\bstartServiceRuntime\b|\bstartHealthResponder\(/.test(code)
