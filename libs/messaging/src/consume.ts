@@ -13,6 +13,7 @@ import { reportError } from './report-error.js'
 import { startRetryLoop } from './retry-loop.js'
 import { qualifiedTable } from './sql-names.js'
 import type { SqlTx, TransactionRunner } from './sql-tx.js'
+import { countMessaging } from './stats.js'
 import { contextFromHeaders, traceIdOfTraceparent } from './trace-context.js'
 
 export type EventHandler<T = unknown> = (envelope: EventEnvelope<T>, tx: SqlTx) => Promise<unknown>
@@ -111,6 +112,7 @@ export async function consume<T = unknown>(opts: ConsumeEventsOptions<T>): Promi
       const letter = await publishDeadLetter(bus, durable, msg, error, eventId)
       const { payload: _payload, ...report } = letter
       logger.error({ ...log, err: error, deadLetter: report }, `event dead-lettered: ${reason}`)
+      countMessaging('deadLettered', durable)
       reportError(bus, {
         service: durable.split('-')[0] ?? durable,
         category: 'job',
@@ -128,6 +130,7 @@ export async function consume<T = unknown>(opts: ConsumeEventsOptions<T>): Promi
 
   async function handle(msg: JsMsg): Promise<void> {
     const deliveryCount = msg.info.deliveryCount
+    if (deliveryCount > 1) countMessaging('redelivered', durable)
     let envelope: EventEnvelope<T>
     try {
       envelope = parse(msg)
@@ -173,8 +176,10 @@ export async function consume<T = unknown>(opts: ConsumeEventsOptions<T>): Promi
         }
       })
       msg.ack()
+      countMessaging('consumed', durable)
       if (outcome === 'duplicate') logger.debug({ ...log, eventId: envelope.id }, 'duplicate event skipped')
     } catch (err) {
+      countMessaging('failed', durable)
       if (deliveryCount >= maxDeliver) {
         await deadLetter(msg, err, envelope.id, `failed ${deliveryCount} deliveries`)
       } else {

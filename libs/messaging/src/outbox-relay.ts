@@ -4,6 +4,7 @@ import type { MessagingLogger } from './logger.js'
 import { startRetryLoop } from './retry-loop.js'
 import { qualifiedTable } from './sql-names.js'
 import type { TransactionRunner } from './sql-tx.js'
+import { countMessaging } from './stats.js'
 
 export type OutboxRelayOptions = {
   runInTransaction: TransactionRunner
@@ -95,6 +96,7 @@ export function startOutboxRelay(opts: OutboxRelayOptions): OutboxRelay {
       }
       return ok
     })
+    if (published > 0) countMessaging('published', opts.schema, published)
     if (failure) {
       // Thrown after COMMIT so the rows that did go out stay marked.
       const err = new Error(`outbox publish failed for ${failure.row.subject} (${failure.row.id}); ${published} published before it`, {

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { z } from 'zod'
-import { type Bus, consume, consumerName, createEnvelope, type DeadLetter, deadLetterSubject, ensureStream, streamName } from '../src/index.js'
+import { type Bus, consume, consumerName, createEnvelope, type DeadLetter, deadLetterSubject, ensureStream, messagingTotals, streamName } from '../src/index.js'
 import { countRows, createTestDb, deleteStreams, logger, NATS_URL, SCHEMA, type TestDb, testBus, testPrefix, waitFor } from './helpers.js'
 
 describe('retries and dead letter', { timeout: 60_000 }, () => {
@@ -68,6 +68,9 @@ describe('retries and dead letter', { timeout: 60_000 }, () => {
     const info = await bus.jsm.consumers.info(streamName(bus.prefix, 'documents'), consumerName(bus.prefix, 'always-fails'))
     expect(info.num_ack_pending).toBe(0)
     expect(info.num_redelivered).toBe(0)
+    // The totals service-kit exports as messaging_* counters.
+    const total = (stat: string) => messagingTotals().find((t) => t.stat === stat && t.key === 'always-fails')?.value ?? 0
+    expect([total('failed'), total('redelivered'), total('deadLettered'), total('consumed')]).toEqual([3, 2, 1, 0])
   })
 
   test('a transient failure is retried and succeeds without a dead letter', async () => {

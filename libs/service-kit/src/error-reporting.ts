@@ -17,3 +17,8 @@ export function serverErrorReporter(bus: Bus, service: string): ServerErrorListe
       correlationId: currentTraceId() ?? traceIdOfTraceparent(traceparent) ?? requestId ?? 'unknown',
     })
 }
+
+/** Reports a job that failed for good (the user sees it failed) to the admin service's monitoring. */
+export function reportJobFailure(bus: Bus, service: string, failure: { job: string; message: string; jobId: string }): void {
+  reportError(bus, { service, category: 'job', message: failure.message, endpoint: failure.job, correlationId: currentTraceId() ?? failure.jobId })
+}

@@ -1,6 +1,6 @@
 import type { ConsumerState } from '@plumbline/contracts'
-import type { Bus, BusService } from '@plumbline/messaging'
-import { Gauge, type Registry } from 'prom-client'
+import { type Bus, type BusService, type MessagingStat, messagingTotals } from '@plumbline/messaging'
+import { Counter, Gauge, type Registry } from 'prom-client'
 import { consumerStates } from './health-report.js'
 
 /**
@@ -15,14 +15,48 @@ export const MESSAGING_METRICS = {
   consumerAckPending: 'messaging_consumer_ack_pending',
   consumerRedelivered: 'messaging_consumer_redelivered',
   deadLetters: 'messaging_dead_letters',
+  published: 'messaging_published_total',
+  consumed: 'messaging_consumed_total',
+  failed: 'messaging_handler_failures_total',
+  redeliveries: 'messaging_redeliveries_total',
+  deadLettered: 'messaging_dead_lettered_total',
 } as const
-export const MESSAGING_LABELS = ['durable'] as const
+export const MESSAGING_LABELS = ['durable', 'stream'] as const
+
+const COUNTERS: { stat: MessagingStat; name: string; help: string; label: 'durable' | 'stream' }[] = [
+  { stat: 'published', name: MESSAGING_METRICS.published, help: 'Events the outbox relay published', label: 'stream' },
+  { stat: 'consumed', name: MESSAGING_METRICS.consumed, help: 'Events a durable consumer handled and acknowledged', label: 'durable' },
+  { stat: 'failed', name: MESSAGING_METRICS.failed, help: 'Handler failures (each is retried or dead-lettered)', label: 'durable' },
+  { stat: 'redelivered', name: MESSAGING_METRICS.redeliveries, help: 'Deliveries after the first', label: 'durable' },
+  { stat: 'deadLettered', name: MESSAGING_METRICS.deadLettered, help: 'Events moved to the dead-letter stream', label: 'durable' },
+]
+
+/** The messaging library's totals (libs/messaging stats.ts) as counters, advanced at scrape time. */
+function registerMessagingCounters(registry: Registry): void {
+  for (const { stat, name, help, label } of COUNTERS) {
+    const seen = new Map<string, number>()
+    new Counter({
+      name,
+      help,
+      labelNames: [label],
+      registers: [registry],
+      collect() {
+        for (const t of messagingTotals().filter((x) => x.stat === stat)) {
+          const delta = t.value - (seen.get(t.key) ?? 0)
+          if (delta > 0) this.inc({ [label]: t.key }, delta)
+          seen.set(t.key, t.value)
+        }
+      },
+    })
+  }
+}
 
 export function registerMessagingMetrics(
   registry: Registry,
   sources: { bus: Bus; service: BusService; outbox?: () => Promise<{ backlog: number; oldestAgeSeconds: number | null }> },
 ): void {
   const registers = [registry]
+  registerMessagingCounters(registry)
   if (sources.outbox) {
     const outbox = sources.outbox
     // Each gauge reads the outbox itself (a registry collects its gauges independently).

@@ -45,7 +45,8 @@ async function schemaKeys(service: string): Promise<string[] | undefined> {
 async function expectDeployable(service: string, raw: Env, browserFacingMayBeLocal: boolean) {
   const env = await loadServiceEnv(service, raw)
   expect(env.NODE_ENV, service).toBe('production')
-  const browserFacing = ['APP_URL', 'PUBLIC_ORIGIN', 'REMOTES_JSON']
+  // TRACE_VIEWER_URL: the admin's browser opens Jaeger's UI there (monitoring's Recent Errors).
+  const browserFacing = ['APP_URL', 'PUBLIC_ORIGIN', 'REMOTES_JSON', 'TRACE_VIEWER_URL']
   for (const [key, value] of Object.entries({ ...env, ...Object.fromEntries(Object.entries(raw).filter(([k]) => readElsewhere(k))) })) {
     if (browserFacingMayBeLocal && browserFacing.includes(key)) continue
     if (unused[service]?.includes(key)) continue

@@ -14,8 +14,10 @@ type Rule = { record?: string; alert?: string; expr: string; for?: string; label
 const rules = (parse(readFileSync(join(root, 'deploy/prometheus/alerts.yml'), 'utf8')) as { groups: { name: string; rules: Rule[] }[] }).groups.flatMap(
   (g) => g.rules,
 )
-const dashboard = JSON.parse(readFileSync(join(root, 'deploy/grafana/provisioning/dashboards/services.json'), 'utf8')) as {
-  panels: { title: string; targets: { expr: string }[] }[]
+const dashboardText = readFileSync(join(root, 'deploy/grafana/provisioning/dashboards/services.json'), 'utf8')
+const dashboard = JSON.parse(dashboardText) as {
+  panels: { type: string; title: string; targets?: { expr: string }[] }[]
+  templating: { list: { name: string; query: { query: string } }[] }
 }
 
 /** The series a service's /metrics exposes (histograms as their _bucket/_sum/_count), and the labels on them. */
@@ -38,6 +40,12 @@ async function exported(): Promise<{ metrics: Set<string>; labels: Set<string> }
   ])
     metrics.add(name)
   for (const label of ['method', 'route', 'status', 'le']) labels.add(label)
+  // Labelled counters registered without a series yet (the kit's external API calls).
+  for (const metric of registry.getMetricsAsArray()) {
+    if (metric.constructor.name !== 'Counter') continue
+    metrics.add(metric.name)
+    for (const label of (metric as unknown as { labelNames: string[] }).labelNames) labels.add(label)
+  }
   // The messaging gauges the runtime registers next to them (read from JetStream at scrape time).
   for (const name of Object.values(MESSAGING_METRICS)) metrics.add(name)
   for (const label of [...MESSAGING_LABELS, 'service']) labels.add(label)
@@ -67,7 +75,7 @@ const recorded = rules.flatMap((r) => (r.record ? [r.record] : []))
 describe('Prometheus rules and Grafana queries', () => {
   const queries = [
     ...rules.map((r) => ({ name: r.record ?? r.alert ?? '?', expr: r.expr })),
-    ...dashboard.panels.flatMap((p) => p.targets.map((t) => ({ name: `dashboard: ${p.title}`, expr: t.expr }))),
+    ...dashboard.panels.flatMap((p) => (p.targets ?? []).map((t) => ({ name: `dashboard: ${p.title}`, expr: t.expr }))),
   ]
 
   it.each(queries)('$name parses and reads only exported series and labels', async ({ expr }) => {
@@ -97,6 +105,16 @@ describe('Prometheus rules and Grafana queries', () => {
       expect(['page', 'ticket'], alert.alert).toContain(alert.labels?.severity)
       expect(alert.annotations?.summary, alert.alert).toBeTruthy()
     }
+  })
+
+  it('the dashboard is the one deploy/grafana/dashboards.ts generates, with service and route variables on every RED query', async () => {
+    const { renderDashboard } = await import('../../../../deploy/grafana/dashboards.ts')
+    expect(dashboardText).toBe(renderDashboard())
+    expect(dashboard.templating.list.map((v) => v.name)).toEqual(['service', 'route'])
+    const red = dashboard.panels.filter((p) => p.targets?.some((t) => t.expr.includes('http_requests_total') || t.expr.includes('http_request_duration')))
+    expect(red.length).toBeGreaterThanOrEqual(3)
+    for (const p of red.filter((p) => !p.title.startsWith('Error budget')))
+      for (const t of p.targets ?? []) expect(t.expr, p.title).toMatch(/service=~"\$service",route=~"\$route"/)
   })
 
   it('is loaded by Prometheus under docker compose', () => {

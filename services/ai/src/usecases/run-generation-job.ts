@@ -1,8 +1,10 @@
 import { CONTENT_SECTION_TYPES, type ContentBlocks } from '@plumbline/contracts'
+import { reportJobFailure } from '@plumbline/service-kit'
 import { claimJob, findJob, finishJob, leaseRemainingMs, releaseLease, renewLease, setProgress, TERMINAL } from '../data/jobs-repo.js'
 import type { AiDeps } from '../deps.js'
 import { ZJobInput } from '../domain/job-input.js'
 import { recordGenerationCompleted } from '../events/record-events.js'
+import { JOB_WORKER_DURABLE } from '../events/subjects.js'
 import { SECTION_TITLES } from '../providers/builtin/compose-sections.js'
 import { ProviderError, userMessageFor } from '../providers/provider-error.js'
 import { withRetries } from '../providers/with-retries.js'
@@ -52,6 +54,7 @@ export async function runGenerationJob(deps: AiDeps, ref: { orgId: string; jobId
   try {
     const input = ZJobInput.safeParse(job.input)
     if (!input.success) {
+      reportJobFailure(deps.bus, 'ai', { job: `${JOB_WORKER_DURABLE} generate_all`, message: 'stored job input is unreadable', jobId: job.id })
       await finishJob(prisma, job.id, owner, {
         status: 'failed',
         error: 'The estimate data stored with this job could not be read. Please start the generation again.',
@@ -107,6 +110,7 @@ export async function runGenerationJob(deps: AiDeps, ref: { orgId: string; jobId
     if (lost.signal.aborted) return { kind: 'done' }
     if (err instanceof ProviderError) {
       deps.logger.warn({ jobId: job.id, err: err.message, status: err.status }, 'AI job failed: provider')
+      reportJobFailure(deps.bus, 'ai', { job: `${JOB_WORKER_DURABLE} generate_all`, message: err.message, jobId: job.id })
       await finishJob(prisma, job.id, owner, { status: 'failed', error: userMessageFor(err) })
       return { kind: 'done' }
     }

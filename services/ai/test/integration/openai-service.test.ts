@@ -1,3 +1,4 @@
+import { type ErrorReportedV1, OpsSubjects } from '@plumbline/contracts'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { type AiTestService, generationEvents, newOrgId, startAiTestService, waitForJob } from '../support/ai-test-service.js'
 import { roofDocument } from '../support/fixtures.js'
@@ -70,9 +71,18 @@ describe('with an OpenAI-compatible provider', () => {
   it('a provider that keeps failing fails the job with a clear message after three attempts, and writes no event', async () => {
     const { api, id } = orgWithEstimate()
     model.fallback = { kind: 'status', status: 503 }
+    // The failed job is reported to the admin service's monitoring (Recent Errors).
+    const reports: ErrorReportedV1[] = []
+    const sub = svc.deps.bus.nc.subscribe(svc.deps.bus.subject(OpsSubjects.errorReported), {
+      callback: (_err, msg) => {
+        reports.push(JSON.parse(new TextDecoder().decode(msg.data)) as ErrorReportedV1)
+      },
+    })
     try {
       const { jobId } = (await api('POST', `/estimates/${id}/generate-all-content`)).body
       const done = await waitForJob(api, jobId)
+      await svc.deps.bus.nc.flush()
+      expect(reports).toContainEqual(expect.objectContaining({ service: 'ai', category: 'job', endpoint: 'ai-job-worker generate_all', correlationId: jobId }))
       expect(done).toEqual({
         status: 'failed',
         result: null,
@@ -89,6 +99,7 @@ describe('with an OpenAI-compatible provider', () => {
       })
       expect(model.requests).toHaveLength(6)
     } finally {
+      sub.unsubscribe()
       model.fallback = { kind: 'ok' }
     }
   })
