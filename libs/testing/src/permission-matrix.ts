@@ -20,8 +20,10 @@ function withoutAction(module: string, action: string): PermissionSet {
   return set as PermissionSet
 }
 
-export function permissionRows(service: ApiService): ApiRoute[] {
-  return API_ROUTES.filter((r) => r.service === service && r.permission && r.path.includes(':orgId'))
+type GuardedRoute = ApiRoute & { permission: NonNullable<ApiRoute['permission']> }
+
+export function permissionRows(service: ApiService): GuardedRoute[] {
+  return API_ROUTES.filter((r): r is GuardedRoute => r.service === service && !!r.permission && r.path.includes(':orgId'))
 }
 
 export async function runPermissionMatrix(opts: {
@@ -35,7 +37,7 @@ export async function runPermissionMatrix(opts: {
   for (const route of permissionRows(opts.service)) {
     const path = fillPath(route.path, { ...opts.params, orgId: opts.orgId })
     const body = route.method === 'GET' || route.method === 'DELETE' ? undefined : {}
-    const { module, action } = route.permission!
+    const { module, action } = route.permission
     const refused = await signedRequest(opts.base, claimsFor(opts.orgId, { permissions: withoutAction(module, action) }), route.method, path, body)
     const allowed = await signedRequest(opts.base, claimsFor(opts.orgId, { permissions: everything() }), route.method, path, body)
     rows.push({ route, without: refused.status, with: allowed.status })
