@@ -32,11 +32,14 @@ export function useCan(module: PermissionModule, action: PermissionAction): bool
   return !org?.permissions || (org.permissions[module]?.includes(action) ?? false)
 }
 
-/** Why New Estimate is unavailable to this role, or undefined when it is available. */
-export function useNewEstimateBlockedReason(): string | undefined {
+/** Why the role cannot do `what` ("create estimates"), or undefined when it can: the text a disabled control shows. */
+export function useBlockedReason(module: PermissionModule, action: PermissionAction, what: string): string | undefined {
   const org = useActiveOrganization()
-  return useCan('cost_estimator', 'create') ? undefined : `Your role (${org?.role ?? 'unknown'}) cannot create estimates.`
+  return useCan(module, action) ? undefined : `Your role (${org?.role ?? 'unknown'}) cannot ${what}.`
 }
+
+/** Why New Estimate is unavailable to this role, or undefined when it is available. */
+export const useNewEstimateBlockedReason = () => useBlockedReason('cost_estimator', 'create', 'create estimates')
 
 export function isPrivilegedRole(systemRole: string | null | undefined): boolean {
   return systemRole === 'admin' || systemRole === 'superadmin'

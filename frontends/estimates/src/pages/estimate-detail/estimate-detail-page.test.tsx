@@ -193,6 +193,31 @@ describe('EstimateDetailPage', () => {
     expect(await screen.findByText('“Kitchen Remodel” was deleted.')).toBeTruthy()
   })
 
+  it('a role that cannot share, clone or delete sees those actions disabled with the reason, and they do nothing', async () => {
+    const fetchMock = stubApi({
+      '/api/user': () =>
+        json(200, {
+          id: 'u2',
+          email: 'viewer@plumbline.dev',
+          firstName: 'Vic',
+          lastName: 'Viewer',
+          systemRole: 'user',
+          organizations: [{ id: 'org-1', name: 'Demo Construction Co.', role: 'Viewer', permissions: { cost_estimator: ['access', 'edit'] } }],
+        }),
+    })
+    renderPage()
+    await screen.findByRole('heading', { name: 'Kitchen Remodel' })
+    for (const name of ['Share', 'Clone', 'Delete']) {
+      const button = await screen.findByRole('button', { name })
+      expect(button.getAttribute('aria-disabled'), name).toBe('true')
+      fireEvent.click(button)
+    }
+    expect(screen.queryByRole('dialog')).toBeNull()
+    expect(fetchMock.mock.calls.filter(([, init]) => init?.method === 'DELETE' || init?.method === 'POST')).toHaveLength(0)
+    fireEvent.focus(screen.getByRole('button', { name: 'Delete' }))
+    expect((await screen.findAllByText('Your role (Viewer) cannot delete estimates.')).length).toBeGreaterThan(0)
+  })
+
   it('Clone creates a copy through POST …/clone and opens it; a failure says so', async () => {
     const copy = { ...estimate, id: 'est-2', projectName: 'Kitchen Remodel (Copy)' }
     let fail = true

@@ -1,4 +1,5 @@
 import { Button, Label, Switch } from '@plumbline/ui'
+import { useBlockedReason } from '@plumbline/web'
 import { ArrowLeft, Eye, Pencil, Share2 } from 'lucide-react'
 import { useNavigate } from 'react-router'
 import { DisabledWithTooltip } from '../common/coming-soon'
@@ -25,6 +26,7 @@ export function DetailToolbar({
   editDisabledReason?: string
 }) {
   const navigate = useNavigate()
+  const shareBlocked = useBlockedReason('cost_estimator', 'share', 'share estimates')
   return (
     <div className="border-b bg-card/80 backdrop-blur supports-[backdrop-filter]:bg-card/70">
       <div className="mx-auto flex max-w-7xl flex-wrap items-center justify-between gap-3 px-4 py-3 sm:px-6 lg:px-8">
@@ -43,10 +45,19 @@ export function DetailToolbar({
           {clientView ? null : (
             <>
               <StatusMenu />
-              <Button variant="outline" size="sm" onClick={onShare}>
-                <Share2 />
-                Share
-              </Button>
+              {shareBlocked ? (
+                <DisabledWithTooltip tooltip={shareBlocked}>
+                  <Button variant="outline" size="sm" aria-disabled="true" className="cursor-not-allowed opacity-50">
+                    <Share2 />
+                    Share
+                  </Button>
+                </DisabledWithTooltip>
+              ) : (
+                <Button variant="outline" size="sm" onClick={onShare}>
+                  <Share2 />
+                  Share
+                </Button>
+              )}
               <ExportPdfButton />
               <CloneEstimateButton />
               <DeleteEstimateButton />

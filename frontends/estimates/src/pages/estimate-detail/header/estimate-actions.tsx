@@ -1,5 +1,6 @@
 import type { Estimate } from '@plumbline/contracts'
 import { Button, Spinner, toast } from '@plumbline/ui'
+import { useBlockedReason } from '@plumbline/web'
 import { useQueryClient } from '@tanstack/react-query'
 import { Copy, Trash2 } from 'lucide-react'
 import * as React from 'react'
@@ -7,6 +8,7 @@ import { useNavigate } from 'react-router'
 import { serverMessage, toastError } from '../../../data/errors'
 import { estimatePath, estimatesKey } from '../../../data/keys'
 import { send } from '../../../data/send'
+import { DisabledWithTooltip } from '../common/coming-soon'
 import { useConfirm } from '../common/confirm-dialog'
 import { useDetail } from '../detail-context'
 
@@ -19,6 +21,7 @@ export function CloneEstimateButton() {
   const qc = useQueryClient()
   const navigate = useNavigate()
   const [busy, setBusy] = React.useState(false)
+  const blocked = useBlockedReason('cost_estimator', 'create', 'clone estimates')
   const clone = async () => {
     setBusy(true)
     try {
@@ -32,6 +35,7 @@ export function CloneEstimateButton() {
       setBusy(false)
     }
   }
+  if (blocked) return <BlockedAction reason={blocked} icon={<Copy />} label="Clone" />
   return (
     <Button variant="outline" size="sm" onClick={() => void clone()} disabled={busy}>
       {busy ? <Spinner className="size-4 text-current" label="Cloning" /> : <Copy />}
@@ -46,6 +50,7 @@ export function DeleteEstimateButton() {
   const qc = useQueryClient()
   const navigate = useNavigate()
   const { confirm, dialog } = useConfirm()
+  const blocked = useBlockedReason('cost_estimator', 'delete', 'delete estimates')
   const remove = async () => {
     try {
       await send('DELETE', estimatePath(orgId, estimateId))
@@ -72,6 +77,7 @@ export function DeleteEstimateButton() {
       destructive: true,
       onConfirm: remove,
     })
+  if (blocked) return <BlockedAction reason={blocked} icon={<Trash2 />} label="Delete" />
   return (
     <>
       <Button variant="outline" size="sm" onClick={ask} className="text-destructive hover:text-destructive">
@@ -80,5 +86,17 @@ export function DeleteEstimateButton() {
       </Button>
       {dialog}
     </>
+  )
+}
+
+/** An action the role cannot take: shown, inert, with the reason on hover and focus (spec 001 §6, issue 11). */
+function BlockedAction({ reason, icon, label }: { reason: string; icon: React.ReactNode; label: string }) {
+  return (
+    <DisabledWithTooltip tooltip={reason}>
+      <Button variant="outline" size="sm" aria-disabled="true" className="cursor-not-allowed opacity-50">
+        {icon}
+        {label}
+      </Button>
+    </DisabledWithTooltip>
   )
 }
