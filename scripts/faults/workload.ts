@@ -4,7 +4,7 @@
 // is what must be in the database, once, when the faults are over.
 import { randomUUID } from 'node:crypto'
 import { waitForMail } from '../../libs/testing/src/browser.js'
-import { signInDemoUser } from '../bench/session.js'
+import { signIn, signInDemoUser } from '../bench/session.js'
 
 export type Session = Awaited<ReturnType<typeof signInDemoUser>> & { orgId: string; projectTypeId: string }
 
@@ -41,18 +41,6 @@ export async function openSession(baseUrl: string, account?: { email: string; pa
 async function csrfCookie(baseUrl: string): Promise<string> {
   const first = await fetch(`${baseUrl}/api/user`)
   return /plumbline_csrf=([^;]+)/.exec(first.headers.get('set-cookie') ?? '')?.[1] ?? ''
-}
-
-async function signIn(baseUrl: string, email: string, password: string) {
-  const csrf = await csrfCookie(baseUrl)
-  const headers = { 'content-type': 'application/json', 'x-csrf-token': csrf, cookie: `plumbline_csrf=${csrf}`, origin: baseUrl }
-  const login = await fetch(`${baseUrl}/api/login`, { method: 'POST', headers, body: JSON.stringify({ email, password }) })
-  const sid = /plumbline_sid=([^;]+)/.exec(login.headers.get('set-cookie') ?? '')?.[1]
-  if (!sid) throw new Error(`login failed: ${login.status} ${await login.text()}`)
-  const bound = /plumbline_csrf=([^;]+)/.exec(login.headers.get('set-cookie') ?? '')?.[1] ?? csrf
-  const cookie = `plumbline_sid=${sid}; plumbline_csrf=${bound}`
-  const me = (await (await fetch(`${baseUrl}/api/user`, { headers: { cookie } })).json()) as { id: string; email: string }
-  return { cookie, userId: me.id, email: me.email, writeHeaders: { cookie, 'x-csrf-token': bound, origin: baseUrl, 'content-type': 'application/json' } }
 }
 
 /** A second organisation, as a new contractor makes one: register, follow the mailed link, sign in. */

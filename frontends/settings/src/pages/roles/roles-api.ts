@@ -1,8 +1,6 @@
 import type { Role, RoleInput, RolePatch, RolePermission } from '@plumbline/contracts'
-import { toast } from '@plumbline/ui'
 import { apiRequest } from '@plumbline/web'
-import { type QueryClient, useMutation, useQueryClient } from '@tanstack/react-query'
-import { serverMessageOr } from '../company/data/errors'
+import { useSettingsAction } from '../catalog/use-catalog-action'
 
 // Requests of the Roles tab (spec 001 §7 Settings). Query keys are the GET they make (spec 000 §7).
 
@@ -23,20 +21,7 @@ export const rolesApi = {
     send<RolePermission[]>('PUT', `${rolesPath(orgId)}/${encodeURIComponent(id)}/permissions`, rows),
 }
 
-function refreshRoles(qc: QueryClient, orgId: string) {
-  void qc.invalidateQueries({ queryKey: rolesKey(orgId) })
-}
-
 /** One change to roles: refresh the list and say so; on failure the server's message, else the spec's fallback. */
 export function useRoleAction<V, R>(orgId: string, run: (vars: V) => Promise<R>, failure: string, success?: (result: R, vars: V) => string) {
-  const qc = useQueryClient()
-  return useMutation({
-    mutationFn: run,
-    onSuccess: (result, vars) => {
-      refreshRoles(qc, orgId)
-      const description = success?.(result, vars)
-      if (description) toast({ variant: 'success', title: 'Saved', description })
-    },
-    onError: (err) => toast({ variant: 'destructive', title: 'Error', description: serverMessageOr(err, failure) }),
-  })
+  return useSettingsAction((qc) => void qc.invalidateQueries({ queryKey: rolesKey(orgId) }), run, failure, success)
 }
