@@ -1,4 +1,5 @@
 import { CONTENT_SECTION_TYPES, type ContentBlocks } from '@plumbline/contracts'
+import type { JobOutcome, JobRunOptions } from '@plumbline/messaging'
 import { reportJobFailure } from '@plumbline/service-kit'
 import { claimJob, findJob, finishJob, leaseRemainingMs, releaseLease, renewLease, setProgress, TERMINAL } from '../data/jobs-repo.js'
 import type { AiDeps } from '../deps.js'
@@ -10,16 +11,6 @@ import { ProviderError, userMessageFor } from '../providers/provider-error.js'
 import { withRetries } from '../providers/with-retries.js'
 import { fromInput } from './load-writer-input.js'
 
-/** done: ack the message. busy: another worker holds the job; look again after retryInMs. released: this worker stopped; redeliver now. */
-export type RunOutcome = { kind: 'done' } | { kind: 'busy'; retryInMs: number } | { kind: 'released' }
-
-export type RunOptions = {
-  /** Aborted when the worker stops: the job is handed back, not failed. */
-  stopping: AbortSignal
-  /** Called while the job runs, so the message's ack deadline moves with the lease. */
-  heartbeat: () => void
-}
-
 const LOST = 'lease-lost'
 
 /**
@@ -29,7 +20,7 @@ const LOST = 'lease-lost'
  * and one ai.generation.completed.v1 event. A worker that died mid-run leaves its lease to
  * expire; the redelivered message then takes the job over and writes it from the start.
  */
-export async function runGenerationJob(deps: AiDeps, ref: { orgId: string; jobId: string }, opts: RunOptions): Promise<RunOutcome> {
+export async function runGenerationJob(deps: AiDeps, ref: { orgId: string; jobId: string }, opts: JobRunOptions): Promise<JobOutcome> {
   const { prisma, workerId: owner, env } = deps
   const leaseMs = env.AI_JOB_LEASE_MS
   const job = await claimJob(prisma, ref.orgId, ref.jobId, owner, leaseMs)

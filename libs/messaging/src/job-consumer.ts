@@ -1,0 +1,142 @@
+import { AckPolicy, type ConsumerMessages, DeliverPolicy, type JsMsg } from '@nats-io/jetstream'
+import { nanos } from '@nats-io/transport-node'
+import { ZEventEnvelope } from '@plumbline/contracts'
+import { z } from 'zod'
+import type { Bus } from './connect-bus.js'
+import type { MessagingLogger } from './logger.js'
+import { consumerName, streamName } from './names.js'
+import { startRetryLoop } from './retry-loop.js'
+
+const ZJobMessage = ZEventEnvelope.extend({ orgId: z.string(), data: z.object({ jobId: z.string().uuid() }) })
+const RETRY_MS = [1000, 5000, 15000]
+
+export type JobRef = { orgId: string; jobId: string }
+
+/** done: ack the message. busy: another worker holds the job; look again after retryInMs. released: this worker stopped; redeliver now. */
+export type JobOutcome = { kind: 'done' } | { kind: 'busy'; retryInMs: number } | { kind: 'released' }
+
+export type JobRunOptions = {
+  /** Aborted when the worker stops: the job is handed back, not failed. */
+  stopping: AbortSignal
+  /** Called while the job runs, so the message's ack deadline moves with the job's lease. */
+  heartbeat: () => void
+}
+
+export type JobConsumerOptions = {
+  bus: Bus
+  logger: MessagingLogger
+  /** The owning service's stream (e.g. 'ai'), which captures `subject`. */
+  stream: string
+  durable: string
+  /** The un-prefixed subject of "run this job" messages (envelope data { jobId }). */
+  subject: string
+  /** Jobs one process runs at once. */
+  concurrency: number
+  /** Processes sharing the consumer: max_ack_pending leaves room for all of them. */
+  maxReplicas: number
+  /** The job row's lease; the message's ack deadline equals it. */
+  leaseMs: number
+  /** Deliveries after which the job is given up (abandon) and the message terminated. */
+  maxDeliveries: number
+  run(ref: JobRef, options: JobRunOptions): Promise<JobOutcome>
+  abandon(ref: JobRef): Promise<void>
+}
+
+export type JobConsumer = { stop(): Promise<void> }
+
+function parseJobMessage(msg: JsMsg) {
+  try {
+    return ZJobMessage.safeParse(JSON.parse(new TextDecoder().decode(msg.data)))
+  } catch {
+    return null
+  }
+}
+
+/**
+ * The durable consumer for long-running jobs (AI generation, transcription). Unlike the event
+ * consumers (one message at a time, inside one transaction), a job runs for seconds to minutes,
+ * so jobs run concurrently and the job row, not processed_events, makes them idempotent: `run`
+ * claims the row under a lease. The ack deadline equals the lease and moves with the heartbeat;
+ * a killed process stops both, so the message comes back after the lease expired and another
+ * (or the restarted) worker takes the job over.
+ */
+export async function startJobConsumer(opts: JobConsumerOptions): Promise<JobConsumer> {
+  const { bus, logger, concurrency } = opts
+  const stream = streamName(bus.prefix, opts.stream)
+  const name = consumerName(bus.prefix, opts.durable)
+  const config = {
+    ack_wait: nanos(opts.leaseMs),
+    max_deliver: -1,
+    filter_subject: bus.subject(opts.subject),
+    max_ack_pending: concurrency * opts.maxReplicas,
+  }
+  const existing = await bus.jsm.consumers.info(stream, name).catch(() => null)
+  if (existing) await bus.jsm.consumers.update(stream, name, config)
+  else await bus.jsm.consumers.add(stream, { ...config, durable_name: name, ack_policy: AckPolicy.Explicit, deliver_policy: DeliverPolicy.All })
+
+  const inflight = new Set<Promise<void>>()
+
+  async function handle(msg: JsMsg, stopping: AbortSignal): Promise<void> {
+    const parsed = parseJobMessage(msg)
+    if (!parsed?.success) {
+      logger.error({ subject: msg.subject, seq: msg.seq, durable: opts.durable }, 'unreadable job message dropped')
+      msg.term()
+      return
+    }
+    const ref = { orgId: parsed.data.orgId, jobId: parsed.data.data.jobId }
+    const delivery = msg.info.deliveryCount
+    if (delivery > opts.maxDeliveries) {
+      await opts.abandon(ref)
+      logger.error({ ...ref, delivery, durable: opts.durable }, 'job abandoned after too many deliveries')
+      msg.term()
+      return
+    }
+    try {
+      const outcome = await opts.run(ref, { stopping, heartbeat: () => msg.working() })
+      if (outcome.kind === 'done') msg.ack()
+      else if (outcome.kind === 'busy') msg.nak(outcome.retryInMs)
+      else msg.nak()
+    } catch (err) {
+      const delay = RETRY_MS[Math.min(delivery - 1, RETRY_MS.length - 1)]
+      logger.warn({ ...ref, err, delivery, retryInMs: delay, durable: opts.durable }, 'job interrupted; will retry')
+      msg.nak(delay)
+    }
+  }
+
+  let messages: ConsumerMessages | undefined
+  const loop = startRetryLoop({
+    logger,
+    name: opts.durable,
+    backoff: { baseMs: 500, maxMs: 5000 },
+    canRun: () => !bus.nc.isClosed(),
+    interrupt: async () => {
+      await messages?.close()
+    },
+    round: async (state) => {
+      const consumer = await bus.js.consumers.get(stream, name)
+      messages = await consumer.consume({ max_messages: concurrency })
+      if (state.stopping) await messages.close()
+      for await (const msg of messages) {
+        state.progressed()
+        if (state.stopping) {
+          msg.nak()
+          continue
+        }
+        while (inflight.size >= concurrency) await Promise.race(inflight)
+        const run: Promise<void> = handle(msg, state.signal)
+          .catch((err: unknown) => logger.error({ err, durable: opts.durable }, 'unexpected job worker error'))
+          .finally(() => inflight.delete(run))
+        inflight.add(run)
+      }
+      return 250
+    },
+  })
+
+  return {
+    async stop() {
+      await loop.stop()
+      await Promise.allSettled([...inflight])
+      if (!bus.nc.isClosed()) await bus.nc.flush().catch(() => {})
+    },
+  }
+}
