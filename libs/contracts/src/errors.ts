@@ -21,6 +21,7 @@ export const ErrorCode = {
   TOKEN_EXPIRED: 'TOKEN_EXPIRED',
   ALREADY_VERIFIED: 'ALREADY_VERIFIED',
   ESTIMATE_LIMIT_REACHED: 'ESTIMATE_LIMIT_REACHED',
+  UNSUPPORTED_MEDIA_TYPE: 'UNSUPPORTED_MEDIA_TYPE',
 } as const
 export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode]
 

@@ -95,7 +95,7 @@ export const ZGatewayEnv = withProductionChecks(
       .number()
       .int()
       .positive()
-      .default(100 * MB),
+      .default(501 * MB),
     RATE_LIMIT_WINDOW_SECONDS: z.coerce.number().int().positive().default(60),
     RATE_LIMIT_LOGIN: z.coerce.number().int().positive().default(10),
     RATE_LIMIT_ACCOUNT: z.coerce.number().int().positive().default(5),

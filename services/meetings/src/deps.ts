@@ -1,9 +1,32 @@
+import { randomUUID } from 'node:crypto'
 import type { ServiceDeps } from '@plumbline/service-kit'
 import type { MeetingsEnv } from './env.js'
 import type { PrismaClient } from './generated/prisma/client.js'
+import type { AudioStorage } from './storage/audio-storage.js'
+import { createDiskAudioStorage } from './storage/disk-audio-storage.js'
+import type { TranscriptionProvider } from './transcription/provider.js'
+import { selectTranscriptionProvider } from './transcription/select-provider.js'
 
-/** Everything a use case may touch: the runtime's deps plus meetings' env. */
-export type MeetingsDeps = ServiceDeps<PrismaClient> & { env: MeetingsEnv }
+/**
+ * Everything a use case may touch: the runtime's deps plus meetings' env, the recordings' storage,
+ * the configured recogniser and `workerId`, which names this process's transcription leases.
+ */
+export type MeetingsDeps = ServiceDeps<PrismaClient> & {
+  env: MeetingsEnv
+  storage: AudioStorage
+  transcriber: TranscriptionProvider
+  workerId: string
+}
+
+export function buildDeps(base: ServiceDeps<PrismaClient>, env: MeetingsEnv, source: NodeJS.ProcessEnv = process.env): MeetingsDeps {
+  return {
+    ...base,
+    env,
+    storage: createDiskAudioStorage(env.MEETINGS_AUDIO_DIR),
+    transcriber: selectTranscriptionProvider(source),
+    workerId: `meetings-${process.pid}-${randomUUID().slice(0, 8)}`,
+  }
+}
 
 /** A Prisma interactive-transaction client. */
 export type Tx = Parameters<Parameters<PrismaClient['$transaction']>[0]>[0]

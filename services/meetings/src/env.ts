@@ -1,6 +1,32 @@
+import { join } from 'node:path'
+import { MEETING_AUDIO_MAX_BYTES } from '@plumbline/contracts'
 import { parseEnv, withProductionChecks, ZBaseEnv } from '@plumbline/service-kit'
 import { z } from 'zod'
 
-export const ZMeetingsEnv = withProductionChecks(ZBaseEnv.extend({ PORT: z.coerce.number().int().default(4005) }))
+const int = (fallback: number, min: number, max: number) => z.coerce.number().int().min(min).max(max).default(fallback)
+
+export const ZMeetingsEnv = withProductionChecks(
+  ZBaseEnv.extend({
+    PORT: z.coerce.number().int().default(4005),
+    /**
+     * Where recordings live (storage/disk-audio-storage.ts). Several replicas share it as a
+     * volume (deploy/k8s mounts one); the default sits beside the embedded database's data.
+     */
+    MEETINGS_AUDIO_DIR: z
+      .string()
+      .min(1)
+      .default(join(process.cwd(), '.data', 'meetings-audio')),
+    /** The largest recording accepted (streamed: memory stays flat whatever the size). */
+    MEETINGS_AUDIO_MAX_BYTES: z.coerce.number().int().positive().default(MEETING_AUDIO_MAX_BYTES),
+    /** Transcriptions one process runs at once: each runs ffmpeg and a recogniser (CPU-heavy offline). */
+    TRANSCRIPTION_WORKER_CONCURRENCY: int(1, 1, 16),
+    /** Processes sharing the transcription consumer; max_ack_pending = concurrency × this (as the ai worker). */
+    TRANSCRIPTION_WORKER_MAX_REPLICAS: int(8, 1, 1024),
+    TRANSCRIPTION_LEASE_MS: int(60_000, 1_000, 600_000),
+    TRANSCRIPTION_MAX_DELIVERIES: int(8, 1, 100),
+    /** How long the transcription job waits for the ai service's summary before keeping the transcript without one. */
+    SUMMARY_TIMEOUT_MS: int(60_000, 500, 600_000),
+  }),
+)
 export type MeetingsEnv = z.infer<typeof ZMeetingsEnv>
 export const loadEnv = (source: NodeJS.ProcessEnv = process.env) => parseEnv(ZMeetingsEnv, source)

@@ -6,6 +6,8 @@ startTelemetry('meetings')
 const { startServiceRuntime } = await import('@plumbline/service-kit')
 const { loadEnv } = await import('./env.js')
 const { meetingsRoutes } = await import('./app.js')
+const { buildDeps } = await import('./deps.js')
+const { startMeetings } = await import('./start.js')
 const { PrismaClient } = await import('./generated/prisma/client.js')
 
 const env = loadEnv()
@@ -16,6 +18,8 @@ await startServiceRuntime<InstanceType<typeof PrismaClient>, MeetingsDeps>({
   env,
   PrismaClient,
   migrationsDir: new URL('../prisma/migrations', import.meta.url).pathname,
-  buildDeps: (base) => ({ ...base, env }),
+  // One recogniser, storage and worker id for the routes and the worker of this process.
+  buildDeps: (base) => buildDeps(base, env),
+  onStart: (deps) => startMeetings(deps),
   routes: (deps) => meetingsRoutes(deps),
 })

@@ -1,9 +1,108 @@
 import { z } from 'zod'
 import type { ApiRoute } from '../api-routes.js'
+import {
+  ZCreateMeetingBody,
+  ZCreateMeetingReply,
+  ZLiveTranscribeReply,
+  ZMeeting,
+  ZMeetingDetail,
+  ZMeetingListQuery,
+  ZTranscribeReply,
+  ZTranscriptionInfo,
+} from '../meetings.js'
 import { ZCreateTaskBody, ZTask, ZUpdateTaskBody } from '../tasks.js'
 
 /** The meetings service's routes (see the catalogue's doc in api-routes.ts). */
+const meeting = '/organizations/:orgId/meetings/:id'
+const notetaker = (action: 'access' | 'create' | 'edit' | 'delete') => ({ module: 'ai_notetaker' as const, action })
+
 export const meetingsRoutes: readonly ApiRoute[] = [
+  {
+    id: 'getMeetings',
+    method: 'GET',
+    path: '/organizations/:orgId/meetings',
+    service: 'meetings',
+    access: 'org',
+    permission: notetaker('access'),
+    query: ZMeetingListQuery,
+    reply: z.array(ZMeeting),
+  },
+  {
+    id: 'postMeetings',
+    method: 'POST',
+    path: '/organizations/:orgId/meetings',
+    service: 'meetings',
+    access: 'org',
+    permission: notetaker('create'),
+    body: ZCreateMeetingBody,
+    reply: ZCreateMeetingReply,
+    status: 201,
+  },
+  {
+    id: 'getMeetingsTranscription',
+    method: 'GET',
+    path: '/organizations/:orgId/meetings/transcription',
+    service: 'meetings',
+    access: 'org',
+    permission: notetaker('access'),
+    reply: ZTranscriptionInfo,
+  },
+  { id: 'getMeetingsById', method: 'GET', path: meeting, service: 'meetings', access: 'org', permission: notetaker('access'), reply: ZMeetingDetail },
+  { id: 'deleteMeetingsById', method: 'DELETE', path: meeting, service: 'meetings', access: 'org', permission: notetaker('delete'), status: 204 },
+  /** multipart/form-data, field "audio" (streamed; MEETINGS_AUDIO_MAX_BYTES). */
+  {
+    id: 'postMeetingsTranscribe',
+    method: 'POST',
+    path: `${meeting}/transcribe`,
+    service: 'meetings',
+    access: 'org',
+    permission: notetaker('create'),
+    reply: ZTranscribeReply,
+    status: 202,
+  },
+  /** multipart/form-data, field "audioChunk". */
+  {
+    id: 'postMeetingsLiveTranscribe',
+    method: 'POST',
+    path: `${meeting}/live-transcribe`,
+    service: 'meetings',
+    access: 'org',
+    permission: notetaker('create'),
+    reply: ZLiveTranscribeReply,
+  },
+  /** multipart/form-data, field "transcript" (WebVTT, SRT or text). */
+  {
+    id: 'postMeetingsTranscript',
+    method: 'POST',
+    path: `${meeting}/transcript`,
+    service: 'meetings',
+    access: 'org',
+    permission: notetaker('create'),
+    reply: ZTranscribeReply,
+    status: 202,
+  },
+  /** The recording, with byte ranges. */
+  { id: 'getMeetingsAudio', method: 'GET', path: `${meeting}/audio`, service: 'meetings', access: 'org', permission: notetaker('access') },
+  {
+    id: 'postMeetingsActionItemsTasks',
+    method: 'POST',
+    path: `${meeting}/action-items/tasks`,
+    service: 'meetings',
+    access: 'org',
+    permission: notetaker('create'),
+    reply: z.array(ZTask),
+    status: 201,
+  },
+  {
+    id: 'postMeetingsActionItemTask',
+    method: 'POST',
+    path: `${meeting}/action-items/:itemId/task`,
+    service: 'meetings',
+    access: 'org',
+    permission: notetaker('create'),
+    reply: ZTask,
+    status: 201,
+  },
   {
     id: 'getTasks',
     method: 'GET',

@@ -5,7 +5,8 @@ import { dateOfDay, findTaskRow, listTaskRows, toTask } from '../data/tasks-repo
 import type { MeetingsDeps, Tx } from '../deps.js'
 import { isPastForEveryone } from '../domain/due-date.js'
 
-export const MEETINGS_SCHEMA = 'meetings'
+import { MEETINGS_SCHEMA } from '../events/subjects.js'
+
 type Actor = { orgId: string; userId: string }
 type Deps = Pick<MeetingsDeps, 'prisma'>
 
@@ -27,25 +28,28 @@ export async function listTasks(deps: Deps, orgId: string): Promise<Task[]> {
 
 export async function createTask(deps: Deps, actor: Actor, body: CreateTaskInput): Promise<Task> {
   refusePastDueDate(body.dueDate)
-  return deps.prisma.$transaction(async (tx) => {
-    const task = toTask(
-      await tx.task.create({
-        data: {
-          organizationId: actor.orgId,
-          createdBy: actor.userId,
-          title: body.title,
-          description: body.description ?? null,
-          priority: body.priority,
-          dueDate: dateOfDay(body.dueDate) ?? null,
-          estimateId: body.estimateId ?? null,
-          meetingId: body.meetingId ?? null,
-          assigneeUserId: body.assigneeUserId ?? null,
-        },
-      }),
-    )
-    await recordTaskEvent(tx, TaskSubjects.created, actor, task)
-    return task
-  })
+  return deps.prisma.$transaction((tx) => insertTask(tx, actor, body))
+}
+
+/** The task's row and its event in the caller's transaction (also used for action item → task). */
+export async function insertTask(tx: Tx, actor: Actor, body: CreateTaskInput): Promise<Task> {
+  const task = toTask(
+    await tx.task.create({
+      data: {
+        organizationId: actor.orgId,
+        createdBy: actor.userId,
+        title: body.title,
+        description: body.description ?? null,
+        priority: body.priority,
+        dueDate: dateOfDay(body.dueDate) ?? null,
+        estimateId: body.estimateId ?? null,
+        meetingId: body.meetingId ?? null,
+        assigneeUserId: body.assigneeUserId ?? null,
+      },
+    }),
+  )
+  await recordTaskEvent(tx, TaskSubjects.created, actor, task)
+  return task
 }
 
 /** Changes the named fields; a due date kept as it was may stay in the past (an overdue task being retitled). */

@@ -1,27 +1,52 @@
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import { type IdentityClaims, SYSTEM_ROLE_PERMISSIONS, type SystemRoleName } from '@plumbline/contracts'
+import { type OutboxRelay, startOutboxRelay } from '@plumbline/messaging'
 import { type Call, identityHeaders, serveForTests, startTestService } from '@plumbline/testing'
 import { meetingsRoutes } from '../../src/app.js'
-import type { MeetingsDeps } from '../../src/deps.js'
+import { buildDeps, type MeetingsDeps } from '../../src/deps.js'
 import { type MeetingsEnv, ZMeetingsEnv } from '../../src/env.js'
 import { PrismaClient } from '../../src/generated/prisma/client.js'
+import { startMeetings } from '../../src/start.js'
 
-export type MeetingsTestService = { deps: MeetingsDeps; url: string; call: Call; close: () => Promise<void> }
+export type MeetingsTestService = { deps: MeetingsDeps; url: string; call: Call; audioDir: string; close: () => Promise<void> }
 
-/** The meetings service mounted in process as main.ts wires it, with its own database and prefixes. */
-export async function startMeetingsTestService(): Promise<MeetingsTestService> {
+export type MeetingsTestOptions = {
+  /** Env of this instance (e.g. TRANSCRIPTION_PROVIDER, OPENAI_BASE_URL); a fresh audio directory unless given. */
+  env?: Partial<Record<string, string>>
+  /** Also runs the transcription worker and the outbox relay, as main.ts does (default: routes only). */
+  worker?: boolean
+}
+
+/** The meetings service mounted in process as main.ts wires it, with its own database, prefixes and audio directory. */
+export async function startMeetingsTestService(opts: MeetingsTestOptions = {}): Promise<MeetingsTestService> {
+  const audioDir = opts.env?.MEETINGS_AUDIO_DIR ?? mkdtempSync(join(tmpdir(), 'meetings-audio-'))
+  const env = { MEETINGS_AUDIO_DIR: audioDir, TRANSCRIPTION_LEASE_MS: '3000', SUMMARY_TIMEOUT_MS: '3000', ...opts.env }
+  let deps: MeetingsDeps | undefined
+  const depsOf = (base: Parameters<typeof buildDeps>[0]) => (deps ??= buildDeps(base, base.env as MeetingsEnv, { ...process.env, ...env }))
   const svc = await startTestService<PrismaClient, MeetingsEnv>({
     name: 'meetings',
     schema: 'meetings',
     PrismaClient,
     envSchema: ZMeetingsEnv,
-    routes: (deps) => meetingsRoutes(deps),
+    env,
+    routes: (base) => meetingsRoutes(depsOf(base)),
   })
+  const d = depsOf(svc.deps)
+  const relay: OutboxRelay | null = opts.worker
+    ? startOutboxRelay({ runInTransaction: d.runInTransaction, schema: 'meetings', bus: d.bus, logger: d.logger, idleMs: 50 })
+    : null
+  const closers = opts.worker ? await startMeetings(d) : []
   const http = await serveForTests(svc.app)
   const close = async () => {
     await http.close()
+    for (const c of closers) await c.close()
+    await relay?.stop()
     await svc.close()
+    if (!opts.env?.MEETINGS_AUDIO_DIR) rmSync(audioDir, { recursive: true, force: true })
   }
-  return { deps: svc.deps, url: http.url, call: http.call, close }
+  return { deps: d, url: http.url, call: http.call, audioDir, close }
 }
 
 /** Headers the gateway would forward for a member of `orgId` with one of the built-in roles. */

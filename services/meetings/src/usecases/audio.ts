@@ -1,0 +1,70 @@
+import { mkdtemp, rm } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import type { Readable } from 'node:stream'
+import { ErrorCode, MEETING_CHUNK_MAX_BYTES, MeetingMessages, meetingTooLarge } from '@plumbline/contracts'
+import { AppError } from '@plumbline/service-kit'
+import type { Request } from 'express'
+import { findMeetingRow } from '../data/meetings-repo.js'
+import type { MeetingsDeps } from '../deps.js'
+import { SNIFF_BYTES, sniffAudio } from '../domain/sniff-audio.js'
+import { receiveFile } from '../http/receive-file.js'
+import { createDiskAudioStorage } from '../storage/disk-audio-storage.js'
+import { meetingNotFound } from './meetings.js'
+
+type Deps = Pick<MeetingsDeps, 'prisma' | 'storage' | 'transcriber'>
+
+export type AudioStream = { stream: Readable; contentType: string; sizeBytes: number; range: { start: number; end: number } | null }
+
+/** `bytes=start-end` (either end open) within size; undefined when absent; null when unsatisfiable. */
+export function parseRange(header: string | undefined, size: number): { start: number; end: number } | null | undefined {
+  if (!header) return undefined
+  const m = /^bytes=(\d*)-(\d*)$/.exec(header.trim())
+  if (!m || (m[1] === '' && m[2] === '')) return null
+  const start = m[1] === '' ? Math.max(0, size - Number(m[2])) : Number(m[1])
+  const end = m[1] === '' || m[2] === '' ? size - 1 : Math.min(Number(m[2]), size - 1)
+  return start <= end && start < size ? { start, end } : null
+}
+
+/** The recording for the detail view's player, with byte ranges so it can seek. */
+export async function readAudio(deps: Deps, orgId: string, id: string, rangeHeader: string | undefined): Promise<AudioStream> {
+  const row = await findMeetingRow(deps.prisma, orgId, id)
+  if (!row?.audio) throw meetingNotFound()
+  const sizeBytes = Number(row.audio.sizeBytes)
+  const range = parseRange(rangeHeader, sizeBytes)
+  if (range === null)
+    throw new AppError(416, ErrorCode.VALIDATION_FAILED, 'The requested range is not in the recording', undefined, { 'content-range': `bytes */${sizeBytes}` })
+  const stream = await deps.storage.read(row.audio.storageKey, range)
+  if (!stream) throw meetingNotFound()
+  return { stream, contentType: row.audio.contentType, sizeBytes, range: range ?? null }
+}
+
+/**
+ * POST /meetings/{id}/live-transcribe (spec 001 §7: defined, unused by the spec's UI): transcribes
+ * one short chunk (multipart "audioChunk") at once and answers its text. Nothing is stored.
+ */
+export async function liveTranscribe(deps: Deps, orgId: string, id: string, req: Request): Promise<{ transcription: string }> {
+  if (!(await findMeetingRow(deps.prisma, orgId, id))) throw meetingNotFound()
+  const info = deps.transcriber.info()
+  if (!info.available) throw new AppError(503, ErrorCode.SERVICE_UNAVAILABLE, `Transcription is unavailable: ${info.reason ?? 'no recogniser is configured'}`)
+  const dir = await mkdtemp(join(tmpdir(), 'plumbline-chunk-'))
+  try {
+    const scratch = createDiskAudioStorage(dir)
+    await receiveFile(req, {
+      field: 'audioChunk',
+      maxBytes: MEETING_CHUNK_MAX_BYTES,
+      tooLarge: meetingTooLarge(MEETING_CHUNK_MAX_BYTES),
+      missing: MeetingMessages.chunkMissing,
+      headBytes: SNIFF_BYTES,
+      checkHead: (head) =>
+        sniffAudio(head)
+          ? null
+          : new AppError(415, ErrorCode.UNSUPPORTED_MEDIA_TYPE, MeetingMessages.notAudio, [{ field: 'audioChunk', message: MeetingMessages.notAudio }]),
+      sink: (file) => scratch.put('chunk', file),
+    })
+    const transcript = await deps.transcriber.transcribe(join(dir, 'chunk'))
+    return { transcription: transcript.text }
+  } finally {
+    await rm(dir, { recursive: true, force: true })
+  }
+}

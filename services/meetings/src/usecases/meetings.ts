@@ -1,0 +1,186 @@
+import { randomUUID } from 'node:crypto'
+import {
+  ErrorCode,
+  MEETING_TRANSCRIPT_MAX_BYTES,
+  type Meeting,
+  type MeetingDetail,
+  MeetingMessages,
+  type MeetingStatus,
+  meetingTooLarge,
+  type TranscriptionInfo,
+} from '@plumbline/contracts'
+import { AppError, badRequest, notFound } from '@plumbline/service-kit'
+import type { Request } from 'express'
+import { findMeetingDetailRow, findMeetingRow, listMeetingRows, saveTranscript, toMeeting, toMeetingDetail } from '../data/meetings-repo.js'
+import { ACTIVE_JOB_STATUSES, cancelMeetingJobs, createTranscriptionJob, type JobStage } from '../data/transcription-jobs-repo.js'
+import type { MeetingsDeps, Tx } from '../deps.js'
+import { type AudioType, SNIFF_BYTES, sniffAudio } from '../domain/sniff-audio.js'
+import { parseTranscriptFile } from '../domain/transcript-files.js'
+import { recordMeetingEvent, requestTranscription } from '../events/record-events.js'
+import { receiveFile } from '../http/receive-file.js'
+
+type Actor = { orgId: string; userId: string }
+type Deps = Pick<MeetingsDeps, 'prisma'>
+
+export const meetingNotFound = () => notFound('Meeting')
+const unsupportedAudio = () =>
+  new AppError(415, ErrorCode.UNSUPPORTED_MEDIA_TYPE, MeetingMessages.notAudio, [{ field: 'audio', message: MeetingMessages.notAudio }], {
+    connection: 'close',
+  })
+
+export async function listMeetings(deps: Deps, orgId: string, search?: string): Promise<Meeting[]> {
+  return (await listMeetingRows(deps.prisma, orgId, search)).map(toMeeting)
+}
+
+export async function getMeeting(deps: Deps, orgId: string, id: string): Promise<MeetingDetail> {
+  const row = await findMeetingDetailRow(deps.prisma, orgId, id)
+  if (!row) throw meetingNotFound()
+  return toMeetingDetail(row)
+}
+
+/** Spec 001 §7: POST /meetings answers the new id; the meeting waits for its recording. */
+export async function createMeeting(deps: Deps, actor: Actor, body: { title: string; description: string | null }): Promise<{ id: string }> {
+  return deps.prisma.$transaction(async (tx) => {
+    const meeting = await tx.meeting.create({
+      data: { organizationId: actor.orgId, createdBy: actor.userId, title: body.title, description: body.description, status: 'recording' },
+    })
+    await recordMeetingEvent(tx, 'created', actor, meeting)
+    return { id: meeting.id }
+  })
+}
+
+export async function deleteMeeting(deps: Pick<MeetingsDeps, 'prisma' | 'storage' | 'logger'>, actor: Actor, id: string): Promise<void> {
+  const audioKey = await deps.prisma.$transaction(async (tx) => {
+    const row = await findMeetingRow(tx, actor.orgId, id)
+    if (!row) throw meetingNotFound()
+    // Jobs, segments, action items and the audio row go with it (cascade); a running job's
+    // worker finds its row gone and stops at its next step.
+    await tx.meeting.delete({ where: { id: row.id } })
+    await recordMeetingEvent(tx, 'deleted', actor, row)
+    return row.audio?.storageKey ?? null
+  })
+  if (audioKey) await deleteAudioQuietly(deps, audioKey)
+}
+
+async function deleteAudioQuietly(deps: Pick<MeetingsDeps, 'storage' | 'logger'>, key: string): Promise<void> {
+  // The row is gone already; a file left behind is wasted space, not a lost write.
+  await deps.storage.delete(key).catch((err: unknown) => deps.logger.warn({ err: (err as Error).message, key }, 'audio file not deleted'))
+}
+
+/** Starts (or restarts) the meeting's job at `stage`, replacing a queued or running one. */
+async function startJob(tx: Tx, actor: Actor, meetingId: string, stage: JobStage, message: string): Promise<void> {
+  await cancelMeetingJobs(tx, meetingId)
+  const job = await createTranscriptionJob(tx, { orgId: actor.orgId, meetingId, stage })
+  await tx.meeting.update({ where: { id: meetingId }, data: { status: 'transcribing', statusMessage: message, progress: 0 } })
+  await requestTranscription(tx, actor, job.id)
+}
+
+async function refuseWhileTranscribing(tx: Tx, meetingId: string): Promise<void> {
+  const active = await tx.transcriptionJob.count({ where: { meetingId, status: { in: ACTIVE_JOB_STATUSES } } })
+  if (active) throw new AppError(409, ErrorCode.CONFLICT, MeetingMessages.alreadyRunning)
+}
+
+/**
+ * POST /meetings/{id}/transcribe: streams the recording (multipart field "audio") into storage,
+ * then queues its transcription. With no recogniser available the meeting keeps its audio and
+ * says why (status unavailable); a transcript can be imported instead.
+ */
+export async function uploadRecording(
+  deps: Pick<MeetingsDeps, 'prisma' | 'storage' | 'transcriber' | 'logger' | 'env'>,
+  actor: Actor,
+  id: string,
+  req: Request,
+): Promise<{ id: string; status: MeetingStatus }> {
+  const before = await findMeetingRow(deps.prisma, actor.orgId, id)
+  if (!before) throw meetingNotFound()
+  await refuseWhileTranscribing(deps.prisma, before.id)
+  const key = `${before.id}-${randomUUID()}`
+  let type: AudioType | null = null
+  const { stored, fileName } = await receiveFile(req, {
+    field: 'audio',
+    maxBytes: deps.env.MEETINGS_AUDIO_MAX_BYTES,
+    tooLarge: meetingTooLarge(deps.env.MEETINGS_AUDIO_MAX_BYTES),
+    missing: MeetingMessages.audioMissing,
+    headBytes: SNIFF_BYTES,
+    checkHead: (head) => {
+      type = sniffAudio(head)
+      return type ? null : unsupportedAudio()
+    },
+    sink: async (file, name) => ({ stored: await deps.storage.put(key, file), fileName: name }),
+  })
+  const audio = type as AudioType | null
+  if (!audio) throw unsupportedAudio()
+  const recogniser = deps.transcriber.info()
+  try {
+    const replaced = await deps.prisma.$transaction(async (tx) => {
+      const row = await findMeetingRow(tx, actor.orgId, id)
+      if (!row) throw meetingNotFound()
+      await refuseWhileTranscribing(tx, row.id)
+      const fields = {
+        storageKey: key,
+        contentType: audio.contentType,
+        sizeBytes: BigInt(stored.sizeBytes),
+        sha256: stored.sha256,
+        fileName: fileName || `recording.${audio.extension}`,
+      }
+      await tx.meetingAudio.upsert({ where: { meetingId: row.id }, create: { meetingId: row.id, ...fields }, update: { ...fields, createdAt: new Date() } })
+      if (recogniser.available) await startJob(tx, actor, row.id, 'transcribe', `Waiting to transcribe (${recogniser.label})`)
+      else
+        await tx.meeting.update({
+          where: { id: row.id },
+          data: { status: 'unavailable', progress: null, statusMessage: unavailableMessage(recogniser.reason, recogniser.hint) },
+        })
+      return row.audio?.storageKey ?? null
+    })
+    if (replaced) await deleteAudioQuietly(deps, replaced)
+  } catch (err) {
+    await deleteAudioQuietly(deps, key)
+    throw err
+  }
+  return { id: before.id, status: recogniser.available ? 'transcribing' : 'unavailable' }
+}
+
+export function unavailableMessage(reason: string | null | undefined, hint: string | null | undefined): string {
+  return ['Transcription is unavailable', reason ? `: ${reason}` : '.', hint ? ` ${hint}` : '', ' You can import a transcript instead.'].join('')
+}
+
+/**
+ * Imports a transcript file (WebVTT, SRT or plain text, multipart field "transcript") in place of
+ * a recognised one; it takes the same summary and action-item path.
+ */
+export async function importTranscript(
+  deps: Pick<MeetingsDeps, 'prisma'>,
+  actor: Actor,
+  id: string,
+  req: Request,
+): Promise<{ id: string; status: MeetingStatus }> {
+  if (!(await findMeetingRow(deps.prisma, actor.orgId, id))) throw meetingNotFound()
+  const text = await receiveFile(req, {
+    field: 'transcript',
+    maxBytes: MEETING_TRANSCRIPT_MAX_BYTES,
+    tooLarge: `The transcript is larger than ${MEETING_TRANSCRIPT_MAX_BYTES / 1024 / 1024} MB`,
+    missing: MeetingMessages.transcriptMissing,
+    headBytes: 0,
+    checkHead: () => null,
+    sink: async (file) => {
+      const chunks: Buffer[] = []
+      for await (const chunk of file) chunks.push(chunk as Buffer)
+      return Buffer.concat(chunks).toString('utf8')
+    },
+  })
+  const segments = parseTranscriptFile(text)
+  if (!segments.length) throw badRequest(MeetingMessages.transcriptEmpty, [{ field: 'transcript', message: MeetingMessages.transcriptEmpty }])
+  await deps.prisma.$transaction(async (tx) => {
+    const row = await findMeetingRow(tx, actor.orgId, id)
+    if (!row) throw meetingNotFound()
+    await cancelMeetingJobs(tx, row.id)
+    await saveTranscript(tx, row.id, segments, 'import')
+    await startJob(tx, actor, row.id, 'summarize', 'Writing the summary')
+  })
+  return { id, status: 'transcribing' }
+}
+
+export function transcriptionInfo(deps: Pick<MeetingsDeps, 'transcriber'>): TranscriptionInfo {
+  const info = deps.transcriber.info()
+  return { id: info.id, label: info.label, available: info.available, reason: info.reason ?? null, hint: info.hint ?? null }
+}
