@@ -2,15 +2,23 @@ import { ZActionItemParams, ZCreateMeetingBody, ZMeetingIdParams, ZMeetingListQu
 import { isUuid, notFound, type OrgContext, orgContextOf, parseBody, parseParams, parseQuery, requirePermission } from '@plumbline/service-kit'
 import express, { type Router } from 'express'
 import type { MeetingsDeps } from '../deps.js'
+import type { FileSource } from '../domain/file-source.js'
 import { actionItemToTask, allActionItemsToTasks } from '../usecases/action-items.js'
 import { liveTranscribe, readAudio } from '../usecases/audio.js'
 import { createMeeting, deleteMeeting, getMeeting, importTranscript, listMeetings, transcriptionInfo, uploadRecording } from '../usecases/meetings.js'
+import { receiveFile } from './receive-file.js'
 
 /** Meeting and action item ids are UUIDs; anything else names nothing, the same 404 as a missing one. */
 function uuidOrNotFound(id: string, what: string): string {
   if (!isUuid(id)) throw notFound(what)
   return id.toLowerCase()
 }
+
+/** The request's multipart file, read as the use case asks. */
+const fileOf =
+  (req: express.Request): FileSource =>
+  (opts) =>
+    receiveFile(req, opts)
 
 /** The organisation context and the meeting id of `/meetings/:id/...`, after the module permission. */
 function meetingRef(req: express.Request, res: express.Response, action: 'access' | 'create' | 'edit' | 'delete'): { ctx: OrgContext; id: string } {
@@ -54,15 +62,15 @@ export function meetingRoutes(deps: MeetingsDeps): Router {
   })
   router.post(`${base}/:id/transcribe`, async (req, res) => {
     const { ctx, id } = meetingRef(req, res, 'create')
-    res.status(202).json(await uploadRecording(deps, ctx, id, req))
+    res.status(202).json(await uploadRecording(deps, ctx, id, fileOf(req)))
   })
   router.post(`${base}/:id/live-transcribe`, async (req, res) => {
     const { ctx, id } = meetingRef(req, res, 'create')
-    res.json(await liveTranscribe(deps, ctx.orgId, id, req))
+    res.json(await liveTranscribe(deps, ctx.orgId, id, fileOf(req)))
   })
   router.post(`${base}/:id/transcript`, async (req, res) => {
     const { ctx, id } = meetingRef(req, res, 'create')
-    res.status(202).json(await importTranscript(deps, ctx, id, req))
+    res.status(202).json(await importTranscript(deps, ctx, id, fileOf(req)))
   })
   router.get(`${base}/:id/audio`, async (req, res) => {
     const { ctx, id } = meetingRef(req, res, 'access')

@@ -1,28 +1,12 @@
-import type { Readable } from 'node:stream'
 import { Transform } from 'node:stream'
 import { ErrorCode } from '@plumbline/contracts'
 import { AppError, badRequest } from '@plumbline/service-kit'
 import busboy from 'busboy'
 import type { Request } from 'express'
+import type { ReceiveFileOptions } from '../domain/file-source.js'
 
 /** Room for the multipart boundaries and part headers around a file at the cap. */
 const MULTIPART_OVERHEAD = 64 * 1024
-
-export type ReceiveFileOptions<T> = {
-  /** The multipart field that carries the file. */
-  field: string
-  maxBytes: number
-  /** Answered 413 (with Connection: close) the moment the file passes maxBytes. */
-  tooLarge: string
-  /** Answered 400 when the body is not multipart or has no such file. */
-  missing: string
-  /** Bytes the check needs before any is handed on. */
-  headBytes: number
-  /** Looks at the file's first bytes; an error refuses the file before anything is stored. */
-  checkHead(head: Buffer): AppError | null
-  /** Consumes the file's stream (e.g. into storage); rejects when the stream errors. */
-  sink(file: Readable, fileName: string): Promise<T>
-}
 
 /** Holds back the first `size` bytes until `check` accepted them; then passes everything through. */
 function headGate(size: number, check: (head: Buffer) => AppError | null): Transform {

@@ -4,11 +4,10 @@ import { join } from 'node:path'
 import type { Readable } from 'node:stream'
 import { ErrorCode, MEETING_CHUNK_MAX_BYTES, MeetingMessages, meetingTooLarge } from '@plumbline/contracts'
 import { AppError } from '@plumbline/service-kit'
-import type { Request } from 'express'
 import { findMeetingRow } from '../data/meetings-repo.js'
 import type { MeetingsDeps } from '../deps.js'
+import type { FileSource } from '../domain/file-source.js'
 import { SNIFF_BYTES, sniffAudio } from '../domain/sniff-audio.js'
-import { receiveFile } from '../http/receive-file.js'
 import { createDiskAudioStorage } from '../storage/disk-audio-storage.js'
 import { meetingNotFound } from './meetings.js'
 
@@ -43,14 +42,14 @@ export async function readAudio(deps: Deps, orgId: string, id: string, rangeHead
  * POST /meetings/{id}/live-transcribe (spec 001 §7: defined, unused by the spec's UI): transcribes
  * one short chunk (multipart "audioChunk") at once and answers its text. Nothing is stored.
  */
-export async function liveTranscribe(deps: Deps, orgId: string, id: string, req: Request): Promise<{ transcription: string }> {
+export async function liveTranscribe(deps: Deps, orgId: string, id: string, upload: FileSource): Promise<{ transcription: string }> {
   if (!(await findMeetingRow(deps.prisma, orgId, id))) throw meetingNotFound()
   const info = deps.transcriber.info()
   if (!info.available) throw new AppError(503, ErrorCode.SERVICE_UNAVAILABLE, `Transcription is unavailable: ${info.reason ?? 'no recogniser is configured'}`)
   const dir = await mkdtemp(join(tmpdir(), 'plumbline-chunk-'))
   try {
     const scratch = createDiskAudioStorage(dir)
-    await receiveFile(req, {
+    await upload({
       field: 'audioChunk',
       maxBytes: MEETING_CHUNK_MAX_BYTES,
       tooLarge: meetingTooLarge(MEETING_CHUNK_MAX_BYTES),

@@ -10,14 +10,13 @@ import {
   type TranscriptionInfo,
 } from '@plumbline/contracts'
 import { AppError, badRequest, notFound } from '@plumbline/service-kit'
-import type { Request } from 'express'
 import { findMeetingDetailRow, findMeetingRow, listMeetingRows, saveTranscript, toMeeting, toMeetingDetail } from '../data/meetings-repo.js'
 import { ACTIVE_JOB_STATUSES, cancelMeetingJobs, createTranscriptionJob, type JobStage } from '../data/transcription-jobs-repo.js'
 import type { MeetingsDeps, Tx } from '../deps.js'
+import type { FileSource } from '../domain/file-source.js'
 import { type AudioType, SNIFF_BYTES, sniffAudio } from '../domain/sniff-audio.js'
 import { parseTranscriptFile } from '../domain/transcript-files.js'
 import { recordMeetingEvent, requestTranscription } from '../events/record-events.js'
-import { receiveFile } from '../http/receive-file.js'
 
 type Actor = { orgId: string; userId: string }
 type Deps = Pick<MeetingsDeps, 'prisma'>
@@ -89,14 +88,14 @@ export async function uploadRecording(
   deps: Pick<MeetingsDeps, 'prisma' | 'storage' | 'transcriber' | 'logger' | 'env'>,
   actor: Actor,
   id: string,
-  req: Request,
+  upload: FileSource,
 ): Promise<{ id: string; status: MeetingStatus }> {
   const before = await findMeetingRow(deps.prisma, actor.orgId, id)
   if (!before) throw meetingNotFound()
   await refuseWhileTranscribing(deps.prisma, before.id)
   const key = `${before.id}-${randomUUID()}`
   let type: AudioType | null = null
-  const { stored, fileName } = await receiveFile(req, {
+  const { stored, fileName } = await upload({
     field: 'audio',
     maxBytes: deps.env.MEETINGS_AUDIO_MAX_BYTES,
     tooLarge: meetingTooLarge(deps.env.MEETINGS_AUDIO_MAX_BYTES),
@@ -152,10 +151,10 @@ export async function importTranscript(
   deps: Pick<MeetingsDeps, 'prisma'>,
   actor: Actor,
   id: string,
-  req: Request,
+  upload: FileSource,
 ): Promise<{ id: string; status: MeetingStatus }> {
   if (!(await findMeetingRow(deps.prisma, actor.orgId, id))) throw meetingNotFound()
-  const text = await receiveFile(req, {
+  const text = await upload({
     field: 'transcript',
     maxBytes: MEETING_TRANSCRIPT_MAX_BYTES,
     tooLarge: `The transcript is larger than ${MEETING_TRANSCRIPT_MAX_BYTES / 1024 / 1024} MB`,
