@@ -8,6 +8,7 @@ import { onEstimateCreated } from './on-estimate-created.js'
 import { onEstimateDeleted } from './on-estimate-deleted.js'
 import { onEstimateShared } from './on-estimate-shared.js'
 import { onEstimateUpdated } from './on-estimate-updated.js'
+import { onMeetingCompleted, onMeetingCreated, onMeetingDeleted } from './on-meeting-events.js'
 import { onOrganizationCreated } from './on-organization-created.js'
 import { onPdfGenerated } from './on-pdf-generated.js'
 import { onUserDeleted } from './on-user-deleted.js'
@@ -30,5 +31,8 @@ export async function startAdminConsumers(deps: AdminDeps): Promise<EventConsume
     startConsumer(deps, onAdminActionRecorded),
     startConsumer(deps, onAiGenerationCompleted),
     startConsumer(deps, onPdfGenerated),
+    startConsumer(deps, onMeetingCreated),
+    startConsumer(deps, onMeetingCompleted),
+    startConsumer(deps, onMeetingDeleted),
   ])
 }
