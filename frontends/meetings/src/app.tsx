@@ -1,28 +1,21 @@
-import { NotFoundView, PageFallback, PlaceholderPage } from '@plumbline/ui'
-import { Mic } from 'lucide-react'
+import { NotFoundView, PageFallback } from '@plumbline/ui'
 import * as React from 'react'
-import { Route, Routes, useNavigate } from 'react-router'
+import { Route, Routes } from 'react-router'
 import './index.css'
 
-// The tasks screen is its own chunk so the remote's entry stays small.
+// Each screen is its own chunk so the remote's entry stays small.
+const NotetakerPage = React.lazy(() => import('./pages/notetaker/notetaker-page'))
 const TasksPage = React.lazy(() => import('./pages/tasks/tasks-page'))
 
 function RemoteRoutes() {
-  const navigate = useNavigate()
-  const newEstimate = () => navigate('/cost-estimator?new=1')
   return (
     <Routes>
       <Route
         path="/notetaker"
         element={
-          <PlaceholderPage
-            onNewEstimate={newEstimate}
-            title="AI Notetaker"
-            description="Record, transcribe and summarize your meetings"
-            icon={<Mic />}
-            emptyTitle="Coming soon"
-            emptyDescription="Record client meetings and get transcripts, summaries and action items automatically."
-          />
+          <React.Suspense fallback={<PageFallback />}>
+            <NotetakerPage />
+          </React.Suspense>
         }
       />
       <Route

@@ -1,5 +1,5 @@
 import { Card, EmptyState } from '@plumbline/ui/light'
-import { Construction, FileQuestion } from 'lucide-react'
+import { FileQuestion } from 'lucide-react'
 import type * as React from 'react'
 
 /** The 404 view used for unknown signed-in paths (shell and remotes). */
@@ -20,30 +20,5 @@ export function NotFoundView({ action }: { action?: React.ReactNode }) {
         />
       </Card>
     </div>
-  )
-}
-
-/** Polished placeholder for screens that are still being built. */
-export function ComingSoonCard({
-  title,
-  description,
-  icon,
-  action,
-}: {
-  title: React.ReactNode
-  description?: React.ReactNode
-  icon?: React.ReactNode
-  action?: React.ReactNode
-}) {
-  return (
-    <Card className="overflow-hidden">
-      <div className="h-1 w-full bg-gradient-to-r from-primary via-primary/60 to-amber" />
-      <EmptyState
-        icon={icon ?? <Construction />}
-        title={title}
-        description={description ?? 'This page is coming soon. We are putting the finishing touches on it.'}
-        action={action}
-      />
-    </Card>
   )
 }

@@ -96,7 +96,7 @@ export function DashboardPage() {
           </Button>
           {createDialog.element}
           <div className="grid gap-3 sm:grid-cols-2">
-            <Button variant="outline" size="lg" className="w-full justify-start" onClick={() => navigate('/notetaker')}>
+            <Button variant="outline" size="lg" className="w-full justify-start" onClick={() => navigate('/notetaker?record=1')}>
               <Video className="text-primary" /> Start Meeting
             </Button>
             <Button variant="outline" size="lg" className="w-full justify-start" onClick={() => navigate('/cost-estimator')}>
