@@ -38,6 +38,8 @@ export default async function setup(project: TestProject) {
       DEFAULT_PDF_LIMIT: '500',
       // The monitoring charts fill within a journey rather than after minutes.
       MONITORING_SAMPLE_SECONDS: '5',
+      // Recordings of this run, dropped with test-output.
+      MEETINGS_AUDIO_DIR: join(root, 'test-output', `${id}-audio`),
     },
   })
 

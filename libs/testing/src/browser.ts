@@ -15,8 +15,9 @@ export const CHROMIUM_ARGS = [
   '--disable-sync',
 ]
 
-export function launchBrowser(): Promise<Browser> {
-  return chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS })
+/** `extraArgs`: e.g. the fake microphone of speech.ts's fakeMicrophoneArgs. */
+export function launchBrowser(extraArgs: string[] = []): Promise<Browser> {
+  return chromium.launch({ executablePath: CHROMIUM_PATH, args: [...CHROMIUM_ARGS, ...extraArgs] })
 }
 
 const shotsDir = join(import.meta.dirname, '..', '..', '..', 'test-output', 'screenshots')
