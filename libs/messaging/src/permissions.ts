@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto'
-import { healthSubject, OpsSubjects, RequestSubjects, Subjects } from '@plumbline/contracts'
+import { healthSubject, MeetingSubjects, OpsSubjects, RequestSubjects, Subjects } from '@plumbline/contracts'
 import { consumerName, DLQ_OWNER, ownerOf, prefixSubject, streamName } from './names.js'
 
 /**
@@ -49,7 +49,7 @@ const GRANTS: Record<BusService, BusGrant> = {
     ownsStream: true,
     // The job queue lives in ai's own stream (services/ai/src/events/subjects.ts).
     consumes: [{ durable: 'ai-job-worker', subject: 'ai.job.requested.v1' }],
-    replies: [],
+    replies: [RequestSubjects.summarizeMeeting],
     requests: [RequestSubjects.quotaCheck, RequestSubjects.estimateDocument, RequestSubjects.companySettings],
   },
   documents: {
@@ -58,7 +58,13 @@ const GRANTS: Record<BusService, BusGrant> = {
     replies: [RequestSubjects.fetchLogoUrl],
     requests: [RequestSubjects.quotaCheck, RequestSubjects.setCompanyLogo, RequestSubjects.estimateDocument, RequestSubjects.companySettings],
   },
-  meetings: { ownsStream: true, consumes: [], replies: [], requests: [] },
+  meetings: {
+    ownsStream: true,
+    // The transcription queue lives in meetings' own stream (services/meetings/src/events/subjects.ts).
+    consumes: [{ durable: 'meetings-transcription-worker', subject: 'meetings.transcription.requested.v1' }],
+    replies: [],
+    requests: [RequestSubjects.summarizeMeeting],
+  },
   admin: {
     ownsStream: true,
     consumes: [
@@ -73,6 +79,9 @@ const GRANTS: Record<BusService, BusGrant> = {
       onAdmin(Subjects.adminActionRecorded, 'admin-action-recorded'),
       onAdmin(Subjects.aiGenerationCompleted, 'ai-generation-completed'),
       onAdmin(Subjects.pdfGenerated, 'pdf-generated'),
+      onAdmin(MeetingSubjects.created, 'meeting-created'),
+      onAdmin(MeetingSubjects.completed, 'meeting-completed'),
+      onAdmin(MeetingSubjects.deleted, 'meeting-deleted'),
     ],
     replies: [RequestSubjects.quotaCheck, RequestSubjects.companySettings, RequestSubjects.setCompanyLogo],
     requests: [RequestSubjects.fetchLogoUrl],
