@@ -149,7 +149,7 @@ describe('/notetaker', () => {
     await firstEstimate.click()
     await visible(page.getByText('Meeting notes attached'))
     await shot(page, 'detail-desktop')
-    await page.keyboard.press('Escape')
+    await detail.getByRole('button', { name: 'Close' }).click()
 
     // The list shows the meeting with its summary preview; search finds it by transcript text.
     const row = page.getByRole('button', { name: `Open ${title}` })
@@ -174,7 +174,7 @@ describe('/notetaker', () => {
     const full = await apiOk<{ meetingTranscript: string | null }>(page, 'GET', `/api/organizations/${orgId}/estimates/${estimate?.id}`)
     expect(full.meetingTranscript).toContain(`Meeting: ${title}`)
     expect(full.meetingTranscript).toContain('Sarah: We walked the roof')
-    await page.goto(`/cost-estimator/${estimate?.id}`)
+    await page.goto(`/estimates/${estimate?.id}`)
     await visible(page.getByTestId('meeting-notes').getByText(`Meeting: ${title}`, { exact: false }))
     await context.close()
   }, 240_000)

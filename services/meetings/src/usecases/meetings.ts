@@ -140,7 +140,8 @@ export async function uploadRecording(
 }
 
 export function unavailableMessage(reason: string | null | undefined, hint: string | null | undefined): string {
-  return ['Transcription is unavailable', reason ? `: ${reason}` : '.', hint ? ` ${hint}` : '', ' You can import a transcript instead.'].join('')
+  const why = reason ? `: ${reason.replace(/\.+$/, '')}.` : '.'
+  return `Transcription is unavailable${why}${hint ? ` ${hint}` : ''} You can import a transcript instead.`
 }
 
 /**

@@ -21,6 +21,8 @@ const STATUS_CLASS: Record<Meeting['status'], string> = {
   upcoming: 'bg-muted text-muted-foreground',
 }
 
+const withoutFullStop = (text: string) => text.replace(/\.+$/, '')
+
 /** The search box's text, settled for 300 ms before it becomes a query. */
 function useSettled(value: string, ms = 300): string {
   const [settled, setSettled] = React.useState(value)
@@ -159,7 +161,7 @@ function Notetaker({ orgId, recording, onRecordingChange, recordBlocked }: Notet
             title={c.blocked}
             className="group rounded-xl border bg-card p-4 text-left shadow-sm transition-colors hover:border-primary hover:bg-muted/40 disabled:cursor-not-allowed disabled:opacity-60"
           >
-            <span className="text-primary [&_svg]:size-6" aria-hidden="true">
+            <span className="block text-primary [&_svg]:size-6" aria-hidden="true">
               {c.icon}
             </span>
             <span className="mt-2 block font-medium">{c.title}</span>
@@ -172,7 +174,8 @@ function Notetaker({ orgId, recording, onRecordingChange, recordBlocked }: Notet
         <p className="flex items-start gap-2 rounded-md border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900" data-testid="recogniser-note">
           <Info className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
           <span>
-            Transcription is unavailable: {recogniser.data.reason ?? 'no recogniser is configured'}. Recordings are kept and you can import a transcript.
+            Transcription is unavailable: {withoutFullStop(recogniser.data.reason ?? 'no recogniser is configured')}. Recordings are kept and you can import a
+            transcript.
             {recogniser.data.hint ? ` ${recogniser.data.hint}` : ''}
           </span>
         </p>

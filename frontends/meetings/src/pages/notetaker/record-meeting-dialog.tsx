@@ -43,6 +43,11 @@ export function RecordMeetingDialog({ open, onOpenChange, saving, onSave, recogn
     onSave({ title: title.trim(), description: description.trim(), audio: rec.audio })
   }
 
+  // A new recording answers "No Recording": the message goes with it.
+  React.useEffect(() => {
+    if (rec.state === 'recording') setProblem(null)
+  }, [rec.state])
+
   const tone = volumeTone(rec.volume)
   const shownProblem = rec.error ?? problem
   return (
