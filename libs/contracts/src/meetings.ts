@@ -26,6 +26,7 @@ export const MeetingMessages = {
   chunkMissing: 'Please attach the audio chunk (multipart form field "audioChunk")',
   transcriptMissing: 'Please attach a transcript file (WebVTT, SRT or plain text; form field "transcript")',
   transcriptEmpty: 'The transcript file has no text',
+  transcriptNotText: 'The transcript must be a text file (WebVTT, SRT or plain text)',
   notAudio: 'This file is not a supported recording. Upload WebM, Ogg, WAV, MP3 or M4A audio.',
   alreadyRunning: 'This meeting is being transcribed already',
 } as const

@@ -57,10 +57,13 @@ export function receiveFile<T>(req: Request, opts: ReceiveFileOptions<T>): Promi
     }
     let settled = false
     let stored: Promise<T> | null = null
-    // Answers only after the sink settled, so a refused file is already cleaned away.
+    let gate: Transform | null = null
+    // Stops the sink (its half-written file is removed) and answers only after it settled, so a
+    // refused or broken upload is already cleaned away.
     const fail = (err: Error) => {
       if (settled) return
       settled = true
+      gate?.destroy(err)
       req.unpipe(bb)
       req.resume()
       void (stored ?? Promise.resolve()).catch(() => {}).then(() => reject(err))
@@ -72,15 +75,11 @@ export function receiveFile<T>(req: Request, opts: ReceiveFileOptions<T>): Promi
         stream.resume()
         return
       }
-      const gate = headGate(opts.headBytes, opts.checkHead)
+      gate = headGate(opts.headBytes, opts.checkHead)
       // The sink may attach its own listeners a tick later (after an await); the error still
       // reaches it through the stream's errored state.
       gate.on('error', () => {})
-      stream.on('limit', () => {
-        const err = tooLarge()
-        gate.destroy(err)
-        fail(err)
-      })
+      stream.on('limit', () => fail(tooLarge()))
       stream.pipe(gate)
       stored = opts.sink(gate, info.filename ?? '')
       stored.catch((err: Error) => {
@@ -102,6 +101,10 @@ export function receiveFile<T>(req: Request, opts: ReceiveFileOptions<T>): Promi
       )
     })
     req.on('error', (err) => fail(err))
+    // A client that goes away mid-upload: nothing more will come.
+    req.on('close', () => {
+      if (!req.complete) fail(malformed())
+    })
     req.pipe(bb)
   })
 }

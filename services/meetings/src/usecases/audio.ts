@@ -9,6 +9,7 @@ import type { MeetingsDeps } from '../deps.js'
 import type { FileSource } from '../domain/file-source.js'
 import { SNIFF_BYTES, sniffAudio } from '../domain/sniff-audio.js'
 import { createDiskAudioStorage } from '../storage/disk-audio-storage.js'
+import { TranscriptionUnavailableError } from '../transcription/provider.js'
 import { meetingNotFound } from './meetings.js'
 
 type Deps = Pick<MeetingsDeps, 'prisma' | 'storage' | 'transcriber'>
@@ -44,8 +45,6 @@ export async function readAudio(deps: Deps, orgId: string, id: string, rangeHead
  */
 export async function liveTranscribe(deps: Deps, orgId: string, id: string, upload: FileSource): Promise<{ transcription: string }> {
   if (!(await findMeetingRow(deps.prisma, orgId, id))) throw meetingNotFound()
-  const info = deps.transcriber.info()
-  if (!info.available) throw new AppError(503, ErrorCode.SERVICE_UNAVAILABLE, `Transcription is unavailable: ${info.reason ?? 'no recogniser is configured'}`)
   const dir = await mkdtemp(join(tmpdir(), 'plumbline-chunk-'))
   try {
     const scratch = createDiskAudioStorage(dir)
@@ -61,8 +60,18 @@ export async function liveTranscribe(deps: Deps, orgId: string, id: string, uplo
           : new AppError(415, ErrorCode.UNSUPPORTED_MEDIA_TYPE, MeetingMessages.notAudio, [{ field: 'audioChunk', message: MeetingMessages.notAudio }]),
       sink: (file) => scratch.put('chunk', file),
     })
-    const transcript = await deps.transcriber.transcribe(join(dir, 'chunk'))
-    return { transcription: transcript.text }
+    // The chunk is read and checked first: bad input is a 4xx whether or not a recogniser runs.
+    const info = deps.transcriber.info()
+    if (!info.available) throw new AppError(503, ErrorCode.SERVICE_UNAVAILABLE, `Transcription is unavailable: ${info.reason ?? 'no recogniser is configured'}`)
+    try {
+      return { transcription: (await deps.transcriber.transcribe(join(dir, 'chunk'))).text }
+    } catch (err) {
+      if (err instanceof TranscriptionUnavailableError) throw new AppError(503, ErrorCode.SERVICE_UNAVAILABLE, `Transcription is unavailable: ${err.message}`)
+      // It looked like audio but could not be decoded or recognised.
+      throw new AppError(422, ErrorCode.VALIDATION_FAILED, MeetingMessages.processingFailed, [
+        { field: 'audioChunk', message: MeetingMessages.processingFailed },
+      ])
+    }
   } finally {
     await rm(dir, { recursive: true, force: true })
   }

@@ -160,15 +160,20 @@ export async function importTranscript(
     maxBytes: MEETING_TRANSCRIPT_MAX_BYTES,
     tooLarge: `The transcript is larger than ${MEETING_TRANSCRIPT_MAX_BYTES / 1024 / 1024} MB`,
     missing: MeetingMessages.transcriptMissing,
-    headBytes: 0,
-    checkHead: () => null,
+    headBytes: 512,
+    // Binary content (NUL bytes up front) is not a transcript.
+    checkHead: (head) =>
+      head.includes(0)
+        ? new AppError(415, ErrorCode.UNSUPPORTED_MEDIA_TYPE, MeetingMessages.transcriptNotText, [{ field: 'transcript', message: MeetingMessages.transcriptNotText }])
+        : null,
     sink: async (file) => {
       const chunks: Buffer[] = []
       for await (const chunk of file) chunks.push(chunk as Buffer)
       return Buffer.concat(chunks).toString('utf8')
     },
   })
-  const segments = parseTranscriptFile(text)
+  // PostgreSQL text cannot hold U+0000; a stray one later in the file is dropped, not a failure.
+  const segments = parseTranscriptFile(text.replaceAll('\u0000', ''))
   if (!segments.length) throw badRequest(MeetingMessages.transcriptEmpty, [{ field: 'transcript', message: MeetingMessages.transcriptEmpty }])
   await deps.prisma.$transaction(async (tx) => {
     const row = await findMeetingRow(tx, actor.orgId, id)
