@@ -4,7 +4,7 @@ import { anyInProgress, appendNotes, formatDuration, formatOffset, meetingNotesT
 
 describe('notetaker view helpers', () => {
   it('cuts the summary preview at 150 characters (spec 001 §2) and leaves shorter ones whole', () => {
-    const long = 'a'.repeat(149) + ' bcdef'
+    const long = `${'a'.repeat(149)} bcdef`
     expect(summaryPreview(long)).toBe(`${'a'.repeat(149)}…`)
     expect(summaryPreview('Short summary.')).toBe('Short summary.')
     expect(summaryPreview('   ')).toBeNull()

@@ -164,7 +164,9 @@ export async function importTranscript(
     // Binary content (NUL bytes up front) is not a transcript.
     checkHead: (head) =>
       head.includes(0)
-        ? new AppError(415, ErrorCode.UNSUPPORTED_MEDIA_TYPE, MeetingMessages.transcriptNotText, [{ field: 'transcript', message: MeetingMessages.transcriptNotText }])
+        ? new AppError(415, ErrorCode.UNSUPPORTED_MEDIA_TYPE, MeetingMessages.transcriptNotText, [
+            { field: 'transcript', message: MeetingMessages.transcriptNotText },
+          ])
         : null,
     sink: async (file) => {
       const chunks: Buffer[] = []
