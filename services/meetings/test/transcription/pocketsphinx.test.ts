@@ -3,12 +3,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { AudioFormatError, probeDurationMs } from '../../src/transcription/audio.js'
-import {
-  createPocketsphinxProvider,
-  DEFAULT_POCKETSPHINX_SETTINGS,
-  POCKETSPHINX_LABEL,
-  parsePocketsphinxOutput,
-} from '../../src/transcription/pocketsphinx.js'
+import { createPocketsphinxProvider, DEFAULT_POCKETSPHINX_SETTINGS, POCKETSPHINX_LABEL, parsePocketsphinxOutput } from '../../src/transcription/pocketsphinx.js'
 import { TranscriptionUnavailableError } from '../../src/transcription/provider.js'
 import { makeSpeechWav, makeSpeechWebm, repeatWav } from '../support/speech-fixture.js'
 
