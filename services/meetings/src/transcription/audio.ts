@@ -1,6 +1,6 @@
 import { spawn } from 'node:child_process'
 import { existsSync } from 'node:fs'
-import { mkdtemp, rm } from 'node:fs/promises'
+import { mkdtemp, rm, stat } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { delimiter, join } from 'node:path'
 
@@ -77,28 +77,30 @@ export class ToolFailedError extends Error {
 
 const FFMPEG_QUIET = ['-nostdin', '-hide_banner', '-loglevel', 'error', '-y']
 
-/** ffmpeg's words for "no audio here"; anything else (a missing file, a full disk) is a tool failure. */
-const NOT_MEDIA = /Invalid data found|EBML header parsing failed|could not find codec parameters/i
-const NO_AUDIO_STREAM = /matches no streams|does not contain any stream/i
+/**
+ * Refuses, with a message for the user, a file that is not media ffprobe can read or that holds
+ * no audio stream; a missing file throws as itself (ENOENT).
+ */
+export async function assertAudio(inputPath: string, signal?: AbortSignal): Promise<void> {
+  await stat(inputPath)
+  const streams = await runTool('ffprobe', ['-v', 'error', '-show_entries', 'stream=codec_type', '-of', 'csv=p=0', inputPath], signal).catch((err: unknown) => {
+    if (err instanceof ToolFailedError) throw new AudioFormatError('The file is not audio that can be transcribed (expected webm, ogg, wav, mp3 or m4a).')
+    throw err
+  })
+  if (!streams.stdout.split('\n').some((line) => line.trim() === 'audio')) throw new AudioFormatError('The file holds no audio to transcribe.')
+}
 
 /**
- * Converts any audio ffmpeg reads (webm/opus, ogg, wav, mp3, m4a, …) to 16 kHz mono 16-bit WAV.
- * Video streams are dropped, so a video call's recording works too.
+ * Converts any audio ffmpeg reads (webm/opus, ogg, wav, mp3, m4a, …) to 16 kHz mono 16-bit WAV,
+ * after assertAudio. Video streams are dropped, so a video call's recording works too.
  */
 export async function convertToWav16kMono(inputPath: string, outputPath: string, signal?: AbortSignal): Promise<void> {
-  try {
-    await runTool(
-      'ffmpeg',
-      [...FFMPEG_QUIET, '-i', inputPath, '-map', '0:a:0', '-vn', '-ac', '1', '-ar', '16000', '-c:a', 'pcm_s16le', '-f', 'wav', outputPath],
-      signal,
-    )
-  } catch (err) {
-    if (err instanceof ToolFailedError && NO_AUDIO_STREAM.test(err.stderr)) throw new AudioFormatError('The file holds no audio to transcribe.')
-    if (err instanceof ToolFailedError && NOT_MEDIA.test(err.stderr)) {
-      throw new AudioFormatError('The file is not audio that can be transcribed (expected webm, ogg, wav, mp3 or m4a).')
-    }
-    throw err
-  }
+  await assertAudio(inputPath, signal)
+  await runTool(
+    'ffmpeg',
+    [...FFMPEG_QUIET, '-i', inputPath, '-map', '0:a:0', '-vn', '-ac', '1', '-ar', '16000', '-c:a', 'pcm_s16le', '-f', 'wav', outputPath],
+    signal,
+  )
 }
 
 /**
