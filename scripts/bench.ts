@@ -14,6 +14,7 @@ import { closeAgent } from './bench/measure.js'
 import { benchMemory } from './bench/memory.js'
 import { benchPdf } from './bench/pdf.js'
 import { signInDemoUser } from './bench/session.js'
+import { benchTranscription } from './bench/transcription.js'
 import { buildFrontends } from './lib/build.js'
 import { ensureInfra } from './lib/infra.js'
 import { root, startStack } from './lib/stack.js'
@@ -61,6 +62,7 @@ try {
   if (wanted('estimates')) await benchEstimates(stack, session, databaseUrl, signingKey)
   if (wanted('pdf')) await benchPdf()
   if (wanted('ai')) await benchAi()
+  if (wanted('transcription')) await benchTranscription()
   if (wanted('frontends')) await benchFrontends(stack, session)
   if (wanted('load')) await benchLoad(stack.url)
   if (wanted('memory')) await benchMemory(stack, session)

@@ -5,11 +5,13 @@ import { join } from 'node:path'
 import { DEMO_ACCOUNTS } from '../services/auth/src/seed/demo-accounts.js'
 import { buildFrontends } from './lib/build.js'
 import { ensureInfra } from './lib/infra.js'
+import { ensureSpeechTools } from './lib/speech-tools.js'
 import { root, startStack } from './lib/stack.js'
 
 const port = Number(process.env.PORT ?? 3000)
 const step = (m: string) => console.log(`\x1b[36m▸\x1b[0m ${m}`)
 
+ensureSpeechTools(step, { required: false })
 step('Checking PostgreSQL, NATS and Redis')
 const infra = await ensureInfra(step)
 step('Building the shell and the remotes')

@@ -12,6 +12,7 @@ import { chooseInfraSources, dockerEngineAnswers, INFRA, startInfraContainers } 
 import { ensureDebianPackages, onPath } from './lib/apt.js'
 import { buildFrontends } from './lib/build.js'
 import { ensureInfra } from './lib/infra.js'
+import { ensureSpeechTools } from './lib/speech-tools.js'
 import { root } from './lib/stack.js'
 
 const started = Date.now()
@@ -94,6 +95,7 @@ function lint(): Tally {
 }
 
 ensureChromium()
+ensureSpeechTools(step)
 step('PostgreSQL, NATS and Redis')
 const infra = await provideInfra()
 const env = { DATABASE_URL: infra.databaseUrl.replace(/\/[^/]*$/, '/postgres'), NATS_URL: infra.natsUrl, REDIS_URL: infra.redisUrl }

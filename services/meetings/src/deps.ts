@@ -18,12 +18,12 @@ export type MeetingsDeps = ServiceDeps<PrismaClient> & {
   workerId: string
 }
 
-export function buildDeps(base: ServiceDeps<PrismaClient>, env: MeetingsEnv, source: NodeJS.ProcessEnv = process.env): MeetingsDeps {
+export function buildDeps(base: ServiceDeps<PrismaClient>, env: MeetingsEnv): MeetingsDeps {
   return {
     ...base,
     env,
     storage: createDiskAudioStorage(env.MEETINGS_AUDIO_DIR),
-    transcriber: selectTranscriptionProvider(source),
+    transcriber: selectTranscriptionProvider(env),
     workerId: `meetings-${process.pid}-${randomUUID().slice(0, 8)}`,
   }
 }

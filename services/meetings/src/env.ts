@@ -2,11 +2,13 @@ import { join } from 'node:path'
 import { MEETING_AUDIO_MAX_BYTES } from '@plumbline/contracts'
 import { parseEnv, withProductionChecks, ZBaseEnv } from '@plumbline/service-kit'
 import { z } from 'zod'
+import { ZTranscriptionEnv } from './transcription/select-provider.js'
 
 const int = (fallback: number, min: number, max: number) => z.coerce.number().int().min(min).max(max).default(fallback)
 
 export const ZMeetingsEnv = withProductionChecks(
   ZBaseEnv.extend({
+    ...ZTranscriptionEnv.shape,
     PORT: z.coerce.number().int().default(4005),
     /**
      * Where recordings live (storage/disk-audio-storage.ts). Several replicas share it as a

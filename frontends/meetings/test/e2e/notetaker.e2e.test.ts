@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { apiOk, fakeMicrophoneArgs, launchBrowser, overflowingElements, screenshot, signedIn, speechWav, visible } from '@plumbline/testing'
+import { apiOk, fakeMicrophoneArgs, launchBrowser, makeSpeechWav, overflowingElements, screenshot, signedIn, visible } from '@plumbline/testing'
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
@@ -26,7 +26,7 @@ let dir: string
 beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'notetaker-e2e-'))
   const wav = join(dir, 'meeting.wav')
-  await speechWav(SPOKEN, wav)
+  await makeSpeechWav(SPOKEN, wav)
   browser = await launchBrowser(fakeMicrophoneArgs(wav))
 }, 60_000)
 afterAll(async () => {

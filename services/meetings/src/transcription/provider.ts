@@ -39,3 +39,20 @@ export interface TranscriptionProvider {
 export class TranscriptionUnavailableError extends Error {
   override name = 'TranscriptionUnavailableError'
 }
+
+/**
+ * A provider that can run failed on this audio. `retryable` says whether trying again later
+ * may help (rate limits, server errors, timeouts) or not (the endpoint refused the request).
+ */
+export class TranscriptionFailedError extends Error {
+  override name = 'TranscriptionFailedError'
+  constructor(
+    message: string,
+    readonly retryable: boolean,
+    readonly status?: number,
+    /** The server's Retry-After, when it said one. */
+    readonly retryAfterMs?: number,
+  ) {
+    super(message)
+  }
+}

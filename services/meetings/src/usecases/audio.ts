@@ -9,7 +9,7 @@ import type { MeetingsDeps } from '../deps.js'
 import type { FileSource } from '../domain/file-source.js'
 import { SNIFF_BYTES, sniffAudio } from '../domain/sniff-audio.js'
 import { createDiskAudioStorage } from '../storage/disk-audio-storage.js'
-import { TranscriptionUnavailableError } from '../transcription/provider.js'
+import { TranscriptionFailedError, TranscriptionUnavailableError } from '../transcription/provider.js'
 import { meetingNotFound } from './meetings.js'
 
 type Deps = Pick<MeetingsDeps, 'prisma' | 'storage' | 'transcriber'>
@@ -67,6 +67,8 @@ export async function liveTranscribe(deps: Deps, orgId: string, id: string, uplo
       return { transcription: (await deps.transcriber.transcribe(join(dir, 'chunk'))).text }
     } catch (err) {
       if (err instanceof TranscriptionUnavailableError) throw new AppError(503, ErrorCode.SERVICE_UNAVAILABLE, `Transcription is unavailable: ${err.message}`)
+      if (err instanceof TranscriptionFailedError && err.retryable)
+        throw new AppError(503, ErrorCode.SERVICE_UNAVAILABLE, 'The speech recogniser is busy. Please try again shortly.', undefined, { 'retry-after': '5' })
       // It looked like audio but could not be decoded or recognised.
       throw new AppError(422, ErrorCode.VALIDATION_FAILED, MeetingMessages.processingFailed, [
         { field: 'audioChunk', message: MeetingMessages.processingFailed },

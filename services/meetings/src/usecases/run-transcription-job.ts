@@ -16,7 +16,8 @@ import {
 import type { MeetingsDeps } from '../deps.js'
 import { recordMeetingEvent } from '../events/record-events.js'
 import { TRANSCRIPTION_WORKER_DURABLE } from '../events/subjects.js'
-import { TranscriptionUnavailableError } from '../transcription/provider.js'
+import { AudioFormatError } from '../transcription/audio.js'
+import { TranscriptionFailedError, TranscriptionUnavailableError } from '../transcription/provider.js'
 import { unavailableMessage } from './meetings.js'
 
 const LOST = 'lease-lost'
@@ -112,6 +113,9 @@ async function transcribeStage(deps: MeetingsDeps, job: TranscriptionJobRow, sig
       const info = deps.transcriber.info()
       throw new JobFailure('unavailable', unavailableMessage(err.message || info.reason, info.hint))
     }
+    if (err instanceof AudioFormatError) throw new JobFailure('failed', `${MeetingMessages.processingFailed}: ${err.message}`)
+    // Rate limits, server errors and timeouts after the provider's own retries: the job retries later.
+    if (err instanceof TranscriptionFailedError && err.retryable) throw err
     deps.logger.warn({ jobId: job.id, err: (err as Error).message }, 'transcription failed')
     throw new JobFailure('failed', MeetingMessages.processingFailed)
   } finally {

@@ -13,7 +13,8 @@ const orgId = 'org-fuzz'
 const params: Record<string, string> = { orgId }
 
 beforeAll(async () => {
-  svc = await startMeetingsTestService({ env: { TRANSCRIPTION_PROVIDER: 'none' } })
+  // The offline recogniser runs, so live-transcribe reaches it with whatever passed the checks.
+  svc = await startMeetingsTestService({ env: { TRANSCRIPTION_PROVIDER: 'pocketsphinx' } })
   const created = await signedRequest(svc.url, claimsFor(orgId), 'POST', `/organizations/${orgId}/meetings`, { title: 'Victim' })
   params.id = created.body.id
   const task = await signedRequest(svc.url, claimsFor(orgId), 'POST', `/organizations/${orgId}/tasks`, { title: 'Victim task' })

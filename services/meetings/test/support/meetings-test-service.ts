@@ -24,7 +24,7 @@ export async function startMeetingsTestService(opts: MeetingsTestOptions = {}): 
   const audioDir = opts.env?.MEETINGS_AUDIO_DIR ?? mkdtempSync(join(tmpdir(), 'meetings-audio-'))
   const env = { MEETINGS_AUDIO_DIR: audioDir, TRANSCRIPTION_LEASE_MS: '3000', SUMMARY_TIMEOUT_MS: '3000', ...opts.env }
   let deps: MeetingsDeps | undefined
-  const depsOf = (base: Parameters<typeof buildDeps>[0]) => (deps ??= buildDeps(base, base.env as MeetingsEnv, { ...process.env, ...env }))
+  const depsOf = (base: Parameters<typeof buildDeps>[0]) => (deps ??= buildDeps(base, base.env as MeetingsEnv))
   const svc = await startTestService<PrismaClient, MeetingsEnv>({
     name: 'meetings',
     schema: 'meetings',
