@@ -19,7 +19,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { AlertTriangle, CheckCircle2, FileText, ListChecks, Paperclip, Trash2, Upload } from 'lucide-react'
 import * as React from 'react'
 import { Link } from 'react-router'
-import { appendNotes, formatDuration, formatOffset, formatStartTime, meetingNotesText, STATUS_LABEL } from './meeting-view'
+import { appendNotes, formatDuration, formatOffset, formatStartTime, meetingNotesText, STATUS_LABEL, transcriptSource } from './meeting-view'
 import {
   actionItemToTask,
   allActionItemsToTasks,
@@ -207,11 +207,7 @@ function MeetingBody({ orgId, meeting, onDeleted }: { orgId: string; meeting: Me
             ))}
           </ol>
         )}
-        {meeting.transcriptionProvider ? (
-          <p className="text-xs text-muted-foreground">
-            Transcript: {meeting.transcriptionProvider === 'import' ? 'imported file' : meeting.transcriptionProvider}
-          </p>
-        ) : null}
+        {meeting.transcriptionProvider ? <p className="text-xs text-muted-foreground">Transcript: {transcriptSource(meeting.transcriptionProvider)}</p> : null}
       </section>
 
       <AttachToEstimate orgId={orgId} meeting={meeting} />

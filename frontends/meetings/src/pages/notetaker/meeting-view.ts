@@ -12,6 +12,15 @@ export const STATUS_LABEL: Record<MeetingStatus, string> = {
   upcoming: 'Upcoming',
 }
 
+const TRANSCRIPT_SOURCES: Record<string, string> = {
+  import: 'imported file',
+  pocketsphinx: 'basic offline recogniser (pocketsphinx)',
+  openai: 'OpenAI-compatible recogniser',
+}
+
+/** Where a transcript came from, as the detail view names it. */
+export const transcriptSource = (provider: string) => TRANSCRIPT_SOURCES[provider] ?? provider
+
 /** Spec 001 §2: the list's summary preview is cut to 150 characters. */
 export function summaryPreview(summary: string | null): string | null {
   const text = summary?.trim()
