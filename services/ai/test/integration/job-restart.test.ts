@@ -1,10 +1,19 @@
 import { CONTENT_SECTION_TYPES, Subjects } from '@plumbline/contracts'
 import { type Bus, connectBus } from '@plumbline/messaging'
 import { createLogger } from '@plumbline/service-kit'
-import { claimsFor, createTestDatabase, signedRequest, type TestDatabase, testEnv, uniqueId } from '@plumbline/testing'
+import {
+  claimsFor,
+  createTestDatabase,
+  type ServiceProcess,
+  signedRequest,
+  sparePort,
+  startServiceProcess,
+  type TestDatabase,
+  testEnv,
+  uniqueId,
+} from '@plumbline/testing'
 import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { type AiProcess, sparePort, startAiProcess } from '../support/ai-process.js'
 import { roofDocument } from '../support/fixtures.js'
 import { type OpenAiTestServer, startOpenAiTestServer } from '../support/openai-test-server.js'
 import { type StandIns, startStandIns } from '../support/stand-ins.js'
@@ -18,7 +27,7 @@ let db: TestDatabase
 let bus: Bus
 let standIns: StandIns
 let model: OpenAiTestServer
-let ai: AiProcess | undefined
+let ai: ServiceProcess | undefined
 let env: Record<string, string>
 const prefix = uniqueId('t')
 const orgId = uniqueId('org-')
@@ -71,7 +80,7 @@ async function query<T extends pg.QueryResultRow>(sql: string, values: unknown[]
 
 describe('a job killed mid-run', () => {
   it('completes after the service restarts, once', async () => {
-    ai = await startAiProcess(env, 'first')
+    ai = await startServiceProcess('ai', env, 'first')
     const api = (method: string, path: string) => signedRequest(ai!.base, claimsFor(orgId), method, `/organizations/${orgId}${path}`)
     const start = await api('POST', `/estimates/${doc.estimate.id}/generate-all-content`)
     expect(start.status, start.text).toBe(202)
@@ -82,7 +91,7 @@ describe('a job killed mid-run', () => {
     const [midRun] = await query<{ status: string; attempts: number }>('SELECT status, attempts FROM ai.ai_jobs WHERE id = $1', [jobId])
     expect(midRun).toEqual({ status: 'running', attempts: 1 })
 
-    ai = await startAiProcess(env, 'second')
+    ai = await startServiceProcess('ai', env, 'second')
     // While the restarted worker runs the job, a duplicate of its message arrives.
     const [requested] = await query<{ payload: unknown }>(`SELECT payload FROM ai.outbox_events WHERE subject = 'ai.job.requested.v1'`)
     await model.waitForRequests(3, 30_000)

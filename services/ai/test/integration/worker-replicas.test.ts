@@ -1,9 +1,18 @@
 import { type Bus, connectBus, consumerName, streamName } from '@plumbline/messaging'
 import { createLogger } from '@plumbline/service-kit'
-import { claimsFor, createTestDatabase, signedRequest, type TestDatabase, testEnv, uniqueId } from '@plumbline/testing'
+import {
+  claimsFor,
+  createTestDatabase,
+  type ServiceProcess,
+  signedRequest,
+  sparePort,
+  startServiceProcess,
+  type TestDatabase,
+  testEnv,
+  uniqueId,
+} from '@plumbline/testing'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { JOB_WORKER_DURABLE } from '../../src/events/subjects.js'
-import { type AiProcess, sparePort, startAiProcess } from '../support/ai-process.js'
 import { roofDocument } from '../support/fixtures.js'
 import { type OpenAiTestServer, startOpenAiTestServer } from '../support/openai-test-server.js'
 import { type StandIns, startStandIns } from '../support/stand-ins.js'
@@ -16,7 +25,7 @@ let db: TestDatabase
 let bus: Bus
 let standIns: StandIns
 let model: OpenAiTestServer
-const replicas: AiProcess[] = []
+const replicas: ServiceProcess[] = []
 const prefix = uniqueId('t')
 const orgs = [uniqueId('org-'), uniqueId('org-')]
 const docs = orgs.map(() => roofDocument({ id: crypto.randomUUID() }))
@@ -41,7 +50,7 @@ beforeAll(async () => {
     AI_WORKER_CONCURRENCY: '1',
   }
   // One after the other: both apply the same migrations and consumer config at start-up.
-  for (const label of ['replica-a', 'replica-b']) replicas.push(await startAiProcess({ ...base, PORT: String(await sparePort()) }, label))
+  for (const label of ['replica-a', 'replica-b']) replicas.push(await startServiceProcess('ai', { ...base, PORT: String(await sparePort()) }, label))
 }, 120_000)
 
 afterAll(async () => {

@@ -1,19 +1,8 @@
 import { type ChildProcess, spawn } from 'node:child_process'
-import { createServer } from 'node:net'
+import { sparePort } from '@plumbline/testing'
 import { createClient } from 'redis'
 
 export type OwnRedis = { url: string; pause: () => void; resume: () => void; stop: () => Promise<void> }
-
-async function sparePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = createServer()
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as { port: number }
-      srv.close(() => resolve(port))
-    })
-    srv.on('error', reject)
-  })
-}
 
 /** A private redis-server (DESIGN §8: tests that break a server never touch the shared one). */
 export async function startOwnRedis(): Promise<OwnRedis> {

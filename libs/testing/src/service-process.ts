@@ -3,7 +3,7 @@ import { createWriteStream, mkdirSync } from 'node:fs'
 import { createServer } from 'node:net'
 import { join } from 'node:path'
 
-const root = join(import.meta.dirname, '..', '..', '..', '..')
+const root = join(import.meta.dirname, '..', '..', '..')
 const tsxLoader = join(root, 'node_modules', 'tsx', 'dist', 'esm', 'index.mjs')
 
 /** A port nobody listens on right now. */
@@ -15,18 +15,19 @@ export async function sparePort(): Promise<number> {
   return port
 }
 
-export type AiProcess = { child: ChildProcess; base: string; kill(signal?: NodeJS.Signals): Promise<void> }
+export type ServiceProcess = { child: ChildProcess; base: string; kill(signal?: NodeJS.Signals): Promise<void> }
 
 /**
- * The ai service as a real process (node --import tsx services/ai/src/main.ts), as the stack
- * starts it; its output goes to test-output/ai-process-<label>.log for when a test fails.
+ * A service as a real process (node --import tsx services/<service>/src/main.ts), as the stack
+ * starts it, so a test can kill it without a clean shutdown; its output goes to
+ * test-output/<service>-process-<label>.log for when a test fails.
  */
-export async function startAiProcess(env: Record<string, string>, label: string): Promise<AiProcess> {
+export async function startServiceProcess(service: string, env: Record<string, string>, label: string): Promise<ServiceProcess> {
   const logDir = join(root, 'test-output')
   mkdirSync(logDir, { recursive: true })
-  const log = createWriteStream(join(logDir, `ai-process-${label}.log`), { flags: 'a' })
-  const child = spawn(process.execPath, ['--import', tsxLoader, join(root, 'services', 'ai', 'src', 'main.ts')], {
-    cwd: join(root, 'services', 'ai'),
+  const log = createWriteStream(join(logDir, `${service}-process-${label}.log`), { flags: 'a' })
+  const child = spawn(process.execPath, ['--import', tsxLoader, join(root, 'services', service, 'src', 'main.ts')], {
+    cwd: join(root, 'services', service),
     env: { ...process.env, OTEL_EXPORTER_OTLP_ENDPOINT: '', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   })
@@ -35,13 +36,13 @@ export async function startAiProcess(env: Record<string, string>, label: string)
   const base = `http://127.0.0.1:${env.PORT}`
   const deadline = Date.now() + 60_000
   for (;;) {
-    if (child.exitCode !== null) throw new Error(`ai exited with ${child.exitCode} during start-up (see test-output/ai-process-${label}.log)`)
+    if (child.exitCode !== null) throw new Error(`${service} exited with ${child.exitCode} during start-up (see test-output/${service}-process-${label}.log)`)
     const ok = await fetch(`${base}/healthz`).then(
       (r) => r.ok,
       () => false,
     )
     if (ok) break
-    if (Date.now() > deadline) throw new Error('ai did not start within 60 s')
+    if (Date.now() > deadline) throw new Error(`${service} did not start within 60 s`)
     await new Promise((r) => setTimeout(r, 100))
   }
   return {
