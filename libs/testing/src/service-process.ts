@@ -31,8 +31,8 @@ export async function startServiceProcess(service: string, env: Record<string, s
     env: { ...process.env, OTEL_EXPORTER_OTLP_ENDPOINT: '', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   })
-  child.stdout!.pipe(log)
-  child.stderr!.pipe(log)
+  child.stdout?.pipe(log)
+  child.stderr?.pipe(log)
   const base = `http://127.0.0.1:${env.PORT}`
   const deadline = Date.now() + 60_000
   for (;;) {
