@@ -26,6 +26,7 @@ const task = (over: Partial<Task>): Task => ({
   completedAt: null,
   estimateId: null,
   meetingId: null,
+  meetingTitle: null,
   assigneeUserId: null,
   createdBy: 'u1',
   createdAt: '2026-11-20T10:00:00.000Z',
@@ -147,7 +148,13 @@ describe('/tasks', () => {
     fireEvent.change(within(dialog).getByLabelText('Due date'), { target: { value: day(2) } })
     fireEvent.click(within(dialog).getByRole('button', { name: 'Create Task' }))
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull())
-    expect(calls.find((c) => c.method === 'POST')?.body).toEqual({ title: 'Send the estimate', description: '', priority: 'medium', dueDate: day(2) })
+    expect(calls.find((c) => c.method === 'POST')?.body).toEqual({
+      title: 'Send the estimate',
+      description: '',
+      priority: 'medium',
+      dueDate: day(2),
+      estimateId: null,
+    })
     await screen.findByText('Send the estimate')
     expect([count('total'), count('pending')]).toEqual(['1', '1'])
   })

@@ -101,6 +101,8 @@ export const ZTask = z.object({
   completedAt: z.string().nullable(),
   estimateId: z.string().nullable(),
   meetingId: z.string().nullable(),
+  /** The linked meeting's title while it exists (the list shows it as a link). */
+  meetingTitle: z.string().nullable(),
   assigneeUserId: z.string().nullable(),
   createdBy: z.string(),
   createdAt: z.string(),

@@ -6,7 +6,7 @@ import type { Task as TaskRow } from '../generated/prisma/client.js'
 const dayOf = (d: Date | null) => (d ? d.toISOString().slice(0, 10) : null)
 export const dateOfDay = (day: string | null | undefined) => (day === undefined ? undefined : day === null ? null : new Date(`${day}T00:00:00Z`))
 
-export function toTask(row: TaskRow): Task {
+export function toTask(row: TaskRow, meetingTitle: string | null = null): Task {
   return {
     id: row.id,
     title: row.title,
@@ -17,12 +17,27 @@ export function toTask(row: TaskRow): Task {
     completedAt: row.completedAt?.toISOString() ?? null,
     estimateId: row.estimateId,
     meetingId: row.meetingId,
+    meetingTitle,
     assigneeUserId: row.assigneeUserId,
     createdBy: row.createdBy,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   }
 }
+
+/** The titles of the organisation's meetings among `ids` (tasks name the meeting they came from). */
+export async function meetingTitles(db: Db, orgId: string, ids: (string | null)[]): Promise<Map<string, string>> {
+  const wanted = [...new Set(ids.filter((id): id is string => id !== null && UUID.test(id)))]
+  if (!wanted.length) return new Map()
+  const rows = await db.meeting.findMany({ where: { organizationId: orgId, id: { in: wanted } }, select: { id: true, title: true } })
+  return new Map(rows.map((r) => [r.id, r.title]))
+}
+/** One task as the API answers it, with its meeting's title. */
+export async function taskWithMeeting(db: Db, orgId: string, row: TaskRow): Promise<Task> {
+  const titles = await meetingTitles(db, orgId, [row.meetingId])
+  return toTask(row, row.meetingId ? (titles.get(row.meetingId) ?? null) : null)
+}
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
 
 /** Newest first, as the spec's list shows them; the page sorts by due date on request. */
 export const listTaskRows = (db: Db, orgId: string) => db.task.findMany({ where: { organizationId: orgId }, orderBy: [{ createdAt: 'desc' }, { id: 'asc' }] })

@@ -1,6 +1,6 @@
 import type { Task } from '@plumbline/contracts'
 import { notFound } from '@plumbline/service-kit'
-import { toTask } from '../data/tasks-repo.js'
+import { taskWithMeeting } from '../data/tasks-repo.js'
 import type { MeetingsDeps, Tx } from '../deps.js'
 import { isPastForEveryone } from '../domain/due-date.js'
 import { meetingNotFound } from './meetings.js'
@@ -46,7 +46,7 @@ export async function actionItemToTask(deps: Deps, actor: Actor, meetingId: stri
     const item = await tx.actionItem.findUniqueOrThrow({ where: { id: itemId } })
     if (item.taskId) {
       const existing = await tx.task.findFirst({ where: { id: item.taskId, organizationId: actor.orgId } })
-      if (existing) return toTask(existing)
+      if (existing) return taskWithMeeting(tx, actor.orgId, existing)
     }
     return taskFromItem(tx, actor, meeting, item)
   })

@@ -1,7 +1,7 @@
 import { type CreateTaskInput, ErrorCode, TASK_DUE_DATE_PAST, type Task, type TaskEventV1, TaskSubjects, type UpdateTaskInput } from '@plumbline/contracts'
 import { createEnvelope, writeOutbox } from '@plumbline/messaging'
 import { AppError, notFound } from '@plumbline/service-kit'
-import { dateOfDay, findTaskRow, listTaskRows, toTask } from '../data/tasks-repo.js'
+import { dateOfDay, findTaskRow, listTaskRows, meetingTitles, taskWithMeeting, toTask } from '../data/tasks-repo.js'
 import type { MeetingsDeps, Tx } from '../deps.js'
 import { isPastForEveryone } from '../domain/due-date.js'
 
@@ -23,7 +23,13 @@ async function recordTaskEvent(tx: Tx, type: string, actor: Actor, task: Task): 
 }
 
 export async function listTasks(deps: Deps, orgId: string): Promise<Task[]> {
-  return (await listTaskRows(deps.prisma, orgId)).map(toTask)
+  const rows = await listTaskRows(deps.prisma, orgId)
+  const titles = await meetingTitles(
+    deps.prisma,
+    orgId,
+    rows.map((r) => r.meetingId),
+  )
+  return rows.map((row) => toTask(row, row.meetingId ? (titles.get(row.meetingId) ?? null) : null))
 }
 
 export async function createTask(deps: Deps, actor: Actor, body: CreateTaskInput): Promise<Task> {
@@ -33,7 +39,9 @@ export async function createTask(deps: Deps, actor: Actor, body: CreateTaskInput
 
 /** The task's row and its event in the caller's transaction (also used for action item → task). */
 export async function insertTask(tx: Tx, actor: Actor, body: CreateTaskInput): Promise<Task> {
-  const task = toTask(
+  const task = await taskWithMeeting(
+    tx,
+    actor.orgId,
     await tx.task.create({
       data: {
         organizationId: actor.orgId,
@@ -58,7 +66,9 @@ export async function updateTask(deps: Deps, actor: Actor, id: string, body: Upd
     const row = await findTaskRow(tx, actor.orgId, id)
     if (!row) throw taskNotFound()
     if (body.dueDate !== toTask(row).dueDate) refusePastDueDate(body.dueDate)
-    const task = toTask(
+    const task = await taskWithMeeting(
+      tx,
+      actor.orgId,
       await tx.task.update({
         where: { id: row.id },
         data: {
@@ -83,7 +93,11 @@ export async function toggleTask(deps: Deps, actor: Actor, id: string): Promise<
     const row = await findTaskRow(tx, actor.orgId, id)
     if (!row) throw taskNotFound()
     const completed = !row.completed
-    const task = toTask(await tx.task.update({ where: { id: row.id }, data: { completed, completedAt: completed ? new Date() : null } }))
+    const task = await taskWithMeeting(
+      tx,
+      actor.orgId,
+      await tx.task.update({ where: { id: row.id }, data: { completed, completedAt: completed ? new Date() : null } }),
+    )
     await recordTaskEvent(tx, TaskSubjects.updated, actor, task)
     return task
   })

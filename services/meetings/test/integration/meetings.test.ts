@@ -200,9 +200,11 @@ describe('meetings', () => {
     const again = await call('org-m6', 'POST', `/${id}/action-items/${item.id}/task`)
     expect(first.status).toBe(201)
     expect(again.json.id).toBe(first.json.id)
-    expect(first.json).toMatchObject({ title: item.text, meetingId: id, dueDate: '2099-01-02' })
+    expect(first.json).toMatchObject({ title: item.text, meetingId: id, meetingTitle: 'Kitchen walkthrough', dueDate: '2099-01-02' })
     const tasks = await svc.call('GET', `/organizations/org-m6/tasks`, { headers: await memberOf('org-m6') })
-    expect(tasks.json.filter((t: { meetingId: string }) => t.meetingId === id)).toHaveLength(1)
+    expect(tasks.json.filter((t: { meetingId: string }) => t.meetingId === id).map((t: { meetingTitle: string }) => t.meetingTitle)).toEqual([
+      'Kitchen walkthrough',
+    ])
     expect((await call('org-m6', 'POST', `/${id}/action-items/tasks`)).json).toEqual([])
   })
 

@@ -19,6 +19,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { AlertTriangle, CheckCircle2, FileText, ListChecks, Paperclip, Trash2, Upload } from 'lucide-react'
 import * as React from 'react'
 import { Link } from 'react-router'
+import { estimateChoicesKey, listEstimateChoices } from '../shared/estimate-choices'
 import { appendNotes, formatDuration, formatOffset, formatStartTime, meetingNotesText, STATUS_LABEL, transcriptSource } from './meeting-view'
 import {
   actionItemToTask,
@@ -27,7 +28,6 @@ import {
   audioUrl,
   deleteMeeting,
   importTranscript,
-  listEstimateChoices,
   meetingKey,
   meetingsPrefix,
 } from './meetings-api'
@@ -268,7 +268,7 @@ function AttachToEstimate({ orgId, meeting }: { orgId: string; meeting: MeetingD
   const blocked = useBlockedReason('cost_estimator', 'edit', 'edit estimates')
   const [open, setOpen] = React.useState(false)
   const [search, setSearch] = React.useState('')
-  const choices = useQuery({ queryKey: ['meeting-estimate-choices', orgId, search], queryFn: () => listEstimateChoices(orgId, search), enabled: open })
+  const choices = useQuery({ queryKey: estimateChoicesKey(orgId, search), queryFn: () => listEstimateChoices(orgId, search), enabled: open })
   const attach = useMutation({
     mutationFn: (estimateId: string) => attachNotesToEstimate(orgId, estimateId, (existing) => appendNotes(existing, meetingNotesText(meeting))),
     onSuccess: (_v, estimateId) => {

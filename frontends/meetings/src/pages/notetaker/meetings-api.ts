@@ -44,15 +44,6 @@ export async function allActionItemsToTasks(orgId: string, meetingId: string): P
   return (await (await apiRequest('POST', `${meetingPath(orgId, meetingId)}/action-items/tasks`)).json()) as Task[]
 }
 
-type EstimateChoice = { id: string; projectName: string; clientName: string }
-
-/** The organisation's latest estimates, for "Attach to estimate". */
-export async function listEstimateChoices(orgId: string, search: string): Promise<EstimateChoice[]> {
-  const query = new URLSearchParams({ limit: '20', sortBy: 'updatedAt', sortOrder: 'desc', ...(search.trim() ? { search: search.trim() } : {}) })
-  const res = await apiRequest('GET', `/api/organizations/${encodeURIComponent(orgId)}/estimates?${query}`)
-  return ((await res.json()) as { estimates: EstimateChoice[] }).estimates
-}
-
 /**
  * Sets the estimate's contractor-only meeting notes to `notes(existing)`: the estimate is read
  * and written whole (PUT takes the full payload), keeping every other field as it was.

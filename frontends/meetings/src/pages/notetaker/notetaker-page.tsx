@@ -83,7 +83,18 @@ function Notetaker({ orgId, recording, onRecordingChange, recordBlocked }: Notet
   const queryClient = useQueryClient()
   const [search, setSearch] = React.useState('')
   const settled = useSettled(search.trim())
-  const [openId, setOpenId] = React.useState<string | null>(null)
+  // /notetaker?meeting=<id> (a task's link) opens that meeting.
+  const [params, setParams] = useSearchParams()
+  const openId = params.get('meeting')
+  const setOpenId = (id: string | null) =>
+    setParams(
+      (p) => {
+        if (id) p.set('meeting', id)
+        else p.delete('meeting')
+        return p
+      },
+      { replace: true },
+    )
   const meetings = useQuery<Meeting[]>({
     queryKey: meetingsKey(orgId, settled),
     refetchInterval: (q) => (anyInProgress(q.state.data ?? []) ? 2000 : false),

@@ -16,17 +16,20 @@ import {
   SelectValue,
   Textarea,
 } from '@plumbline/ui'
+import { useQuery } from '@tanstack/react-query'
 import { Loader2 } from 'lucide-react'
 import * as React from 'react'
+import { estimateChoicesKey, listEstimateChoices } from '../shared/estimate-choices'
 
-export type TaskFormValues = { title: string; description: string; priority: TaskPriority; dueDate: string }
+export type TaskFormValues = { title: string; description: string; priority: TaskPriority; dueDate: string; estimateId: string | null }
 type Errors = Partial<Record<'title' | 'dueDate', string>>
 
-const EMPTY: TaskFormValues = { title: '', description: '', priority: 'medium', dueDate: '' }
+const EMPTY: TaskFormValues = { title: '', description: '', priority: 'medium', dueDate: '', estimateId: null }
+const NO_ESTIMATE = 'none'
 const PRIORITY_LABEL: Record<TaskPriority, string> = { low: 'Low', medium: 'Medium', high: 'High' }
 
 export const valuesOf = (task: Task | null): TaskFormValues =>
-  task ? { title: task.title, description: task.description ?? '', priority: task.priority, dueDate: task.dueDate ?? '' } : EMPTY
+  task ? { title: task.title, description: task.description ?? '', priority: task.priority, dueDate: task.dueDate ?? '', estimateId: task.estimateId } : EMPTY
 
 /** Spec 001 §5; an edited task may keep the past due date it already has. */
 export function validateTask(values: TaskFormValues, today: string, keptDueDate: string | null = null): Errors {
@@ -45,9 +48,12 @@ type Props = {
   /** Field messages the server answered (a 400), shown beside the fields. */
   serverErrors?: Errors
   onSave: (values: TaskFormValues) => void
+  orgId: string
 }
 
-export function TaskFormDialog({ open, onOpenChange, task, saving, serverErrors, onSave }: Props) {
+export function TaskFormDialog({ open, onOpenChange, task, saving, serverErrors, onSave, orgId }: Props) {
+  const estimates = useQuery({ queryKey: estimateChoicesKey(orgId, ''), queryFn: () => listEstimateChoices(orgId, ''), enabled: open })
+  const choices = estimates.data ?? []
   const [values, setValues] = React.useState<TaskFormValues>(() => valuesOf(task))
   const [errors, setErrors] = React.useState<Errors>({})
   const today = localIsoDate()
@@ -119,6 +125,24 @@ export function TaskFormDialog({ open, onOpenChange, task, saving, serverErrors,
               />
             </FormField>
           </div>
+          <FormField id="task-estimate" label="Estimate (optional)">
+            <Select value={values.estimateId ?? NO_ESTIMATE} onValueChange={(v) => set('estimateId', v === NO_ESTIMATE ? null : v)}>
+              <SelectTrigger id="task-estimate" aria-label="Estimate">
+                <SelectValue />
+              </SelectTrigger>
+              <SelectContent>
+                <SelectItem value={NO_ESTIMATE}>No estimate</SelectItem>
+                {values.estimateId && !choices.some((c) => c.id === values.estimateId) ? (
+                  <SelectItem value={values.estimateId}>The linked estimate</SelectItem>
+                ) : null}
+                {choices.map((c) => (
+                  <SelectItem key={c.id} value={c.id}>
+                    {c.projectName} · {c.clientName}
+                  </SelectItem>
+                ))}
+              </SelectContent>
+            </Select>
+          </FormField>
           <DialogFooter>
             <Button type="button" variant="outline" onClick={() => onOpenChange(false)}>
               Cancel

@@ -32,9 +32,22 @@ import {
 } from '@plumbline/ui'
 import { parseApiError, useActiveOrganization, useAuth, useNewEstimateBlockedReason } from '@plumbline/web'
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
-import { AlertTriangle, ArrowDownWideNarrow, CalendarClock, CheckCircle2, Circle, ListChecks, Pencil, Plus, RotateCw, Trash2 } from 'lucide-react'
+import {
+  AlertTriangle,
+  ArrowDownWideNarrow,
+  CalendarClock,
+  CheckCircle2,
+  Circle,
+  FileText,
+  ListChecks,
+  Mic,
+  Pencil,
+  Plus,
+  RotateCw,
+  Trash2,
+} from 'lucide-react'
 import * as React from 'react'
-import { useNavigate } from 'react-router'
+import { Link, useNavigate } from 'react-router'
 import { TaskFormDialog, type TaskFormValues } from './task-form-dialog'
 import { countTasks, formatDueDate, sortTasks, TASK_TABS, type TaskSort, type TaskTab, tasksOfTab } from './task-view'
 import { createTask, deleteTask, tasksKey, toggleTask, updateTask } from './tasks-api'
@@ -53,7 +66,13 @@ function fieldErrorsOf(error: unknown): Partial<Record<'title' | 'dueDate', stri
   return out
 }
 
-const bodyOf = (v: TaskFormValues) => ({ title: v.title, description: v.description, priority: v.priority, dueDate: v.dueDate || null })
+const bodyOf = (v: TaskFormValues) => ({
+  title: v.title,
+  description: v.description,
+  priority: v.priority,
+  dueDate: v.dueDate || null,
+  estimateId: v.estimateId,
+})
 
 /** /tasks (spec 001 §2): counts, tabs, the task list with its checkboxes, New Task; edit, delete and sort go beyond the spec. */
 export default function TasksPage() {
@@ -243,6 +262,7 @@ function TaskBoard({ orgId, formOpen, editing, onEdit, onFormOpenChange }: Board
         saving={save.isPending}
         serverErrors={save.error ? fieldErrorsOf(save.error) : undefined}
         onSave={(v) => save.mutate(v)}
+        orgId={orgId}
       />
       <Dialog open={deleting !== null} onOpenChange={(open) => !open && setDeleting(null)}>
         <DialogContent className="sm:max-w-md">
@@ -318,6 +338,20 @@ function TaskRow({ task, overdue, busy, onToggle, onEdit, onDelete }: RowProps) 
                   {overdue ? 'Overdue · ' : 'Due '}
                   {formatDueDate(task.dueDate)}
                 </span>
+              ) : null}
+              {task.meetingId ? (
+                <Link
+                  to={`/notetaker?meeting=${encodeURIComponent(task.meetingId)}`}
+                  className="inline-flex min-w-0 items-center gap-1 text-primary hover:underline"
+                >
+                  <Mic className="size-3.5 shrink-0" aria-hidden="true" />
+                  <span className="truncate">{task.meetingTitle ?? 'Meeting'}</span>
+                </Link>
+              ) : null}
+              {task.estimateId ? (
+                <Link to={`/estimates/${encodeURIComponent(task.estimateId)}`} className="inline-flex items-center gap-1 text-primary hover:underline">
+                  <FileText className="size-3.5" aria-hidden="true" /> Estimate
+                </Link>
               ) : null}
             </div>
           </div>
