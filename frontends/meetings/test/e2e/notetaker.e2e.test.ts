@@ -166,6 +166,11 @@ describe('/notetaker', () => {
     // The task is on /tasks, linked to the meeting.
     await page.goto('/tasks')
     await visible(page.getByText('Sarah will send the permit by Friday.').first())
+    // …and links back to its meeting, which opens on /notetaker.
+    await page.getByRole('link', { name: title }).first().click()
+    await page.waitForURL((u) => u.pathname === '/notetaker' && u.searchParams.has('meeting'))
+    await visible(page.getByRole('dialog').getByRole('heading', { name: title }))
+    await shot(page, 'from-task-desktop')
 
     // The estimate's meeting notes now carry the meeting.
     const list = await apiOk<{ estimates: { id: string; projectName: string }[] }>(page, 'GET', `/api/organizations/${orgId}/estimates?limit=100`)

@@ -117,13 +117,21 @@ function Notetaker({ orgId, recording, onRecordingChange, recordBlocked }: Notet
       }
     },
     onSuccess: ({ id, status }) => {
-      onRecordingChange(false)
+      // One URL change: the recorder closes and the new meeting opens (two would each start from
+      // the same old address, and the second would bring the recorder back).
+      setParams(
+        (p) => {
+          p.delete('record')
+          p.set('meeting', id)
+          return p
+        },
+        { replace: true },
+      )
       toast({
         variant: 'success',
         title: 'Meeting saved',
         description: status === 'transcribing' ? 'Transcribing your recording…' : 'The recording is kept; transcription is unavailable.',
       })
-      setOpenId(id)
     },
     onError: (e) => {
       toast({ variant: 'destructive', title: 'Error', description: e instanceof SaveError ? e.message : MeetingMessages.saveFailed })
