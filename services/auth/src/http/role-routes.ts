@@ -2,10 +2,17 @@ import { ZRoleInput, ZRolePatch, ZRolePermissionsBody } from '@plumbline/contrac
 import { orgCtx, parseBody } from '@plumbline/service-kit'
 import express, { type Router } from 'express'
 import type { AuthDeps } from '../deps.js'
+import { roleNotFound } from '../domain/role-errors.js'
 import { createRole, deleteRole, getRolePermissions, listRoles, setRolePermissions, updateRole } from '../usecases/roles.js'
 
 const org = '/organizations/:orgId'
-const roleId = (req: express.Request) => String(req.params.id).slice(0, 128)
+/** Role ids are UUIDs or `system-role-…`; anything else (a NUL byte, a path) names no role: the same 404. */
+const ROLE_ID = /^[A-Za-z0-9-]{1,64}$/
+function roleId(req: express.Request): string {
+  const id = String(req.params.id)
+  if (!ROLE_ID.test(id)) throw roleNotFound()
+  return id
+}
 
 /** Spec 001 §7 Settings: an organisation's roles and their permission matrix, under the `team` module. */
 export function roleRoutes(deps: AuthDeps): Router {

@@ -142,3 +142,57 @@ describe('GET and PUT /roles/{id}/permissions', () => {
     expect((await call(member, 'POST', '/roles', { name: 'Sneaky' })).status).toBe(403)
   })
 })
+
+describe('the roles routes under wrong input', () => {
+  it('answer 4xx with field messages, never 5xx, for odd bodies and ids', async () => {
+    const created = await call(owner, 'POST', '/roles', { name: `Fuzz target ${Date.now()}` })
+    const id = created.json.id as string
+    const odd: unknown[] = [
+      null,
+      true,
+      0,
+      'text',
+      [],
+      {},
+      { name: null },
+      { name: 123 },
+      { name: 'x'.repeat(10_000) },
+      { name: 'Nul\u0000' },
+      { name: ['a'] },
+      { description: {} },
+    ]
+    const oddMatrix: unknown[] = [
+      null,
+      {},
+      'all',
+      [null],
+      [{}],
+      [{ module: 'team' }],
+      [{ module: 'team', canAccess: 'yes' }],
+      [{ module: '\u0000', canAccess: true }],
+      Array(50).fill({ module: 'team' }),
+    ]
+    const failures: string[] = []
+    const check = async (method: string, path: string, body: unknown) => {
+      const res = await call(owner, method, path, body)
+      if (res.status >= 500) failures.push(`${method} ${path} ${JSON.stringify(body)?.slice(0, 60)}: ${res.status}`)
+      if (res.status === 400 && !(res.json?.errors?.length > 0)) failures.push(`${method} ${path}: 400 without field errors`)
+    }
+    for (const body of odd) {
+      await check('POST', '/roles', body)
+      await check('PATCH', `/roles/${id}`, body)
+    }
+    for (const body of oddMatrix) await check('PUT', `/roles/${id}/permissions`, body)
+    for (const badId of ['x', '00000000-0000-4000-8000-000000000000', 'a'.repeat(300), '%00', '..%2F'])
+      for (const [method, suffix] of [
+        ['PATCH', ''],
+        ['DELETE', ''],
+        ['GET', '/permissions'],
+        ['PUT', '/permissions'],
+      ] as const) {
+        const res = await call(owner, method, `/roles/${badId}${suffix}`, method === 'PATCH' ? { name: 'Renamed' } : method === 'PUT' ? [] : undefined)
+        if (res.status >= 500 || res.status < 400) failures.push(`${method} /roles/${badId}${suffix}: ${res.status}`)
+      }
+    expect(failures).toEqual([])
+  })
+})
