@@ -150,10 +150,18 @@ describe('the OpenAI-compatible recogniser over the wire', () => {
   it('stops at once when the signal aborts during an upload', async () => {
     server.fallback = { kind: 'ok', delayMs: 4_000 }
     const controller = new AbortController()
-    setTimeout(() => controller.abort(new Error('meeting deleted')), 300)
-    const started = Date.now()
+    let abortedAt = 0
+    // Aborts once the upload reached the server (however long the conversion before it took on a busy machine).
+    const watcher = setInterval(() => {
+      if (server.uploads.length === 0) return
+      clearInterval(watcher)
+      abortedAt = Date.now()
+      controller.abort(new Error('meeting deleted'))
+    }, 20)
     await expect(provider().transcribe(shortWav, { signal: controller.signal })).rejects.toThrow('meeting deleted')
-    expect(Date.now() - started).toBeLessThan(2_000)
+    clearInterval(watcher)
+    expect(abortedAt).toBeGreaterThan(0)
+    expect(Date.now() - abortedAt).toBeLessThan(2_000)
     expect(server.uploads).toHaveLength(1)
   })
 
