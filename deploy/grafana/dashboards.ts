@@ -56,6 +56,22 @@ const ROWS: Row[] = [
       { title: 'Heap used', unit: 'bytes', exprs: [{ expr: `sum by (service) (nodejs_heap_size_used_bytes{${svc}})`, legend: '{{service}}' }] },
       { title: 'Resident memory', unit: 'bytes', exprs: [{ expr: `sum by (service) (process_resident_memory_bytes{${svc}})`, legend: '{{service}}' }] },
       { title: 'CPU', unit: 'percentunit', exprs: [{ expr: `sum by (service) (rate(process_cpu_seconds_total{${svc}}[5m]))`, legend: '{{service}}' }] },
+      {
+        title: 'Garbage collection (share of time)',
+        unit: 'percentunit',
+        description: 'Seconds spent in GC per second, by kind (minor, major, incremental).',
+        exprs: [{ expr: `sum by (service, kind) (rate(nodejs_gc_duration_seconds_sum{${svc}}[5m]))`, legend: '{{service}} {{kind}}' }],
+      },
+      {
+        title: 'PostgreSQL pool',
+        unit: 'none',
+        description: 'Open connections against DB_POOL_MAX; waiting > 0 means queries queue for a connection.',
+        exprs: [
+          { expr: `sum by (service) (db_pool_connections{${svc}, state="total"})`, legend: '{{service}} open' },
+          { expr: `sum by (service) (db_pool_connections{${svc}, state="idle"})`, legend: '{{service}} idle' },
+          { expr: `sum by (service) (db_pool_connections{${svc}, state="waiting"})`, legend: '{{service}} waiting' },
+        ],
+      },
     ],
   },
   {
@@ -104,6 +120,21 @@ const ROWS: Row[] = [
           { expr: 'sum(messaging_consumer_ack_pending{durable="ai-job-worker"})', legend: 'running' },
           { expr: 'sum(messaging_dead_letters{durable="ai-job-worker"})', legend: 'failed' },
         ],
+      },
+      {
+        title: 'Transcription job queue',
+        unit: 'none',
+        description: 'The meetings transcription worker is a durable consumer of meetings.transcription.requested.v1.',
+        exprs: [
+          { expr: 'sum(messaging_consumer_pending{durable="meetings-transcription-worker"})', legend: 'waiting' },
+          { expr: 'sum(messaging_consumer_ack_pending{durable="meetings-transcription-worker"})', legend: 'running' },
+          { expr: 'sum(messaging_dead_letters{durable="meetings-transcription-worker"})', legend: 'failed' },
+        ],
+      },
+      {
+        title: 'Job duration p95',
+        unit: 's',
+        exprs: [{ expr: 'histogram_quantile(0.95, sum by (job, le) (rate(job_duration_seconds_bucket{outcome="done"}[15m])))', legend: '{{job}}' }],
       },
       {
         title: 'External API calls per minute',

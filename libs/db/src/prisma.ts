@@ -25,10 +25,14 @@ export type QueryRows = <T>(statement: Statement) => Promise<T[]>
 export function createPrismaClient<T>(
   Client: PrismaCtor<T>,
   opts: { databaseUrl: string; schema: string; poolSize?: number },
-): { prisma: T; queryRows: QueryRows } {
+): { prisma: T; queryRows: QueryRows; poolStats: () => PoolStats } {
   const pool = new pg.Pool(poolConfig(opts.databaseUrl, opts.schema, opts.poolSize))
   const adapter = new PrismaPg(pool, { schema: opts.schema, disposeExternalPool: true })
   const prisma = new Client({ adapter, transactionOptions: TRANSACTION_OPTIONS })
   const queryRows: QueryRows = async <R>(statement: Statement) => (await pool.query(statement.text, statement.values)).rows as R[]
-  return { prisma, queryRows }
+  const poolStats = (): PoolStats => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount })
+  return { prisma, queryRows, poolStats }
 }
+
+/** The connection pool right now: open connections, idle ones, and queries waiting for one. */
+export type PoolStats = { total: number; idle: number; waiting: number }

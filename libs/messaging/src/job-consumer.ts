@@ -40,6 +40,8 @@ export type JobConsumerOptions = {
   maxDeliveries: number
   run(ref: JobRef, options: JobRunOptions): Promise<JobOutcome>
   abandon(ref: JobRef): Promise<void>
+  /** Told how each delivery ended (its outcome, or 'error') and how long it ran, for metrics. */
+  observe?(outcome: JobOutcome['kind'] | 'error', seconds: number): void
 }
 
 export type JobConsumer = { stop(): Promise<void> }
@@ -91,12 +93,16 @@ export async function startJobConsumer(opts: JobConsumerOptions): Promise<JobCon
       msg.term()
       return
     }
+    const started = performance.now()
+    const observe = (outcome: JobOutcome['kind'] | 'error') => opts.observe?.(outcome, (performance.now() - started) / 1000)
     try {
       const outcome = await opts.run(ref, { stopping, heartbeat: () => msg.working() })
+      observe(outcome.kind)
       if (outcome.kind === 'done') msg.ack()
       else if (outcome.kind === 'busy') msg.nak(outcome.retryInMs)
       else msg.nak()
     } catch (err) {
+      observe('error')
       const delay = RETRY_MS[Math.min(delivery - 1, RETRY_MS.length - 1)]
       logger.warn({ ...ref, err, delivery, retryInMs: delay, durable: opts.durable }, 'job interrupted; will retry')
       msg.nak(delay)

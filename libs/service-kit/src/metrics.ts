@@ -1,5 +1,5 @@
 import type { RequestHandler } from 'express'
-import { Counter, collectDefaultMetrics, Histogram, Registry } from 'prom-client'
+import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client'
 
 export type Metrics = { registry: Registry; middleware: RequestHandler }
 
@@ -14,12 +14,41 @@ export const externalApiCalls = new Counter({
   registers: [],
 })
 
+/**
+ * How long long-running jobs take (AI generation, transcription), by job and outcome (done,
+ * busy, released, error); observed by the workers (libs/messaging startJobConsumer's `observe`).
+ */
+export const jobDurations = new Histogram({
+  name: 'job_duration_seconds',
+  help: 'Duration of one delivery of a long-running job',
+  labelNames: ['job', 'outcome'],
+  buckets: [0.1, 0.5, 1, 5, 15, 30, 60, 120, 300, 900, 1800],
+  registers: [],
+})
+
+export const DB_POOL_METRIC = 'db_pool_connections'
+
+/** The PostgreSQL pool's connections by state (total, idle, waiting), read at scrape time. */
+export function registerPoolMetrics(registry: Registry, stats: () => { total: number; idle: number; waiting: number }): void {
+  new Gauge({
+    name: DB_POOL_METRIC,
+    help: 'PostgreSQL pool connections by state (waiting: queries queued for a connection)',
+    labelNames: ['state'],
+    registers: [registry],
+    collect() {
+      const now = stats()
+      for (const state of ['total', 'idle', 'waiting'] as const) this.set({ state }, now[state])
+    },
+  })
+}
+
 /** RED metrics per route template (never the raw path, to keep label cardinality bounded). */
 export function createMetrics(service: string): Metrics {
   const registry = new Registry()
   registry.setDefaultLabels({ service })
   collectDefaultMetrics({ register: registry })
   registry.registerMetric(externalApiCalls)
+  registry.registerMetric(jobDurations)
   const requests = new Counter({ name: 'http_requests_total', help: 'HTTP requests', labelNames: ['method', 'route', 'status'], registers: [registry] })
   const duration = new Histogram({
     name: 'http_request_duration_seconds',

@@ -22,7 +22,7 @@ import { assertInfraCredentials, natsCredentials } from './infra-credentials.js'
 import { type Closer, runService } from './lifecycle.js'
 import { createLogger, type Logger } from './logger.js'
 import { registerMessagingMetrics } from './messaging-metrics.js'
-import { createMetrics } from './metrics.js'
+import { createMetrics, registerPoolMetrics } from './metrics.js'
 
 type PrismaLike = {
   $queryRawUnsafe: (q: string) => Promise<unknown>
@@ -94,7 +94,11 @@ export async function startServiceRuntime<P extends PrismaLike, D extends Servic
   const logger = createLogger(def.name, env.LOG_LEVEL)
   await ensureDatabase(env.DATABASE_URL)
   await applyMigrations(env.DATABASE_URL, { schema: def.schema, migrationsDir: def.migrationsDir }, logger)
-  const { prisma, queryRows } = createPrismaClient(def.PrismaClient, { databaseUrl: env.DATABASE_URL, schema: def.schema, poolSize: env.DB_POOL_MAX })
+  const { prisma, queryRows, poolStats } = createPrismaClient(def.PrismaClient, {
+    databaseUrl: env.DATABASE_URL,
+    schema: def.schema,
+    poolSize: env.DB_POOL_MAX,
+  })
   const runInTransaction: TransactionRunner = (fn) => prisma.$transaction(fn)
   const bus = await connectBus({ servers: env.NATS_URL, name: def.name, prefix: env.BUS_PREFIX, logger, credentials: natsCredentials(env) })
   await ensureStream(bus, def.schema, streamLimits(env))
@@ -129,6 +133,7 @@ export async function startServiceRuntime<P extends PrismaLike, D extends Servic
   })
   const outbox = outboxBacklogQuery((sql) => prisma.$queryRawUnsafe(sql), def.schema)
   registerMessagingMetrics(metrics.registry, { bus, service: def.name as BusService, outbox })
+  registerPoolMetrics(metrics.registry, poolStats)
   const health = startHealthResponder({ service: def.name as BusService, bus, registry: metrics.registry, readiness, outbox })
   const server = await runService({
     app,

@@ -4,7 +4,7 @@
 // series that does not exist.
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { createMetrics, MESSAGING_LABELS, MESSAGING_METRICS } from '@plumbline/service-kit'
+import { createMetrics, DB_POOL_METRIC, MESSAGING_LABELS, MESSAGING_METRICS } from '@plumbline/service-kit'
 import { parser } from '@prometheus-io/lezer-promql'
 import { describe, expect, it } from 'vitest'
 import { parse } from 'yaml'
@@ -40,12 +40,18 @@ async function exported(): Promise<{ metrics: Set<string>; labels: Set<string> }
   ])
     metrics.add(name)
   for (const label of ['method', 'route', 'status', 'le']) labels.add(label)
-  // Labelled counters registered without a series yet (the kit's external API calls).
+  // Labelled counters and histograms registered without a series yet (the kit's external API
+  // calls and job durations, the runtime's GC histogram before the first collection).
   for (const metric of registry.getMetricsAsArray()) {
-    if (metric.constructor.name !== 'Counter') continue
-    metrics.add(metric.name)
+    const kind = metric.constructor.name
+    if (kind === 'Counter') metrics.add(metric.name)
+    else if (kind === 'Histogram') for (const suffix of ['_bucket', '_sum', '_count']) metrics.add(`${metric.name}${suffix}`)
+    else continue
     for (const label of (metric as unknown as { labelNames: string[] }).labelNames) labels.add(label)
   }
+  // The pool gauge the runtime registers beside them (read from pg's pool at scrape time).
+  metrics.add(DB_POOL_METRIC)
+  labels.add('state')
   // The messaging gauges the runtime registers next to them (read from JetStream at scrape time).
   for (const name of Object.values(MESSAGING_METRICS)) metrics.add(name)
   for (const label of [...MESSAGING_LABELS, 'service']) labels.add(label)

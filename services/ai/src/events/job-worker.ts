@@ -1,4 +1,5 @@
 import { type JobConsumer, startJobConsumer } from '@plumbline/messaging'
+import { jobDurations } from '@plumbline/service-kit'
 import { abandonJob } from '../data/jobs-repo.js'
 import type { AiDeps } from '../deps.js'
 import { runGenerationJob } from '../usecases/run-generation-job.js'
@@ -23,6 +24,7 @@ export function startJobWorker(deps: AiDeps): Promise<JobWorker> {
     leaseMs: env.AI_JOB_LEASE_MS,
     maxDeliveries: env.AI_JOB_MAX_DELIVERIES,
     run: (ref, options) => runGenerationJob(deps, ref, options),
+    observe: (outcome, seconds) => jobDurations.observe({ job: JOB_WORKER_DURABLE, outcome }, seconds),
     abandon: async (ref) => {
       await abandonJob(deps.prisma, ref.orgId, ref.jobId, 'The AI job could not be completed. Please try again.')
     },

@@ -1,4 +1,5 @@
 import { type JobConsumer, startJobConsumer } from '@plumbline/messaging'
+import { jobDurations } from '@plumbline/service-kit'
 import type { MeetingsDeps } from '../deps.js'
 import { abandonTranscription, runTranscriptionJob } from '../usecases/run-transcription-job.js'
 import { MEETINGS_SCHEMA, TRANSCRIPTION_REQUESTED_SUBJECT, TRANSCRIPTION_WORKER_DURABLE } from './subjects.js'
@@ -20,6 +21,7 @@ export function startTranscriptionWorker(deps: MeetingsDeps): Promise<JobConsume
     leaseMs: env.TRANSCRIPTION_LEASE_MS,
     maxDeliveries: env.TRANSCRIPTION_MAX_DELIVERIES,
     run: (ref, options) => runTranscriptionJob(deps, ref, options),
+    observe: (outcome, seconds) => jobDurations.observe({ job: TRANSCRIPTION_WORKER_DURABLE, outcome }, seconds),
     abandon: (ref) => abandonTranscription(deps, ref),
   })
 }

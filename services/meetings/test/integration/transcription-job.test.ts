@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { RequestSubjects, ZSummarizeMeetingRequest } from '@plumbline/contracts'
 import { type Replier, reply } from '@plumbline/messaging'
+import { jobDurations } from '@plumbline/service-kit'
 import { makeSpeechWebm } from '@plumbline/testing'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type MeetingsTestService, memberOf, startMeetingsTestService } from '../support/meetings-test-service.js'
@@ -68,5 +69,11 @@ describe('a recording transcribed offline', () => {
     // The list saw the job move (chunks of 5 s), never backwards.
     expect(progress.length).toBeGreaterThan(0)
     expect(progress).toEqual([...progress].sort((a, b) => a - b))
+    // The worker reported the delivery's duration for the Jobs dashboard.
+    const durations = await jobDurations.get()
+    const done = durations.values.find(
+      (v) => v.metricName === 'job_duration_seconds_count' && v.labels.job === 'meetings-transcription-worker' && v.labels.outcome === 'done',
+    )
+    expect(done?.value).toBeGreaterThanOrEqual(1)
   }, 120_000)
 })
