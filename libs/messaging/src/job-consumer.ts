@@ -1,11 +1,14 @@
 import { AckPolicy, type ConsumerMessages, DeliverPolicy, type JsMsg } from '@nats-io/jetstream'
 import { nanos } from '@nats-io/transport-node'
+import { SpanKind, trace } from '@opentelemetry/api'
 import { ZEventEnvelope } from '@plumbline/contracts'
 import { z } from 'zod'
 import type { Bus } from './connect-bus.js'
 import type { MessagingLogger } from './logger.js'
 import { consumerName, streamName } from './names.js'
+import { headersToRecord } from './nats-headers.js'
 import { startRetryLoop } from './retry-loop.js'
+import { contextFromHeaders } from './trace-context.js'
 
 const ZJobMessage = ZEventEnvelope.extend({ orgId: z.string(), data: z.object({ jobId: z.string().uuid() }) })
 const RETRY_MS = [1000, 5000, 15000]
@@ -77,6 +80,7 @@ export async function startJobConsumer(opts: JobConsumerOptions): Promise<JobCon
   else await bus.jsm.consumers.add(stream, { ...config, durable_name: name, ack_policy: AckPolicy.Explicit, deliver_policy: DeliverPolicy.All })
 
   const inflight = new Set<Promise<void>>()
+  const tracer = trace.getTracer('@plumbline/messaging')
 
   async function handle(msg: JsMsg, stopping: AbortSignal): Promise<void> {
     const parsed = parseJobMessage(msg)
@@ -86,6 +90,23 @@ export async function startJobConsumer(opts: JobConsumerOptions): Promise<JobCon
       return
     }
     const ref = { orgId: parsed.data.orgId, jobId: parsed.data.data.jobId }
+    // The job continues the trace of the request that enqueued it (the outbox carried its
+    // traceparent), so its logs, its spans and a reported failure share that request's trace id.
+    const parent = contextFromHeaders(headersToRecord(msg.headers))
+    const spanOptions = {
+      kind: SpanKind.CONSUMER,
+      attributes: { 'messaging.system': 'nats', 'messaging.destination.name': msg.subject, 'messaging.consumer.group.name': opts.durable, 'job.id': ref.jobId },
+    }
+    await tracer.startActiveSpan(`job ${opts.durable}`, spanOptions, parent, async (span) => {
+      try {
+        await handleJob(msg, ref, stopping)
+      } finally {
+        span.end()
+      }
+    })
+  }
+
+  async function handleJob(msg: JsMsg, ref: JobRef, stopping: AbortSignal): Promise<void> {
     const delivery = msg.info.deliveryCount
     if (delivery > opts.maxDeliveries) {
       await opts.abandon(ref)

@@ -1,6 +1,6 @@
 import { mkdirSync } from 'node:fs'
 import { MONITORED_SERVICES, ZDetailedHealth, ZMonitoringMetrics } from '@plumbline/contracts'
-import { api, apiOk, controlStack, DEMO, hidden, launchBrowser, newPage, overflowingElements, screenshot, signIn, visible } from '@plumbline/testing'
+import { api, apiOk, controlStack, DEMO, e2eBaseUrl, hidden, launchBrowser, newPage, overflowingElements, screenshot, signIn, visible } from '@plumbline/testing'
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
@@ -107,6 +107,47 @@ describe('monitoring page', () => {
     await shot(page, 'errors-1280')
     await context.close()
   }, 150_000)
+
+  it('shows a job that failed for good under Recent Errors with its correlation id', async () => {
+    // A recording that claims to be WAV but is not one: the transcription job fails for good.
+    const demo = await signedIn(DEMO.email, DEMO.password)
+    const user = await apiOk<{ organizations: { id: string }[] }>(demo.page, 'GET', '/api/user')
+    const meetings = `/api/organizations/${user.organizations[0].id}/meetings`
+    const { id } = await apiOk<{ id: string }>(demo.page, 'POST', meetings, { title: 'Broken recording' })
+    const csrf = (await demo.context.cookies()).find((c) => c.name === 'plumbline_csrf')?.value ?? ''
+    const upload = await demo.page.request.fetch(`${meetings}/${id}/transcribe`, {
+      method: 'POST',
+      headers: { 'x-csrf-token': csrf, origin: e2eBaseUrl() },
+      multipart: { audio: { name: 'broken.wav', mimeType: 'audio/wav', buffer: Buffer.concat([Buffer.from('RIFF\0\0\0\0WAVEfmt '), Buffer.alloc(4096, 7)]) } },
+    })
+    expect(upload.status()).toBe(202)
+    const deadline = Date.now() + 60_000
+    let meeting = await apiOk<{ status: string; statusMessage: string | null }>(demo.page, 'GET', `${meetings}/${id}`)
+    while (meeting.status === 'transcribing' && Date.now() < deadline) {
+      await demo.page.waitForTimeout(300)
+      meeting = await apiOk(demo.page, 'GET', `${meetings}/${id}`)
+    }
+    expect(meeting.status).toBe('failed')
+    expect(meeting.statusMessage).toMatch(/^There was an error processing your recording/)
+    await demo.context.close()
+
+    const { context, page } = await signedIn(ADMIN.email, ADMIN.password)
+    const errors = async () => (await apiOk<{ recentErrors: { endpoint: string; correlationId: string; message: string }[] }>(page, 'GET', '/api/health/metrics')).recentErrors
+    let reported = (await errors()).find((e) => e.endpoint === 'meetings-transcription-worker')
+    for (let i = 0; !reported && i < 20; i++) {
+      await page.waitForTimeout(500)
+      reported = (await errors()).find((e) => e.endpoint === 'meetings-transcription-worker')
+    }
+    expect(reported?.message).toMatch(/error processing your recording/)
+    expect(reported?.correlationId).toMatch(/^[0-9a-f-]{16,}$/)
+    await page.goto('/monitoring')
+    await page.getByRole('tab', { name: 'Recent Errors' }).click()
+    const list = page.getByRole('list', { name: 'Recent errors' })
+    await visible(list.getByText(reported?.correlationId ?? 'none', { exact: true }))
+    await visible(list.getByText('meetings-transcription-worker', { exact: false }).first())
+    await shot(page, 'errors-entry-1280')
+    await context.close()
+  }, 120_000)
 
   it('fits a phone', async () => {
     const { context, page } = await signedIn(ADMIN.email, ADMIN.password, true)
