@@ -1,6 +1,19 @@
 import { mkdirSync } from 'node:fs'
 import { MONITORED_SERVICES, ZDetailedHealth, ZMonitoringMetrics } from '@plumbline/contracts'
-import { api, apiOk, controlStack, DEMO, e2eBaseUrl, hidden, launchBrowser, newPage, overflowingElements, screenshot, signIn, visible } from '@plumbline/testing'
+import {
+  api,
+  apiOk,
+  controlStack,
+  DEMO,
+  e2eBaseUrl,
+  hidden,
+  launchBrowser,
+  newPage,
+  overflowingElements,
+  screenshot,
+  signIn,
+  visible,
+} from '@plumbline/testing'
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
@@ -132,7 +145,8 @@ describe('monitoring page', () => {
     await demo.context.close()
 
     const { context, page } = await signedIn(ADMIN.email, ADMIN.password)
-    const errors = async () => (await apiOk<{ recentErrors: { endpoint: string; correlationId: string; message: string }[] }>(page, 'GET', '/api/health/metrics')).recentErrors
+    const errors = async () =>
+      (await apiOk<{ recentErrors: { endpoint: string; correlationId: string; message: string }[] }>(page, 'GET', '/api/health/metrics')).recentErrors
     let reported = (await errors()).find((e) => e.endpoint === 'meetings-transcription-worker')
     for (let i = 0; !reported && i < 20; i++) {
       await page.waitForTimeout(500)
