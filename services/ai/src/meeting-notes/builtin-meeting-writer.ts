@@ -1,10 +1,16 @@
 import type { SummarizeMeetingReply, SummarizeMeetingRequest } from '@plumbline/contracts'
-import { extractActionItems } from './extract-action-items.js'
-import { sentencesOf } from './sentences.js'
-import { summarizeTranscript } from './summarize-transcript.js'
+import { findActionItems } from './action-items.js'
+import { extractiveSummary } from './extractive-summary.js'
+import { transcriptSentences } from './sentences.js'
 
-/** The offline default: an extractive summary and the commitments found in the transcript. */
-export function writeMeetingNotesBuiltIn(request: SummarizeMeetingRequest): SummarizeMeetingReply {
-  const sentences = sentencesOf(request.segments)
-  return { summary: summarizeTranscript(sentences), actionItems: extractActionItems(sentences, request.meetingDate), provider: 'builtin' }
+export const BUILTIN_PROVIDER = 'builtin'
+
+/**
+ * The offline writer: an extractive summary and the commitments of the transcript, with no
+ * network and the same answer for the same transcript every time.
+ */
+export function writeMeetingNotesOffline(req: SummarizeMeetingRequest, provider = BUILTIN_PROVIDER): SummarizeMeetingReply {
+  const sentences = transcriptSentences(req.segments)
+  const context = [req.title, req.description ?? ''].join(' ')
+  return { summary: extractiveSummary(sentences, context), actionItems: findActionItems(sentences, req.meetingDate), provider }
 }

@@ -1,77 +1,120 @@
-// Dates said in a meeting ("by Friday", "tomorrow", "12/15", "December 3rd", "next week"),
-// resolved against the meeting's own date, as YYYY-MM-DD.
+// Due dates said in a meeting ("by Friday", "next week", "12/15") resolved against the meeting's
+// own date, never the clock: the same transcript always gives the same dates, however late it is
+// summarised. Dates are plain calendar days (UTC arithmetic on midnight), so no time zone moves them.
 
-const WEEKDAYS = ['sunday', 'monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday']
-const MONTHS = ['january', 'february', 'march', 'april', 'may', 'june', 'july', 'august', 'september', 'october', 'november', 'december']
-const MONTH_RE = '(jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)'
+const DAY_MS = 86_400_000
+const WEEKDAYS = ['sunday', 'monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday'] as const
+const MONTHS = ['january', 'february', 'march', 'april', 'may', 'june', 'july', 'august', 'september', 'october', 'november', 'december'] as const
+const MONTH_ABBREVIATIONS: Record<string, number> = Object.fromEntries(MONTHS.map((m, i) => [m.slice(0, 3), i]))
+const NUMBER_WORDS: Record<string, number> = { a: 1, an: 1, one: 1, two: 2, three: 3, four: 4, five: 5, six: 6, seven: 7, eight: 8, nine: 9, ten: 10 }
 
-const DAY = 86_400_000
-const iso = (d: Date) => d.toISOString().slice(0, 10)
-const addDays = (d: Date, n: number) => new Date(d.getTime() + n * DAY)
-const monthIndex = (name: string) => MONTHS.findIndex((m) => m.startsWith(name.toLowerCase().slice(0, 3)))
+const MONTH_NAME =
+  '(jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|jun(?:e)?|jul(?:y)?|aug(?:ust)?|sept?(?:ember)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)\\.?'
+const DAY_OF_MONTH = '(\\d{1,2})(?:st|nd|rd|th)?'
+const WEEKDAY_NAME = `(${WEEKDAYS.join('|')})`
 
-/** A real calendar day, or null (2026-02-30 is not one). */
-function dayOf(year: number, month: number, day: number): Date | null {
-  const d = new Date(Date.UTC(year, month, day))
-  return d.getUTCMonth() === month && d.getUTCDate() === day ? d : null
+const utcDay = (year: number, month: number, day: number) => new Date(Date.UTC(year, month, day))
+const addDays = (date: Date, days: number) => new Date(date.getTime() + days * DAY_MS)
+export const isoDay = (date: Date) => date.toISOString().slice(0, 10)
+
+/** A real calendar day (no 31 November), else null. */
+function validDay(year: number, month: number, day: number): Date | null {
+  const date = utcDay(year, month, day)
+  return date.getUTCMonth() === month && date.getUTCDate() === day ? date : null
 }
 
-/** A month and day without a year: this year, or next year when it is already past. */
-function nextOccurrence(base: Date, month: number, day: number): Date | null {
-  const thisYear = dayOf(base.getUTCFullYear(), month, day)
-  if (thisYear && thisYear.getTime() >= base.getTime()) return thisYear
-  return dayOf(base.getUTCFullYear() + 1, month, day)
-}
-
-/** The first `weekday` strictly after `base` ("by Friday" said on a Friday means next week's). */
-function nextWeekday(base: Date, weekday: number): Date {
-  const ahead = (weekday - base.getUTCDay() + 7) % 7 || 7
-  return addDays(base, ahead)
-}
-
-/** The due date a sentence names, or null. `meetingDate` is an ISO date or date-time. */
-export function dueDateIn(sentence: string, meetingDate: string): string | null {
+/**
+ * The meeting's calendar day. The date part of an ISO string is taken as written, so
+ * "2026-12-01T19:00:00-05:00" is 1 December (the day the people in the room lived), not UTC's 2nd.
+ */
+export function meetingDay(meetingDate: string): Date | null {
+  const m = /^(\d{4})-(\d{2})-(\d{2})/.exec(meetingDate.trim())
+  if (m) return validDay(Number(m[1]), Number(m[2]) - 1, Number(m[3]))
   const parsed = new Date(meetingDate)
-  if (Number.isNaN(parsed.getTime())) return null
-  const base = new Date(Date.UTC(parsed.getUTCFullYear(), parsed.getUTCMonth(), parsed.getUTCDate()))
-  const text = sentence.toLowerCase()
+  return Number.isNaN(parsed.getTime()) ? null : utcDay(parsed.getUTCFullYear(), parsed.getUTCMonth(), parsed.getUTCDate())
+}
 
-  const isoDate = /\b(\d{4})-(\d{2})-(\d{2})\b/.exec(text)
-  if (isoDate) {
-    const d = dayOf(Number(isoDate[1]), Number(isoDate[2]) - 1, Number(isoDate[3]))
-    if (d) return iso(d)
+/** The first such weekday strictly after `from` ("by Friday" said on a Friday means next week's). */
+function nextWeekday(from: Date, weekday: number): Date {
+  const ahead = (weekday - from.getUTCDay() + 7) % 7 || 7
+  return addDays(from, ahead)
+}
+
+/** Monday of the week after `from` (weeks start on Monday). */
+const nextMonday = (from: Date) => nextWeekday(from, 1)
+
+/** A day and month without a year: the first such day on or after the meeting (deadlines lie ahead). */
+function upcoming(from: Date, month: number, day: number): Date | null {
+  const thisYear = validDay(from.getUTCFullYear(), month, day)
+  if (thisYear && thisYear >= from) return thisYear
+  return validDay(from.getUTCFullYear() + 1, month, day)
+}
+
+const fullYear = (year: string) => (year.length === 2 ? 2000 + Number(year) : Number(year))
+// -1 (no month) makes validDay refuse the date. Lower-case "may" is the verb ("we may 2 coats").
+const monthIndex = (name = '') => (name === 'may' ? -1 : (MONTH_ABBREVIATIONS[name.toLowerCase().slice(0, 3)] ?? -1))
+const weekdayIndex = (name = '') => (WEEKDAYS as readonly string[]).indexOf(name.toLowerCase())
+
+type Rule = { pattern: RegExp; resolve: (m: RegExpExecArray, from: Date) => Date | null }
+
+// Most specific first: "Friday, December 4" is the 4th, whatever Friday the weekday rule would find.
+const RULES: readonly Rule[] = [
+  { pattern: /\b(\d{4})-(\d{2})-(\d{2})\b/, resolve: (m) => validDay(Number(m[1]), Number(m[2]) - 1, Number(m[3])) },
+  // US order, as the product's users write dates: 12/15 is 15 December; 1/2 inch is a size, not 2 January.
+  {
+    pattern: /\b(\d{1,2})\/(\d{1,2})(?:\/(\d{4}|\d{2}))?\b(?!\s*(?:"|''|-?inch|in\b|ft\b|foot|feet|mm\b|cm\b|yards?\b|lbs?\b|pounds?\b|%))/i,
+    resolve: (m, from) => (m[3] ? validDay(fullYear(m[3]), Number(m[1]) - 1, Number(m[2])) : upcoming(from, Number(m[1]) - 1, Number(m[2]))),
+  },
+  {
+    pattern: new RegExp(`\\b${MONTH_NAME}\\s+${DAY_OF_MONTH}(?:,?\\s+(\\d{4}))?\\b`, 'i'),
+    resolve: (m, from) => (m[3] ? validDay(Number(m[3]), monthIndex(m[1]), Number(m[2])) : upcoming(from, monthIndex(m[1]), Number(m[2]))),
+  },
+  {
+    pattern: new RegExp(`\\b(?:the\\s+)?${DAY_OF_MONTH}\\s+(?:of\\s+)?${MONTH_NAME}(?:,?\\s+(\\d{4}))?\\b`, 'i'),
+    resolve: (m, from) => (m[3] ? validDay(Number(m[3]), monthIndex(m[2]), Number(m[1])) : upcoming(from, monthIndex(m[2]), Number(m[1]))),
+  },
+  {
+    pattern: /\b(?:end of (?:the |this )?month|month[- ]end)\b/i,
+    resolve: (_m, from) => utcDay(from.getUTCFullYear(), from.getUTCMonth() + 1, 0),
+  },
+  { pattern: /\bnext month\b/i, resolve: (_m, from) => utcDay(from.getUTCFullYear(), from.getUTCMonth() + 1, 1) },
+  { pattern: /\bnext week\b/i, resolve: (_m, from) => nextMonday(from) },
+  // "This week" and "end of the week" mean by its Friday (the meeting day itself once Friday has passed).
+  {
+    pattern: /\b(?:end of (?:the |this )?week|this week)\b/i,
+    resolve: (_m, from) => (from.getUTCDay() >= 1 && from.getUTCDay() <= 5 ? addDays(from, 5 - from.getUTCDay()) : from),
+  },
+  {
+    pattern: /\bin\s+(\d{1,2}|an?|one|two|three|four|five|six|seven|eight|nine|ten)\s+(days?|weeks?)\b/i,
+    resolve: (m, from) => {
+      const count = m[1]?.toLowerCase() ?? ''
+      const n = NUMBER_WORDS[count] ?? Number(count)
+      return addDays(from, m[2]?.toLowerCase().startsWith('week') ? 7 * n : n)
+    },
+  },
+  { pattern: /\bday after tomorrow\b/i, resolve: (_m, from) => addDays(from, 2) },
+  { pattern: /\btomorrow\b/i, resolve: (_m, from) => addDays(from, 1) },
+  { pattern: /\b(?:today|tonight|end of (?:the )?day|eod)\b/i, resolve: (_m, from) => from },
+  // "Next Friday" is the Friday of next week; plain "Friday" the first one ahead.
+  {
+    pattern: new RegExp(`\\bnext\\s+${WEEKDAY_NAME}\\b`, 'i'),
+    resolve: (m, from) => addDays(nextMonday(from), (weekdayIndex(m[1]) + 6) % 7),
+  },
+  {
+    pattern: new RegExp(`\\b${WEEKDAY_NAME}\\b`, 'i'),
+    resolve: (m, from) => nextWeekday(from, weekdayIndex(m[1])),
+  },
+]
+
+/** The due date (YYYY-MM-DD) a sentence names, resolved against the meeting's date; null when it names none. */
+export function resolveDueDate(sentence: string, meetingDate: string): string | null {
+  const from = meetingDay(meetingDate)
+  if (!from) return null
+  for (const rule of RULES) {
+    const m = rule.pattern.exec(sentence)
+    if (!m) continue
+    const date = rule.resolve(m, from)
+    if (date) return isoDay(date)
   }
-  const slash = /\b(\d{1,2})\/(\d{1,2})(?:\/(\d{2,4}))?\b/.exec(text)
-  if (slash) {
-    const [month, day] = [Number(slash[1]) - 1, Number(slash[2])]
-    const year = slash[3] ? (slash[3].length === 2 ? 2000 + Number(slash[3]) : Number(slash[3])) : null
-    const d = year === null ? nextOccurrence(base, month, day) : dayOf(year, month, day)
-    if (d) return iso(d)
-  }
-  const monthFirst = new RegExp(`\\b${MONTH_RE}\\.? (\\d{1,2})(?:st|nd|rd|th)?\\b`).exec(text)
-  const dayFirst = new RegExp(`\\b(\\d{1,2})(?:st|nd|rd|th)? (?:of )?${MONTH_RE}\\b`).exec(text)
-  if (monthFirst || dayFirst) {
-    const [month, day] = monthFirst ? [monthIndex(monthFirst[1]), Number(monthFirst[2])] : [monthIndex(dayFirst?.[2] ?? ''), Number(dayFirst?.[1])]
-    const d = nextOccurrence(base, month, day)
-    if (d) return iso(d)
-  }
-  if (/\btoday\b|\btonight\b|\bend of (the )?day\b/.test(text)) return iso(base)
-  if (/\btomorrow\b/.test(text)) return iso(addDays(base, 1))
-  const inSome = /\bin (\d{1,2}|a|one|two|three) (day|week)s?\b/.exec(text)
-  if (inSome) {
-    const n = { a: 1, one: 1, two: 2, three: 3 }[inSome[1] as 'a'] ?? Number(inSome[1])
-    return iso(addDays(base, inSome[2] === 'week' ? n * 7 : n))
-  }
-  const weekday = new RegExp(`\\b(next )?(${WEEKDAYS.join('|')})\\b`).exec(text)
-  if (weekday) {
-    const target = WEEKDAYS.indexOf(weekday[2])
-    const d = nextWeekday(base, target)
-    // "next Thursday" said on a Monday means the week after, not this week's Thursday.
-    const stillThisWeek = target > base.getUTCDay()
-    return iso(weekday[1] && stillThisWeek ? addDays(d, 7) : d)
-  }
-  if (/\bend of (the )?week\b/.test(text)) return iso(base.getUTCDay() === 5 ? base : nextWeekday(base, 5))
-  if (/\bnext week\b/.test(text)) return iso(nextWeekday(base, 1))
-  if (/\bend of (the )?month\b/.test(text)) return iso(new Date(Date.UTC(base.getUTCFullYear(), base.getUTCMonth() + 1, 0)))
   return null
 }

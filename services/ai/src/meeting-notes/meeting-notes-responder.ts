@@ -1,31 +1,15 @@
-import { RequestSubjects, type SummarizeMeetingReply, type SummarizeMeetingRequest, ZSummarizeMeetingRequest } from '@plumbline/contracts'
+import { RequestSubjects, type SummarizeMeetingReply, ZSummarizeMeetingRequest } from '@plumbline/contracts'
 import { type Replier, reply } from '@plumbline/messaging'
 import type { AiDeps } from '../deps.js'
-import { selectedProvider } from '../env.js'
-import { writeMeetingNotesBuiltIn } from './builtin-meeting-writer.js'
-import { createOpenAiMeetingWriter } from './openai-meeting-writer.js'
+import { selectMeetingNotesWriter } from './meeting-notes-writer.js'
 
-/** The configured meeting-notes writer: OpenAI when the ai service is set to it, falling back to the built-in writer on any failure. */
-export function meetingNotesWriter(deps: Pick<AiDeps, 'env' | 'logger'>): (request: SummarizeMeetingRequest) => Promise<SummarizeMeetingReply> {
-  const { env } = deps
-  if (selectedProvider(env) !== 'openai') return async (request) => writeMeetingNotesBuiltIn(request)
-  const openai = createOpenAiMeetingWriter({
-    apiKey: env.OPENAI_API_KEY,
-    baseURL: env.OPENAI_BASE_URL,
-    model: env.OPENAI_MODEL,
-    timeoutMs: env.OPENAI_TIMEOUT_MS,
-  })
-  return async (request) => {
-    try {
-      return await openai(request)
-    } catch (err) {
-      deps.logger.warn({ meetingId: request.meetingId, err: (err as Error).message }, 'OpenAI meeting notes failed; the built-in writer answered')
-      return { ...writeMeetingNotesBuiltIn(request), provider: 'builtin (OpenAI failed)' }
-    }
-  }
-}
-
-/** Answers rpc.ai.meeting.summarize for the meetings service's transcription job. */
+/**
+ * Answers the meetings service's rpc.ai.meeting.summarize, sent once per finished transcript. A
+ * request that does not match ZSummarizeMeetingRequest is answered VALIDATION_FAILED. With the
+ * OpenAI writer an answer can take up to AI_MAX_ATTEMPTS × OPENAI_TIMEOUT_MS plus back-off, so
+ * the caller's request timeout must allow that (it gets the built-in writer's notes at worst).
+ */
 export function startMeetingNotesResponder(deps: Pick<AiDeps, 'bus' | 'env' | 'logger'>): Replier {
-  return reply(deps.bus, RequestSubjects.summarizeMeeting, meetingNotesWriter(deps), ZSummarizeMeetingRequest)
+  const writer = selectMeetingNotesWriter(deps.env, deps.logger)
+  return reply(deps.bus, RequestSubjects.summarizeMeeting, (req): Promise<SummarizeMeetingReply> => writer.summarize(req), ZSummarizeMeetingRequest)
 }

@@ -23,7 +23,7 @@ const GUIDANCE: Record<SectionRequest['type'], string> = {
 }
 
 /** Maps the SDK's failures onto ProviderError (retryable or not) without leaking response bodies. */
-function toProviderError(err: unknown): ProviderError {
+export function toProviderError(err: unknown): ProviderError {
   if (err instanceof ProviderError) return err
   if (err instanceof APIConnectionTimeoutError) return new ProviderError('AI provider timed out', true)
   if (err instanceof APIUserAbortError) return new ProviderError('AI provider call was cancelled', false)
@@ -53,17 +53,22 @@ export function parseChatAnswer(text: string): { reply: string; proposedContent:
 }
 
 /**
- * An OpenAI-compatible chat model through the official SDK. The SDK's own retries are off:
+ * The SDK client for the configured OpenAI-compatible server. The SDK's own retries are off:
  * callers retry through withRetries, with one policy for every provider and a bounded total.
  */
-export function createOpenAiProvider(settings: OpenAiSettings): AiProvider {
-  const client = new OpenAI({
+export function createOpenAiClient(settings: OpenAiSettings): OpenAI {
+  return new OpenAI({
     // Local OpenAI-compatible servers accept any key; the SDK insists on one.
     apiKey: settings.apiKey ?? 'not-needed',
     baseURL: settings.baseURL,
     timeout: settings.timeoutMs,
     maxRetries: 0,
   })
+}
+
+/** An OpenAI-compatible chat model through the official SDK. */
+export function createOpenAiProvider(settings: OpenAiSettings): AiProvider {
+  const client = createOpenAiClient(settings)
 
   async function complete(messages: ChatCompletionMessageParam[], opts: CallOptions = {}): Promise<string> {
     try {

@@ -1,83 +1,78 @@
-import { RequestSubjects, type SummarizeMeetingRequest, ZSummarizeMeetingReply } from '@plumbline/contracts'
-import { request } from '@plumbline/messaging'
+import { ErrorCode, RequestSubjects, type SummarizeMeetingRequest, type TranscriptSegment, ZSummarizeMeetingReply } from '@plumbline/contracts'
+import { type Bus, connectBus, type ReplyBody, request } from '@plumbline/messaging'
+import { testEnv } from '@plumbline/testing'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { type AiTestService, startAiTestService } from '../support/ai-test-service.js'
-import { type OpenAiTestServer, startOpenAiTestServer } from '../support/openai-test-server.js'
+import { type AiTestService, newOrgId, startAiTestService } from '../support/ai-test-service.js'
 
-// rpc.ai.meeting.summarize over real NATS, answered by the running ai service: the built-in
-// writer offline, the OpenAI writer (over the wire, a local test server) when configured.
+// The ai service (built-in writer) answering rpc.ai.meeting.summarize over real NATS, asked from
+// a connection of its own as the meetings service would.
 
-const meeting: SummarizeMeetingRequest = {
-  organizationId: 'org-notes',
-  meetingId: 'meeting-1',
-  title: 'Roof walk',
-  description: null,
-  meetingDate: '2026-11-25T15:00:00.000Z',
-  segments: [
-    { startMs: 0, endMs: 3000, text: 'The flashing by the chimney is loose.', speaker: 'Sarah' },
-    { startMs: 3000, endMs: 6000, text: 'Sarah will send the permit by Friday.', speaker: 'Mike' },
-  ],
-}
+let svc: AiTestService
+let meetings: Bus
 
-const ask = (svc: AiTestService, body: unknown) =>
-  request(svc.deps.bus, RequestSubjects.summarizeMeeting, body, { schema: ZSummarizeMeetingReply, timeoutMs: 5000 })
-
-describe('meeting notes with the built-in writer', () => {
-  let svc: AiTestService
-  beforeAll(async () => {
-    svc = await startAiTestService()
-  })
-  afterAll(async () => {
-    await svc?.close()
-  })
-
-  it('answers the summary and the action items with owner, due date and source', async () => {
-    expect(await ask(svc, meeting)).toEqual({
-      summary: 'The flashing by the chimney is loose. Sarah will send the permit by Friday.',
-      actionItems: [{ text: 'Sarah will send the permit by Friday.', owner: 'Sarah', dueDate: '2026-11-27', sourceSegmentIndex: 1 }],
-      provider: 'builtin',
-    })
-  })
-
-  it('refuses a malformed request with an error answer, not silence', async () => {
-    await expect(ask(svc, { meetingId: 'x' })).rejects.toThrow()
-  })
+beforeAll(async () => {
+  svc = await startAiTestService()
+  meetings = await connectBus({ servers: testEnv.natsUrl, name: 'meetings-test', prefix: svc.prefix, logger: svc.deps.logger })
+})
+afterAll(async () => {
+  await meetings?.close()
+  await svc?.close()
 })
 
-describe('meeting notes with an OpenAI-compatible model', () => {
-  let svc: AiTestService
-  let model: OpenAiTestServer
-  beforeAll(async () => {
-    model = await startOpenAiTestServer()
-    svc = await startAiTestService({ AI_PROVIDER: 'openai', OPENAI_BASE_URL: model.baseURL, OPENAI_MODEL: 'gpt-test', OPENAI_TIMEOUT_MS: '1000' })
-  })
-  afterAll(async () => {
-    await svc?.close()
-    await model?.close()
+const segment = (text: string, i: number, speaker: string | null): TranscriptSegment => ({ startMs: i * 8000, endMs: i * 8000 + 7500, text, speaker })
+
+const siteVisit = (): SummarizeMeetingRequest => ({
+  organizationId: newOrgId(),
+  meetingId: 'meeting-1',
+  title: 'Roof replacement kick-off',
+  description: 'Hail damage, north slope',
+  meetingDate: '2026-12-01T09:00:00-05:00',
+  segments: [
+    segment('Morning everyone, thanks for making it.', 0, 'Dave'),
+    segment('The hail damage on the north slope is worse than the photos showed, so the whole roof gets new shingles.', 1, 'Dave'),
+    segment('We talked about the permit last week.', 2, 'Sarah'),
+    segment('Sarah will send the permit by Friday.', 3, 'Dave'),
+    segment("I'll order the shingles tomorrow. The shingles are the weathered wood colour the client picked.", 4, 'Mike'),
+    segment('We need to schedule the inspection next week.', 5, 'Dave'),
+    segment('Action item: call the adjuster about the hail damage.', 6, 'Sarah'),
+    segment('Mike to confirm the dumpster by 12/15.', 7, 'Dave'),
+    segment('Great, so Sarah will send the permit by Friday. Thanks all.', 8, 'Dave'),
+  ],
+})
+
+const summarize = (data: unknown) => request(meetings, RequestSubjects.summarizeMeeting, data, { schema: ZSummarizeMeetingReply, timeoutMs: 5000 })
+
+/** The raw reply body, as any requester sees it on the wire. */
+async function rawReply(payload: string): Promise<ReplyBody> {
+  const msg = await meetings.nc.request(meetings.subject(RequestSubjects.summarizeMeeting), payload, { timeout: 5000 })
+  return JSON.parse(new TextDecoder().decode(msg.data)) as ReplyBody
+}
+
+describe('rpc.ai.meeting.summarize with the built-in writer', () => {
+  it('answers a summary and the action items with owners, due dates and source segments', async () => {
+    const reply = await summarize(siteVisit())
+    expect(reply.provider).toBe('builtin')
+    expect(reply.summary).toContain('The hail damage on the north slope is worse than the photos showed')
+    expect(reply.summary.length).toBeLessThanOrEqual(600)
+    expect(reply.summary).not.toContain('Morning everyone')
+    expect(reply.actionItems).toEqual([
+      { text: 'Send the permit by Friday', owner: 'Sarah', dueDate: '2026-12-04', sourceSegmentIndex: 3 },
+      { text: 'Order the shingles tomorrow', owner: 'Mike', dueDate: '2026-12-02', sourceSegmentIndex: 4 },
+      { text: 'Schedule the inspection next week', owner: 'Dave', dueDate: '2026-12-07', sourceSegmentIndex: 5 },
+      { text: 'Call the adjuster about the hail damage', owner: null, dueDate: null, sourceSegmentIndex: 6 },
+      { text: 'Confirm the dumpster by 12/15', owner: 'Mike', dueDate: '2026-12-15', sourceSegmentIndex: 7 },
+    ])
   })
 
-  it("uses the model's JSON answer, with the transcript's numbered lines in the prompt", async () => {
-    const answer = {
-      summary: 'Loose flashing; permit to follow.',
-      actionItems: [{ text: 'Send the permit', owner: 'Sarah', dueDate: '2026-11-27', sourceSegmentIndex: 1 }],
-    }
-    model.queue = [{ kind: 'ok', text: JSON.stringify(answer) }]
-    const before = model.requests.length
-    expect(await ask(svc, meeting)).toEqual({ ...answer, provider: 'openai' })
-    const prompt = model.requests[before].messages.at(-1)?.content ?? ''
-    expect(prompt).toContain('[1] Mike: Sarah will send the permit by Friday.')
-    expect(prompt).toContain('Meeting date: 2026-11-25')
+  it('answers an empty transcript with an empty summary and no items', async () => {
+    expect(await summarize({ ...siteVisit(), segments: [] })).toEqual({ summary: '', actionItems: [], provider: 'builtin' })
   })
 
-  it('falls back to the built-in writer when the model answers something that is not the schema, or fails', async () => {
-    model.queue = [{ kind: 'ok', text: 'Sure! Here are your notes: the flashing is loose.' }]
-    const garbled = await ask(svc, meeting)
-    expect(garbled.provider).toBe('builtin (OpenAI failed)')
-    expect(garbled.actionItems).toEqual([{ text: 'Sarah will send the permit by Friday.', owner: 'Sarah', dueDate: '2026-11-27', sourceSegmentIndex: 1 }])
-    model.queue = [
-      { kind: 'status', status: 500 },
-      { kind: 'status', status: 500 },
-    ]
-    expect((await ask(svc, meeting)).provider).toBe('builtin (OpenAI failed)')
+  it('answers a request that breaks the contract with VALIDATION_FAILED, in the error shape of every responder', async () => {
+    const { meetingDate: _omitted, ...withoutDate } = siteVisit()
+    await expect(summarize(withoutDate)).rejects.toMatchObject({ code: ErrorCode.VALIDATION_FAILED, message: expect.stringContaining('meetingDate') })
+    const body = await rawReply(JSON.stringify({ ...siteVisit(), segments: [{ startMs: -1, endMs: 0, text: 'x' }] }))
+    expect(body).toEqual({ error: { code: ErrorCode.VALIDATION_FAILED, message: expect.stringContaining('startMs') } })
+    expect(await rawReply('{not json')).toEqual({ error: { code: ErrorCode.VALIDATION_FAILED, message: expect.any(String) } })
   })
 })
