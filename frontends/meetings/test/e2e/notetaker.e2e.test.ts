@@ -135,7 +135,7 @@ describe('/notetaker', () => {
     await visible(detail.getByTestId('meeting-summary'), 60_000)
     await visible(detail.getByText('Mike:'))
     await visible(detail.getByText('0:05'))
-    const createTask = detail.getByRole('button', { name: 'Create task: Sarah will send the permit by Friday.' })
+    const createTask = detail.getByRole('button', { name: 'Create task: Send the permit by Friday' })
     await visible(createTask)
     await createTask.click()
     await visible(detail.getByRole('link', { name: 'Task created' }))
@@ -165,7 +165,7 @@ describe('/notetaker', () => {
 
     // The task is on /tasks, linked to the meeting.
     await page.goto('/tasks')
-    await visible(page.getByText('Sarah will send the permit by Friday.').first())
+    await visible(page.getByText('Send the permit by Friday').first())
     // …and links back to its meeting, which opens on /notetaker.
     await page.getByRole('link', { name: title }).first().click()
     await page.waitForURL((u) => u.pathname === '/notetaker' && u.searchParams.has('meeting'))
