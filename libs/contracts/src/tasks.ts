@@ -110,6 +110,13 @@ export const ZTask = z.object({
 })
 export type Task = z.infer<typeof ZTask>
 
+/** GET /tasks filters beyond the spec: the tasks linked to one estimate or one meeting (their detail views show them). */
+export const ZTaskListQuery = z.object({
+  estimateId: z.string().trim().min(1).max(64).optional(),
+  meetingId: z.string().trim().min(1).max(64).optional(),
+})
+export type TaskListQuery = z.infer<typeof ZTaskListQuery>
+
 export const ZTaskIdParams = z.object({ orgId: z.string().min(1).max(64), id: z.string().min(1).max(64) })
 
 /** Events the meetings service publishes through its outbox when a task changes. */

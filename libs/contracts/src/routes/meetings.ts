@@ -10,7 +10,7 @@ import {
   ZTranscribeReply,
   ZTranscriptionInfo,
 } from '../meetings.js'
-import { ZCreateTaskBody, ZTask, ZUpdateTaskBody } from '../tasks.js'
+import { ZCreateTaskBody, ZTask, ZTaskListQuery, ZUpdateTaskBody } from '../tasks.js'
 
 /** The meetings service's routes (see the catalogue's doc in api-routes.ts). */
 const meeting = '/organizations/:orgId/meetings/:id'
@@ -110,6 +110,7 @@ export const meetingsRoutes: readonly ApiRoute[] = [
     service: 'meetings',
     access: 'org',
     permission: { module: 'ai_notetaker', action: 'access' },
+    query: ZTaskListQuery,
     reply: z.array(ZTask),
   },
   {

@@ -1,5 +1,5 @@
-import { ZCreateTaskBody, ZOrgIdParam, ZTaskIdParams, ZUpdateTaskBody } from '@plumbline/contracts'
-import { isUuid, notFound, orgContextOf, parseBody, parseParams, requirePermission } from '@plumbline/service-kit'
+import { ZCreateTaskBody, ZOrgIdParam, ZTaskIdParams, ZTaskListQuery, ZUpdateTaskBody } from '@plumbline/contracts'
+import { isUuid, notFound, orgContextOf, parseBody, parseParams, parseQuery, requirePermission } from '@plumbline/service-kit'
 import express, { type Router } from 'express'
 import type { MeetingsDeps } from '../deps.js'
 import { createTask, deleteTask, listTasks, toggleTask, updateTask } from '../usecases/tasks.js'
@@ -21,7 +21,7 @@ export function taskRoutes(deps: Pick<MeetingsDeps, 'prisma'>): Router {
   router.get(base, async (req, res) => {
     const ctx = orgContextOf(res, parseParams(ZOrgIdParam, req).orgId)
     requirePermission(ctx, 'ai_notetaker', 'access')
-    res.json(await listTasks(deps, ctx.orgId))
+    res.json(await listTasks(deps, ctx.orgId, parseQuery(ZTaskListQuery, req)))
   })
   router.post(base, async (req, res) => {
     const ctx = orgContextOf(res, parseParams(ZOrgIdParam, req).orgId)

@@ -1,4 +1,13 @@
-import { type CreateTaskInput, ErrorCode, TASK_DUE_DATE_PAST, type Task, type TaskEventV1, TaskSubjects, type UpdateTaskInput } from '@plumbline/contracts'
+import {
+  type CreateTaskInput,
+  ErrorCode,
+  TASK_DUE_DATE_PAST,
+  type Task,
+  type TaskEventV1,
+  type TaskListQuery,
+  TaskSubjects,
+  type UpdateTaskInput,
+} from '@plumbline/contracts'
 import { createEnvelope, writeOutbox } from '@plumbline/messaging'
 import { AppError, notFound } from '@plumbline/service-kit'
 import { dateOfDay, findTaskRow, listTaskRows, meetingTitles, taskWithMeeting, toTask } from '../data/tasks-repo.js'
@@ -22,8 +31,8 @@ async function recordTaskEvent(tx: Tx, type: string, actor: Actor, task: Task): 
   await writeOutbox(tx, MEETINGS_SCHEMA, createEnvelope({ type, orgId: actor.orgId, actorId: actor.userId, data }))
 }
 
-export async function listTasks(deps: Deps, orgId: string): Promise<Task[]> {
-  const rows = await listTaskRows(deps.prisma, orgId)
+export async function listTasks(deps: Deps, orgId: string, filter: TaskListQuery = {}): Promise<Task[]> {
+  const rows = await listTaskRows(deps.prisma, orgId, filter)
   const titles = await meetingTitles(
     deps.prisma,
     orgId,

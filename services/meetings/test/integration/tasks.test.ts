@@ -127,3 +127,22 @@ describe('DELETE /organizations/:orgId/tasks/:id', () => {
     expect(await outboxTypes()).toContain(TaskSubjects.deleted)
   })
 })
+
+describe('GET /organizations/:orgId/tasks filtered by link', () => {
+  it("answers only the tasks of one estimate or one meeting (the estimate's detail page shows them)", async () => {
+    const orgId = 'org-links'
+    const estimateId = '11111111-1111-4111-8111-111111111111'
+    await create(orgId, { title: 'Order shingles', estimateId })
+    await create(orgId, { title: 'Book the dumpster', estimateId })
+    await create(orgId, { title: 'Unlinked' })
+    await create(orgId, { title: 'From a call', meetingId: '22222222-2222-4222-8222-222222222222' })
+    const byEstimate = await as('GET', `${tasksPath(orgId)}?estimateId=${estimateId}`, orgId)
+    expect(byEstimate.json.map((t: { title: string }) => t.title).sort()).toEqual(['Book the dumpster', 'Order shingles'])
+    const byMeeting = await as('GET', `${tasksPath(orgId)}?meetingId=22222222-2222-4222-8222-222222222222`, orgId)
+    expect(byMeeting.json.map((t: { title: string }) => t.title)).toEqual(['From a call'])
+    expect((await as('GET', tasksPath(orgId), orgId)).json).toHaveLength(4)
+    // Another organisation's estimate id finds nothing here.
+    expect((await as('GET', `${tasksPath('org-other-links')}?estimateId=${estimateId}`, 'org-other-links')).json).toEqual([])
+    expect((await as('GET', `${tasksPath(orgId)}?estimateId=${'x'.repeat(65)}`, orgId)).status).toBe(400)
+  })
+})

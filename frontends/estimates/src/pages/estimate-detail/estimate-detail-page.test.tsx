@@ -175,6 +175,36 @@ describe('EstimateDetailPage', () => {
     expect(screen.getByText('Demo crew')).toBeTruthy()
   })
 
+  it("lists the estimate's tasks with the meeting they came from, and hides them in Client View", async () => {
+    const task = {
+      id: 'task-1',
+      title: 'Order the quartz slab',
+      description: null,
+      priority: 'high',
+      dueDate: '2099-01-05',
+      completed: false,
+      completedAt: null,
+      estimateId: 'est-1',
+      meetingId: 'meeting-1',
+      meetingTitle: 'Kitchen walkthrough',
+      assigneeUserId: null,
+      createdBy: 'u1',
+      createdAt: '2026-11-20T10:00:00.000Z',
+      updatedAt: '2026-11-20T10:00:00.000Z',
+    }
+    stubApi({
+      [`${ORG}/tasks?estimateId=est-1`]: () =>
+        json(200, [task, { ...task, id: 'task-2', title: 'Confirm delivery', completed: true, meetingId: null, meetingTitle: null }]),
+    })
+    renderPage()
+    const card = await screen.findByTestId('estimate-tasks')
+    expect(await within(card).findByText('Order the quartz slab')).toBeTruthy()
+    expect(within(card).getByText('1 open of 2')).toBeTruthy()
+    expect(within(card).getByRole('link', { name: 'Kitchen walkthrough' }).getAttribute('href')).toBe('/notetaker?meeting=meeting-1')
+    fireEvent.click(screen.getByRole('switch', { name: 'Client View' }))
+    expect(screen.queryByTestId('estimate-tasks')).toBeNull()
+  })
+
   it('Delete asks first (Cancel keeps it), then deletes and returns to the list', async () => {
     const fetchMock = stubApi()
     renderPage()

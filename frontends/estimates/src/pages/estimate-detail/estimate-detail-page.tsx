@@ -19,6 +19,7 @@ import { MarkupTaxPanel } from './markup-tax/markup-tax-panel'
 import { EstimateNotFound } from './not-found/estimate-not-found'
 import { ProjectDetailsCard } from './project-details/project-details-card'
 import { ShareDialog } from './share-dialog/share-dialog'
+import { EstimateTasksCard } from './tasks/estimate-tasks-card'
 
 /**
  * /estimates/:id and /estimates/:id/edit: the same estimate detail screen (spec 001 §2); the
@@ -116,6 +117,7 @@ function EstimateDetail({ orgId, estimateId, startEditing }: { orgId: string; es
             <aside className="min-w-0 space-y-6" aria-label="Project information">
               {clientView ? null : <ApprovalCard />}
               <ProjectDetailsCard />
+              <EstimateTasksCard />
             </aside>
           </div>
           {/* The editors need the full width for their tables. */}
