@@ -12,6 +12,7 @@ import {
   ZResetTemporaryPasswordBody,
   ZVerifyEmailBody,
 } from '../auth.js'
+import { ZMember, ZMemberRoleBody } from '../members.js'
 import { ZRole, ZRoleInput, ZRolePatch, ZRolePermissions, ZRolePermissionsBody } from '../roles.js'
 import { ZCurrentUser, ZUserOrganization } from '../users.js'
 
@@ -110,5 +111,33 @@ export const authRoutes: readonly ApiRoute[] = [
     permission: { module: 'team', action: 'edit' },
     body: ZRolePermissionsBody,
     reply: ZRolePermissions,
+  },
+  {
+    id: 'getMembers',
+    method: 'GET',
+    path: '/organizations/:orgId/members',
+    service: 'auth',
+    access: 'org',
+    permission: { module: 'team', action: 'access' },
+    reply: z.array(ZMember),
+  },
+  {
+    id: 'patchMembersById',
+    method: 'PATCH',
+    path: '/organizations/:orgId/members/:userId',
+    service: 'auth',
+    access: 'org',
+    permission: { module: 'team', action: 'edit' },
+    body: ZMemberRoleBody,
+    reply: ZMember,
+  },
+  {
+    id: 'deleteMembersById',
+    method: 'DELETE',
+    path: '/organizations/:orgId/members/:userId',
+    service: 'auth',
+    access: 'org',
+    permission: { module: 'team', action: 'delete' },
+    status: 204,
   },
 ]

@@ -1,4 +1,4 @@
-import { ROLE_MESSAGES, redisKeys, ZRole, ZRolePermission } from '@plumbline/contracts'
+import { MEMBER_MESSAGES, ROLE_MESSAGES, redisKeys, ZRole, ZRolePermission } from '@plumbline/contracts'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { SYSTEM_ROLE_IDS } from '../../src/data/system-roles.js'
 import { resolveIdentity } from '../../src/usecases/resolve-identity.js'
@@ -194,5 +194,61 @@ describe('the roles routes under wrong input', () => {
         if (res.status >= 500 || res.status < 400) failures.push(`${method} /roles/${badId}${suffix}: ${res.status}`)
       }
     expect(failures).toEqual([])
+  })
+})
+
+describe('members (GET/PATCH/DELETE /members)', () => {
+  it('lists members with names, e-mail, role and joined date; another organisation sees none of them', async () => {
+    const org = await ownerOfNewOrg('Mira')
+    const list = await call(org, 'GET', '/members')
+    expect(list.status).toBe(200)
+    expect(list.json).toEqual([expect.objectContaining({ userId: org.userId, firstName: 'Mira', roleId: SYSTEM_ROLE_IDS.Owner, roleName: 'Owner' })])
+    expect((await call(outsider, 'GET', `/members`)).json.map((m: { userId: string }) => m.userId)).not.toContain(org.userId)
+  })
+
+  it('changes a role (reaching the member on their next request), and keeps the last Owner', async () => {
+    const member = await memberWith(SYSTEM_ROLE_IDS.Member)
+    const changed = await call(owner, 'PATCH', `/members/${member.userId}`, { roleId: SYSTEM_ROLE_IDS.Viewer })
+    expect(changed.status).toBe(200)
+    expect(changed.json).toMatchObject({ userId: member.userId, roleName: 'Viewer' })
+    const identity = await resolveIdentity(svc.deps, member.userId)
+    expect(identity?.memberships.find((m) => m.orgId === owner.orgId)?.role).toBe('Viewer')
+
+    const demoteLast = await call(owner, 'PATCH', `/members/${owner.userId}`, { roleId: SYSTEM_ROLE_IDS.Admin })
+    expect(demoteLast.status).toBe(409)
+    expect(demoteLast.json.message).toBe(MEMBER_MESSAGES.lastOwner)
+    expect((await call(owner, 'DELETE', `/members/${owner.userId}`)).status).toBe(409)
+
+    const unknownRole = await call(owner, 'PATCH', `/members/${member.userId}`, { roleId: 'system-role-nope' })
+    expect(unknownRole.status).toBe(400)
+    expect(unknownRole.json.errors).toEqual([{ field: 'roleId', message: MEMBER_MESSAGES.roleNotFound }])
+    expect((await call(owner, 'PATCH', `/members/${member.userId}`, {})).json.errors).toEqual([{ field: 'roleId', message: MEMBER_MESSAGES.roleRequired }])
+    // Another organisation's role is no role here.
+    const foreign = await call(outsider, 'POST', '/roles', { name: `Foreign ${Date.now()}` })
+    expect((await call(owner, 'PATCH', `/members/${member.userId}`, { roleId: foreign.json.id })).status).toBe(400)
+  })
+
+  it('only an Owner makes Owners; an Admin cannot, nor remove anyone (team delete)', async () => {
+    const admin = await memberWith(SYSTEM_ROLE_IDS.Admin)
+    const member = await memberWith(SYSTEM_ROLE_IDS.Member)
+    expect((await call(admin, 'PATCH', `/members/${member.userId}`, { roleId: SYSTEM_ROLE_IDS.Owner })).status).toBe(403)
+    expect((await call(admin, 'PATCH', `/members/${owner.userId}`, { roleId: SYSTEM_ROLE_IDS.Member })).status).toBe(403)
+    expect((await call(admin, 'PATCH', `/members/${member.userId}`, { roleId: SYSTEM_ROLE_IDS.Viewer })).status).toBe(200)
+    expect((await call(admin, 'DELETE', `/members/${member.userId}`)).status).toBe(403)
+  })
+
+  it('removes a member: gone from the list, and their next request no longer reaches the organisation', async () => {
+    const member = await memberWith(SYSTEM_ROLE_IDS.Member)
+    expect((await call(owner, 'DELETE', `/members/${member.userId}`)).status).toBe(204)
+    expect((await call(owner, 'GET', '/members')).json.map((m: { userId: string }) => m.userId)).not.toContain(member.userId)
+    const identity = await resolveIdentity(svc.deps, member.userId)
+    expect(identity?.memberships.some((m) => m.orgId === owner.orgId)).toBe(false)
+    expect((await call(owner, 'DELETE', `/members/${member.userId}`)).status).toBe(404)
+    expect((await call(owner, 'DELETE', '/members/%00')).status).toBe(404)
+    // A second Owner can be made, and then the first may step down.
+    const second = await memberWith(SYSTEM_ROLE_IDS.Member)
+    expect((await call(owner, 'PATCH', `/members/${second.userId}`, { roleId: SYSTEM_ROLE_IDS.Owner })).status).toBe(200)
+    expect((await call(second, 'PATCH', `/members/${owner.userId}`, { roleId: SYSTEM_ROLE_IDS.Admin })).status).toBe(200)
+    expect((await call(owner, 'GET', '/members')).json.find((m: { userId: string }) => m.userId === owner.userId).roleName).toBe('Admin')
   })
 })

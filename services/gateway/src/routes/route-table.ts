@@ -64,6 +64,7 @@ export const routeTable: readonly RouteEntry[] = [
   { pattern: '/api/user/*', service: 'auth', access: 'user' },
   { pattern: '/api/auth/user', service: 'auth', access: 'user' },
   { pattern: `${org}/roles/*`, service: 'auth', access: 'org' },
+  { pattern: `${org}/members/*`, service: 'auth', access: 'org' },
   // platform administration of accounts: users, organisations and roles live in auth
   { method: 'GET', pattern: '/api/admin/check', service: 'auth', access: 'admin' },
   { pattern: '/api/admin/users/*', service: 'auth', access: 'admin' },

@@ -1,0 +1,56 @@
+import { ErrorCode, MEMBER_MESSAGES, type Member, type MemberRoleBody } from '@plumbline/contracts'
+import { AppError, badRequest, notFound, type OrgContext } from '@plumbline/service-kit'
+import { invalidateIdentity } from '../data/identity-cache.js'
+import { countMembersWithRole, findMemberRow, listMemberRows, lockOrganizationMembers, toMember } from '../data/members-repo.js'
+import { SYSTEM_ROLE_IDS } from '../data/system-roles.js'
+import type { AuthDeps } from '../deps.js'
+
+const OWNER = SYSTEM_ROLE_IDS.Owner
+const memberNotFound = () => notFound('Member')
+const lastOwner = () => new AppError(409, ErrorCode.CONFLICT, MEMBER_MESSAGES.lastOwner)
+const ownersOnly = () => new AppError(403, ErrorCode.FORBIDDEN, 'Only an Owner can make someone Owner or change an Owner’s role')
+
+export async function listMembers(deps: Pick<AuthDeps, 'prisma'>, ctx: OrgContext): Promise<Member[]> {
+  return (await listMemberRows(deps.prisma, ctx.orgId)).map(toMember)
+}
+
+/**
+ * Gives a member another role of this organisation (a system role or one of its own). Owner is
+ * given and taken by Owners only, and the last Owner keeps the role. The member's next request
+ * carries the new permissions (the identity cache is dropped).
+ */
+export async function changeMemberRole(
+  deps: Pick<AuthDeps, 'prisma' | 'redis' | 'env'>,
+  ctx: OrgContext,
+  userId: string,
+  body: MemberRoleBody,
+): Promise<Member> {
+  const member = await deps.prisma.$transaction(async (tx) => {
+    await lockOrganizationMembers(tx, ctx.orgId)
+    const row = await findMemberRow(tx, ctx.orgId, userId)
+    if (!row) throw memberNotFound()
+    const role = await tx.role.findFirst({ where: { id: body.roleId, OR: [{ organizationId: null, isSystemRole: true }, { organizationId: ctx.orgId }] } })
+    if (!role) throw badRequest(MEMBER_MESSAGES.roleNotFound, [{ field: 'roleId', message: MEMBER_MESSAGES.roleNotFound }])
+    if ((row.roleId === OWNER || role.id === OWNER) && ctx.orgRole !== 'Owner') throw ownersOnly()
+    if (row.roleId === OWNER && role.id !== OWNER && (await countMembersWithRole(tx, ctx.orgId, OWNER)) <= 1) throw lastOwner()
+    return toMember(await tx.membership.update({ where: { id: row.id }, data: { roleId: role.id }, include: { user: true, role: true } }))
+  })
+  await invalidateIdentity(deps.redis, deps.env.REDIS_PREFIX, userId)
+  return member
+}
+
+/**
+ * Removes a member from this organisation (the account stays, with its other organisations).
+ * Their access to it ends with their next request; the last Owner cannot be removed.
+ */
+export async function removeMember(deps: Pick<AuthDeps, 'prisma' | 'redis' | 'env'>, ctx: OrgContext, userId: string): Promise<void> {
+  await deps.prisma.$transaction(async (tx) => {
+    await lockOrganizationMembers(tx, ctx.orgId)
+    const row = await findMemberRow(tx, ctx.orgId, userId)
+    if (!row) throw memberNotFound()
+    if (row.roleId === OWNER && ctx.orgRole !== 'Owner') throw ownersOnly()
+    if (row.roleId === OWNER && (await countMembersWithRole(tx, ctx.orgId, OWNER)) <= 1) throw lastOwner()
+    await tx.membership.delete({ where: { id: row.id } })
+  })
+  await invalidateIdentity(deps.redis, deps.env.REDIS_PREFIX, userId)
+}
