@@ -154,6 +154,7 @@ describe('/tasks', () => {
       priority: 'medium',
       dueDate: day(2),
       estimateId: null,
+      assigneeUserId: null,
     })
     await screen.findByText('Send the estimate')
     expect([count('total'), count('pending')]).toEqual(['1', '1'])

@@ -57,9 +57,13 @@ describe('/tasks', () => {
       await dialog.getByLabel('Title').fill(title)
       await dialog.getByLabel('Description').fill('Ask the city office for the roofing permit.')
       await dialog.getByLabel('Due date').fill(tomorrow())
+      // Assigned to a member of the organisation (the demo owner is one).
+      await dialog.getByRole('combobox', { name: 'Assignee' }).click()
+      await page.getByRole('option', { name: 'Demo User' }).click()
       await shot(page, `tasks-new-${label}`)
       await dialog.getByRole('button', { name: 'Create Task' }).click()
       await visible(page.getByText(title))
+      await visible(page.getByRole('listitem').filter({ hasText: title }).getByText('Demo User'))
       await expectCount(page, 'total', before.total + 1)
       await expectCount(page, 'pending', before.pending + 1)
       expect(await overflowAtRest(page)).toEqual([])

@@ -99,6 +99,21 @@ describe('Settings → Roles', () => {
     await teammate.page.goto('/cost-estimator')
     await visible(teammate.page.getByRole('button', { name: 'New Estimate' }))
     expect(await teammate.page.getByRole('button', { name: 'New Estimate' }).isDisabled()).toBe(false)
+
+    // Team: the Owner sees Tess, gives her the Viewer role in place, then removes her; her next
+    // request no longer reaches the organisation.
+    await openRoles(owner.page)
+    const team = owner.page.getByRole('list', { name: 'Members' })
+    await visible(team.getByText('Tess Reviewer'))
+    await owner.page.getByRole('combobox', { name: 'Role of Tess Reviewer' }).click()
+    await owner.page.getByRole('option', { name: 'Viewer', exact: true }).click()
+    await visible(owner.page.getByText('Tess Reviewer is now Viewer.'))
+    await shot(owner.page, 'roles-team')
+    await owner.page.getByRole('button', { name: 'Remove Tess Reviewer' }).click()
+    await owner.page.getByRole('dialog').getByRole('button', { name: 'Remove Member' }).click()
+    await visible(owner.page.getByText('Tess Reviewer was removed from the organization.'))
+    expect(await team.getByText('Tess Reviewer').count()).toBe(0)
+    expect((await api(teammate.page, 'GET', `/api/organizations/${orgId}/estimates`)).status).toBeGreaterThanOrEqual(403)
     await teammate.context.close()
     await owner.context.close()
   }, 120_000)

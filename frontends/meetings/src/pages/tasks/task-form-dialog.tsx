@@ -1,4 +1,4 @@
-import { localIsoDate, TASK_DUE_DATE_PAST, TASK_PRIORITIES, TASK_TITLE_REQUIRED, type Task, type TaskPriority } from '@plumbline/contracts'
+import { localIsoDate, type Member, TASK_DUE_DATE_PAST, TASK_PRIORITIES, TASK_TITLE_REQUIRED, type Task, type TaskPriority } from '@plumbline/contracts'
 import {
   Button,
   Dialog,
@@ -20,16 +20,34 @@ import { useQuery } from '@tanstack/react-query'
 import { Loader2 } from 'lucide-react'
 import * as React from 'react'
 import { estimateChoicesKey, listEstimateChoices } from '../shared/estimate-choices'
+import { memberName, membersKey } from '../shared/members'
 
-export type TaskFormValues = { title: string; description: string; priority: TaskPriority; dueDate: string; estimateId: string | null }
+export type TaskFormValues = {
+  title: string
+  description: string
+  priority: TaskPriority
+  dueDate: string
+  estimateId: string | null
+  assigneeUserId: string | null
+}
 type Errors = Partial<Record<'title' | 'dueDate', string>>
 
-const EMPTY: TaskFormValues = { title: '', description: '', priority: 'medium', dueDate: '', estimateId: null }
+const EMPTY: TaskFormValues = { title: '', description: '', priority: 'medium', dueDate: '', estimateId: null, assigneeUserId: null }
 const NO_ESTIMATE = 'none'
+const NOBODY = 'nobody'
 const PRIORITY_LABEL: Record<TaskPriority, string> = { low: 'Low', medium: 'Medium', high: 'High' }
 
 export const valuesOf = (task: Task | null): TaskFormValues =>
-  task ? { title: task.title, description: task.description ?? '', priority: task.priority, dueDate: task.dueDate ?? '', estimateId: task.estimateId } : EMPTY
+  task
+    ? {
+        title: task.title,
+        description: task.description ?? '',
+        priority: task.priority,
+        dueDate: task.dueDate ?? '',
+        estimateId: task.estimateId,
+        assigneeUserId: task.assigneeUserId,
+      }
+    : EMPTY
 
 /** Spec 001 §5; an edited task may keep the past due date it already has. */
 export function validateTask(values: TaskFormValues, today: string, keptDueDate: string | null = null): Errors {
@@ -54,6 +72,7 @@ type Props = {
 export function TaskFormDialog({ open, onOpenChange, task, saving, serverErrors, onSave, orgId }: Props) {
   const estimates = useQuery({ queryKey: estimateChoicesKey(orgId, ''), queryFn: () => listEstimateChoices(orgId, ''), enabled: open })
   const choices = estimates.data ?? []
+  const members = useQuery<Member[]>({ queryKey: membersKey(orgId), enabled: open })
   const [values, setValues] = React.useState<TaskFormValues>(() => valuesOf(task))
   const [errors, setErrors] = React.useState<Errors>({})
   const today = localIsoDate()
@@ -125,6 +144,21 @@ export function TaskFormDialog({ open, onOpenChange, task, saving, serverErrors,
               />
             </FormField>
           </div>
+          <FormField id="task-assignee" label="Assignee (optional)">
+            <Select value={values.assigneeUserId ?? NOBODY} onValueChange={(v) => set('assigneeUserId', v === NOBODY ? null : v)}>
+              <SelectTrigger id="task-assignee" aria-label="Assignee">
+                <SelectValue />
+              </SelectTrigger>
+              <SelectContent>
+                <SelectItem value={NOBODY}>Nobody</SelectItem>
+                {(members.data ?? []).map((m) => (
+                  <SelectItem key={m.userId} value={m.userId}>
+                    {memberName(m)}
+                  </SelectItem>
+                ))}
+              </SelectContent>
+            </Select>
+          </FormField>
           <FormField id="task-estimate" label="Estimate (optional)">
             <Select value={values.estimateId ?? NO_ESTIMATE} onValueChange={(v) => set('estimateId', v === NO_ESTIMATE ? null : v)}>
               <SelectTrigger id="task-estimate" aria-label="Estimate">

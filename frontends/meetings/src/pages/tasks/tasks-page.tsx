@@ -1,6 +1,7 @@
 import {
   isTaskOverdue,
   localIsoDate,
+  type Member,
   TASK_CREATE_FAILED,
   TASK_DELETE_FAILED,
   TASK_LIST_FAILED,
@@ -45,9 +46,11 @@ import {
   Plus,
   RotateCw,
   Trash2,
+  UserRound,
 } from 'lucide-react'
 import * as React from 'react'
 import { Link, useNavigate } from 'react-router'
+import { memberName, membersKey } from '../shared/members'
 import { TaskFormDialog, type TaskFormValues } from './task-form-dialog'
 import { countTasks, formatDueDate, sortTasks, TASK_TABS, type TaskSort, type TaskTab, tasksOfTab } from './task-view'
 import { createTask, deleteTask, tasksKey, toggleTask, updateTask } from './tasks-api'
@@ -72,6 +75,7 @@ const bodyOf = (v: TaskFormValues) => ({
   priority: v.priority,
   dueDate: v.dueDate || null,
   estimateId: v.estimateId,
+  assigneeUserId: v.assigneeUserId,
 })
 
 /** /tasks (spec 001 §2): counts, tabs, the task list with its checkboxes, New Task; edit, delete and sort go beyond the spec. */
@@ -149,6 +153,11 @@ function TaskBoard({ orgId, formOpen, editing, onEdit, onFormOpenChange }: Board
   const queryClient = useQueryClient()
   const key = tasksKey(orgId)
   const tasks = useQuery<Task[]>({ queryKey: key })
+  const members = useQuery<Member[]>({ queryKey: membersKey(orgId) })
+  const assigneeName = (id: string | null) => {
+    const m = id ? members.data?.find((x) => x.userId === id) : undefined
+    return m ? memberName(m) : null
+  }
   const [tab, setTab] = React.useState<TaskTab>('all')
   const [sort, setSort] = React.useState<TaskSort>('newest')
   const [deleting, setDeleting] = React.useState<Task | null>(null)
@@ -246,6 +255,7 @@ function TaskBoard({ orgId, formOpen, editing, onEdit, onFormOpenChange }: Board
               key={task.id}
               task={task}
               overdue={isTaskOverdue(task, today)}
+              assignee={assigneeName(task.assigneeUserId)}
               busy={toggle.isPending && toggle.variables?.id === task.id}
               onToggle={() => toggle.mutate(task)}
               onEdit={() => onEdit(task)}
@@ -309,9 +319,9 @@ function SummaryCard({ label, value, icon, loading, tone }: { label: string; val
   )
 }
 
-type RowProps = { task: Task; overdue: boolean; busy: boolean; onToggle: () => void; onEdit: () => void; onDelete: () => void }
+type RowProps = { task: Task; overdue: boolean; assignee: string | null; busy: boolean; onToggle: () => void; onEdit: () => void; onDelete: () => void }
 
-function TaskRow({ task, overdue, busy, onToggle, onEdit, onDelete }: RowProps) {
+function TaskRow({ task, overdue, assignee, busy, onToggle, onEdit, onDelete }: RowProps) {
   const checkboxId = `task-done-${task.id}`
   return (
     <li>
@@ -337,6 +347,11 @@ function TaskRow({ task, overdue, busy, onToggle, onEdit, onDelete }: RowProps) 
                   <CalendarClock className="size-3.5" aria-hidden="true" />
                   {overdue ? 'Overdue · ' : 'Due '}
                   {formatDueDate(task.dueDate)}
+                </span>
+              ) : null}
+              {assignee ? (
+                <span className="inline-flex items-center gap-1 text-muted-foreground">
+                  <UserRound className="size-3.5" aria-hidden="true" /> {assignee}
                 </span>
               ) : null}
               {task.meetingId ? (

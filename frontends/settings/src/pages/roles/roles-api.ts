@@ -1,5 +1,6 @@
-import type { Role, RoleInput, RolePatch, RolePermission } from '@plumbline/contracts'
+import type { Member, Role, RoleInput, RolePatch, RolePermission } from '@plumbline/contracts'
 import { apiRequest } from '@plumbline/web'
+import type { QueryClient } from '@tanstack/react-query'
 import { useSettingsAction } from '../catalog/use-catalog-action'
 
 // Requests of the Roles tab (spec 001 §7 Settings). Query keys are the GET they make (spec 000 §7).
@@ -13,6 +14,14 @@ async function send<T>(method: string, path: string, body?: unknown): Promise<T>
   return (res.status === 204 ? undefined : await res.json()) as T
 }
 
+const membersPath = (orgId: string) => `/api/organizations/${encodeURIComponent(orgId)}/members`
+export const membersKey = (orgId: string) => ['/api/organizations', orgId, 'members'] as const
+
+export const membersApi = {
+  changeRole: (orgId: string, userId: string, roleId: string) => send<Member>('PATCH', `${membersPath(orgId)}/${encodeURIComponent(userId)}`, { roleId }),
+  remove: (orgId: string, userId: string) => send<void>('DELETE', `${membersPath(orgId)}/${encodeURIComponent(userId)}`),
+}
+
 export const rolesApi = {
   create: (orgId: string, input: RoleInput) => send<Role>('POST', rolesPath(orgId), input),
   update: (orgId: string, id: string, patch: RolePatch) => send<Role>('PATCH', `${rolesPath(orgId)}/${encodeURIComponent(id)}`, patch),
@@ -24,4 +33,13 @@ export const rolesApi = {
 /** One change to roles: refresh the list and say so; on failure the server's message, else the spec's fallback. */
 export function useRoleAction<V, R>(orgId: string, run: (vars: V) => Promise<R>, failure: string, success?: (result: R, vars: V) => string) {
   return useSettingsAction((qc) => void qc.invalidateQueries({ queryKey: rolesKey(orgId) }), run, failure, success)
+}
+
+/** One change to the members: refresh them and the roles (their member counts). */
+export function useMemberAction<V, R>(orgId: string, run: (vars: V) => Promise<R>, failure: string, success?: (result: R, vars: V) => string) {
+  const refresh = (qc: QueryClient) => {
+    void qc.invalidateQueries({ queryKey: membersKey(orgId) })
+    void qc.invalidateQueries({ queryKey: rolesKey(orgId) })
+  }
+  return useSettingsAction(refresh, run, failure, success)
 }

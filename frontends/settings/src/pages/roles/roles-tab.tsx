@@ -6,6 +6,7 @@ import * as React from 'react'
 import { CatalogError, CatalogSkeleton } from '../catalog/catalog-states'
 import { ConfirmDialog } from '../catalog/confirm-dialog'
 import { NameForm } from '../catalog/name-form'
+import { MembersSection } from './members-section'
 import { PermissionsDialog } from './permissions-dialog'
 import { rolesApi, rolesKey, useRoleAction } from './roles-api'
 
@@ -25,6 +26,7 @@ export function RolesTab({ orgId }: { orgId: string }) {
   const system = roles.data.filter((r) => r.isSystemRole)
   return (
     <div className="space-y-6">
+      <MembersSection orgId={orgId} roles={roles.data} />
       <Card>
         <CardHeader>
           <CardTitle>New Role</CardTitle>
