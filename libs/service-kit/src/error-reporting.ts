@@ -1,20 +1,20 @@
-import { type Bus, reportError, traceIdOfTraceparent } from '@plumbline/messaging'
+import { type Bus, reportError } from '@plumbline/messaging'
 import { currentTraceId } from '@plumbline/telemetry'
 import type { ServerErrorListener } from './errors.js'
 
 /**
- * Reports a service's 500s to the admin service (OpsSubjects.errorReported). The correlation id
- * is the trace id (the active span's, else the caller's traceparent) so an error links to its
- * trace; without any trace, the request id that the problem body and the log line also carry.
+ * Reports a service's 500s to the admin service (OpsSubjects.errorReported) under the same
+ * correlation id the answer's traceId shows the person who met it (errors.ts correlationIdOf):
+ * the trace id, else the request id.
  */
 export function serverErrorReporter(bus: Bus, service: string): ServerErrorListener {
-  return ({ err, endpoint, requestId, traceparent }) =>
+  return ({ err, endpoint, correlationId }) =>
     reportError(bus, {
       service,
       category: 'http',
       message: err instanceof Error ? err.message : String(err),
       endpoint,
-      correlationId: currentTraceId() ?? traceIdOfTraceparent(traceparent) ?? requestId ?? 'unknown',
+      correlationId: correlationId ?? 'unknown',
     })
 }
 

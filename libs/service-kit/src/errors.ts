@@ -1,4 +1,6 @@
 import { ErrorCode, type FieldError, type Problem } from '@plumbline/contracts'
+import { traceIdOfTraceparent } from '@plumbline/messaging'
+import { currentTraceId } from '@plumbline/telemetry'
 import type { ErrorRequestHandler, RequestHandler } from 'express'
 import { ZodError } from 'zod'
 import type { Logger } from './logger.js'
@@ -50,8 +52,17 @@ export function zodFieldErrors(error: ZodError): FieldError[] {
   return error.issues.map((i) => ({ field: i.path.join('.') || '(root)', message: i.message }))
 }
 
+/**
+ * The id a person quotes from an error answer and finds under Recent Errors and in the logs: the
+ * request's trace id (its span, else the traceparent the gateway forwarded), else its request id.
+ */
+export function correlationIdOf(res: Parameters<RequestHandler>[1]): string | undefined {
+  const traceparent = res.req?.headers?.traceparent
+  return currentTraceId() ?? traceIdOfTraceparent(typeof traceparent === 'string' ? traceparent : undefined) ?? (res.locals.requestId as string | undefined)
+}
+
 export function sendProblem(res: Parameters<RequestHandler>[1], body: Problem, headers: Record<string, string> = {}): void {
-  const traceId = res.locals.requestId as string | undefined
+  const traceId = correlationIdOf(res)
   res
     .status(body.status)
     .set(headers)
@@ -115,8 +126,8 @@ export type ServerErrorListener = (failure: {
   err: unknown
   method: string
   endpoint: string
-  requestId: string | undefined
-  traceparent: string | undefined
+  /** The same id the answer's traceId carries (correlationIdOf). */
+  correlationId: string | undefined
 }) => void
 
 /** The route template when express matched one (bounded, groupable), else the raw path. */
@@ -153,7 +164,7 @@ export function errorHandler(logger: Logger, onServerError?: ServerErrorListener
     const status = (err as { status?: number }).status
     if (typeof status === 'number' && status >= 400 && status < 500) return sendProblem(res, problem(status, ErrorCode.VALIDATION_FAILED, 'Bad request'))
     logger.error({ err, path: req.path, requestId: res.locals.requestId }, 'unhandled error')
-    onServerError?.({ err, method: req.method, endpoint: endpointOf(req), requestId: res.locals.requestId, traceparent: req.header('traceparent') })
+    onServerError?.({ err, method: req.method, endpoint: endpointOf(req), correlationId: correlationIdOf(res) })
     sendProblem(res, problem(500, ErrorCode.INTERNAL, 'Something went wrong. Please try again.'))
   }
 }

@@ -32,11 +32,13 @@ const keySet = identityKeySet({ file: keysFile, mode: 'test' }, REFRESH_MS)
 const verify = identityVerifier(keySet)
 let server: Server
 let base: string
+const reported: { correlationId: string | undefined; endpoint: string }[] = []
 
 beforeAll(async () => {
   const app = createServiceApp({
     name: 'kit-test',
     logger: createLogger('kit-test', 'silent'),
+    onServerError: ({ correlationId, endpoint }) => reported.push({ correlationId, endpoint }),
     metrics: createMetrics('kit-test'),
     verifyIdentity: verify,
     readiness: [
@@ -113,6 +115,13 @@ describe('service app errors', () => {
     const boom = await fetch(`${base}/boom`)
     expect(boom.status).toBe(500)
     expect(await boom.text()).not.toContain('secret internal detail')
+    // The id the answer shows is the one monitoring files the error under: the trace id the
+    // gateway forwarded, else the request id.
+    const traced = await fetch(`${base}/boom`, { headers: { traceparent: '00-4bf92f3577b34da6a3ce929d0e0e4736-00f067aa0ba902b7-01' } })
+    expect(((await traced.json()) as { traceId: string }).traceId).toBe('4bf92f3577b34da6a3ce929d0e0e4736')
+    expect(reported.at(-1)).toEqual({ correlationId: '4bf92f3577b34da6a3ce929d0e0e4736', endpoint: 'GET /boom' })
+    const untraced = await fetch(`${base}/boom`)
+    expect(reported.at(-1)?.correlationId).toBe(((await untraced.json()) as { traceId: string }).traceId)
     expect(await (await fetch(`${base}/conflict`)).json()).toMatchObject({ status: 409, detail: 'Already there', message: 'Already there' })
   })
 
