@@ -1,5 +1,6 @@
 import type { CurrentUser, PermissionAction, PermissionModule, UserOrganization } from '@plumbline/contracts'
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import * as React from 'react'
 import { useNavigate } from 'react-router'
 import { apiRequest, getQueryFn } from './api'
 
@@ -16,10 +17,52 @@ export function useAuth() {
   return { user, isLoading, error, isAuthenticated: !!user, refetch }
 }
 
-/** Spec 000 §1: the first organisation in the user's list is always the active one. */
+const ACTIVE_ORG_EVENT = 'plumbline:active-organization'
+const activeOrgKey = (userId: string) => `plumbline.activeOrganization.${userId}`
+
+function readChosenOrganization(userId: string | undefined): string | null {
+  if (!userId) return null
+  try {
+    return window.localStorage.getItem(activeOrgKey(userId))
+  } catch {
+    return null
+  }
+}
+
+/** Re-renders on a switch in this tab (every remote's copy of this module hears the event) or another. */
+function subscribeToActiveOrganization(onChange: () => void): () => void {
+  window.addEventListener(ACTIVE_ORG_EVENT, onChange)
+  window.addEventListener('storage', onChange)
+  return () => {
+    window.removeEventListener(ACTIVE_ORG_EVENT, onChange)
+    window.removeEventListener('storage', onChange)
+  }
+}
+
+/**
+ * The organisation the user works in. Spec 000 §1: the first of their organisations; a user of
+ * several may switch (issue 11), and the choice is kept per user in this browser while they
+ * still belong to it. The gateway checks membership of every request's {orgId} either way.
+ */
 export function useActiveOrganization(): UserOrganization | null {
   const { user } = useAuth()
-  return user?.organizations?.[0] ?? null
+  const chosen = React.useSyncExternalStore(
+    subscribeToActiveOrganization,
+    () => readChosenOrganization(user?.id),
+    () => null,
+  )
+  const organizations = user?.organizations ?? []
+  return organizations.find((o) => o.id === chosen) ?? organizations[0] ?? null
+}
+
+/** Makes `orgId` the active organisation of `userId` in this browser. */
+export function switchOrganization(userId: string, orgId: string): void {
+  try {
+    window.localStorage.setItem(activeOrgKey(userId), orgId)
+  } catch {
+    /* private mode: the switch lasts until the page reloads */
+  }
+  window.dispatchEvent(new Event(ACTIVE_ORG_EVENT))
 }
 
 /**

@@ -3,6 +3,7 @@ import { displayName, isPrivilegedRole, usageBars, useActiveOrganization, useAut
 import { Activity, Calculator, LayoutDashboard, ListChecks, LogOut, Mic, Moon, Settings, Shield, Sun, X } from 'lucide-react'
 import type * as React from 'react'
 import { NavLink, useLocation } from 'react-router'
+import { OrganizationCard } from './organization-card'
 
 type NavItem = { to: string; label: string; icon: React.ComponentType<{ className?: string }>; match: (p: string) => boolean }
 
@@ -124,17 +125,7 @@ export function SidebarContent({ onNavigate, onClose }: { onNavigate?: () => voi
       </div>
 
       <div className="px-3">
-        <div className="flex items-center gap-3 rounded-lg border border-sidebar-border bg-background/60 px-3 py-2.5">
-          <span className="flex size-8 shrink-0 items-center justify-center rounded-md bg-amber/20 text-sm font-semibold text-amber-foreground dark:text-amber">
-            {(org?.name ?? 'N').charAt(0).toUpperCase()}
-          </span>
-          <div className="min-w-0">
-            <p className="truncate text-sm font-semibold text-sidebar-foreground" data-testid="org-name">
-              {org?.name || 'No Organization'}
-            </p>
-            <p className="truncate text-xs text-sidebar-muted">Organization</p>
-          </div>
-        </div>
+        <OrganizationCard onSwitched={onNavigate} />
       </div>
 
       <nav aria-label="Main" className="mt-5 flex-1 overflow-y-auto px-3">

@@ -1,9 +1,10 @@
-import { e2eBaseUrl, launchBrowser, newPage, screenshot, signIn, uniqueEmail, waitForMail } from '@plumbline/testing'
+import { apiOk, e2eBaseUrl, launchBrowser, newPage, screenshot, signIn, uniqueEmail, waitForMail } from '@plumbline/testing'
 import type { Browser } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { text, visible, waitForPath } from './helpers'
 
 const PASSWORD = 'Sturdy-Beam-42'
+const ADMIN = { email: 'admin@plumbline.dev', password: 'Admin-Plumbline-2025' }
 let browser: Browser
 beforeAll(async () => {
   browser = await launchBrowser()
@@ -64,6 +65,55 @@ describe('a new contractor', () => {
     expect(me.status()).toBe(401)
     await page.goto('/cost-estimator')
     await visible(text(page, 'Professional Construction Management Platform'))
+    await context.close()
+  })
+
+  it('belongs to two organisations and switches between them from the sidebar', async () => {
+    // A new contractor with their own organisation…
+    const email = uniqueEmail('dual')
+    const { context, page } = await newPage(browser)
+    await page.goto('/register')
+    await page.getByLabel('First Name').fill('Dana')
+    await page.getByLabel('Last Name').fill('Dual')
+    await page.getByLabel('Email', { exact: true }).fill(email)
+    await page.getByLabel('Password', { exact: true }).fill(PASSWORD)
+    await page.getByLabel('Confirm Password').fill(PASSWORD)
+    await page.getByRole('button', { name: 'Create Account' }).click()
+    await visible(text(page, 'Check Your Email'))
+    const mail = await waitForMail(e2eBaseUrl(), email, 'Verify')
+    await page.goto(mail.links.find((l) => l.includes('/verify-email?token=')) ?? '/')
+    await visible(text(page, 'Email Verified'))
+
+    // …whom the platform admin also adds to the demo organisation.
+    const admin = await newPage(browser)
+    await signIn(admin.page, ADMIN.email, ADMIN.password)
+    await waitForPath(admin.page, '/')
+    const demoOrg = (await apiOk<{ organizations: { id: string; name: string }[] }>(admin.page, 'GET', '/api/user')).organizations[0]
+    const users = await apiOk<{ id: string; email: string }[]>(admin.page, 'GET', '/api/admin/users')
+    const dana = users.find((u) => u.email === email)
+    expect(dana).toBeDefined()
+    await apiOk(admin.page, 'PUT', `/api/admin/users/${dana?.id}/membership`, { organizationId: demoOrg.id, roleId: 'system-role-member' })
+    await admin.context.close()
+
+    await signIn(page, email, PASSWORD)
+    await waitForPath(page, '/')
+    const orgName = page.getByTestId('org-name')
+    await visible(orgName)
+    const own = (await orgName.textContent()) ?? ''
+    expect(own).not.toBe(demoOrg.name)
+    await page.getByRole('button', { name: /Switch organization/ }).click()
+    await page.getByRole('menuitem', { name: demoOrg.name }).click()
+    await visible(page.getByTestId('org-name').getByText(demoOrg.name, { exact: true }))
+    // The demo organisation's estimates are what the list shows now, and a reload keeps the choice.
+    await page.goto('/cost-estimator')
+    await visible(page.getByText('Martinez Kitchen Remodel').first())
+    await page.reload()
+    await visible(page.getByTestId('org-name').getByText(demoOrg.name, { exact: true }))
+    await screenshot(page, 'organization-switched')
+    // And back.
+    await page.getByRole('button', { name: /Switch organization/ }).click()
+    await page.getByRole('menuitem', { name: own }).click()
+    await visible(page.getByTestId('org-name').getByText(own, { exact: true }))
     await context.close()
   })
 
