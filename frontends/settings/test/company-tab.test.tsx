@@ -1,3 +1,4 @@
+import { BUILT_IN_TEMPLATES } from '@plumbline/contracts'
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import SettingsPage from '../src/pages/settings'
@@ -39,6 +40,23 @@ describe('Company tab: loading and saving', () => {
     expect(puts[0]!.body).toEqual({ companyName: 'Acme Builders', enableSections: true })
     expect(screen.getByText('All changes saved')).toBeTruthy()
     expect((saveButton() as HTMLButtonElement).disabled).toBe(true)
+  })
+
+  it('starts the prompt from a built-in template, asking before it replaces written text', async () => {
+    const { calls } = mockApi(settingsApi(settingsOf({ aiPromptTemplate: 'My own words' })))
+    renderWithProviders(<SettingsPage />)
+    const editor = (await screen.findByLabelText('Prompt Template')) as HTMLTextAreaElement
+    const confirm = vi.fn(() => false)
+    vi.stubGlobal('confirm', confirm)
+    fireEvent.click(screen.getByRole('button', { name: 'Use this template' }))
+    expect(confirm).toHaveBeenCalledOnce()
+    expect(editor.value).toBe('My own words')
+    confirm.mockReturnValue(true)
+    fireEvent.click(screen.getByRole('button', { name: 'Use this template' }))
+    expect(editor.value).toBe(BUILT_IN_TEMPLATES.residential_construction.text)
+    fireEvent.click(saveButton())
+    expect(await screen.findByText('Company settings were updated.')).toBeTruthy()
+    expect(calls.filter((c) => c.method === 'PUT')[0]!.body).toEqual({ aiPromptTemplate: BUILT_IN_TEMPLATES.residential_construction.text })
   })
 
   it('typing a value back to what is saved is no change', async () => {

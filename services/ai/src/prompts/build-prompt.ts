@@ -1,6 +1,6 @@
 import type { CompanySettings } from '@plumbline/contracts'
+import { BUILT_IN_TEMPLATES } from '@plumbline/contracts'
 import type { EstimateFacts } from '../domain/estimate-facts.js'
-import { BUILT_IN_TEMPLATES } from './built-in-templates.js'
 import { promptVariables } from './prompt-variables.js'
 import { renderPrompt } from './render-prompt.js'
 import { templateForProjectType } from './select-template.js'

@@ -1,4 +1,4 @@
-import type { BuiltInTemplateName } from '../../prompts/built-in-templates.js'
+import type { BuiltInPromptTemplateName } from '@plumbline/contracts'
 
 /**
  * What changes with the kind of project (the four built-in templates): how the contractor
@@ -7,7 +7,7 @@ import type { BuiltInTemplateName } from '../../prompts/built-in-templates.js'
  */
 export type Flavour = { care: string; scheduling: string; closing: string; checks: string[] }
 
-export const FLAVOURS: Record<BuiltInTemplateName, Flavour> = {
+export const FLAVOURS: Record<BuiltInPromptTemplateName, Flavour> = {
   residential_construction: {
     care: 'Our team treats your home with care: work areas are protected, the site is kept tidy, and you are kept informed at every step.',
     scheduling: 'Working hours will be agreed with you, and you will be given notice before each phase begins.',

@@ -8,6 +8,7 @@ import type { CompanyFormApi } from '../form/use-company-form'
 import { PromptEditor } from './prompt-editor'
 import { PromptPreview } from './prompt-preview'
 import { fillTemplate, SAMPLE_PROJECT_TYPE, sampleValues } from './sample-values'
+import { TemplatePicker } from './template-picker'
 
 export const NO_TEMPLATE = { title: 'No Template', description: 'Please enter a prompt template before generating preview' }
 export const PREVIEW_FAILED = 'Failed to generate preview. Please check your prompt template.'
@@ -43,6 +44,7 @@ export function AiConfigCard({ form, orgId }: { form: CompanyFormApi; orgId: str
         </div>
         <Switch id="company-autoGenerateAI" checked={form.values.autoGenerateAI} onCheckedChange={(v) => form.setField('autoGenerateAI', v)} />
       </div>
+      <TemplatePicker current={form.values.aiPromptTemplate} onUse={(text) => form.setField('aiPromptTemplate', text)} />
       <PromptEditor value={form.values.aiPromptTemplate} onChange={(v) => form.setField('aiPromptTemplate', v)} error={form.visibleError('aiPromptTemplate')} />
       <div className="flex flex-wrap items-center gap-3">
         <Button variant="outline" onClick={onPreview} disabled={run.isPending}>

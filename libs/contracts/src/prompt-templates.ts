@@ -1,7 +1,7 @@
-import type { ZBuiltInPromptTemplate } from '@plumbline/contracts'
 import type { z } from 'zod'
+import type { ZBuiltInPromptTemplate } from './ai.js'
 
-export type BuiltInTemplateName = z.infer<typeof ZBuiltInPromptTemplate>
+export type BuiltInPromptTemplateName = z.infer<typeof ZBuiltInPromptTemplate>
 
 const FACTS = `Project: {{projectName}} ({{projectType}})
 Client: {{clientName}} {{clientEmail}}
@@ -17,11 +17,12 @@ Use only the facts given; leave out anything that is missing and never invent pr
 The meeting notes are the contractor's private notes: let them shape what you stress, but never quote or copy them.`
 
 /**
- * The four built-in prompt templates (spec 001 §12), used by the openai provider when the
- * organisation has not written its own (company settings `aiPromptTemplate`). Variables are
- * AI_PROMPT_VARIABLES; a missing one renders empty.
+ * The four built-in prompt templates (spec 001 §12): the ai service uses them when the
+ * organisation has not written its own (company settings `aiPromptTemplate`), and Settings › AI
+ * Configuration offers them as a start for one. Variables are AI_PROMPT_VARIABLES; a missing one
+ * renders empty.
  */
-export const BUILT_IN_TEMPLATES: Record<BuiltInTemplateName, { title: string; text: string }> = {
+export const BUILT_IN_TEMPLATES: Record<BuiltInPromptTemplateName, { title: string; text: string }> = {
   residential_construction: {
     title: 'Residential construction',
     text: `You are writing a proposal for a residential construction project for a homeowner. Be warm but professional, explain the work in plain language, and stress care for the home, cleanliness and communication.
