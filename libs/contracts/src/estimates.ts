@@ -662,3 +662,20 @@ export const PUBLIC_ESTIMATE_MESSAGES = {
   alreadyDeclined: 'This estimate has already been declined.',
   changed: 'This estimate has changed since you opened it. Please reload the page to review the latest version.',
 } as const
+
+// ── Business insights (the enableBusinessInsights flag's dashboard card, issue 11) ─────────────
+export const ZEstimateInsights = z.object({
+  /** The UTC month the counts cover, YYYY-MM. */
+  month: z.string(),
+  /** Estimates created this month, by status. */
+  createdThisMonth: z.record(ZEstimateStatus, z.number().int()),
+  /** approved ÷ (approved + rejected), all time; null before any decision. */
+  winRate: z.number().nullable(),
+  decided: z.number().int(),
+  /** Mean total cost of the live estimates (money text), null when there are none. */
+  averageValue: z.string().nullable(),
+  /** Total cost of estimates with the client (shared or viewed, not yet decided). */
+  pipelineValue: z.string(),
+  pipelineCount: z.number().int(),
+})
+export type EstimateInsights = z.infer<typeof ZEstimateInsights>

@@ -11,6 +11,7 @@ import {
   ZCsvImportBody,
   ZCsvImportResult,
   ZEstimate,
+  ZEstimateInsights,
   ZEstimateListQuery,
   ZEstimateListResponse,
   ZEstimatePayload,
@@ -243,6 +244,15 @@ export const estimatesRoutes: readonly ApiRoute[] = [
     body: ZEstimatePayload,
     reply: ZEstimate,
     status: 201,
+  },
+  {
+    id: 'getEstimatesInsights',
+    method: 'GET',
+    path: '/organizations/:orgId/estimates/insights',
+    service: 'estimates',
+    access: 'org',
+    permission: { module: 'cost_estimator', action: 'access' },
+    reply: ZEstimateInsights,
   },
   {
     id: 'getEstimatesById',

@@ -7,6 +7,7 @@ import { cloneEstimate } from '../usecases/clone-estimate.js'
 import { createEstimate } from '../usecases/create-estimate.js'
 import { deleteEstimate } from '../usecases/delete-estimate.js'
 import { getEstimate } from '../usecases/get-estimate.js'
+import { getInsights } from '../usecases/get-insights.js'
 import { listEstimates } from '../usecases/list-estimates.js'
 import { setEstimateStatus } from '../usecases/set-estimate-status.js'
 import { updateEstimate } from '../usecases/update-estimate.js'
@@ -29,6 +30,11 @@ export function estimateRoutes(deps: EstimatesDeps): Router {
     const result = await createEstimate(deps, ctx, input, idem)
     if (result.replayed) res.setHeader('Idempotent-Replayed', 'true')
     res.status(result.status).json(result.body)
+  })
+
+  // Before /:id, which would read "insights" as an estimate id.
+  router.get(`${base}/insights`, async (req, res) => {
+    res.json(await getInsights(deps, orgCtx(res, req.params.orgId, 'cost_estimator', 'access')))
   })
 
   router.get(`${base}/:id`, async (req, res) => {

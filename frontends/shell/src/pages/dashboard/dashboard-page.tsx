@@ -3,6 +3,7 @@ import { displayName, useActiveOrganization, useAuth, useDashboardMetrics } from
 import { AlertCircle, ArrowRight, ArrowUpRight, Building2, Calculator, FileText, Mic, Plus, RotateCw, TrendingUp, Video } from 'lucide-react'
 import { Link, useNavigate } from 'react-router'
 import { useCreateEstimateDialog } from '../../remotes/use-create-estimate-dialog'
+import { BusinessInsightsCard } from './business-insights-card'
 
 function MetricCard({
   title,
@@ -131,6 +132,8 @@ export function DashboardPage() {
             onRetry={() => void metrics.refetch()}
           />
         </section>
+
+        {org ? <BusinessInsightsCard orgId={org.id} /> : null}
 
         <section aria-label="Getting started">
           <Card className="overflow-hidden">
