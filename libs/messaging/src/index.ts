@@ -4,7 +4,16 @@ export { type ConsumeEventsOptions, consume, type EventConsumer, type EventHandl
 export { type CreateEnvelopeInput, createEnvelope } from './create-envelope.js'
 export { type DeadLetter, deadLetterSubject } from './dead-letter.js'
 export { DUPLICATE_WINDOW_MS, type EnsureStreamOptions, ensureStream, ensureStreamExists } from './ensure-stream.js'
-export { type JobConsumer, type JobConsumerOptions, type JobOutcome, type JobRef, type JobRunOptions, startJobConsumer } from './job-consumer.js'
+export {
+  holdLease,
+  type JobConsumer,
+  type JobConsumerOptions,
+  type JobOutcome,
+  type JobRef,
+  type JobRunOptions,
+  type LeaseHold,
+  startJobConsumer,
+} from './job-consumer.js'
 export type { MessagingLogger } from './logger.js'
 export { consumerName, prefixSubject, streamName } from './names.js'
 export { type OutboxRelay, type OutboxRelayOptions, startOutboxRelay } from './outbox-relay.js'

@@ -167,3 +167,47 @@ export async function startJobConsumer(opts: JobConsumerOptions): Promise<JobCon
     },
   }
 }
+
+export type LeaseHold = {
+  /** Aborted when the worker stops or the job is no longer this worker's: the job's work stops with it. */
+  signal: AbortSignal
+  /** True once the job was lost (cancelled, deleted or taken over), not merely stopped. */
+  readonly lost: boolean
+  /** Call when a write guarded by the lease found the job no longer held. */
+  markLost(): void
+  release(): void
+}
+
+/**
+ * Keeps a claimed job's lease alive while its `run` works: every third of the lease it renews the
+ * row (via `renew`) and moves the message's ack deadline (`heartbeat`); a renewal that finds the
+ * job gone or taken over aborts `signal`, so a job runner stops paying for work nobody will keep.
+ */
+export function holdLease(opts: {
+  leaseMs: number
+  renew: () => Promise<boolean>
+  heartbeat: () => void
+  stopping: AbortSignal
+  logger: MessagingLogger
+  jobId: string
+}): LeaseHold {
+  const lost = new AbortController()
+  const timer = setInterval(
+    () => {
+      opts.heartbeat()
+      opts
+        .renew()
+        .then((held) => held || lost.abort('lease-lost'))
+        .catch((err: unknown) => opts.logger.warn({ err: (err as Error).message, jobId: opts.jobId }, 'lease renewal failed'))
+    },
+    Math.max(200, Math.floor(opts.leaseMs / 3)),
+  )
+  return {
+    signal: AbortSignal.any([lost.signal, opts.stopping]),
+    get lost() {
+      return lost.signal.aborted
+    },
+    markLost: () => lost.abort('lease-lost'),
+    release: () => clearInterval(timer),
+  }
+}

@@ -1,5 +1,5 @@
 import { CONTENT_SECTION_TYPES, type ContentBlocks } from '@plumbline/contracts'
-import type { JobOutcome, JobRunOptions } from '@plumbline/messaging'
+import { holdLease, type JobOutcome, type JobRunOptions } from '@plumbline/messaging'
 import { reportJobFailure } from '@plumbline/service-kit'
 import { claimJob, findJob, finishJob, leaseRemainingMs, releaseLease, renewLease, setProgress, TERMINAL } from '../data/jobs-repo.js'
 import type { AiDeps } from '../deps.js'
@@ -10,8 +10,6 @@ import { SECTION_TITLES } from '../providers/builtin/compose-sections.js'
 import { ProviderError, userMessageFor } from '../providers/provider-error.js'
 import { withRetries } from '../providers/with-retries.js'
 import { fromInput } from './load-writer-input.js'
-
-const LOST = 'lease-lost'
 
 /**
  * Runs one generate-all job for a delivery of its message. Idempotent: the job row decides.
@@ -30,17 +28,15 @@ export async function runGenerationJob(deps: AiDeps, ref: { orgId: string; jobId
     return { kind: 'busy', retryInMs: (await leaseRemainingMs(prisma, ref.jobId)) + 250 }
   }
 
-  const lost = new AbortController()
-  const signal = AbortSignal.any([lost.signal, opts.stopping])
-  const renew = setInterval(
-    () => {
-      opts.heartbeat()
-      renewLease(prisma, job.id, owner, leaseMs)
-        .then((held) => held || lost.abort(LOST))
-        .catch((err: unknown) => deps.logger.warn({ err: (err as Error).message, jobId: job.id }, 'lease renewal failed'))
-    },
-    Math.max(200, Math.floor(leaseMs / 3)),
-  )
+  const lease = holdLease({
+    leaseMs,
+    renew: () => renewLease(prisma, job.id, owner, leaseMs),
+    heartbeat: opts.heartbeat,
+    stopping: opts.stopping,
+    logger: deps.logger,
+    jobId: job.id,
+  })
+  const { signal } = lease
 
   try {
     const input = ZJobInput.safeParse(job.input)
@@ -59,7 +55,7 @@ export async function runGenerationJob(deps: AiDeps, ref: { orgId: string; jobId
       // The progress update only lands while this worker holds the running job: nothing updated
       // means it was cancelled (or taken over), so stop before paying for another section.
       const progress = await setProgress(prisma, job.id, owner, `Writing ${SECTION_TITLES[type]} (${i + 1} of ${CONTENT_SECTION_TYPES.length})`)
-      if (progress.count === 0) lost.abort(LOST)
+      if (progress.count === 0) lease.markLost()
       signal.throwIfAborted()
       blocks[type] = await withRetries(
         () => deps.provider.writeSection({ type, facts, prompt }, { signal }),
@@ -98,7 +94,7 @@ export async function runGenerationJob(deps: AiDeps, ref: { orgId: string; jobId
       return { kind: 'released' }
     }
     // Cancelled, or taken over after this worker stalled past its lease: the row is someone else's now.
-    if (lost.signal.aborted) return { kind: 'done' }
+    if (lease.lost) return { kind: 'done' }
     if (err instanceof ProviderError) {
       deps.logger.warn({ jobId: job.id, err: err.message, status: err.status }, 'AI job failed: provider')
       reportJobFailure(deps.bus, 'ai', { job: `${JOB_WORKER_DURABLE} generate_all`, message: err.message, jobId: job.id })
@@ -109,6 +105,6 @@ export async function runGenerationJob(deps: AiDeps, ref: { orgId: string; jobId
     await releaseLease(prisma, job.id, owner).catch(() => {})
     throw err
   } finally {
-    clearInterval(renew)
+    lease.release()
   }
 }

@@ -1,5 +1,5 @@
 import { MeetingMessages, RequestSubjects, type SummarizeMeetingReply, type TranscriptSegment, ZSummarizeMeetingReply } from '@plumbline/contracts'
-import { type JobOutcome, type JobRef, type JobRunOptions, request } from '@plumbline/messaging'
+import { holdLease, type JobOutcome, type JobRef, type JobRunOptions, request } from '@plumbline/messaging'
 import { reportJobFailure } from '@plumbline/service-kit'
 import { saveTranscript } from '../data/meetings-repo.js'
 import {
@@ -49,17 +49,15 @@ export async function runTranscriptionJob(deps: MeetingsDeps, ref: JobRef, opts:
     return { kind: 'busy', retryInMs: (await leaseRemainingMs(prisma, ref.jobId)) + 250 }
   }
 
-  const lost = new AbortController()
-  const signal = AbortSignal.any([lost.signal, opts.stopping])
-  const renew = setInterval(
-    () => {
-      opts.heartbeat()
-      renewTranscriptionLease(prisma, job.id, owner, leaseMs)
-        .then((held) => held || lost.abort(LOST))
-        .catch((err: unknown) => deps.logger.warn({ err: (err as Error).message, jobId: job.id }, 'lease renewal failed'))
-    },
-    Math.max(200, Math.floor(leaseMs / 3)),
-  )
+  const lease = holdLease({
+    leaseMs,
+    renew: () => renewTranscriptionLease(prisma, job.id, owner, leaseMs),
+    heartbeat: opts.heartbeat,
+    stopping: opts.stopping,
+    logger: deps.logger,
+    jobId: job.id,
+  })
+  const { signal } = lease
 
   try {
     if (job.stage === 'transcribe') await transcribeStage(deps, job, signal)
@@ -72,7 +70,7 @@ export async function runTranscriptionJob(deps: MeetingsDeps, ref: JobRef, opts:
       return { kind: 'released' }
     }
     // Cancelled (a new upload or import, the meeting deleted) or taken over: the row is not ours now.
-    if (lost.signal.aborted) return { kind: 'done' }
+    if (lease.lost) return { kind: 'done' }
     if (err instanceof JobFailure) {
       reportJobFailure(deps.bus, 'meetings', { job: TRANSCRIPTION_WORKER_DURABLE, message: err.message, jobId: job.id })
       await endJob(deps, job, 'failed', { status: err.status, statusMessage: err.userMessage })
@@ -82,7 +80,7 @@ export async function runTranscriptionJob(deps: MeetingsDeps, ref: JobRef, opts:
     await releaseTranscriptionLease(prisma, job.id, owner).catch(() => {})
     throw err
   } finally {
-    clearInterval(renew)
+    lease.release()
   }
 }
 
