@@ -2,6 +2,10 @@ import { type ChildProcess, spawn } from 'node:child_process'
 import { createWriteStream, mkdirSync } from 'node:fs'
 import { createServer } from 'node:net'
 import { join } from 'node:path'
+import { type Bus, connectBus } from '@plumbline/messaging'
+import { createLogger } from '@plumbline/service-kit'
+import { createTestDatabase, type TestDatabase } from './database.js'
+import { testEnv, uniqueId } from './env.js'
 
 const root = join(import.meta.dirname, '..', '..', '..')
 const tsxLoader = join(root, 'node_modules', 'tsx', 'dist', 'esm', 'index.mjs')
@@ -54,5 +58,46 @@ export async function startServiceProcess(service: string, env: Record<string, s
         child.once('exit', () => resolve())
         child.kill(signal)
       }),
+  }
+}
+
+export type ProcessTestInfra = {
+  db: TestDatabase
+  /** The test's own connection to the bus, under the processes' prefix (stand-ins, duplicate messages). */
+  bus: Bus
+  prefix: string
+  /** What every service process of the test needs (database, bus, Redis, prefixes); add PORT and the service's own. */
+  env: Record<string, string>
+  close(): Promise<void>
+}
+
+/**
+ * A database, a bus prefix and a Redis prefix of its own for tests that run services as real
+ * processes (startServiceProcess); close() deletes the prefix's streams and drops the database.
+ */
+export async function startProcessTestInfra(label: string): Promise<ProcessTestInfra> {
+  const prefix = uniqueId('t')
+  const db = await createTestDatabase()
+  const bus = await connectBus({ servers: testEnv.natsUrl, name: label, prefix, logger: createLogger(label, 'silent') })
+  const env = {
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'info',
+    DATABASE_URL: db.url,
+    NATS_URL: testEnv.natsUrl,
+    REDIS_URL: testEnv.redisUrl,
+    BUS_PREFIX: prefix,
+    REDIS_PREFIX: `${prefix}:`,
+  }
+  return {
+    db,
+    bus,
+    prefix,
+    env,
+    async close() {
+      for await (const s of bus.jsm.streams.list())
+        if (s.config.name.startsWith(`${prefix.toUpperCase()}_`)) await bus.jsm.streams.delete(s.config.name).catch(() => {})
+      await bus.close()
+      await db.drop()
+    },
   }
 }

@@ -1,15 +1,13 @@
 import { CONTENT_SECTION_TYPES, Subjects } from '@plumbline/contracts'
-import { type Bus, connectBus } from '@plumbline/messaging'
-import { createLogger } from '@plumbline/service-kit'
+import type { Bus } from '@plumbline/messaging'
 import {
   claimsFor,
-  createTestDatabase,
+  type ProcessTestInfra,
   type ServiceProcess,
   signedRequest,
   sparePort,
+  startProcessTestInfra,
   startServiceProcess,
-  type TestDatabase,
-  testEnv,
   uniqueId,
 } from '@plumbline/testing'
 import pg from 'pg'
@@ -23,30 +21,23 @@ import { type StandIns, startStandIns } from '../support/stand-ins.js'
 // and the job completes, with one result and one ai.generation.completed.v1 event, even with a
 // duplicate of its message published while the restarted worker runs.
 
-let db: TestDatabase
+let infra: ProcessTestInfra
 let bus: Bus
 let standIns: StandIns
 let model: OpenAiTestServer
 let ai: ServiceProcess | undefined
 let env: Record<string, string>
-const prefix = uniqueId('t')
 const orgId = uniqueId('org-')
 const doc = roofDocument()
 
 beforeAll(async () => {
-  db = await createTestDatabase()
-  bus = await connectBus({ servers: testEnv.natsUrl, name: 'ai-restart-test', prefix, logger: createLogger('ai-restart-test', 'silent') })
+  infra = await startProcessTestInfra('ai-restart-test')
+  bus = infra.bus
   standIns = startStandIns(bus)
   standIns.addDocument(orgId, doc)
   model = await startOpenAiTestServer({ kind: 'ok', delayMs: 600 })
   env = {
-    NODE_ENV: 'test',
-    LOG_LEVEL: 'info',
-    DATABASE_URL: db.url,
-    NATS_URL: testEnv.natsUrl,
-    REDIS_URL: testEnv.redisUrl,
-    BUS_PREFIX: prefix,
-    REDIS_PREFIX: `${prefix}:`,
+    ...infra.env,
     PORT: String(await sparePort()),
     AI_PROVIDER: 'openai',
     OPENAI_BASE_URL: model.baseURL,
@@ -60,16 +51,11 @@ afterAll(async () => {
   await ai?.kill()
   await model?.close()
   await standIns?.stop()
-  if (bus) {
-    for await (const s of bus.jsm.streams.list())
-      if (s.config.name.startsWith(`${prefix.toUpperCase()}_`)) await bus.jsm.streams.delete(s.config.name).catch(() => {})
-    await bus.close()
-  }
-  await db?.drop()
+  await infra?.close()
 })
 
 async function query<T extends pg.QueryResultRow>(sql: string, values: unknown[] = []): Promise<T[]> {
-  const client = new pg.Client({ connectionString: db.url })
+  const client = new pg.Client({ connectionString: infra.db.url })
   await client.connect()
   try {
     return (await client.query<T>(sql, values)).rows
@@ -116,7 +102,7 @@ describe('a job killed mid-run', () => {
       [Subjects.aiGenerationCompleted, jobId],
     )
     expect(events).toEqual([{ published: true }])
-    const stream = await bus.jsm.streams.info(`${prefix.toUpperCase()}_AI`, { subjects_filter: bus.subject(Subjects.aiGenerationCompleted) })
+    const stream = await bus.jsm.streams.info(`${infra.prefix.toUpperCase()}_AI`, { subjects_filter: bus.subject(Subjects.aiGenerationCompleted) })
     expect(stream.state.subjects?.[bus.subject(Subjects.aiGenerationCompleted)]).toBe(1)
   }, 120_000)
 })

@@ -1,14 +1,12 @@
-import { type Bus, connectBus, consumerName, streamName } from '@plumbline/messaging'
-import { createLogger } from '@plumbline/service-kit'
+import { type Bus, consumerName, streamName } from '@plumbline/messaging'
 import {
   claimsFor,
-  createTestDatabase,
+  type ProcessTestInfra,
   type ServiceProcess,
   signedRequest,
   sparePort,
+  startProcessTestInfra,
   startServiceProcess,
-  type TestDatabase,
-  testEnv,
   uniqueId,
 } from '@plumbline/testing'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -21,29 +19,22 @@ import { type StandIns, startStandIns } from '../support/stand-ins.js'
 // consumer and run two jobs at the same time. With max_ack_pending equal to one process's
 // concurrency (as before), the second job waited for the first whatever the replica count.
 
-let db: TestDatabase
+let infra: ProcessTestInfra
 let bus: Bus
 let standIns: StandIns
 let model: OpenAiTestServer
 const replicas: ServiceProcess[] = []
-const prefix = uniqueId('t')
 const orgs = [uniqueId('org-'), uniqueId('org-')]
 const docs = orgs.map(() => roofDocument({ id: crypto.randomUUID() }))
 
 beforeAll(async () => {
-  db = await createTestDatabase()
-  bus = await connectBus({ servers: testEnv.natsUrl, name: 'ai-replicas-test', prefix, logger: createLogger('ai-replicas-test', 'silent') })
+  infra = await startProcessTestInfra('ai-replicas-test')
+  bus = infra.bus
   standIns = startStandIns(bus)
   for (const [i, orgId] of orgs.entries()) standIns.addDocument(orgId, docs[i])
   model = await startOpenAiTestServer({ kind: 'ok', delayMs: 1500 })
   const base = {
-    NODE_ENV: 'test',
-    LOG_LEVEL: 'info',
-    DATABASE_URL: db.url,
-    NATS_URL: testEnv.natsUrl,
-    REDIS_URL: testEnv.redisUrl,
-    BUS_PREFIX: prefix,
-    REDIS_PREFIX: `${prefix}:`,
+    ...infra.env,
     AI_PROVIDER: 'openai',
     OPENAI_BASE_URL: model.baseURL,
     OPENAI_TIMEOUT_MS: '10000',
@@ -57,12 +48,7 @@ afterAll(async () => {
   await Promise.all(replicas.map((r) => r.kill()))
   await model?.close()
   await standIns?.stop()
-  if (bus) {
-    for await (const s of bus.jsm.streams.list())
-      if (s.config.name.startsWith(`${prefix.toUpperCase()}_`)) await bus.jsm.streams.delete(s.config.name).catch(() => {})
-    await bus.close()
-  }
-  await db?.drop()
+  await infra?.close()
 })
 
 describe('AI job workers on two replicas', () => {

@@ -3,19 +3,17 @@ import { readFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { MeetingSubjects, RequestSubjects, ZSummarizeMeetingRequest } from '@plumbline/contracts'
-import { type Bus, connectBus, type Replier, reply } from '@plumbline/messaging'
-import { createLogger } from '@plumbline/service-kit'
+import { type Bus, type Replier, reply } from '@plumbline/messaging'
 import {
   claimsFor,
-  createTestDatabase,
   makeSpeechWav,
+  type ProcessTestInfra,
   repeatWav,
   type ServiceProcess,
   signedRequest,
   sparePort,
+  startProcessTestInfra,
   startServiceProcess,
-  type TestDatabase,
-  testEnv,
   uniqueId,
 } from '@plumbline/testing'
 import pg from 'pg'
@@ -27,22 +25,21 @@ import { type AudioTestServer, startAudioTestServer } from '../transcription/ope
 // started again, and the job takes the meeting to completed once, with one completed event, even
 // with a duplicate of its message published while the restarted worker runs.
 
-let db: TestDatabase
+let infra: ProcessTestInfra
 let bus: Bus
 let summarizer: Replier
 let recogniser: AudioTestServer
 let meetings: ServiceProcess | undefined
 let env: Record<string, string>
 let dir: string
-const prefix = uniqueId('t')
 const orgId = uniqueId('org-')
 
 beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'meetings-restart-'))
   await makeSpeechWav('We walked the roof and the flashing is loose.', join(dir, 'once.wav'))
   await repeatWav(join(dir, 'once.wav'), 6, join(dir, 'long.wav'))
-  db = await createTestDatabase()
-  bus = await connectBus({ servers: testEnv.natsUrl, name: 'meetings-restart-test', prefix, logger: createLogger('meetings-restart-test', 'silent') })
+  infra = await startProcessTestInfra('meetings-restart-test')
+  bus = infra.bus
   summarizer = reply(
     bus,
     RequestSubjects.summarizeMeeting,
@@ -51,13 +48,7 @@ beforeAll(async () => {
   )
   recogniser = await startAudioTestServer({ kind: 'ok', delayMs: 700 })
   env = {
-    NODE_ENV: 'test',
-    LOG_LEVEL: 'info',
-    DATABASE_URL: db.url,
-    NATS_URL: testEnv.natsUrl,
-    REDIS_URL: testEnv.redisUrl,
-    BUS_PREFIX: prefix,
-    REDIS_PREFIX: `${prefix}:`,
+    ...infra.env,
     PORT: String(await sparePort()),
     MEETINGS_AUDIO_DIR: join(dir, 'audio'),
     TRANSCRIPTION_PROVIDER: 'openai',
@@ -71,17 +62,12 @@ afterAll(async () => {
   await meetings?.kill()
   await recogniser?.close()
   await summarizer?.stop()
-  if (bus) {
-    for await (const s of bus.jsm.streams.list())
-      if (s.config.name.startsWith(`${prefix.toUpperCase()}_`)) await bus.jsm.streams.delete(s.config.name).catch(() => {})
-    await bus.close()
-  }
-  await db?.drop()
+  await infra?.close()
   rmSync(dir, { recursive: true, force: true })
 })
 
 async function query<T extends pg.QueryResultRow>(sql: string, values: unknown[] = []): Promise<T[]> {
-  const client = new pg.Client({ connectionString: db.url })
+  const client = new pg.Client({ connectionString: infra.db.url })
   await client.connect()
   try {
     return (await client.query<T>(sql, values)).rows
