@@ -28,7 +28,8 @@ export const Subjects = {
   userVerified: 'auth.user.verified.v1',
   userDeleted: 'auth.user.deleted.v1',
   organizationCreated: 'auth.organization.created.v1',
-  membershipChanged: 'auth.membership.changed.v1',
+  /** An existing account joined an organisation by accepting an invitation. */
+  memberJoined: 'auth.member.joined.v1',
   /** A platform admin acted on accounts; the admin service keeps the audit log. */
   adminActionRecorded: 'auth.admin-action.recorded.v1',
   estimateCreated: 'estimates.estimate.created.v1',

@@ -3,6 +3,7 @@ import type { AuthDeps } from './deps.js'
 import { accountRoutes } from './http/account-routes.js'
 import { adminRoutes } from './http/admin-routes.js'
 import { devMailRoutes } from './http/dev-mail-routes.js'
+import { invitationRoutes } from './http/invitation-routes.js'
 import { memberRoutes } from './http/member-routes.js'
 import { noStore } from './http/no-store.js'
 import { roleRoutes } from './http/role-routes.js'
@@ -20,5 +21,6 @@ export const authRoutes = (deps: AuthDeps) => (app: Express) => {
   app.use(adminRoutes(deps))
   app.use(roleRoutes(deps))
   app.use(memberRoutes(deps))
+  app.use(invitationRoutes(deps))
   if (deps.mailer.sink) app.use(devMailRoutes(deps.mailer.sink))
 }

@@ -12,6 +12,7 @@ import {
   ZResetTemporaryPasswordBody,
   ZVerifyEmailBody,
 } from '../auth.js'
+import { ZInvitation, ZInvitationAccepted, ZInvitationInput, ZInvitationPreview, ZInvitationRegisterBody, ZInvitationTokenBody } from '../invitations.js'
 import { ZMember, ZMemberRoleBody } from '../members.js'
 import { ZRole, ZRoleInput, ZRolePatch, ZRolePermissions, ZRolePermissionsBody } from '../roles.js'
 import { ZCurrentUser, ZUserOrganization } from '../users.js'
@@ -139,5 +140,73 @@ export const authRoutes: readonly ApiRoute[] = [
     access: 'org',
     permission: { module: 'team', action: 'delete' },
     status: 204,
+  },
+  // Invitations (issue 11): the Team section sends, resends and revokes them; the mailed link's
+  // page previews one, and accepts it signed in or by registering a new account.
+  {
+    id: 'getInvitations',
+    method: 'GET',
+    path: '/organizations/:orgId/invitations',
+    service: 'auth',
+    access: 'org',
+    permission: { module: 'team', action: 'access' },
+    reply: z.array(ZInvitation),
+  },
+  {
+    id: 'postInvitations',
+    method: 'POST',
+    path: '/organizations/:orgId/invitations',
+    service: 'auth',
+    access: 'org',
+    permission: { module: 'team', action: 'create' },
+    body: ZInvitationInput,
+    reply: ZInvitation,
+    status: 201,
+  },
+  {
+    id: 'postInvitationsResend',
+    method: 'POST',
+    path: '/organizations/:orgId/invitations/:id/resend',
+    service: 'auth',
+    access: 'org',
+    permission: { module: 'team', action: 'create' },
+    reply: ZInvitation,
+  },
+  {
+    id: 'deleteInvitationsById',
+    method: 'DELETE',
+    path: '/organizations/:orgId/invitations/:id',
+    service: 'auth',
+    access: 'org',
+    permission: { module: 'team', action: 'delete' },
+    status: 204,
+  },
+  {
+    id: 'postInvitationPreview',
+    method: 'POST',
+    path: '/invitations/preview',
+    service: 'auth',
+    access: 'public',
+    body: ZInvitationTokenBody,
+    reply: ZInvitationPreview,
+  },
+  {
+    id: 'postInvitationAccept',
+    method: 'POST',
+    path: '/invitations/accept',
+    service: 'auth',
+    access: 'user',
+    body: ZInvitationTokenBody,
+    reply: ZInvitationAccepted,
+  },
+  {
+    id: 'postInvitationRegister',
+    method: 'POST',
+    path: '/invitations/register',
+    service: 'auth',
+    access: 'public',
+    body: ZInvitationRegisterBody,
+    reply: ZInvitationAccepted,
+    status: 201,
   },
 ]

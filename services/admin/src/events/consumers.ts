@@ -9,6 +9,7 @@ import { onEstimateDeleted } from './on-estimate-deleted.js'
 import { onEstimateShared } from './on-estimate-shared.js'
 import { onEstimateUpdated } from './on-estimate-updated.js'
 import { onMeetingCompleted, onMeetingCreated, onMeetingDeleted } from './on-meeting-events.js'
+import { onMemberJoined } from './on-member-joined.js'
 import { onOrganizationCreated } from './on-organization-created.js'
 import { onPdfGenerated } from './on-pdf-generated.js'
 import { onUserDeleted } from './on-user-deleted.js'
@@ -26,6 +27,7 @@ export async function startAdminConsumers(deps: AdminDeps): Promise<EventConsume
     startConsumer(deps, onEstimateShared),
     startConsumer(deps, onEstimateApproved),
     startConsumer(deps, onUserRegistered),
+    startConsumer(deps, onMemberJoined),
     startConsumer(deps, onUserDeleted),
     startConsumer(deps, onOrganizationCreated),
     startConsumer(deps, onAdminActionRecorded),

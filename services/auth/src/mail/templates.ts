@@ -45,3 +45,15 @@ export function passwordResetMail(opts: { to: string; firstName: string | null; 
     html: layout({ heading: 'Reset your password', intro: `${greeting(opts.firstName)} ${intro}`, action: 'Choose a new password', url: opts.url, outro }),
   }
 }
+
+export function invitationMail(opts: { to: string; organizationName: string; invitedBy: string | null; roleName: string; url: string }): OutgoingMail {
+  const who = opts.invitedBy ?? 'A teammate'
+  const intro = `${who} invited you to join ${opts.organizationName} on Plumbline as ${opts.roleName}. Plumbline is where the team builds estimates, shares proposals with clients and keeps meeting notes and tasks.`
+  const outro = 'This invitation expires in 7 days and can be used once. If you were not expecting it, you can ignore this email.'
+  return {
+    to: opts.to,
+    subject: `${who} invited you to ${opts.organizationName} on Plumbline`,
+    text: `Hi,\n\n${intro}\n\nAccept the invitation: ${opts.url}\n\n${outro}\n\n— Plumbline`,
+    html: layout({ heading: `Join ${opts.organizationName}`, intro: `Hi, ${intro}`, action: 'Accept invitation', url: opts.url, outro }),
+  }
+}

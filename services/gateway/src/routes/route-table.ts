@@ -65,6 +65,11 @@ export const routeTable: readonly RouteEntry[] = [
   { pattern: '/api/auth/user', service: 'auth', access: 'user' },
   { pattern: `${org}/roles/*`, service: 'auth', access: 'org' },
   { pattern: `${org}/members/*`, service: 'auth', access: 'org' },
+  { pattern: `${org}/invitations/*`, service: 'auth', access: 'org' },
+  // the invitation link's page: whoever holds the mailed token (limited like the other account calls)
+  { method: 'POST', pattern: '/api/invitations/preview', service: 'auth', access: 'public', rateLimit: { policy: 'account', bucket: 'invitation' } },
+  { method: 'POST', pattern: '/api/invitations/register', service: 'auth', access: 'public', rateLimit: { policy: 'account', bucket: 'invitation' } },
+  { method: 'POST', pattern: '/api/invitations/accept', service: 'auth', access: 'user', rateLimit: { policy: 'account', bucket: 'invitation' } },
   // platform administration of accounts: users, organisations and roles live in auth
   { method: 'GET', pattern: '/api/admin/check', service: 'auth', access: 'admin' },
   { pattern: '/api/admin/users/*', service: 'auth', access: 'admin' },
