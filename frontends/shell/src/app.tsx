@@ -15,6 +15,7 @@ const ForgotPasswordPage = named(() => import('./pages/auth/forgot-password-page
 const ResetPasswordPage = named(() => import('./pages/auth/reset-password-page'), 'ResetPasswordPage')
 const FirstLoginResetPage = named(() => import('./pages/auth/first-login-reset-page'), 'FirstLoginResetPage')
 const VerifyEmailPage = named(() => import('./pages/auth/verify-email-page'), 'VerifyEmailPage')
+const AcceptInvitationPage = named(() => import('./pages/auth/accept-invitation-page'), 'AcceptInvitationPage')
 const SignedInApp = lazy(() => import('./layout/signed-in-app'))
 const PublicShare = lazy(() => import('./public-share'))
 
@@ -73,6 +74,8 @@ function AppRoutes() {
       <Route path="/reset-password" element={<ResetPasswordPage />} />
       <Route path="/first-login-reset" element={<FirstLoginResetRoute />} />
       <Route path="/verify-email" element={<VerifyEmailPage />} />
+      {/* An invitation's link: signed in or out (the page decides what to offer). */}
+      <Route path="/invite" element={<AcceptInvitationPage />} />
       <Route path="*" element={<Authenticated />} />
     </Routes>
   )

@@ -1,11 +1,13 @@
-import { launchBrowser, newPage, signIn, uniqueEmail } from '@plumbline/testing'
+import { launchBrowser, newPage, uniqueEmail } from '@plumbline/testing'
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { invitationLink } from './invitation-mail'
 import { api, apiOk, overflowingElements, runTag, shot, signedIn, visible } from './settings-helpers'
 
-// Issue 11, roles enforced: the Owner makes a custom role without the right to create estimates
-// and gives it to a teammate; the teammate, in a fresh browser, finds New Estimate disabled with
-// the reason and the API refusing; the Owner adds the right and the teammate's next request may.
+// Issue 11, roles enforced: the Owner makes a custom role without the right to create or delete
+// estimates and invites a teammate with it; the teammate accepts in a fresh browser, finds New
+// Estimate disabled with the reason and the API refusing; the Owner adds the rights and the
+// teammate's next request may.
 
 let browser: Browser
 beforeAll(async () => {
@@ -15,7 +17,6 @@ afterAll(async () => {
   await browser?.close()
 })
 
-const ADMIN = { email: 'admin@plumbline.dev', password: 'Admin-Plumbline-2025' }
 const PASSWORD = 'Sturdy-Roof-2026'
 
 async function openRoles(page: Page) {
@@ -50,28 +51,35 @@ describe('Settings → Roles', () => {
     const roles = await apiOk<{ id: string; name: string }[]>(owner.page, 'GET', `/api/organizations/${orgId}/roles`)
     const roleId = roles.find((r) => r.name === role)!.id
 
-    // The platform admin adds a teammate to the demo organisation with that role.
-    const admin = await newPage(browser)
-    await signIn(admin.page, ADMIN.email, ADMIN.password)
-    await admin.page.waitForURL((u) => u.pathname === '/', { timeout: 15_000 })
+    // The Owner invites a teammate with that role; the teammate opens the mailed link in a fresh
+    // browser, creates an account on the invitation page and lands in the demo organisation.
     const email = uniqueEmail('teammate')
-    const created = await api(admin.page, 'POST', '/api/admin/users/create', {
-      mode: 'custom',
-      email,
-      firstName: 'Tess',
-      lastName: 'Reviewer',
-      password: PASSWORD,
-      confirmPassword: PASSWORD,
-      requirePasswordReset: false,
-      organizationId: orgId,
-      roleId,
-    })
-    expect(created.status, JSON.stringify(created.body)).toBe(201)
-    await admin.context.close()
+    await owner.page.getByRole('button', { name: 'Invite Member' }).click()
+    const invite = owner.page.getByRole('dialog')
+    await invite.getByLabel('Email').fill(email)
+    await invite.getByRole('combobox', { name: 'Role' }).click()
+    await owner.page.getByRole('option', { name: role, exact: true }).click()
+    await shot(owner.page, 'roles-invite-dialog', { fullPage: false })
+    await invite.getByRole('button', { name: 'Send Invitation' }).click()
+    await visible(owner.page.getByText(`Invitation sent to ${email}. The link is valid for 7 days.`))
+    await visible(owner.page.getByRole('list', { name: 'Invitations' }).getByText(email))
+    const link = await invitationLink(email)
 
     const teammate = await newPage(browser)
-    await signIn(teammate.page, email, PASSWORD)
+    await teammate.page.goto(link)
+    await visible(teammate.page.getByRole('heading', { name: /^Join / }))
+    await teammate.page.getByLabel('First Name').fill('Tess')
+    await teammate.page.getByLabel('Last Name').fill('Reviewer')
+    await teammate.page.getByLabel('Password', { exact: true }).fill(PASSWORD)
+    await teammate.page.getByLabel('Confirm Password').fill(PASSWORD)
+    await shot(teammate.page, 'invitation-new-account')
+    await teammate.page.getByRole('button', { name: 'Create Account and Join' }).click()
     await teammate.page.waitForURL((u) => u.pathname === '/', { timeout: 15_000 })
+    expect((await apiOk<{ organizations: { id: string }[] }>(teammate.page, 'GET', '/api/user')).organizations.map((o) => o.id)).toEqual([orgId])
+    await openRoles(owner.page)
+    await visible(owner.page.getByRole('list', { name: 'Members' }).getByText('Tess Reviewer'))
+    expect(await owner.page.getByRole('list', { name: 'Invitations' }).getByText(email).count()).toBe(0)
+
     await teammate.page.goto('/cost-estimator')
     const newEstimate = teammate.page.getByRole('button', { name: 'New Estimate' })
     await visible(newEstimate)
@@ -88,14 +96,19 @@ describe('Settings → Roles', () => {
       })
     const refused = await attempt()
     expect(refused.status).toBe(403)
+    const { estimates } = await apiOk<{ estimates: { id: string }[] }>(teammate.page, 'GET', `/api/organizations/${orgId}/estimates`)
+    const deleteOne = (id: string) => api(teammate.page, 'DELETE', `/api/organizations/${orgId}/estimates/${id}`)
+    expect((await deleteOne(estimates[0]!.id)).status).toBe(403)
     await shot(teammate.page, 'roles-teammate-blocked', { fullPage: false })
 
     // The Owner gives the role the right to create; the teammate's next request may.
     await openRoles(owner.page)
-    const again = await setMatrix(owner.page, role, ['Cost Estimator: Create', 'Cost Estimator: Edit'])
+    const again = await setMatrix(owner.page, role, ['Cost Estimator: Create', 'Cost Estimator: Edit', 'Cost Estimator: Delete'])
     await again.getByRole('button', { name: 'Save Permissions' }).click()
     await visible(owner.page.getByText(/Permissions of .* saved/))
-    expect((await attempt()).status).toBe(201)
+    const made = await attempt()
+    expect(made.status).toBe(201)
+    expect((await deleteOne((made.body as { id: string }).id)).status).toBe(204)
     await teammate.page.goto('/cost-estimator')
     await visible(teammate.page.getByRole('button', { name: 'New Estimate' }))
     expect(await teammate.page.getByRole('button', { name: 'New Estimate' }).isDisabled()).toBe(false)

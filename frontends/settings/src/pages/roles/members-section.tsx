@@ -2,10 +2,12 @@ import type { Member, Role } from '@plumbline/contracts'
 import { Button, Card, CardContent, CardDescription, CardHeader, CardTitle, Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@plumbline/ui'
 import { useAuth, useBlockedReason } from '@plumbline/web'
 import { useQuery } from '@tanstack/react-query'
-import { UserMinus } from 'lucide-react'
+import { UserMinus, UserPlus } from 'lucide-react'
 import * as React from 'react'
 import { CatalogError, CatalogSkeleton } from '../catalog/catalog-states'
 import { ConfirmDialog } from '../catalog/confirm-dialog'
+import { InvitationsList } from './invitations-list'
+import { InviteDialog } from './invite-dialog'
 import { membersApi, membersKey, useMemberAction } from './roles-api'
 
 const nameOf = (m: Member) => [m.firstName, m.lastName].filter(Boolean).join(' ') || m.email
@@ -13,7 +15,7 @@ const joined = (iso: string) => new Date(iso).toLocaleDateString(undefined, { da
 
 /**
  * Settings › Roles › Team (issue 11; the spec is silent): who is in the organisation, with their
- * role (changed in place) and a Remove button. The server keeps the last Owner and lets only
+ * role (changed in place) and a Remove button; Invite Member and the pending invitations below. The server keeps the last Owner and lets only
  * Owners make or unmake Owners; its messages are shown as they come.
  */
 export function MembersSection({ orgId, roles }: { orgId: string; roles: Role[] }) {
@@ -21,7 +23,9 @@ export function MembersSection({ orgId, roles }: { orgId: string; roles: Role[] 
   const me = useAuth().user?.id
   const editBlocked = useBlockedReason('team', 'edit', 'change roles')
   const deleteBlocked = useBlockedReason('team', 'delete', 'remove members')
+  const inviteBlocked = useBlockedReason('team', 'create', 'invite members')
   const [removing, setRemoving] = React.useState<Member | null>(null)
+  const [inviting, setInviting] = React.useState(false)
   const change = useMemberAction(
     orgId,
     (v: { member: Member; roleId: string }) => membersApi.changeRole(orgId, v.member.userId, v.roleId),
@@ -37,11 +41,16 @@ export function MembersSection({ orgId, roles }: { orgId: string; roles: Role[] 
 
   return (
     <Card>
-      <CardHeader>
-        <CardTitle>Team</CardTitle>
-        <CardDescription>Everyone in your organization and the role they hold. A change applies on their next action.</CardDescription>
+      <CardHeader className="flex flex-row flex-wrap items-start justify-between gap-3 space-y-0">
+        <div className="space-y-1.5">
+          <CardTitle>Team</CardTitle>
+          <CardDescription>Everyone in your organization and the role they hold. A change applies on their next action.</CardDescription>
+        </div>
+        <Button size="sm" disabled={!!inviteBlocked} title={inviteBlocked} onClick={() => setInviting(true)}>
+          <UserPlus aria-hidden="true" /> Invite Member
+        </Button>
       </CardHeader>
-      <CardContent>
+      <CardContent className="space-y-6">
         {members.isError && !members.data ? (
           <CatalogError what="members" error={members.error} onRetry={() => void members.refetch()} />
         ) : !members.data ? (
@@ -86,7 +95,9 @@ export function MembersSection({ orgId, roles }: { orgId: string; roles: Role[] 
             ))}
           </ul>
         )}
+        <InvitationsList orgId={orgId} />
       </CardContent>
+      <InviteDialog orgId={orgId} roles={roles} open={inviting} onOpenChange={setInviting} />
       <ConfirmDialog
         open={removing !== null}
         onOpenChange={(open) => !open && setRemoving(null)}

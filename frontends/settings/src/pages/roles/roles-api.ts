@@ -1,4 +1,4 @@
-import type { Member, Role, RoleInput, RolePatch, RolePermission } from '@plumbline/contracts'
+import type { Invitation, InvitationInput, Member, Role, RoleInput, RolePatch, RolePermission } from '@plumbline/contracts'
 import { apiRequest } from '@plumbline/web'
 import type { QueryClient } from '@tanstack/react-query'
 import { useSettingsAction } from '../catalog/use-catalog-action'
@@ -22,6 +22,15 @@ export const membersApi = {
   remove: (orgId: string, userId: string) => send<void>('DELETE', `${membersPath(orgId)}/${encodeURIComponent(userId)}`),
 }
 
+const invitationsPath = (orgId: string) => `/api/organizations/${encodeURIComponent(orgId)}/invitations`
+export const invitationsKey = (orgId: string) => ['/api/organizations', orgId, 'invitations'] as const
+
+export const invitationsApi = {
+  send: (orgId: string, input: InvitationInput) => send<Invitation>('POST', invitationsPath(orgId), input),
+  resend: (orgId: string, id: string) => send<Invitation>('POST', `${invitationsPath(orgId)}/${encodeURIComponent(id)}/resend`),
+  revoke: (orgId: string, id: string) => send<void>('DELETE', `${invitationsPath(orgId)}/${encodeURIComponent(id)}`),
+}
+
 export const rolesApi = {
   create: (orgId: string, input: RoleInput) => send<Role>('POST', rolesPath(orgId), input),
   update: (orgId: string, id: string, patch: RolePatch) => send<Role>('PATCH', `${rolesPath(orgId)}/${encodeURIComponent(id)}`, patch),
@@ -42,4 +51,9 @@ export function useMemberAction<V, R>(orgId: string, run: (vars: V) => Promise<R
     void qc.invalidateQueries({ queryKey: rolesKey(orgId) })
   }
   return useSettingsAction(refresh, run, failure, success)
+}
+
+/** One change to the invitations: refresh the pending list. */
+export function useInvitationAction<V, R>(orgId: string, run: (vars: V) => Promise<R>, failure: string, success?: (result: R, vars: V) => string) {
+  return useSettingsAction((qc) => void qc.invalidateQueries({ queryKey: invitationsKey(orgId) }), run, failure, success)
 }
