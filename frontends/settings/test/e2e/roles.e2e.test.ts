@@ -48,8 +48,6 @@ describe('Settings → Roles', () => {
     await dialog.getByRole('button', { name: 'Save Permissions' }).click()
     await visible(owner.page.getByText(/Permissions of .* saved/))
     await shot(owner.page, 'roles-desktop')
-    const roles = await apiOk<{ id: string; name: string }[]>(owner.page, 'GET', `/api/organizations/${orgId}/roles`)
-    const roleId = roles.find((r) => r.name === role)!.id
 
     // The Owner invites a teammate with that role; the teammate opens the mailed link in a fresh
     // browser, creates an account on the invitation page and lands in the demo organisation.
