@@ -147,6 +147,9 @@ describe('a new contractor', () => {
     await page.goto('/login')
     await page.getByRole('link', { name: 'Forgot your password?' }).click()
     await waitForPath(page, '/forgot-password')
+    // The route changes in a transition: until its chunk has loaded, the sign-in form (with its own
+    // Email field) is still the one on screen.
+    await visible(page.getByRole('heading', { name: 'Forgot your password?' }))
     await page.getByLabel('Email', { exact: true }).fill(email)
     await screenshot(page, 'forgot-password')
     await page.getByRole('button', { name: /send/i }).click()
