@@ -121,7 +121,7 @@ export function isDatabaseUnavailable(err: unknown, depth = 0): boolean {
 
 /** Seconds a client should wait after a 503 for an unreachable database. */
 export const DATABASE_RETRY_AFTER_SECONDS = 5
-/** Told about every unexpected failure (a 500), with the route it happened on. */
+/** Told about every 5xx answer (unexpected failures and unavailable dependencies), with the route it happened on. */
 export type ServerErrorListener = (failure: {
   err: unknown
   method: string
@@ -137,7 +137,12 @@ const endpointOf = (req: Parameters<ErrorRequestHandler>[1]) => `${req.method} $
 export function errorHandler(logger: Logger, onServerError?: ServerErrorListener): ErrorRequestHandler {
   return (err, req, res, _next) => {
     if (res.headersSent) return
-    if (err instanceof AppError) return sendProblem(res, problem(err.status, err.code, err.message, err.errors ? { errors: err.errors } : {}), err.headers)
+    if (err instanceof AppError) {
+      // A deliberate 5xx (a dependency down, the gateway's upstream unreachable) is still a failure
+      // the operators want under Recent Errors; the person who met it sees only the generic text.
+      if (err.status >= 500) onServerError?.({ err, method: req.method, endpoint: endpointOf(req), correlationId: correlationIdOf(res) })
+      return sendProblem(res, problem(err.status, err.code, err.message, err.errors ? { errors: err.errors } : {}), err.headers)
+    }
     if (err instanceof ZodError) {
       const errors = zodFieldErrors(err)
       return sendProblem(res, problem(400, ErrorCode.VALIDATION_FAILED, errors.map((e) => `${e.field}: ${e.message}`).join('; '), { errors }))
@@ -157,6 +162,12 @@ export function errorHandler(logger: Logger, onServerError?: ServerErrorListener
     }
     if (isDatabaseUnavailable(err)) {
       logger.warn({ err, path: req.path, requestId: res.locals.requestId }, 'database unavailable')
+      onServerError?.({
+        err: new Error('database unavailable', { cause: err }),
+        method: req.method,
+        endpoint: endpointOf(req),
+        correlationId: correlationIdOf(res),
+      })
       return sendProblem(res, problem(503, ErrorCode.SERVICE_UNAVAILABLE, 'The service is temporarily unavailable. Please try again shortly.'), {
         'Retry-After': String(DATABASE_RETRY_AFTER_SECONDS),
       })

@@ -59,6 +59,9 @@ beforeAll(async () => {
       router.get('/conflict', () => {
         throw new AppError(409, 'CONFLICT', 'Already there')
       })
+      router.get('/dependency-down', () => {
+        throw Object.assign(new AppError(503, 'SERVICE_UNAVAILABLE', 'Try again shortly'), { cause: 'search index unreachable' })
+      })
       a.use(router)
     },
   })
@@ -122,7 +125,18 @@ describe('service app errors', () => {
     expect(reported.at(-1)).toEqual({ correlationId: '4bf92f3577b34da6a3ce929d0e0e4736', endpoint: 'GET /boom' })
     const untraced = await fetch(`${base}/boom`)
     expect(reported.at(-1)?.correlationId).toBe(((await untraced.json()) as { traceId: string }).traceId)
+    const before = reported.length
     expect(await (await fetch(`${base}/conflict`)).json()).toMatchObject({ status: 409, detail: 'Already there', message: 'Already there' })
+    expect(reported).toHaveLength(before)
+  })
+
+  it('reports a deliberate 5xx too (a dependency down), while the answer keeps its generic text', async () => {
+    const res = await fetch(`${base}/dependency-down`)
+    expect(res.status).toBe(503)
+    const body = (await res.json()) as Problem
+    expect(body.detail).toBe('Try again shortly')
+    expect(JSON.stringify(body)).not.toContain('search index')
+    expect(reported.at(-1)).toEqual({ correlationId: body.traceId, endpoint: 'GET /dependency-down' })
   })
 
   it('answers an unknown route with 404 problem+json', async () => {

@@ -75,7 +75,7 @@ describe('monitoring API', () => {
 })
 
 describe('monitoring page', () => {
-  it('turns degraded naming a stopped service within 30 s, and healthy again once it is back', async () => {
+  it('turns degraded naming a stopped service within 30 s, files the 503 a request met under Recent Errors, and is healthy again once it is back', async () => {
     const { context, page } = await signedIn(ADMIN.email, ADMIN.password)
     await page.goto('/monitoring')
     await visible(page.getByRole('heading', { name: 'System Monitoring' }))
@@ -97,6 +97,11 @@ describe('monitoring page', () => {
     await visible(overall(page).getByText('Not answering'))
     expect(Date.now() - stoppedAt).toBeLessThan(32_000)
     await shot(page, 'degraded-1280')
+    // A request that meets the stopped service: the gateway answers 503, and files it under
+    // Recent Errors with the id the answer showed.
+    const { organizations } = await apiOk<{ organizations: { id: string }[] }>(page, 'GET', '/api/user')
+    const failed = await api<{ traceId: string }>(page, 'GET', `/api/organizations/${organizations[0]!.id}/meetings`)
+    expect(failed.status).toBe(503)
 
     await page.getByRole('tab', { name: 'Health Checks' }).click()
     const row = page.locator(`li[data-component="${STOPPED}"]`)
@@ -116,7 +121,9 @@ describe('monitoring page', () => {
     await visible(page.getByText('DB connections'))
     await shot(page, 'metrics-1280')
     await page.getByRole('tab', { name: 'Recent Errors' }).click()
-    await visible(page.getByRole('list', { name: 'Recent errors' }).or(page.getByText('No recent errors')))
+    const entry = page.getByRole('list', { name: 'Recent errors' }).getByRole('listitem').filter({ hasText: failed.body.traceId })
+    await visible(entry)
+    await visible(entry.getByText(`${STOPPED} unreachable`, { exact: false }))
     await shot(page, 'errors-1280')
     await context.close()
   }, 150_000)

@@ -68,8 +68,10 @@ export function createForwarder(opts: {
       })
     } catch (err) {
       if (tooLarge) throw payloadTooLarge(tooLarge.limit)
-      opts.logger.warn({ upstream: target.service, err: (err as Error).message, code: (err as { code?: string }).code }, 'upstream unavailable')
-      throw unavailable()
+      const code = (err as { code?: string }).code
+      opts.logger.warn({ upstream: target.service, err: (err as Error).message, code }, 'upstream unavailable')
+      // The cause reaches Recent Errors, never the browser.
+      throw Object.assign(unavailable(), { cause: `${target.service} unreachable: ${code ?? (err as Error).message}` })
     } finally {
       clearTimeout(timer)
     }
