@@ -10,5 +10,7 @@ export const DEMO_COMPANY_SETTINGS = {
   contractorLicense: 'CSLB #1000042',
   website: 'https://demo-construction.example',
   enableLineItems: true,
+  // Line items grouped in sections, as the demo's estimates (and the journeys that use them) expect.
+  enableSections: true,
   enableMarkupProfiles: true,
 } as const

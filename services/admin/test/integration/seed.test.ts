@@ -23,7 +23,8 @@ describe('demo company settings (SEED_DEMO=true)', () => {
       website: DEMO_COMPANY_SETTINGS.website,
       enableLineItems: true,
       enableMarkupProfiles: true,
-      enableSections: false,
+      enableSections: true,
+      enableCostByType: false,
       autoGenerateAI: true,
       varianceRangePercentage: '15.00',
     })

@@ -1,9 +1,11 @@
-import { costTypeLabel } from '@plumbline/contracts'
+import { costTypeLabel, type MarkupRates, markupTotals, TYPE_MARKUP_FIELD } from '@plumbline/contracts'
 import { Decimal as DecimalJs } from 'decimal.js'
 
-// Estimate totals (spec 001 §9 "Markup calculation"), computed only on the server. Pure and
-// exact: every amount is a decimal.js value built from the decimal strings the database holds;
-// binary floats never touch money. Each money result is rounded to cents half-up (away from
+// Estimate totals (spec 001 §9 "Markup calculation"), computed on the server. The markup half
+// (base, overhead, profit, contingency, cost-type markup) is markupTotals from
+// @plumbline/contracts, the rule the estimate screen's Cost by Type card splits by type, so the
+// two can never disagree; this file adds the taxes. Pure and exact: every amount is a decimal
+// built from the decimal strings the database holds; binary floats never touch money. Each money result is rounded to cents half-up (away from
 // zero for negatives, e.g. a credit line), then later sums use the rounded figures, so every
 // line of the breakdown adds up exactly to the totals shown beside it.
 //
@@ -79,16 +81,8 @@ export type PricedItem = {
   applyTax: boolean
 }
 
-/** Percentages as decimal strings, "20.00" = 20 %. */
-export type MarkupRates = {
-  overheadPercentage: string
-  profitPercentage: string
-  contingencyPercentage: string
-  laborMarkupPercentage: string
-  materialMarkupPercentage: string
-  equipmentMarkupPercentage: string
-  subcontractorMarkupPercentage: string
-}
+/** Percentages as decimal strings, "20.00" = 20 % (defined with the markup rule in contracts). */
+export type { MarkupRates }
 
 export type TaxRule = {
   id: string
@@ -129,22 +123,14 @@ function dec(value: string): Dec {
 /** Cents, half-up (decimal.js ROUND_HALF_UP rounds ties away from zero). */
 export const toCents = (value: Dec): Dec => value.toDecimalPlaces(2, Decimal.ROUND_HALF_UP)
 const money = (value: Dec): string => toCents(value).toFixed(2)
-const percentOf = (amount: Dec, percentage: string): Dec => toCents(amount.times(dec(percentage)).dividedBy(100))
 
 export const costTypeOf = (item: PricedItem): CostType => costTypeLabel(item)
-
-const TYPE_PERCENTAGE: Record<Exclude<CostType, 'Other'>, keyof MarkupRates> = {
-  Labor: 'laborMarkupPercentage',
-  Material: 'materialMarkupPercentage',
-  Equipment: 'equipmentMarkupPercentage',
-  Subcontractor: 'subcontractorMarkupPercentage',
-}
 
 /** The cost-type markup percentage an item earns (0 for Other, no profile, or applyMarkup off). */
 function itemMarkupPercentage(item: PricedItem, markup: MarkupRates | null): string {
   const type = costTypeOf(item)
   if (!markup || !item.applyMarkup || type === 'Other') return '0'
-  return markup[TYPE_PERCENTAGE[type]]
+  return markup[TYPE_MARKUP_FIELD[type]]
 }
 
 function taxApplies(rule: TaxRule, type: CostType): boolean {
@@ -160,17 +146,6 @@ function taxApplies(rule: TaxRule, type: CostType): boolean {
     default:
       return false
   }
-}
-
-/** Σ over items of one type that carry markup, times the type's percentage, rounded once per type. */
-function costTypeMarkupTotal(items: PricedItem[], markup: MarkupRates | null): Dec {
-  if (!markup) return ZERO
-  let total = ZERO
-  for (const [type, key] of Object.entries(TYPE_PERCENTAGE) as [CostType, keyof MarkupRates][]) {
-    const base = items.filter((i) => i.applyMarkup && costTypeOf(i) === type).reduce((s, i) => s.plus(dec(i.totalCost)), ZERO)
-    total = total.plus(percentOf(base, markup[key]))
-  }
-  return total
 }
 
 /** What the tax base needs besides the items: the base total and the overhead + profit + contingency to share out. */
@@ -205,26 +180,18 @@ export function taxAmount(taxable: Dec, rule: TaxRule): Dec {
 }
 
 export function computeTotals(items: PricedItem[], markup: MarkupRates | null, taxRules: TaxRule[]): EstimateTotals {
-  const base = items.reduce((sum, i) => sum.plus(toCents(dec(i.totalCost))), ZERO)
-  const overhead = markup ? percentOf(base, markup.overheadPercentage) : ZERO
-  const profit = markup ? percentOf(base, markup.profitPercentage) : ZERO
-  const contingency = markup ? percentOf(base, markup.contingencyPercentage) : ZERO
-  const typeMarkup = costTypeMarkupTotal(items, markup)
-  const markupTotal = overhead.plus(profit).plus(contingency).plus(typeMarkup)
-  const subtotal = base.plus(markupTotal)
-  const pool: MarginPool = { base, margins: overhead.plus(profit).plus(contingency) }
+  const marked = markupTotals(items, markup)
+  const subtotal = dec(marked.subtotalWithMarkup)
+  const pool: MarginPool = {
+    base: dec(marked.baseTotal),
+    margins: dec(marked.overhead).plus(dec(marked.profit)).plus(dec(marked.contingency)),
+  }
   const taxes = taxRules
     .filter((r) => r.isActive)
     .map((rule) => ({ taxProfileId: rule.id, name: rule.name, amount: taxAmount(taxableAmount(items, markup, rule, pool), rule) }))
   const taxTotal = taxes.reduce((sum, t) => sum.plus(t.amount), ZERO)
   return {
-    baseTotal: money(base),
-    overhead: money(overhead),
-    profit: money(profit),
-    contingency: money(contingency),
-    costTypeMarkup: money(typeMarkup),
-    markupTotal: money(markupTotal),
-    subtotalWithMarkup: money(subtotal),
+    ...marked,
     taxes: taxes.map((t) => ({ taxProfileId: t.taxProfileId, name: t.name, amount: money(t.amount) })),
     taxTotal: money(taxTotal),
     grandTotal: money(subtotal.plus(taxTotal)),

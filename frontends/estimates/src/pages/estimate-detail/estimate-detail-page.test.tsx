@@ -102,6 +102,7 @@ function stubApi(overrides: Record<string, () => Response> = {}) {
         companyName: 'Demo Construction Co.',
         varianceRangePercentage: '10.00',
         enableLineItems: true,
+        enableSections: true,
         enableMarkupProfiles: true,
       }),
     [`${ORG}/estimates/est-1/phases`]: () => json(200, []),
@@ -161,6 +162,7 @@ describe('EstimateDetailPage', () => {
     expect(screen.getByTestId('meeting-notes')).toBeTruthy()
     expect(await screen.findByText('Demo crew')).toBeTruthy()
     expect(screen.getByRole('button', { name: 'Edit Demo crew' })).toBeTruthy()
+    expect(screen.getByRole('button', { name: 'Add Section' })).toBeTruthy()
 
     fireEvent.click(screen.getByRole('switch', { name: 'Client View' }))
     for (const name of ['Share', 'Export PDF', 'Edit Estimate', 'Clone', 'Delete', 'Generate All Content', 'Add Section', 'Edit Demo crew']) {

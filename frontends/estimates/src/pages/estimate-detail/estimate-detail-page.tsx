@@ -8,6 +8,7 @@ import { EstimateDialog } from '../estimate-dialog'
 import { ApprovalCard } from './approval/approval-card'
 import { LockedBanner } from './approval/locked-banner'
 import { PhaseBreakdownCard } from './budget/phase-breakdown-card'
+import { CostByTypeCard } from './cost-by-type/cost-by-type-card'
 import { CostRangeCard } from './cost-range/cost-range-card'
 import { type DetailContextValue, DetailProvider } from './detail-context'
 import { DetailSkeleton } from './detail-skeleton'
@@ -89,6 +90,8 @@ function EstimateDetail({ orgId, estimateId, startEditing }: { orgId: string; es
   }
   const showLineItems = settings.data?.enableLineItems === true
   const showMarkup = !clientView && settings.data?.enableMarkupProfiles === true
+  // Markup is the contractor's business: the split by type is never shown in Client View.
+  const showCostByType = !clientView && settings.data?.enableCostByType === true
 
   return (
     <DetailProvider value={ctx}>
@@ -122,6 +125,7 @@ function EstimateDetail({ orgId, estimateId, startEditing }: { orgId: string; es
           </div>
           {/* The editors need the full width for their tables. */}
           {showLineItems ? <LineItemsEditor /> : null}
+          {showCostByType ? <CostByTypeCard /> : null}
           {showMarkup ? <MarkupTaxPanel /> : null}
           <PhaseBreakdownCard />
         </div>

@@ -2,7 +2,7 @@ import type { LineItem } from '@plumbline/contracts'
 import { formatCurrency, formatNumber } from '@plumbline/contracts/format'
 import { Button, cn } from '@plumbline/ui'
 import { Pencil, Trash2 } from 'lucide-react'
-import { CostTypePill } from './line-item-row'
+import { CostTypePill, SectionLabel } from './line-item-row'
 import { DragHandle, useSortableLineItem } from './sortable-line-item'
 
 /** "32 sqft × $95.00": the table's Qty, Unit and Unit Cost columns as one line. */
@@ -14,7 +14,20 @@ function quantityLine(item: Pick<LineItem, 'quantity' | 'unit' | 'unitCost'>): s
  * One line item on a phone, where the table's columns do not fit: a stacked, sortable card.
  * Editing opens the line item dialog (onEdit) because the table's inline editor needs the width.
  */
-export function LineItemCard({ item, readonly, onEdit, onDelete }: { item: LineItem; readonly: boolean; onEdit: () => void; onDelete: () => void }) {
+export function LineItemCard({
+  item,
+  readonly,
+  onEdit,
+  onDelete,
+  sectionName,
+}: {
+  item: LineItem
+  readonly: boolean
+  onEdit: () => void
+  onDelete: () => void
+  /** The flat list (enableSections off) labels each item with its section. */
+  sectionName?: string
+}) {
   const { setNodeRef, style, isDragging, handleProps } = useSortableLineItem(item, readonly)
   return (
     <li
@@ -34,6 +47,7 @@ export function LineItemCard({ item, readonly, onEdit, onDelete }: { item: LineI
             {formatCurrency(item.totalCost)}
           </p>
         </div>
+        {sectionName ? <SectionLabel name={sectionName} /> : null}
         {item.description ? <p className="mt-0.5 line-clamp-2 text-xs text-muted-foreground">{item.description}</p> : null}
         <div className="mt-1.5 flex items-center justify-between gap-2">
           <div className="flex min-w-0 flex-wrap items-center gap-x-2 gap-y-1">

@@ -31,19 +31,35 @@ export function CostTypePill({ item }: { item: Pick<LineItem, 'isLabor' | 'isMat
   return <span className={cn('inline-flex rounded-full px-2 py-0.5 text-xs font-medium', TYPE_TONES[label])}>{label}</span>
 }
 
-/** One line item: a sortable table row, read-only or edited in place. */
+/** The section an item belongs to, as a small label: the flat list (enableSections off) keeps it visible. */
+export function SectionLabel({ name }: { name: string }) {
+  return (
+    <span
+      className="inline-block max-w-full truncate rounded bg-muted px-1.5 py-0.5 align-middle text-[11px] font-medium text-muted-foreground"
+      data-testid="line-item-section-label"
+      title={`Section: ${name}`}
+    >
+      <span className="sr-only">Section: </span>
+      {name}
+    </span>
+  )
+}
+
+/** One line item: a sortable table row, read-only or edited in place; `sectionName` labels it in the flat list. */
 export function LineItemRow({
   item,
   readonly,
   onSave,
   onDelete,
   saving,
+  sectionName,
 }: {
   item: LineItem
   readonly: boolean
   onSave: (payload: Record<string, unknown>) => Promise<unknown>
   onDelete: () => void
   saving: boolean
+  sectionName?: string
 }) {
   const { setNodeRef, style, isDragging, handleProps } = useSortableLineItem(item, readonly)
   const [draft, setDraft] = React.useState<LineItemDraft | null>(null)
@@ -96,6 +112,11 @@ export function LineItemRow({
             <p role="alert" className="mt-1 text-xs font-medium text-destructive">
               {errors.name}
             </p>
+          ) : null}
+          {sectionName ? (
+            <div className="mt-1">
+              <SectionLabel name={sectionName} />
+            </div>
           ) : null}
         </td>
         <td className="py-2 pr-2">
@@ -195,6 +216,7 @@ export function LineItemRow({
         <p className="truncate font-medium" data-testid="line-item-name" title={item.name}>
           {item.name}
         </p>
+        {sectionName ? <SectionLabel name={sectionName} /> : null}
         {item.description ? <p className="line-clamp-2 text-xs text-muted-foreground">{item.description}</p> : null}
       </td>
       <td className="py-2.5 pr-3">

@@ -26,6 +26,7 @@ import { sumMoney } from '../lib/money'
 import { AddSectionDialog } from './add-section-dialog'
 import { ApplyTemplateDialog } from './apply-template-dialog'
 import { csvFileName, downloadCsv } from './csv-transfer'
+import { type FlatEntry, FlatItemList, flattenSections } from './flat-item-list'
 import { ImportCsvDialog } from './import-csv-dialog'
 import { LineItemDialog } from './line-item-dialog'
 import { SectionBlock } from './section-block'
@@ -34,16 +35,28 @@ import { useLineItemMutations } from './use-line-item-mutations'
 /** Spec 001 §2: a drag starts only after 8 pixels of movement, so clicks on a row stay clicks. */
 export const DRAG_ACTIVATION_DISTANCE = 8
 export const CROSS_SECTION_MESSAGE = 'Items can only be reordered within the same section'
+/**
+ * Line items always live in a section (the API has no other place for them). With sections off,
+ * a new item goes to the first section, and when the estimate has none yet this one is created.
+ */
+export const DEFAULT_SECTION_NAME = 'General'
 
-/** The line items editor: priced sections, their items, totals and the bulk actions menu. */
+type AddTarget = { id: string | null; name: string }
+
+/**
+ * The line items editor: priced sections, their items, totals and the bulk actions menu. With the
+ * company flag enableSections on, items are grouped under collapsible sections (add, rename and
+ * delete sections); off, every item is in one flat list, each labelled with its section.
+ */
 export function LineItemsEditor() {
-  const { orgId, estimateId, estimate, readonly } = useDetail()
+  const { orgId, estimateId, estimate, readonly, settings } = useDetail()
+  const grouped = settings?.enableSections === true
   const sections = useSections(orgId, estimateId)
   const mutations = useLineItemMutations()
   const { confirm, dialog: confirmDialog } = useConfirm()
   const [collapsed, setCollapsed] = React.useState<Set<string>>(new Set())
   const [addSectionOpen, setAddSectionOpen] = React.useState(false)
-  const [addItemFor, setAddItemFor] = React.useState<{ id: string; name: string } | null>(null)
+  const [addItemFor, setAddItemFor] = React.useState<AddTarget | null>(null)
   const [editing, setEditing] = React.useState<{ item: LineItem; sectionName: string } | null>(null)
   const [templateOpen, setTemplateOpen] = React.useState(false)
   const [importOpen, setImportOpen] = React.useState(false)
@@ -57,6 +70,10 @@ export function LineItemsEditor() {
 
   const list = React.useMemo(() => [...(sections.data ?? [])].sort((a, b) => a.sortOrder - b.sortOrder), [sections.data])
   const grandTotal = sumMoney(list.map((s) => s.total))
+  const flat = React.useMemo(() => flattenSections(list), [list])
+  // Sections off: the first section, or a new one made on the first save (see DEFAULT_SECTION_NAME).
+  const flatTarget: AddTarget = list[0] ? { id: list[0].id, name: list[0].name } : { id: null, name: DEFAULT_SECTION_NAME }
+  const isEmpty = grouped ? list.length === 0 : flat.length === 0
 
   const onDragEnd = ({ active, over }: DragEndEvent) => {
     if (!over || active.id === over.id) return
@@ -86,6 +103,15 @@ export function LineItemsEditor() {
     }
   }
 
+  const confirmDeleteItem = (itemId: string, name: string, sectionName: string) =>
+    confirm({
+      title: 'Delete line item?',
+      description: `Delete "${name}" from ${sectionName}? This cannot be undone.`,
+      confirmLabel: 'Delete Line Item',
+      destructive: true,
+      onConfirm: () => mutations.deleteItem.mutateAsync(itemId).catch(() => undefined),
+    })
+
   const toggle = (id: string) =>
     setCollapsed((c) => {
       const next = new Set(c)
@@ -103,13 +129,18 @@ export function LineItemsEditor() {
               <Rows3 className="size-5 text-primary" aria-hidden="true" />
               Line Items
             </h2>
-            <p className="mt-0.5 text-sm text-muted-foreground">Itemized costs by section</p>
+            <p className="mt-0.5 text-sm text-muted-foreground">{grouped ? 'Itemized costs by section' : 'Itemized costs'}</p>
           </div>
           <div className="flex items-center gap-2">
-            {readonly ? null : (
+            {readonly ? null : grouped ? (
               <Button size="sm" onClick={() => setAddSectionOpen(true)}>
                 <Plus />
                 Add Section
+              </Button>
+            ) : (
+              <Button size="sm" onClick={() => setAddItemFor(flatTarget)}>
+                <Plus />
+                Add Line Item
               </Button>
             )}
             <DropdownMenu>
@@ -119,15 +150,19 @@ export function LineItemsEditor() {
                 </Button>
               </DropdownMenuTrigger>
               <DropdownMenuContent align="end" className="w-52" {...portalScope}>
-                <DropdownMenuItem onSelect={() => setCollapsed(new Set())}>
-                  <ChevronsUpDown />
-                  Expand All
-                </DropdownMenuItem>
-                <DropdownMenuItem onSelect={() => setCollapsed(new Set(list.map((s) => s.id)))}>
-                  <ChevronsDownUp />
-                  Collapse All
-                </DropdownMenuItem>
-                <DropdownMenuSeparator />
+                {grouped ? (
+                  <>
+                    <DropdownMenuItem onSelect={() => setCollapsed(new Set())}>
+                      <ChevronsUpDown />
+                      Expand All
+                    </DropdownMenuItem>
+                    <DropdownMenuItem onSelect={() => setCollapsed(new Set(list.map((s) => s.id)))}>
+                      <ChevronsDownUp />
+                      Collapse All
+                    </DropdownMenuItem>
+                    <DropdownMenuSeparator />
+                  </>
+                ) : null}
                 {readonly ? null : (
                   <DropdownMenuItem onSelect={() => setTemplateOpen(true)}>
                     <LayoutTemplate />
@@ -164,19 +199,32 @@ export function LineItemsEditor() {
                 Retry
               </Button>
             </div>
-          ) : list.length === 0 ? (
+          ) : isEmpty ? (
             <EmptyState
               className="py-10"
               icon={<ListPlus />}
               title="No line items yet"
-              description={readonly ? 'This estimate has no itemized costs.' : 'Add a section to start itemizing costs, or start from a template.'}
+              description={
+                readonly
+                  ? 'This estimate has no itemized costs.'
+                  : grouped
+                    ? 'Add a section to start itemizing costs, or start from a template.'
+                    : 'Add a line item to start itemizing costs, or start from a template.'
+              }
               action={
                 readonly ? undefined : (
                   <div className="flex flex-wrap justify-center gap-2">
-                    <Button size="sm" onClick={() => setAddSectionOpen(true)}>
-                      <Plus />
-                      Add Section
-                    </Button>
+                    {grouped ? (
+                      <Button size="sm" onClick={() => setAddSectionOpen(true)}>
+                        <Plus />
+                        Add Section
+                      </Button>
+                    ) : (
+                      <Button size="sm" onClick={() => setAddItemFor(flatTarget)}>
+                        <Plus />
+                        Add Line Item
+                      </Button>
+                    )}
                     <Button size="sm" variant="outline" onClick={() => setTemplateOpen(true)}>
                       <LayoutTemplate />
                       Apply Template
@@ -185,6 +233,16 @@ export function LineItemsEditor() {
                 )
               }
             />
+          ) : !grouped ? (
+            <DndContext sensors={sensors} collisionDetection={closestCenter} onDragEnd={onDragEnd}>
+              <FlatItemList
+                entries={flat}
+                readonly={readonly}
+                mutations={mutations}
+                onEditItem={({ item, section }: FlatEntry) => setEditing({ item, sectionName: section.name })}
+                onDeleteItem={({ item, section }: FlatEntry) => confirmDeleteItem(item.id, item.name, section.name)}
+              />
+            </DndContext>
           ) : (
             <DndContext sensors={sensors} collisionDetection={closestCenter} onDragEnd={onDragEnd}>
               {list.map((section) => (
@@ -214,22 +272,14 @@ export function LineItemsEditor() {
                       onConfirm: () => mutations.deleteSection.mutateAsync(section.id).catch(() => undefined),
                     })
                   }
-                  onDeleteItem={(itemId, name) =>
-                    confirm({
-                      title: 'Delete line item?',
-                      description: `Delete "${name}" from ${section.name}? This cannot be undone.`,
-                      confirmLabel: 'Delete Line Item',
-                      destructive: true,
-                      onConfirm: () => mutations.deleteItem.mutateAsync(itemId).catch(() => undefined),
-                    })
-                  }
+                  onDeleteItem={(itemId, name) => confirmDeleteItem(itemId, name, section.name)}
                 />
               ))}
             </DndContext>
           )}
         </div>
 
-        {list.length > 0 ? (
+        {!isEmpty ? (
           <div className="flex items-center justify-between gap-3 rounded-b-xl border-t bg-muted/40 px-5 py-4">
             <span className="text-sm font-medium text-muted-foreground">Grand Total</span>
             <span className="text-xl font-semibold tabular-nums tracking-tight" data-testid="line-items-grand-total">
@@ -253,8 +303,11 @@ export function LineItemsEditor() {
         saving={mutations.addItem.isPending}
         onSubmit={async (payload) => {
           if (!addItemFor) return
-          const section = list.find((s) => s.id === addItemFor.id)
-          return mutations.addItem.mutateAsync({ sectionId: addItemFor.id, payload: { ...payload, sortOrder: section?.lineItems.length ?? 0 } })
+          // Sections off and none yet: make the default one first (a failure keeps the dialog open).
+          const sectionId =
+            addItemFor.id ?? (await mutations.createSection.mutateAsync({ name: DEFAULT_SECTION_NAME, description: null, sortOrder: list.length })).id
+          const section = list.find((s) => s.id === sectionId)
+          return mutations.addItem.mutateAsync({ sectionId, payload: { ...payload, sortOrder: section?.lineItems.length ?? 0 } })
         }}
       />
       <LineItemDialog

@@ -8,19 +8,8 @@ import { BELOW_MD, useMediaQuery } from '../../../components/use-media-query'
 import { portalScope } from '../common/portal-scope'
 import { LineItemCard } from './line-item-card'
 import { LineItemRow } from './line-item-row'
+import { LineItemTable } from './line-item-table'
 import type { LineItemMutations } from './use-line-item-mutations'
-
-const HEADERS = ['Item', 'Type', 'Qty', 'Unit', 'Unit Cost', 'Total'] as const
-/** Fixed widths keep the columns of every section's table aligned with each other. */
-const WIDTHS: Record<(typeof HEADERS)[number], string | undefined> = {
-  Item: undefined,
-  Type: 'w-[136px]',
-  Qty: 'w-[104px]',
-  Unit: 'w-[96px]',
-  'Unit Cost': 'w-[124px]',
-  Total: 'w-[128px]',
-}
-const RIGHT = new Set(['Qty', 'Unit Cost', 'Total'])
 
 /** A collapsible priced section with its line items: a table, or stacked cards below `md`. */
 export function SectionBlock({
@@ -126,39 +115,20 @@ export function SectionBlock({
               </SortableContext>
             </ul>
           ) : (
-            <div className="overflow-x-auto">
-              <table className="w-full min-w-[900px] table-fixed text-sm">
-                <thead>
-                  <tr className="border-t text-xs uppercase tracking-wider text-muted-foreground">
-                    {readonly ? null : <th className="w-10 pl-3" aria-label="Reorder" />}
-                    {HEADERS.map((h, i) => (
-                      <th
-                        key={h}
-                        scope="col"
-                        className={cn('py-2 pr-3 font-medium', WIDTHS[h], RIGHT.has(h) ? 'text-right' : 'text-left', i === 0 && readonly && 'pl-4')}
-                      >
-                        {h}
-                      </th>
-                    ))}
-                    {readonly ? null : <th className="w-[84px] pr-3" aria-label="Actions" />}
-                  </tr>
-                </thead>
-                <tbody>
-                  <SortableContext items={ids} strategy={verticalListSortingStrategy}>
-                    {items.map((item) => (
-                      <LineItemRow
-                        key={item.id}
-                        item={item}
-                        readonly={readonly}
-                        saving={mutations.updateItem.isPending && mutations.updateItem.variables?.id === item.id}
-                        onSave={(payload) => mutations.updateItem.mutateAsync({ id: item.id, payload })}
-                        onDelete={() => onDeleteItem(item.id, item.name)}
-                      />
-                    ))}
-                  </SortableContext>
-                </tbody>
-              </table>
-            </div>
+            <LineItemTable readonly={readonly}>
+              <SortableContext items={ids} strategy={verticalListSortingStrategy}>
+                {items.map((item) => (
+                  <LineItemRow
+                    key={item.id}
+                    item={item}
+                    readonly={readonly}
+                    saving={mutations.updateItem.isPending && mutations.updateItem.variables?.id === item.id}
+                    onSave={(payload) => mutations.updateItem.mutateAsync({ id: item.id, payload })}
+                    onDelete={() => onDeleteItem(item.id, item.name)}
+                  />
+                ))}
+              </SortableContext>
+            </LineItemTable>
           )}
           {readonly ? null : (
             <div className="border-t px-3 py-2">
