@@ -82,7 +82,7 @@ describe('the notification bell', () => {
     await client.context.close()
 
     // The contractor's dashboard, untouched since: the bell's poll (every 30 s) brings the dot.
-    await visible(page.getByTestId('notifications-dot'), 60_000)
+    await visible(page.getByTestId('notifications-dot'), 90_000)
     await visible(page.getByRole('button', { name: 'Notifications, 2 unread' }))
     await bell(page).click()
     const approval = panel(page).locator('li[data-kind="estimate_approved"]')
