@@ -100,3 +100,22 @@ export function costPerSquareFoot(totalCost: string | number | null | undefined,
   if (total === null || area === null || area <= 0) return null
   return total / area
 }
+
+const RELATIVE_UNITS: [Intl.RelativeTimeFormatUnit, number][] = [
+  ['year', 365 * 24 * 3600],
+  ['month', 30 * 24 * 3600],
+  ['week', 7 * 24 * 3600],
+  ['day', 24 * 3600],
+  ['hour', 3600],
+  ['minute', 60],
+]
+const relativeFormat = new Intl.RelativeTimeFormat('en', { numeric: 'auto' })
+
+/** "just now", "5 minutes ago", "yesterday", "3 weeks ago": the largest whole unit that fits. */
+export function relativeTime(iso: string, now: Date = new Date()): string {
+  const seconds = Math.round((new Date(iso).getTime() - now.getTime()) / 1000)
+  for (const [unit, size] of RELATIVE_UNITS) {
+    if (Math.abs(seconds) >= size) return relativeFormat.format(Math.trunc(seconds / size), unit)
+  }
+  return 'just now'
+}

@@ -125,5 +125,18 @@ export const TaskSubjects = {
   updated: 'meetings.task.updated.v1',
   deleted: 'meetings.task.deleted.v1',
 } as const
-export const ZTaskEventV1 = z.object({ taskId: z.string(), title: z.string(), completed: z.boolean() })
+export const ZTaskEventV1 = z.object({
+  taskId: z.string(),
+  title: z.string(),
+  completed: z.boolean(),
+  // Added for the notification bell; optional, so events published before them still parse.
+  /** Who the task is assigned to after this change (null: nobody). */
+  assigneeUserId: z.string().nullish(),
+  /** Who made the task. */
+  createdBy: z.string().optional(),
+  /** The due day (YYYY-MM-DD) after this change, or null. */
+  dueDate: z.string().nullish(),
+  /** This change gave the task its assignee: created with one, or assigned to someone else. */
+  assigneeChanged: z.boolean().optional(),
+})
 export type TaskEventV1 = z.infer<typeof ZTaskEventV1>

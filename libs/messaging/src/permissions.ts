@@ -82,6 +82,10 @@ const GRANTS: Record<BusService, BusGrant> = {
       onAdmin(MeetingSubjects.created, 'meeting-created'),
       onAdmin(MeetingSubjects.completed, 'meeting-completed'),
       onAdmin(MeetingSubjects.deleted, 'meeting-deleted'),
+      // The notification bell: all of an estimate's (and a task's) events on one durable, in order.
+      { durable: 'admin-notifications-on-estimate-events-v1', subject: 'estimates.estimate.>' },
+      { durable: 'admin-notifications-on-task-events-v1', subject: 'meetings.task.>' },
+      { durable: 'admin-notifications-on-meeting-completed-v1', subject: MeetingSubjects.completed },
     ],
     replies: [RequestSubjects.quotaCheck, RequestSubjects.companySettings, RequestSubjects.setCompanyLogo],
     requests: [RequestSubjects.fetchLogoUrl],

@@ -3,6 +3,7 @@ import type { AdminDeps } from './deps.js'
 import { activityRoutes } from './http/activity-routes.js'
 import { companySettingsRoutes } from './http/company-settings-routes.js'
 import { monitoringRoutes } from './http/monitoring-routes.js'
+import { notificationRoutes } from './http/notification-routes.js'
 import { organizationRoutes } from './http/organization-routes.js'
 import { platformAdminRoutes } from './http/platform-admin-routes.js'
 
@@ -13,6 +14,7 @@ export const adminRoutes = (deps: AdminDeps) => (app: Express) => {
   app.use(organizationRoutes(deps))
   app.use(companySettingsRoutes(deps))
   app.use(activityRoutes(deps))
+  app.use(notificationRoutes(deps))
   app.use(platformAdminRoutes(deps))
   app.use(monitoringRoutes(deps))
 }

@@ -4,6 +4,15 @@ import type { ApiRoute } from '../api-routes.js'
 import { ZMessageResponse } from '../auth.js'
 import { ZActivityList, ZActivityQuery, ZCompanySettings, ZCompanySettingsPatch } from '../company-settings.js'
 import { ZDetailedHealth, ZMonitoringMetrics } from '../monitoring.js'
+import {
+  ZDueTodayBody,
+  ZDueTodayReply,
+  ZNotification,
+  ZNotificationList,
+  ZNotificationListQuery,
+  ZReadAllNotificationsBody,
+  ZReadAllNotificationsReply,
+} from '../notifications.js'
 import { ZDashboardMetrics, ZDashboardMetricsQuery, ZOrganizationUsage } from '../users.js'
 
 /** The admin service's routes (see the catalogue's doc in api-routes.ts). */
@@ -66,4 +75,33 @@ export const adminRoutes: readonly ApiRoute[] = [
   { id: 'getAdminAudit', method: 'GET', path: '/admin/audit', service: 'admin', access: 'admin', reply: z.array(ZAuditEntry) },
   { id: 'getHealthDetailed', method: 'GET', path: '/health/detailed', service: 'admin', access: 'admin', reply: ZDetailedHealth },
   { id: 'getHealthMetrics', method: 'GET', path: '/health/metrics', service: 'admin', access: 'admin', reply: ZMonitoringMetrics },
+  // The header's notification bell: each member sees and marks only their own (no module permission).
+  {
+    id: 'getNotifications',
+    method: 'GET',
+    path: '/organizations/:orgId/notifications',
+    service: 'admin',
+    access: 'org',
+    query: ZNotificationListQuery,
+    reply: ZNotificationList,
+  },
+  { id: 'readNotification', method: 'POST', path: '/organizations/:orgId/notifications/:id/read', service: 'admin', access: 'org', reply: ZNotification },
+  {
+    id: 'readAllNotifications',
+    method: 'POST',
+    path: '/organizations/:orgId/notifications/read-all',
+    service: 'admin',
+    access: 'org',
+    body: ZReadAllNotificationsBody,
+    reply: ZReadAllNotificationsReply,
+  },
+  {
+    id: 'postNotificationsDueToday',
+    method: 'POST',
+    path: '/organizations/:orgId/notifications/due-today',
+    service: 'admin',
+    access: 'org',
+    body: ZDueTodayBody,
+    reply: ZDueTodayReply,
+  },
 ]

@@ -1,6 +1,6 @@
 import { Button, cn } from '@plumbline/ui/light'
 import { Bell, Plus } from 'lucide-react'
-import type * as React from 'react'
+import * as React from 'react'
 
 export type PageHeaderProps = {
   title: React.ReactNode
@@ -16,7 +16,14 @@ export type PageHeaderProps = {
   className?: string
 }
 
-/** The page header of spec 000 §2: title, optional description, notifications button with a red dot, New Estimate. */
+/**
+ * The working notification bell, provided by the shell around every page (frontends/shell
+ * notifications/): it holds the user's feed and shows the red dot only while something is unread.
+ * Without it (a remote served on its own in development) the header shows a plain bell, no dot.
+ */
+export const NotificationsBellContext = React.createContext<React.ReactNode>(null)
+
+/** The page header of spec 000 §2: title, optional description, notifications bell (red dot while unread), New Estimate. */
 export function PageHeader({
   title,
   description,
@@ -27,6 +34,7 @@ export function PageHeader({
   actions,
   className,
 }: PageHeaderProps) {
+  const bell = React.useContext(NotificationsBellContext)
   return (
     <header className={cn('border-b bg-card/80 backdrop-blur supports-[backdrop-filter]:bg-card/70', className)}>
       <div className="mx-auto flex max-w-7xl items-center justify-between gap-4 px-4 py-4 sm:px-6 lg:px-8">
@@ -36,12 +44,13 @@ export function PageHeader({
         </div>
         <div className="flex shrink-0 items-center gap-2">
           {actions}
-          {hideNotifications ? null : (
-            <Button variant="ghost" size="icon" aria-label="Notifications" onClick={onNotifications} className="relative text-muted-foreground">
-              <Bell className="size-5" />
-              <span aria-hidden="true" data-testid="notifications-dot" className="absolute right-2 top-2 size-2 rounded-full bg-red-500 ring-2 ring-card" />
-            </Button>
-          )}
+          {hideNotifications
+            ? null
+            : (bell ?? (
+                <Button variant="ghost" size="icon" aria-label="Notifications" onClick={onNotifications} className="text-muted-foreground">
+                  <Bell className="size-5" />
+                </Button>
+              ))}
           {onNewEstimate ? (
             // A disabled button shows no tooltip: the wrapper carries the reason for pointer users, the description for screen readers.
             <span title={newEstimateBlockedReason}>

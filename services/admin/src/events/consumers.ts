@@ -1,6 +1,9 @@
 import type { EventConsumer } from '@plumbline/messaging'
 import type { AdminDeps } from '../deps.js'
 import { startConsumer } from './admin-consumer.js'
+import { notifyOnEstimateEvents } from './notify-on-estimate-events.js'
+import { notifyOnMeetingCompletedEvents } from './notify-on-meeting-completed.js'
+import { notifyOnTaskEvents } from './notify-on-task-events.js'
 import { onAdminActionRecorded } from './on-admin-action-recorded.js'
 import { onAiGenerationCompleted } from './on-ai-generation-completed.js'
 import { onEstimateApproved } from './on-estimate-approved.js'
@@ -36,5 +39,9 @@ export async function startAdminConsumers(deps: AdminDeps): Promise<EventConsume
     startConsumer(deps, onMeetingCreated),
     startConsumer(deps, onMeetingCompleted),
     startConsumer(deps, onMeetingDeleted),
+    // The notification bell (README "Notifications").
+    startConsumer(deps, notifyOnEstimateEvents),
+    startConsumer(deps, notifyOnTaskEvents),
+    startConsumer(deps, notifyOnMeetingCompletedEvents),
   ])
 }

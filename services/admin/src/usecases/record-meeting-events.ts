@@ -1,6 +1,7 @@
 import type { EventEnvelope, MeetingEventV1 } from '@plumbline/contracts'
 import { insertActivity } from '../data/activities-repo.js'
 import { markMeetingCreated, markMeetingDeleted } from '../data/counted-meetings-repo.js'
+import { deleteNotificationsAbout } from '../data/notifications-repo.js'
 import { addToTotalMeetings } from '../data/org-totals-repo.js'
 import type { Tx } from '../deps.js'
 import { MEETING_ACTIVITIES } from '../domain/activity-text.js'
@@ -24,6 +25,8 @@ export async function recordMeetingCompleted(tx: Tx, event: MeetingEvent, orgId:
   await recordMeetingActivity(tx, 'completed', event, orgId)
 }
 
+/** A deleted meeting leaves the Total and the bells (a "transcribed" notification would open nothing). */
 export async function recordMeetingDeleted(tx: Tx, event: MeetingEvent, orgId: string): Promise<void> {
   if (await markMeetingDeleted(tx, orgId, event.data.meetingId)) await addToTotalMeetings(tx, orgId, -1)
+  await deleteNotificationsAbout(tx, orgId, event.data.meetingId)
 }

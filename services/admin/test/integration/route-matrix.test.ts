@@ -1,10 +1,16 @@
-import { Subjects } from '@plumbline/contracts'
+import { Subjects, TaskSubjects } from '@plumbline/contracts'
+import { createEnvelope } from '@plumbline/messaging'
 import { assertRouteMatrix, fillPath, type OrgRouteSpec } from '@plumbline/testing'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type AdminTestService, estimateEvent, memberOf, startAdminTestService } from '../support/admin-test-service.js'
 
 let svc: AdminTestService
 const VICTIM = 'org-victim'
+/** memberOf's user id for the victim's Owner: the notifications are theirs. */
+const VICTIM_OWNER = `user-owner-${VICTIM}`
+const TODAY = new Date().toISOString().slice(0, 10)
+/** Ids of objects inside the victim organisation, filled in beforeAll. */
+const victimIds: Record<string, string> = {}
 
 beforeAll(async () => {
   svc = await startAdminTestService({ consumers: true })
@@ -13,8 +19,21 @@ beforeAll(async () => {
     body: { companyName: 'Victim Co', enableLineItems: true },
     headers: await memberOf(VICTIM),
   })
-  await svc.publish(estimateEvent(Subjects.estimateCreated, VICTIM, { estimateId: 'e1', projectName: 'Secret project' }))
+  await svc.publish(estimateEvent(Subjects.estimateCreated, VICTIM, { estimateId: 'e1', projectName: 'Secret project' }, { actorId: VICTIM_OWNER }))
+  await svc.publish(estimateEvent(Subjects.estimateApproved, VICTIM, { estimateId: 'e1', projectName: 'Secret project' }))
+  await svc.publish(
+    createEnvelope({
+      type: TaskSubjects.created,
+      orgId: VICTIM,
+      actorId: VICTIM_OWNER,
+      data: { taskId: 't1', title: 'Secret task', completed: false, createdBy: VICTIM_OWNER, dueDate: TODAY },
+    }),
+  )
   await svc.waitForConsumer('admin-on-estimate-created-v1', 'estimates')
+  await svc.waitForConsumer('admin-notifications-on-estimate-events-v1', 'estimates')
+  await svc.waitForConsumer('admin-notifications-on-task-events-v1', 'meetings')
+  const notification = await svc.deps.prisma.notification.findFirstOrThrow({ where: { organizationId: VICTIM } })
+  victimIds.id = notification.id
 })
 afterAll(async () => {
   await svc?.close()
@@ -27,6 +46,10 @@ const ROUTES: OrgRouteSpec[] = [
   { method: 'GET', path: '/organizations/:orgId/usage' },
   { method: 'GET', path: '/dashboard/metrics?organizationId=:orgId' },
   { method: 'GET', path: '/organizations/:orgId/activities' },
+  { method: 'GET', path: '/organizations/:orgId/notifications' },
+  { method: 'POST', path: '/organizations/:orgId/notifications/:id/read' },
+  { method: 'POST', path: '/organizations/:orgId/notifications/read-all', body: {} },
+  { method: 'POST', path: '/organizations/:orgId/notifications/due-today', body: { today: TODAY } },
 ]
 
 describe('cross-tenant route matrix', () => {
@@ -34,7 +57,7 @@ describe('cross-tenant route matrix', () => {
     const headers = await memberOf('org-attacker', 'Owner')
     await assertRouteMatrix({
       routes: ROUTES,
-      params: { orgId: VICTIM },
+      params: { orgId: VICTIM, ...victimIds },
       asOtherOrgMember: async ({ method, path, body }) => {
         const res = await svc.call(method, path, { body, headers })
         return { status: res.status, body: res.json }
@@ -46,6 +69,7 @@ describe('cross-tenant route matrix', () => {
           p.usageCounter.findMany({ orderBy: [{ organizationId: 'asc' }, { month: 'asc' }, { kind: 'asc' }] }),
           p.orgTotals.findMany({ orderBy: { organizationId: 'asc' } }),
           p.activity.findMany({ orderBy: { id: 'asc' } }),
+          p.notification.findMany({ orderBy: { id: 'asc' } }),
         ])
       },
     })
@@ -56,7 +80,10 @@ describe('the same routes for the victim organisation itself', () => {
   it('answer 200, so the 404s above are about tenancy, not a broken route', async () => {
     const headers = await memberOf(VICTIM, 'Owner')
     for (const route of ROUTES) {
-      const res = await svc.call(route.method, fillPath(route.path, { orgId: VICTIM }), { body: route.method === 'GET' ? undefined : {}, headers })
+      const res = await svc.call(route.method, fillPath(route.path, { orgId: VICTIM, ...victimIds }), {
+        body: route.method === 'GET' ? undefined : (route.body ?? {}),
+        headers,
+      })
       expect(res.status, `${route.method} ${route.path}`).toBe(200)
     }
   })

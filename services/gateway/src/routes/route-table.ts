@@ -87,6 +87,7 @@ export const routeTable: readonly RouteEntry[] = [
   { pattern: '/api/dashboard/metrics', service: 'admin', access: 'org', orgQuery: 'organizationId' },
   { pattern: `${org}/company-settings/*`, service: 'admin', access: 'org' },
   { pattern: `${org}/activities/*`, service: 'admin', access: 'org' },
+  { pattern: `${org}/notifications/*`, service: 'admin', access: 'org' },
   { pattern: '/api/admin/*', service: 'admin', access: 'admin' },
   { pattern: '/api/health/*', service: 'admin', access: 'admin' },
 

@@ -26,8 +26,21 @@ function refusePastDueDate(day: string | null | undefined): void {
     throw new AppError(400, ErrorCode.VALIDATION_FAILED, `dueDate: ${TASK_DUE_DATE_PAST}`, [{ field: 'dueDate', message: TASK_DUE_DATE_PAST }])
 }
 
-async function recordTaskEvent(tx: Tx, type: string, actor: Actor, task: Task): Promise<void> {
-  const data: TaskEventV1 = { taskId: task.id, title: task.title, completed: task.completed }
+/**
+ * The task's event. Beyond id, title and completed it carries who it is for and when it is due
+ * (the admin service's notification bell: "assigned to you", "due today"), and whether this
+ * change gave it its assignee, which only this service can tell.
+ */
+async function recordTaskEvent(tx: Tx, type: string, actor: Actor, task: Task, assigneeChanged = false): Promise<void> {
+  const data: TaskEventV1 = {
+    taskId: task.id,
+    title: task.title,
+    completed: task.completed,
+    assigneeUserId: task.assigneeUserId,
+    createdBy: task.createdBy,
+    dueDate: task.dueDate,
+    assigneeChanged,
+  }
   await writeOutbox(tx, MEETINGS_SCHEMA, createEnvelope({ type, orgId: actor.orgId, actorId: actor.userId, data }))
 }
 
@@ -65,7 +78,7 @@ export async function insertTask(tx: Tx, actor: Actor, body: CreateTaskInput): P
       },
     }),
   )
-  await recordTaskEvent(tx, TaskSubjects.created, actor, task)
+  await recordTaskEvent(tx, TaskSubjects.created, actor, task, task.assigneeUserId !== null)
   return task
 }
 
@@ -91,7 +104,7 @@ export async function updateTask(deps: Deps, actor: Actor, id: string, body: Upd
         },
       }),
     )
-    await recordTaskEvent(tx, TaskSubjects.updated, actor, task)
+    await recordTaskEvent(tx, TaskSubjects.updated, actor, task, task.assigneeUserId !== null && task.assigneeUserId !== row.assigneeUserId)
     return task
   })
 }

@@ -1,0 +1,56 @@
+import { type NotificationKind, Subjects } from '@plumbline/contracts'
+import { forgetEstimate, participantsOf, recordCreator, recordSharer } from '../data/estimate-participants-repo.js'
+import { deleteNotificationsAbout, insertNotifications } from '../data/notifications-repo.js'
+import type { Tx } from '../deps.js'
+import type { EstimateEvent } from '../domain/estimate-event.js'
+import { occurredAtOf } from '../domain/month.js'
+import { isTooOldToNotify, recipientsOf } from '../domain/notification-text.js'
+
+/** Client (or by-hand) outcomes of a shared estimate, and the kind each becomes. */
+const OUTCOMES: Partial<Record<string, NotificationKind>> = {
+  [Subjects.estimateViewed]: 'estimate_viewed',
+  [Subjects.estimateApproved]: 'estimate_approved',
+  [Subjects.estimateRejected]: 'estimate_declined',
+}
+
+/**
+ * The bell's view of one estimates.estimate.* event, taken from one durable that follows them
+ * all, so they arrive in the order they happened: created names the creator and shared the last
+ * sharer before any client event of the same estimate can need them.
+ *
+ * - shared: the creator hears when a teammate shares their estimate (not when they share it);
+ * - viewed, approved, rejected: the creator and the last sharer hear, except whoever did it (a
+ *   teammate setting the status by hand); a client has no actor. A view is announced once per
+ *   estimate and day (estimates records only the first open anyway; a fresh link could bring
+ *   another);
+ * - deleted: its notifications go, since their link would lead to a missing estimate.
+ */
+export async function notifyOnEstimateEvent(tx: Tx, event: EstimateEvent, orgId: string, now: Date = new Date()): Promise<void> {
+  const { estimateId, projectName, clientName } = event.data
+  const at = occurredAtOf(event.occurredAt, now)
+  const base = { orgId, entityId: estimateId, target: projectName, detail: clientName, actorId: event.actorId, createdAt: at }
+
+  if (event.type === Subjects.estimateCreated) return recordCreator(tx, orgId, estimateId, event.actorId)
+  if (event.type === Subjects.estimateDeleted) {
+    await forgetEstimate(tx, orgId, estimateId)
+    return deleteNotificationsAbout(tx, orgId, estimateId)
+  }
+  if (event.type === Subjects.estimateShared) {
+    const { creatorId } = await participantsOf(tx, orgId, estimateId)
+    if (event.actorId) await recordSharer(tx, orgId, estimateId, event.actorId, at)
+    if (isTooOldToNotify(at, now)) return
+    await insertNotifications(
+      tx,
+      recipientsOf([creatorId], event.actorId).map((userId) => ({ ...base, userId, kind: 'estimate_shared' as const, sourceKey: event.id })),
+    )
+    return
+  }
+  const kind = OUTCOMES[event.type]
+  if (!kind || isTooOldToNotify(at, now)) return
+  const { creatorId, sharerId } = await participantsOf(tx, orgId, estimateId)
+  const sourceKey = kind === 'estimate_viewed' ? `estimate-viewed:${estimateId}:${at.toISOString().slice(0, 10)}` : event.id
+  await insertNotifications(
+    tx,
+    recipientsOf([creatorId, sharerId], event.actorId).map((userId) => ({ ...base, userId, kind, sourceKey })),
+  )
+}
