@@ -119,6 +119,8 @@ describe('Settings → Roles', () => {
     await owner.page.getByRole('combobox', { name: 'Role of Tess Reviewer' }).click()
     await owner.page.getByRole('option', { name: 'Viewer', exact: true }).click()
     await visible(owner.page.getByText('Tess Reviewer is now Viewer.'))
+    // Her next request carries the new role: a Viewer creates nothing.
+    expect((await attempt()).status).toBe(403)
     await shot(owner.page, 'roles-team')
     await owner.page.getByRole('button', { name: 'Remove Tess Reviewer' }).click()
     await owner.page.getByRole('dialog').getByRole('button', { name: 'Remove Member' }).click()
