@@ -74,6 +74,7 @@ const GRANTS: Record<BusService, BusGrant> = {
       onAdmin(Subjects.estimateShared, 'estimate-shared'),
       onAdmin(Subjects.estimateApproved, 'estimate-approved'),
       onAdmin(Subjects.userRegistered, 'user-registered'),
+      onAdmin(Subjects.memberJoined, 'member-joined'),
       onAdmin(Subjects.userDeleted, 'user-deleted'),
       onAdmin(Subjects.organizationCreated, 'organization-created'),
       onAdmin(Subjects.adminActionRecorded, 'admin-action-recorded'),
