@@ -107,6 +107,8 @@ describe('the notification bell', () => {
     await approval.getByRole('button').click()
     await waitForPath(page, `/estimates/${estimate.id}`)
     await visible(page.getByRole('heading', { name: projectName }))
+    // The estimate page's toolbar carries the same bell (estimates remote, the shell's feed).
+    await visible(page.getByRole('button', { name: 'Notifications, 1 unread' }))
     await page.goBack()
     await waitForPath(page, '/')
     await visible(page.getByRole('button', { name: 'Notifications, 1 unread' }))

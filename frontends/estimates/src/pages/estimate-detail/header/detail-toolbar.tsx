@@ -1,6 +1,7 @@
-import { Button, Label, Switch } from '@plumbline/ui'
+import { Button, Label, NotificationsBellContext, Switch } from '@plumbline/ui'
 import { useBlockedReason } from '@plumbline/web'
 import { ArrowLeft, Eye, Pencil, Share2 } from 'lucide-react'
+import * as React from 'react'
 import { useNavigate } from 'react-router'
 import { DisabledWithTooltip } from '../common/coming-soon'
 import { CloneEstimateButton, DeleteEstimateButton } from './estimate-actions'
@@ -27,6 +28,8 @@ export function DetailToolbar({
 }) {
   const navigate = useNavigate()
   const shareBlocked = useBlockedReason('cost_estimator', 'share', 'share estimates')
+  // The detail page has this toolbar instead of the page header: the shell's bell goes here.
+  const bell = React.useContext(NotificationsBellContext)
   return (
     <div className="border-b bg-card/80 backdrop-blur supports-[backdrop-filter]:bg-card/70">
       <div className="mx-auto flex max-w-7xl flex-wrap items-center justify-between gap-3 px-4 py-3 sm:px-6 lg:px-8">
@@ -35,6 +38,7 @@ export function DetailToolbar({
           Back to Estimates
         </Button>
         <div className="flex flex-wrap items-center gap-2">
+          {bell}
           <div className="flex items-center gap-2 rounded-md border bg-card px-3 py-1.5 shadow-xs">
             <Eye className="size-4 text-muted-foreground" aria-hidden="true" />
             <Label htmlFor="client-view-toggle" className="cursor-pointer text-sm">
