@@ -6,5 +6,9 @@
  * loading zod itself: the signed-out screens do not otherwise need it. Imported first by the entry.
  */
 const scope = globalThis as { __zod_globalConfig?: { jitless?: boolean } }
+
 scope.__zod_globalConfig ??= {}
 scope.__zod_globalConfig.jitless = true
+
+/** The object zod's `config()` answers once it loads. */
+export const zodGlobalConfig = scope.__zod_globalConfig
