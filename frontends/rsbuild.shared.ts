@@ -31,6 +31,27 @@ export const sharedDeps = {
   '@plumbline/ui/toaster': { singleton: true, requiredVersion: false, version: '0.0.0' },
 } as const
 
+/**
+ * What every screen of the shell needs, the signed-out ones included: React, the router, the
+ * query client and the light kit. The shell bundles them eagerly into its entry, so the landing
+ * and sign-in screens load them in one file instead of a dozen small ones (each paying its own
+ * headers and round trip); remotes still take them from the shell. The full kit, the toaster
+ * and everything the signed-in area needs stay lazy (loaded with the first screen that uses them).
+ */
+const EAGER_IN_SHELL = new Set<string>([
+  'react',
+  'react/jsx-runtime',
+  'react-dom',
+  'react-dom/client',
+  'react-router',
+  '@tanstack/react-query',
+  '@plumbline/web',
+  '@plumbline/ui/light',
+])
+const hostShared = Object.fromEntries(
+  Object.entries(sharedDeps).map(([name, config]) => [name, EAGER_IN_SHELL.has(name) ? { ...config, eager: true } : config]),
+)
+
 export const REMOTE_NAMES = ['estimates', 'share', 'meetings', 'settings', 'admin'] as const
 export type RemoteName = (typeof REMOTE_NAMES)[number]
 export const REMOTE_PORTS: Record<RemoteName, number> = { estimates: 3101, share: 3102, meetings: 3103, settings: 3104, admin: 3105 }
@@ -84,7 +105,7 @@ export function hostConfig(): RsbuildConfig {
       pluginModuleFederation({
         name: 'plumbline_shell',
         remotes: {},
-        shared: sharedDeps,
+        shared: hostShared,
         shareStrategy: 'loaded-first',
         dts: false,
       }),

@@ -1,9 +1,5 @@
-import { config } from 'zod'
-
-// zod probes `new Function` to decide whether to compile its parsers; the Content-Security-Policy
-// forbids eval, so the probe would only produce a violation report. The setting lives on
-// globalThis, so it covers every remote's copy of zod as well.
-config({ jitless: true })
-
-// Async boundary: lets the federation runtime negotiate shared singletons before React loads.
-import('./bootstrap')
+// First, before anything loads zod (the forms' validation, the remotes).
+import './zod-jitless'
+// No async boundary: every shared module the shell's own screens import is eager in the shell
+// (EAGER_IN_SHELL in rsbuild.shared.ts), so the federation runtime has them before React starts.
+import './bootstrap'

@@ -42,9 +42,11 @@ describe('getQueryFn', () => {
     expect(url).toBe('/api/user')
     expect(init.credentials).toBe('include')
   })
-  it('returns null on 401 in returnNull mode', async () => {
-    fetchMock.mockResolvedValue(new Response('Unauthorized', { status: 401 }))
+  it('returns null on 401 in returnNull mode, having read the body (the connection is free again)', async () => {
+    const res = new Response('Unauthorized', { status: 401 })
+    fetchMock.mockResolvedValue(res)
     await expect(getQueryFn({ on401: 'returnNull' })(ctx(['/api/user']))).resolves.toBeNull()
+    expect(res.bodyUsed).toBe(true)
   })
   it('throws "401: text" in throw mode', async () => {
     fetchMock.mockResolvedValue(new Response('Unauthorized', { status: 401 }))

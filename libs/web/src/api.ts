@@ -122,7 +122,12 @@ export function getQueryFn<T>(options: { on401: UnauthorizedBehavior }): QueryFu
       headers: { Accept: 'application/json' },
       signal,
     })
-    if (options.on401 === 'returnNull' && res.status === 401) return null as T
+    if (options.on401 === 'returnNull' && res.status === 401) {
+      // Read the (small) body anyway: an unread answer keeps its connection from being reused, and
+      // the browser counts the request as still loading, so the signed-out page never goes idle.
+      await res.text().catch(() => '')
+      return null as T
+    }
     await throwIfNotOk(res)
     return (await res.json()) as T
   }

@@ -1,5 +1,3 @@
-import { zodResolver } from '@hookform/resolvers/zod'
-import { ZRequestPasswordResetBody } from '@plumbline/contracts'
 import { Button, FormField, Input, Spinner } from '@plumbline/ui/light'
 import { apiRequest } from '@plumbline/web'
 import { useMutation } from '@tanstack/react-query'
@@ -9,11 +7,12 @@ import { useForm } from 'react-hook-form'
 import { Link } from 'react-router'
 import { AuthLayout, FormAlert, showError } from './auth-layout'
 import { FORGOT_PASSWORD_ERROR } from './messages'
+import { deferredResolver, prefetchValidation } from './validation'
 
 export function ForgotPasswordPage() {
   const [error, setError] = React.useState<string | null>(null)
   const [sentTo, setSentTo] = React.useState<string | null>(null)
-  const form = useForm({ resolver: zodResolver(ZRequestPasswordResetBody), defaultValues: { email: '' } })
+  const form = useForm({ resolver: deferredResolver('forgotPasswordResolver'), defaultValues: { email: '' } })
   const { errors } = form.formState
   const request = useMutation({
     mutationFn: async (body: { email: string }) => {
@@ -71,6 +70,7 @@ export function ForgotPasswordPage() {
     >
       <form
         noValidate
+        onFocus={prefetchValidation}
         className="space-y-5"
         onSubmit={form.handleSubmit((values) => {
           setError(null)

@@ -2,10 +2,14 @@ import { createQueryClient } from '@plumbline/web'
 import { QueryClientProvider } from '@tanstack/react-query'
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react'
 import { MemoryRouter, Route, Routes } from 'react-router'
-import { afterEach, describe, expect, it, vi } from 'vitest'
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
 import { LoginPage } from './login-page'
 import { RegisterPage } from './register-page'
 import { ResetPasswordPage } from './reset-password-page'
+
+// The forms load their validation (zod and the contracts) on first use; transforming those here
+// can outlast findByText's wait on a busy machine, so load them once up front.
+beforeAll(() => import('./form-resolvers'), 30_000)
 
 afterEach(() => {
   cleanup()

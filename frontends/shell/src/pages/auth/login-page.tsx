@@ -1,5 +1,4 @@
-import { zodResolver } from '@hookform/resolvers/zod'
-import { type LoginBody, ZLoginBody } from '@plumbline/contracts'
+import type { LoginBody } from '@plumbline/contracts'
 import { Button, FormField, FullPageSpinner, Input, Spinner } from '@plumbline/ui/light'
 import { apiRequest, useAuth, useRefreshUser } from '@plumbline/web'
 import { useMutation } from '@tanstack/react-query'
@@ -9,12 +8,13 @@ import { Link, Navigate, useNavigate } from 'react-router'
 import { AuthLayout, FormAlert, showError } from './auth-layout'
 import { loginErrorMessage } from './messages'
 import { PasswordInput } from './password-input'
+import { deferredResolver, prefetchValidation } from './validation'
 
 export function LoginPage() {
   const navigate = useNavigate()
   const refreshUser = useRefreshUser()
   const [error, setError] = React.useState<string | null>(null)
-  const form = useForm({ resolver: zodResolver(ZLoginBody), defaultValues: { email: '', password: '' } })
+  const form = useForm({ resolver: deferredResolver('loginResolver'), defaultValues: { email: '', password: '' } })
   const { errors } = form.formState
 
   const login = useMutation({
@@ -52,6 +52,7 @@ export function LoginPage() {
     >
       <form
         noValidate
+        onFocus={prefetchValidation}
         className="space-y-5"
         onSubmit={form.handleSubmit((values) => {
           setError(null)

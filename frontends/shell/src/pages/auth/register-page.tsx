@@ -1,5 +1,4 @@
-import { zodResolver } from '@hookform/resolvers/zod'
-import { type RegisterBody, ZRegisterForm } from '@plumbline/contracts'
+import type { RegisterBody } from '@plumbline/contracts'
 import { Button, FormField, Input, Spinner } from '@plumbline/ui/light'
 import { apiRequest } from '@plumbline/web'
 import { useMutation } from '@tanstack/react-query'
@@ -10,12 +9,13 @@ import { Link } from 'react-router'
 import { AuthLayout, FormAlert, showError } from './auth-layout'
 import { registerErrorMessage } from './messages'
 import { PasswordInput } from './password-input'
+import { deferredResolver, prefetchValidation } from './validation'
 
 export function RegisterPage() {
   const [error, setError] = React.useState<string | null>(null)
   const [sentTo, setSentTo] = React.useState<string | null>(null)
   const form = useForm({
-    resolver: zodResolver(ZRegisterForm),
+    resolver: deferredResolver('registerResolver'),
     defaultValues: { firstName: '', lastName: '', email: '', password: '', confirmPassword: '' },
   })
   const { errors } = form.formState
@@ -80,6 +80,7 @@ export function RegisterPage() {
     >
       <form
         noValidate
+        onFocus={prefetchValidation}
         className="space-y-5"
         onSubmit={form.handleSubmit(({ confirmPassword: _c, ...values }) => {
           setError(null)

@@ -1,5 +1,3 @@
-import { zodResolver } from '@hookform/resolvers/zod'
-import { ZResetPasswordForm } from '@plumbline/contracts'
 import { Button, FormField, Spinner } from '@plumbline/ui/light'
 import { apiRequest } from '@plumbline/web'
 import { useMutation } from '@tanstack/react-query'
@@ -10,13 +8,14 @@ import { Link, useSearchParams } from 'react-router'
 import { AuthLayout, FormAlert, showError } from './auth-layout'
 import { RESET_MESSAGES, resetErrorMessage } from './messages'
 import { PasswordInput } from './password-input'
+import { deferredResolver, prefetchValidation } from './validation'
 
 export function ResetPasswordPage() {
   const [params] = useSearchParams()
   const token = params.get('token') ?? ''
   const [error, setError] = React.useState<string | null>(null)
   const [done, setDone] = React.useState(false)
-  const form = useForm({ resolver: zodResolver(ZResetPasswordForm), defaultValues: { password: '', confirmPassword: '' } })
+  const form = useForm({ resolver: deferredResolver('resetPasswordResolver'), defaultValues: { password: '', confirmPassword: '' } })
   const { errors } = form.formState
   const reset = useMutation({
     mutationFn: async (password: string) => {
@@ -53,6 +52,7 @@ export function ResetPasswordPage() {
     >
       <form
         noValidate
+        onFocus={prefetchValidation}
         className="space-y-5"
         onSubmit={form.handleSubmit((values) => {
           if (!token) {

@@ -1,4 +1,3 @@
-import { ZApproveBody } from '@plumbline/contracts'
 import { formatCurrency } from '@plumbline/contracts/format'
 import {
   Button,
@@ -21,6 +20,10 @@ import { type PublicEstimate, postDecision } from '../data'
 import { DecisionError } from './decision-error'
 
 export const portalScope = { 'data-plumbline-remote': 'share' } as const
+
+// The approval's schema comes with zod and the contract schemas, most of this remote's weight: a
+// visitor who only reads the estimate never needs them, so they load when the dialog opens.
+const loadApproveSchema = () => import('@plumbline/contracts').then((m) => m.ZApproveBody)
 
 /** Approve: typed full name plus explicit consent (ZApproveBody), sent with the reviewed snapshot hash. */
 export function ApproveDialog({
@@ -51,11 +54,14 @@ export function ApproveDialog({
     approve.reset()
   })
   React.useEffect(() => {
-    if (open) startAfresh()
+    if (!open) return
+    startAfresh()
+    loadApproveSchema().catch(() => {}) // fetched now; a failure is retried on submit
   }, [open])
 
-  const submit = (e: React.FormEvent) => {
+  const submit = async (e: React.FormEvent) => {
     e.preventDefault()
+    const ZApproveBody = await loadApproveSchema()
     const parsed = ZApproveBody.safeParse({ signerName, consent: consent || undefined })
     if (!parsed.success) {
       const next: typeof errors = {}
