@@ -107,6 +107,13 @@ describe('POST /estimates', () => {
     const concurrent = await Promise.all([1, 2, 3].map(() => api('POST', '/estimates', estimatePayload(), { 'Idempotency-Key': 'race' })))
     expect(new Set(concurrent.map((r) => r.body.id)).size).toBe(1)
     expect(await svc.deps.prisma.estimate.count({ where: { organizationId: orgId } })).toBe(3)
+    // The losers' one statement wrote nothing: no second event, no stray sections, links or phases.
+    const ids = (await svc.deps.prisma.estimate.findMany({ where: { organizationId: orgId }, select: { id: true } })).map((e) => e.id)
+    for (const id of ids) expect(await outboxSubjects(id)).toEqual([Subjects.estimateCreated])
+    expect(await svc.deps.prisma.contentSection.count({ where: { organizationId: orgId } })).toBe(3 * CONTENT_SECTION_TYPES.length)
+    expect(await svc.deps.prisma.contentLink.count({ where: { organizationId: orgId } })).toBe(3 * CONTENT_SECTION_TYPES.length)
+    expect(await svc.deps.prisma.estimatePhase.count({ where: { organizationId: orgId } })).toBe(3 * 6)
+    expect(await svc.deps.prisma.idempotencyKey.count({ where: { organizationId: orgId, key: 'race' } })).toBe(1)
   })
 
   it('is refused with 429 ESTIMATE_LIMIT_REACHED when the admin service says the limit is reached', async () => {
