@@ -6,7 +6,7 @@ import { join } from 'node:path'
 import { ensureDatabase, withDatabase } from '@plumbline/db'
 import { generateIdentityKeyEnv, parseSigningKey } from '@plumbline/service-kit'
 import { benchAi } from './bench/ai.js'
-import { benchEstimates } from './bench/estimates.js'
+import { benchCreate, benchEstimates } from './bench/estimates.js'
 import { benchFrontends } from './bench/frontends.js'
 import { benchGatewayHop } from './bench/gateway-hop.js'
 import { benchLoad } from './bench/load.js'
@@ -57,13 +57,16 @@ const stack = await startStack({
   },
 })
 
-// `npm run bench -- estimates pdf` runs only the named parts; no names run them all.
+// `npm run bench -- estimates pdf` runs only the named parts (`create`: only the estimate create
+// part of `estimates`); no names run them all.
 const only = new Set(process.argv.slice(2))
 const wanted = (part: string) => only.size === 0 || only.has(part)
 try {
   const session = await signInDemoUser(stack.url)
   if (wanted('gateway')) await benchGatewayHop(stack, session, signingKey)
   if (wanted('estimates')) await benchEstimates(stack, session, databaseUrl, signingKey)
+  // `create` alone seeds its own 100,000 estimates; after `estimates` they are there already.
+  if (wanted('estimates') || wanted('create')) await benchCreate(stack, session, databaseUrl, { seed: !wanted('estimates') })
   if (wanted('pdf')) await benchPdf()
   if (wanted('ai')) await benchAi()
   if (wanted('meetings')) await benchMeetings(stack, session, databaseUrl)

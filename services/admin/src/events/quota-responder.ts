@@ -4,11 +4,11 @@ import type { AdminDeps } from '../deps.js'
 import { checkQuota } from '../usecases/check-quota.js'
 
 /** Answers "may this organisation do one more X this month?" for the estimates, documents and ai services. */
-export function startQuotaResponder(deps: Pick<AdminDeps, 'bus' | 'prisma' | 'env'>): Replier {
+export function startQuotaResponder(deps: Pick<AdminDeps, 'bus' | 'queryRows' | 'env'>): Replier {
   return reply(
     deps.bus,
     RequestSubjects.quotaCheck,
-    ({ orgId, kind }): Promise<QuotaCheckReply> => checkQuota(deps.prisma, deps.env, orgId, kind),
+    ({ orgId, kind }): Promise<QuotaCheckReply> => checkQuota(deps.queryRows, deps.env, orgId, kind),
     ZQuotaCheckRequest,
   )
 }

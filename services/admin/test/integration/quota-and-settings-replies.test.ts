@@ -63,6 +63,19 @@ describe('quota check reply', () => {
     expect(await quota('org-override', 'estimates')).toMatchObject({ limit: 3 })
   })
 
+  it('a changed or removed override holds from the next check (limits are read on every check)', async () => {
+    await svc.deps.prisma.organizationPlan.create({ data: { organizationId: 'org-lowered', planId: 'pro' } })
+    await setUsage('org-lowered', 'estimates', 5)
+    expect(await quota('org-lowered', 'estimates')).toEqual({ allowed: true, used: 5, limit: 100 })
+    await svc.deps.prisma.subscriptionOverride.create({ data: { organizationId: 'org-lowered', estimatesPerMonth: 5 } })
+    expect(await quota('org-lowered', 'estimates')).toEqual({ allowed: false, used: 5, limit: 5 })
+    await svc.deps.prisma.subscriptionOverride.update({ where: { organizationId: 'org-lowered' }, data: { estimatesPerMonth: null } })
+    expect(await quota('org-lowered', 'estimates')).toEqual({ allowed: true, used: 5, limit: 100 })
+    await svc.deps.prisma.subscriptionOverride.delete({ where: { organizationId: 'org-lowered' } })
+    await svc.deps.prisma.organizationPlan.delete({ where: { organizationId: 'org-lowered' } })
+    expect(await quota('org-lowered', 'estimates')).toEqual({ allowed: false, used: 5, limit: 3 })
+  })
+
   it('GET usage shows the same effective limits', async () => {
     const res = await svc.call('GET', '/organizations/org-pro/usage', { headers: await memberOf('org-pro', 'Viewer') })
     expect(res.json).toEqual({

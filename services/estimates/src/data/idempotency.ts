@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto'
 import { ErrorCode } from '@plumbline/contracts'
 import { AppError, badRequest } from '@plumbline/service-kit'
-import type { PrismaClient } from '../generated/prisma/client.js'
-import { isUniqueViolation, type Tx } from './db.js'
+import type { Prisma, PrismaClient } from '../generated/prisma/client.js'
+import { isUniqueViolation, type RunSql, type Tx } from './db.js'
 
 export type StoredResponse = { status: number; body: unknown }
 export type IdempotencyRequest = { orgId: string; key: string; scope: string; requestHash: string }
@@ -73,6 +73,45 @@ export async function runIdempotent(
     throw err
   }
 }
+
+/**
+ * runIdempotent for a create written as one statement (no interactive transaction): `prepare`
+ * builds the answer and the statement that writes the rows together with the Idempotency-Key
+ * record (given the record to write, or undefined without a key), and the statement runs on
+ * `run` in one round trip. A concurrent duplicate fails the statement on the key's primary key,
+ * writes nothing, and replays the winner's response, as runIdempotent.
+ */
+export async function runIdempotentStatement(
+  prisma: PrismaClient,
+  run: RunSql,
+  req: IdempotencyRequest | undefined,
+  work: {
+    before?: () => Promise<void>
+    prepare: (record: (response: StoredResponse) => IdempotencyRecord | undefined) => { response: StoredResponse; statement: Prisma.Sql }
+  },
+): Promise<StoredResponse & { replayed: boolean }> {
+  if (req) {
+    const stored = await storedResponse(prisma, req)
+    if (stored) return { ...stored, replayed: true }
+  }
+  await work.before?.()
+  const { response, statement } = work.prepare((answer) =>
+    req ? { key: req.key, scope: req.scope, requestHash: req.requestHash, statusCode: answer.status, response: JSON.stringify(answer.body) } : undefined,
+  )
+  try {
+    await run(statement)
+    return { ...response, replayed: false }
+  } catch (err) {
+    if (req && isUniqueViolation(err)) {
+      const stored = await storedResponse(prisma, req)
+      if (stored) return { ...stored, replayed: true }
+    }
+    throw err
+  }
+}
+
+/** The Idempotency-Key row a one-statement create writes (its organisation is the create's). */
+export type IdempotencyRecord = { key: string; scope: string; requestHash: string; statusCode: number; response: string }
 
 /** Stored answers are kept for a day: long enough for any client retry. */
 export const IDEMPOTENCY_TTL_MS = 24 * 3_600_000

@@ -1,12 +1,15 @@
+import { randomUUID } from 'node:crypto'
 import { CONTENT_SECTION_TYPES, type Estimate, Subjects, type ZEstimatePayload } from '@plumbline/contracts'
-import { checkQuota, type OrgContext } from '@plumbline/service-kit'
+import { createEnvelope, traceHeaders } from '@plumbline/messaging'
+import { badRequest, checkQuota, type OrgContext } from '@plumbline/service-kit'
 import type { z } from 'zod'
-import { defaultPhasesOf, requireUsableProjectType } from '../data/catalog-repo.js'
-import { type IdempotencyRequest, runIdempotent } from '../data/idempotency.js'
+import { insertEstimateStatement, type ProjectTypeForCreate, readProjectTypeForCreate } from '../data/create-estimate-rows.js'
+import { type IdempotencyRequest, runIdempotentStatement } from '../data/idempotency.js'
 import { toEstimateDto } from '../data/mappers.js'
 import type { EstimatesDeps } from '../deps.js'
-import { splitByPercentages } from '../domain/money.js'
-import { recordEstimateEvent } from '../events/record-event.js'
+import { money, splitByPercentages } from '../domain/money.js'
+import type { EstimateEventData } from '../events/record-event.js'
+import { Prisma } from '../generated/prisma/client.js'
 
 export type EstimateInput = z.output<typeof ZEstimatePayload>
 
@@ -30,6 +33,11 @@ export const estimateColumns = (input: EstimateInput) => ({
  * everywhere, not customised) and the phases of its project type's default phase group, whose
  * amounts split the total cost by the phases' default percentages. Quota first (admin service),
  * the created event in the same transaction, and an Idempotency-Key honoured.
+ *
+ * Two round trips to the database: the project type with its phase template (read alongside the
+ * quota question), then every row, the outbox event and the Idempotency-Key record in one
+ * statement (insertEstimateStatement). The answer is known before the write (the id is made
+ * here, the relations are the ones just read), so it is stored with the rows, not read back.
  */
 export async function createEstimate(
   deps: EstimatesDeps,
@@ -37,65 +45,73 @@ export async function createEstimate(
   input: EstimateInput,
   idempotency?: IdempotencyRequest,
 ): Promise<{ status: number; body: Estimate; replayed: boolean }> {
-  let projectType: Awaited<ReturnType<typeof requireUsableProjectType>> | undefined
-  const result = await runIdempotent(deps.prisma, idempotency, {
+  let template: ProjectTypeForCreate | undefined
+  const result = await runIdempotentStatement(deps.prisma, deps.queryRows, idempotency, {
     // Both questions at once (a query here, a request to admin there); a bad project type is
     // still the answer when both fail, as when they ran one after the other.
     before: async () => {
       const [type, quota] = await Promise.allSettled([
-        requireUsableProjectType(deps.prisma, ctx.orgId, input.projectTypeId),
+        readProjectTypeForCreate(deps.queryRows, ctx.orgId, input.projectTypeId),
         checkQuota(deps, ctx.orgId, 'estimates'),
       ])
       if (type.status === 'rejected') throw type.reason
+      if (!type.value) throw badRequest('projectTypeId: Please select a project type', [{ field: 'projectTypeId', message: 'Please select a project type' }])
       if (quota.status === 'rejected') throw quota.reason
-      projectType = type.value
+      template = type.value
     },
-    run: async (tx) => {
-      const created = await tx.estimate.create({
-        data: { organizationId: ctx.orgId, createdBy: ctx.userId, status: 'draft', ...estimateColumns(input) },
-      })
-      await tx.contentSection.createMany({
-        data: CONTENT_SECTION_TYPES.map((type) => ({ estimateId: created.id, organizationId: ctx.orgId, type, content: null })),
-      })
-      await tx.contentLink.createMany({ data: CONTENT_SECTION_TYPES.map((role) => ({ estimateId: created.id, organizationId: ctx.orgId, role })) })
-      const templatePhases = await defaultPhasesOf(tx, ctx.orgId, input.projectTypeId)
+    prepare: (idempotencyRecord) => {
+      if (!template) throw new Error('runIdempotentStatement runs before() ahead of prepare()')
+      const columns = estimateColumns(input)
+      const createdAt = new Date()
+      const row = {
+        id: randomUUID(),
+        organizationId: ctx.orgId,
+        createdBy: ctx.userId,
+        status: 'draft',
+        ...columns,
+        projectTypeId: template.projectType.id,
+        totalCost: money(columns.totalCost),
+        createdAt,
+      }
       const amounts = splitByPercentages(
-        input.totalCost,
-        templatePhases.map((p) => p.defaultPercentage),
+        row.totalCost,
+        template.phases.map((p) => p.defaultPercentage),
       )
-      if (templatePhases.length) {
-        await tx.estimatePhase.createMany({
-          data: templatePhases.map((p, i) => ({
-            estimateId: created.id,
-            organizationId: ctx.orgId,
-            name: p.name,
-            description: p.description,
-            sortOrder: i,
-            percentage: p.defaultPercentage,
-            amount: amounts[i],
-            estimatedCost: amounts[i],
-            costCodes: p.costCodes,
-          })),
-        })
-      }
-      await recordEstimateEvent(tx, Subjects.estimateCreated, ctx.orgId, ctx.userId, {
-        estimateId: created.id,
-        projectName: created.projectName,
-        clientName: created.clientName,
-        status: created.status,
+      const envelope = createEnvelope({
+        type: Subjects.estimateCreated,
+        orgId: ctx.orgId,
+        actorId: ctx.userId,
+        data: { estimateId: row.id, projectName: row.projectName, clientName: row.clientName, status: row.status } satisfies EstimateEventData,
       })
-      // A new estimate's relations are known without reading them back: its project type
-      // (checked by `before`, which runs first), empty content sections, no share link, no approval.
-      if (!projectType) throw new Error('runIdempotent runs before() ahead of run()')
-      const { id, name, icon } = projectType
-      const full = {
-        ...created,
-        projectType: { id, name, icon },
-        contentSections: CONTENT_SECTION_TYPES.map((t) => ({ type: t, content: null })),
-        shareLink: null,
-        approvals: [],
-      }
-      return { status: 201, body: toEstimateDto(full, deps.shareTokens) }
+      // A new estimate's relations are known without reading them back: its project type (just
+      // read), empty content sections, no share link, no approval.
+      const body = toEstimateDto(
+        {
+          ...row,
+          totalCost: new Prisma.Decimal(row.totalCost),
+          searchText: null,
+          propertyData: null,
+          viewedAt: null,
+          lockedAt: null,
+          reopenedAt: null,
+          reopenedBy: null,
+          deletedAt: null,
+          updatedAt: createdAt,
+          projectType: template.projectType,
+          contentSections: CONTENT_SECTION_TYPES.map((t) => ({ type: t, content: null })),
+          shareLink: null,
+          approvals: [],
+        },
+        deps.shareTokens,
+      )
+      const response = { status: 201, body }
+      const statement = insertEstimateStatement({
+        estimate: row,
+        phases: template.phases.map((p, i) => ({ ...p, amount: amounts[i] })),
+        outbox: { id: envelope.id, subject: envelope.type, payload: JSON.stringify(envelope), headers: JSON.stringify(traceHeaders()) },
+        idempotency: idempotencyRecord(response),
+      })
+      return { response, statement }
     },
   })
   return { status: result.status, body: result.body as Estimate, replayed: result.replayed }

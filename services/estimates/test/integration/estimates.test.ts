@@ -107,6 +107,13 @@ describe('POST /estimates', () => {
     const concurrent = await Promise.all([1, 2, 3].map(() => api('POST', '/estimates', estimatePayload(), { 'Idempotency-Key': 'race' })))
     expect(new Set(concurrent.map((r) => r.body.id)).size).toBe(1)
     expect(await svc.deps.prisma.estimate.count({ where: { organizationId: orgId } })).toBe(3)
+    // The losers' one statement wrote nothing: no second event, no stray sections, links or phases.
+    const ids = (await svc.deps.prisma.estimate.findMany({ where: { organizationId: orgId }, select: { id: true } })).map((e) => e.id)
+    for (const id of ids) expect(await outboxSubjects(id)).toEqual([Subjects.estimateCreated])
+    expect(await svc.deps.prisma.contentSection.count({ where: { organizationId: orgId } })).toBe(3 * CONTENT_SECTION_TYPES.length)
+    expect(await svc.deps.prisma.contentLink.count({ where: { organizationId: orgId } })).toBe(3 * CONTENT_SECTION_TYPES.length)
+    expect(await svc.deps.prisma.estimatePhase.count({ where: { organizationId: orgId } })).toBe(3 * 6)
+    expect(await svc.deps.prisma.idempotencyKey.count({ where: { organizationId: orgId, key: 'race' } })).toBe(1)
   })
 
   it('is refused with 429 ESTIMATE_LIMIT_REACHED when the admin service says the limit is reached', async () => {
@@ -133,6 +140,68 @@ describe('POST /estimates', () => {
     } finally {
       await replier.stop()
     }
+  })
+
+  it("takes the phases of the organisation's own project type from its default groups only, in group then phase order", async () => {
+    const orgId = newOrgId()
+    const db = svc.deps.prisma
+    const type = await db.projectType.create({ data: { organizationId: orgId, name: 'Own type', icon: 'wrench' } })
+    const group = (
+      organizationId: string | null,
+      name: string,
+      phases: { name: string; sortOrder: number; pct: string; description?: string; costCodes?: string }[],
+    ) =>
+      db.phaseGroup.create({
+        data: {
+          organizationId,
+          name,
+          phases: {
+            create: phases.map((p) => ({
+              organizationId,
+              name: p.name,
+              sortOrder: p.sortOrder,
+              defaultPercentage: p.pct,
+              description: p.description ?? null,
+              costCodes: p.costCodes ?? null,
+            })),
+          },
+        },
+      })
+    // Same sortOrder: then by name. A null description and cost codes stay null.
+    const own = await group(orgId, 'Own default', [
+      { name: 'Zeta', sortOrder: 1, pct: '30' },
+      { name: 'Alpha', sortOrder: 1, pct: '20', description: 'first of the tie', costCodes: '01,02' },
+      { name: 'Start', sortOrder: 0, pct: '50' },
+    ])
+    const notDefault = await group(orgId, 'Own, not default', [{ name: 'Never', sortOrder: 0, pct: '100' }])
+    const otherOrgs = await group(newOrgId(), "Another organisation's", [{ name: 'Foreign', sortOrder: 0, pct: '100' }])
+    for (const [g, isDefault] of [
+      [own, true],
+      [notDefault, false],
+      [otherOrgs, true],
+    ] as const)
+      await db.projectTypePhaseGroup.create({ data: { projectTypeId: type.id, phaseGroupId: g.id, organizationId: orgId, isDefault } })
+
+    const api = svc.as(orgId)
+    const res = await api('POST', '/estimates', estimatePayload({ projectTypeId: type.id, totalCost: '1000.01' }))
+    expect(res.status).toBe(201)
+    expect(res.body.projectType).toEqual({ id: type.id, name: 'Own type', icon: 'wrench' })
+    const phases = (await api('GET', `/estimates/${res.body.id}/phases`)).body as Phase[]
+    expect(phases.map((p) => [p.name, p.description, p.percentage, p.amount, p.sortOrder])).toEqual([
+      ['Start', null, '50.00', '500.01', 0],
+      ['Alpha', 'first of the tie', '20.00', '200.00', 1],
+      ['Zeta', null, '30.00', '300.00', 2],
+    ])
+    const stored = await db.estimatePhase.findMany({ where: { estimateId: res.body.id }, orderBy: { sortOrder: 'asc' } })
+    expect(stored.map((p) => [p.costCodes, p.organizationId, p.estimatedCost.toFixed(2)])).toEqual([
+      [null, orgId, '500.01'],
+      ['01,02', orgId, '200.00'],
+      [null, orgId, '300.00'],
+    ])
+    // Another organisation cannot use the type at all.
+    const foreign = await svc.as(newOrgId())('POST', '/estimates', estimatePayload({ projectTypeId: type.id }))
+    expect(foreign.status).toBe(400)
+    expect(foreign.body.errors[0]).toEqual({ field: 'projectTypeId', message: 'Please select a project type' })
   })
 
   it('needs the create permission', async () => {
