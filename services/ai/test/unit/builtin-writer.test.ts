@@ -129,12 +129,10 @@ describe('built-in writer: uses the estimate', () => {
     }
   })
 
-  it('keeps a 300-item scope readable and writes all five sections fast', () => {
+  // Its speed is the ai bench's business (npm run bench -- ai); here, what it writes.
+  it('keeps a 300-item scope readable', () => {
     const facts = estimateFacts(input(largeDocument(10, 30)))
-    const started = performance.now()
     const texts = CONTENT_SECTION_TYPES.map((type) => composeSection(type, facts))
-    const ms = performance.now() - started
-    expect(ms).toBeLessThan(200)
     const scope = texts[2]
     expect(scope).toContain('- plus 22 further items')
     expect(scope.split('\n').length).toBeLessThan(150)
