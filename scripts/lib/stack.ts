@@ -1,7 +1,7 @@
 // Runs the whole platform as real processes: every service, the gateway (which serves the shell)
 // and a static server per remote. Used by `npm start`, the browser tests and the benchmark.
 import { type ChildProcess, spawn } from 'node:child_process'
-import { createWriteStream, existsSync, mkdirSync } from 'node:fs'
+import { createWriteStream, existsSync, mkdirSync, readFileSync } from 'node:fs'
 import type { Server } from 'node:http'
 import { join } from 'node:path'
 import { generateIdentityKeyEnv, staticSite } from '@plumbline/service-kit'
@@ -43,7 +43,23 @@ export type Stack = {
 
 const tsxLoader = join(root, 'node_modules', 'tsx', 'dist', 'esm', 'index.mjs')
 
+/** Linux hands out outgoing connections' local ports from this range; a listener there can meet EADDRINUSE at random. */
+function ephemeralPortRange(): [number, number] | null {
+  try {
+    const [low, high] = readFileSync('/proc/sys/net/ipv4/ip_local_port_range', 'utf8').trim().split(/\s+/).map(Number)
+    return low && high ? [low, high] : null
+  } catch {
+    return null
+  }
+}
+
 function portsFor(port: number) {
+  const range = ephemeralPortRange()
+  // The stack listens on port … port+1000+SERVICES.length (internal listener and services).
+  if (range && port + 1000 + SERVICES.length >= range[0] && port <= range[1])
+    throw new Error(
+      `port ${port}: the stack's ports (up to ${port + 1000 + SERVICES.length}) reach the ephemeral range ${range[0]}-${range[1]}; choose a port below ${range[0] - 1000 - SERVICES.length}`,
+    )
   const servicePorts = { gateway: port } as Record<ServiceName, number>
   SERVICES.forEach((s, i) => {
     servicePorts[s] = port + 1001 + i
