@@ -1,7 +1,7 @@
 import type { IncomingHttpHeaders } from 'node:http'
 import { IDENTITY_HEADER, REQUEST_ID_HEADER, SESSION_COOKIE } from '@plumbline/contracts'
 import type { Request } from 'express'
-import { withoutCookie } from '../security/cookies.js'
+import { withoutCookies } from '../security/cookies.js'
 
 /** Hop-by-hop headers (RFC 9110 §7.6.1) belong to one connection and are never forwarded. */
 const HOP_BY_HOP = new Set([
@@ -18,6 +18,9 @@ const HOP_BY_HOP = new Set([
   'expect',
   'host',
 ])
+
+/** Both spellings of the session cookie: the production `__Host-` name and the development one. */
+const SESSION_COOKIES = [`__Host-${SESSION_COOKIE}`, SESSION_COOKIE]
 
 const namedByConnection = (headers: IncomingHttpHeaders) =>
   new Set(
@@ -39,8 +42,7 @@ export function forwardHeaders(req: Request, extra: { token?: string; requestId:
     if (value === undefined || HOP_BY_HOP.has(name) || dropped.has(name) || name.startsWith('x-plumbline-') || name.startsWith('x-forwarded-')) continue
     out[name] = value
   }
-  // both spellings: the production `__Host-` name and the development one
-  const cookie = withoutCookie(withoutCookie(req.headers.cookie, `__Host-${SESSION_COOKIE}`), SESSION_COOKIE)
+  const cookie = withoutCookies(req.headers.cookie, SESSION_COOKIES)
   if (cookie) out.cookie = cookie
   else delete out.cookie
   out['x-forwarded-for'] = req.ip ?? ''

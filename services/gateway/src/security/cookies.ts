@@ -1,7 +1,13 @@
-/** Cookie header → name/value map. First occurrence wins, as browsers send the most specific path first. */
-export function parseCookies(header: string | undefined): Record<string, string> {
+// The gateway reads the same Cookie header up to three times per request (CSRF cookie, session,
+// CSRF check); the last header's parse is kept, so each request parses it once.
+let lastHeader: string | undefined
+let lastParsed: Readonly<Record<string, string>> = Object.freeze({})
+
+/** Cookie header → name/value map (read-only: it may be shared). First occurrence wins, as browsers send the most specific path first. */
+export function parseCookies(header: string | undefined): Readonly<Record<string, string>> {
+  if (!header) return {}
+  if (header === lastHeader) return lastParsed
   const out: Record<string, string> = {}
-  if (!header) return out
   for (const part of header.split(';')) {
     const eq = part.indexOf('=')
     if (eq < 0) continue
@@ -15,15 +21,17 @@ export function parseCookies(header: string | undefined): Record<string, string>
       out[name] = value
     }
   }
-  return out
+  lastHeader = header
+  lastParsed = Object.freeze(out)
+  return lastParsed
 }
 
-/** The Cookie header without `name`, or undefined when nothing is left. */
-export function withoutCookie(header: string | undefined, name: string): string | undefined {
+/** The Cookie header without the cookies named, or undefined when nothing is left. */
+export function withoutCookies(header: string | undefined, names: readonly string[]): string | undefined {
   if (!header) return undefined
   const kept = header
     .split(';')
     .map((p) => p.trim())
-    .filter((p) => p && p.split('=')[0].trim() !== name)
+    .filter((p) => p && !names.includes(p.split('=')[0].trim()))
   return kept.length ? kept.join('; ') : undefined
 }
