@@ -170,6 +170,16 @@ describe('security headers', () => {
     expect(scriptSrc).not.toMatch(/unsafe-inline|unsafe-eval/)
   })
 
+  it('leaves the policy off script and style files (a browser applies it to documents only), never off pages or API answers', async () => {
+    const script = await shell.api('/app.1234.js')
+    expect(script.status).toBe(200)
+    expect(script.headers.get('content-security-policy')).toBeNull()
+    expect(script.headers.get('x-content-type-options')).toBe('nosniff')
+    expect((await shell.api('/some/deep/link')).headers.get('content-security-policy')).toContain("frame-ancestors 'none'")
+    expect((await gw.api('/api/auth/user')).headers.get('content-security-policy')).toContain("default-src 'self'")
+    expect((await gw.api('/api/public/logos/x.png')).headers.get('content-security-policy')).toContain("default-src 'self'")
+  })
+
   it('sends HSTS in production only', async () => {
     expect((await prod.api('/remotes.json')).headers.get('strict-transport-security')).toMatch(/max-age=\d{8}/)
     expect((await gw.api('/remotes.json')).headers.get('strict-transport-security')).toBeNull()
