@@ -8,7 +8,7 @@ import { useNavigate } from 'react-router'
 import { serverMessage, toastError } from '../../../data/errors'
 import { estimatePath, estimatesKey } from '../../../data/keys'
 import { send } from '../../../data/send'
-import { DisabledWithTooltip } from '../common/coming-soon'
+import { DisabledWithTooltip } from '../common/disabled-with-tooltip'
 import { useConfirm } from '../common/confirm-dialog'
 import { useDetail } from '../detail-context'
 
