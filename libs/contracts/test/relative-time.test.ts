@@ -11,3 +11,16 @@ describe('relativeTime', () => {
     expect(relativeTime('2026-11-04T12:00:00Z', now)).toBe('3 weeks ago')
   })
 })
+
+// The Activity tab's cases (it used a copy of this function until the bell brought it here).
+describe('relativeTime, as the Activity tab reads it', () => {
+  const now = new Date('2030-01-10T12:00:00Z')
+  it.each([
+    ['2030-01-10T11:59:30Z', 'just now'],
+    ['2030-01-10T11:55:00Z', '5 minutes ago'],
+    ['2030-01-10T09:00:00Z', '3 hours ago'],
+    ['2030-01-09T12:00:00Z', 'yesterday'],
+    ['2029-12-20T12:00:00Z', '3 weeks ago'],
+    ['2028-01-10T12:00:00Z', '2 years ago'],
+  ])('%s reads "%s"', (iso, text) => expect(relativeTime(iso, now)).toBe(text))
+})

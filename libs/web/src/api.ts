@@ -99,6 +99,12 @@ export async function apiRequest(method: string, url: string, data?: unknown, ex
   return res
 }
 
+/** apiRequest and its JSON answer; undefined for a 204. */
+export async function apiJson<T>(method: string, url: string, data?: unknown): Promise<T> {
+  const res = await apiRequest(method, url, data)
+  return (res.status === 204 ? undefined : await res.json()) as T
+}
+
 /**
  * Multipart writes (file uploads): the browser sets the multipart Content-Type with its boundary,
  * so none is given here; cookies, the CSRF header and the "status: text" failure rule as in apiRequest.

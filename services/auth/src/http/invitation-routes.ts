@@ -1,5 +1,5 @@
-import { ErrorCode, INVITATION_MESSAGES, ZInvitationInput, ZInvitationRegisterBody, ZInvitationTokenBody } from '@plumbline/contracts'
-import { AppError, contextOf, orgCtx, parseBody } from '@plumbline/service-kit'
+import { ZInvitationInput, ZInvitationRegisterBody, ZInvitationTokenBody } from '@plumbline/contracts'
+import { contextOf, orgCtx, parseBody, uuidParam } from '@plumbline/service-kit'
 import express, { type Router } from 'express'
 import type { AuthDeps } from '../deps.js'
 import { ZUncommonPassword } from '../domain/common-passwords.js'
@@ -14,13 +14,8 @@ import {
 } from '../usecases/invitations.js'
 
 const org = '/organizations/:orgId'
-/** Invitation ids are UUIDs (v7); anything else names no invitation: the same 404 as a missing one. */
-const INVITATION_ID = /^[A-Za-z0-9-]{1,64}$/
-function invitationId(req: express.Request): string {
-  const id = String(req.params.id)
-  if (!INVITATION_ID.test(id)) throw new AppError(404, ErrorCode.NOT_FOUND, INVITATION_MESSAGES.notFound)
-  return id
-}
+/** Invitation ids are UUIDs; anything else names no invitation: the same 404 ("Invitation not found") as a missing one. */
+const invitationId = (req: express.Request) => uuidParam(req, 'id', 'Invitation')
 
 // New passwords also must not be among the most common ones, as at sign-up.
 const ZInvitationRegisterRequest = ZInvitationRegisterBody.extend({ password: ZUncommonPassword })

@@ -1,17 +1,12 @@
 import { ZMemberRoleBody } from '@plumbline/contracts'
-import { notFound, orgCtx, parseBody } from '@plumbline/service-kit'
+import { orgCtx, parseBody, uuidParam } from '@plumbline/service-kit'
 import express, { type Router } from 'express'
 import type { AuthDeps } from '../deps.js'
 import { changeMemberRole, listMembers, removeMember } from '../usecases/members.js'
 
 const org = '/organizations/:orgId'
-/** User ids are UUIDs (v7); anything else names no member: the same 404 as a missing one. */
-const USER_ID = /^[A-Za-z0-9-]{1,64}$/
-function memberId(req: express.Request): string {
-  const id = String(req.params.userId)
-  if (!USER_ID.test(id)) throw notFound('Member')
-  return id
-}
+/** User ids are UUIDs; anything else names no member: the same 404 as a missing one. */
+const memberId = (req: express.Request) => uuidParam(req, 'userId', 'Member')
 
 /** An organisation's members (issue 11): every member sees the list; role changes take team edit, removal team delete. */
 export function memberRoutes(deps: AuthDeps): Router {

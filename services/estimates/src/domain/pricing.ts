@@ -1,4 +1,4 @@
-import { costTypeLabel, type MarkupRates, markupTotals, TYPE_MARKUP_FIELD } from '@plumbline/contracts'
+import { costTypeLabel, type MarkupRates, type MarkupTotals, markupTotals, TYPE_MARKUP_FIELD } from '@plumbline/contracts'
 import { Decimal as DecimalJs } from 'decimal.js'
 
 // Estimate totals (spec 001 §9 "Markup calculation"), computed on the server. The markup half
@@ -99,14 +99,7 @@ export type TaxRule = {
   exemptionThreshold: string | null
 }
 
-export type EstimateTotals = {
-  baseTotal: string
-  overhead: string
-  profit: string
-  contingency: string
-  costTypeMarkup: string
-  markupTotal: string
-  subtotalWithMarkup: string
+export type EstimateTotals = MarkupTotals & {
   taxes: { taxProfileId: string; name: string; amount: string }[]
   taxTotal: string
   grandTotal: string

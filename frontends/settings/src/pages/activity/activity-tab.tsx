@@ -1,10 +1,9 @@
-import type { Activity, ActivityType } from '@plumbline/contracts'
+import { type Activity, type ActivityType, relativeTime } from '@plumbline/contracts'
 import { Button, Card, EmptyState, placeholderKeys, Skeleton } from '@plumbline/ui'
 import { parseApiError } from '@plumbline/web'
 import { useInfiniteQuery } from '@tanstack/react-query'
 import { AlertCircle, CalendarCheck, CalendarPlus, CheckCircle2, FilePen, FilePlus2, History, type LucideIcon, RotateCw, Share2, UserPlus } from 'lucide-react'
 import { activitiesKey, fetchActivityPage, nextActivityPage } from './activity-api'
-import { relativeTime } from './relative-time'
 
 const ICONS: Record<ActivityType, LucideIcon> = {
   estimate_created: FilePlus2,

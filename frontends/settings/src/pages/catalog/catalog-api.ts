@@ -1,5 +1,5 @@
 import type { PhaseGroup, PhaseGroupInput, PhaseInput, ProjectType, ProjectTypeInput, SettingsPhase } from '@plumbline/contracts'
-import { apiRequest } from '@plumbline/web'
+import { apiJson } from '@plumbline/web'
 import type { QueryClient } from '@tanstack/react-query'
 
 // Requests of the Phase Groups and Project Types tabs (spec 001 §7). Query keys are also the GET
@@ -10,11 +10,6 @@ const orgPath = (orgId: string) => `/api/organizations/${encodeURIComponent(orgI
 export const phaseGroupsKey = (orgId: string) => ['/api/organizations', orgId, 'phase-groups'] as const
 export const projectTypesKey = (orgId: string) => ['/api/organizations', orgId, 'project-types'] as const
 
-async function send<T>(method: string, path: string, body?: unknown): Promise<T> {
-  const res = await apiRequest(method, path, body)
-  return (res.status === 204 ? undefined : await res.json()) as T
-}
-
 /** Groups carry the types linking them and types carry their groups: a change to either refreshes both. */
 export function refreshCatalog(qc: QueryClient, orgId: string) {
   void qc.invalidateQueries({ queryKey: phaseGroupsKey(orgId) })
@@ -22,17 +17,17 @@ export function refreshCatalog(qc: QueryClient, orgId: string) {
 }
 
 export const catalogApi = {
-  createGroup: (orgId: string, input: PhaseGroupInput) => send<PhaseGroup>('POST', `${orgPath(orgId)}/phase-groups`, input),
-  updateGroup: (orgId: string, id: string, input: PhaseGroupInput) => send<PhaseGroup>('PUT', `${orgPath(orgId)}/phase-groups/${id}`, input),
-  deleteGroup: (orgId: string, id: string) => send<void>('DELETE', `${orgPath(orgId)}/phase-groups/${id}`),
-  createPhase: (orgId: string, groupId: string, input: PhaseInput) => send<SettingsPhase>('POST', `${orgPath(orgId)}/phase-groups/${groupId}/phases`, input),
-  updatePhase: (orgId: string, id: string, input: PhaseInput) => send<SettingsPhase>('PUT', `${orgPath(orgId)}/phases/${id}`, input),
-  deletePhase: (orgId: string, id: string) => send<void>('DELETE', `${orgPath(orgId)}/phases/${id}`),
-  createType: (orgId: string, input: ProjectTypeInput) => send<ProjectType>('POST', `${orgPath(orgId)}/project-types`, input),
-  updateType: (orgId: string, id: string, input: ProjectTypeInput) => send<ProjectType>('PUT', `${orgPath(orgId)}/project-types/${id}`, input),
-  deleteType: (orgId: string, id: string) => send<void>('DELETE', `${orgPath(orgId)}/project-types/${id}`),
+  createGroup: (orgId: string, input: PhaseGroupInput) => apiJson<PhaseGroup>('POST', `${orgPath(orgId)}/phase-groups`, input),
+  updateGroup: (orgId: string, id: string, input: PhaseGroupInput) => apiJson<PhaseGroup>('PUT', `${orgPath(orgId)}/phase-groups/${id}`, input),
+  deleteGroup: (orgId: string, id: string) => apiJson<void>('DELETE', `${orgPath(orgId)}/phase-groups/${id}`),
+  createPhase: (orgId: string, groupId: string, input: PhaseInput) => apiJson<SettingsPhase>('POST', `${orgPath(orgId)}/phase-groups/${groupId}/phases`, input),
+  updatePhase: (orgId: string, id: string, input: PhaseInput) => apiJson<SettingsPhase>('PUT', `${orgPath(orgId)}/phases/${id}`, input),
+  deletePhase: (orgId: string, id: string) => apiJson<void>('DELETE', `${orgPath(orgId)}/phases/${id}`),
+  createType: (orgId: string, input: ProjectTypeInput) => apiJson<ProjectType>('POST', `${orgPath(orgId)}/project-types`, input),
+  updateType: (orgId: string, id: string, input: ProjectTypeInput) => apiJson<ProjectType>('PUT', `${orgPath(orgId)}/project-types/${id}`, input),
+  deleteType: (orgId: string, id: string) => apiJson<void>('DELETE', `${orgPath(orgId)}/project-types/${id}`),
   link: (orgId: string, typeId: string, groupId: string, isDefault?: boolean) =>
-    send<ProjectType>('POST', `${orgPath(orgId)}/project-types/${typeId}/phase-groups/${groupId}/link`, isDefault === undefined ? {} : { isDefault }),
+    apiJson<ProjectType>('POST', `${orgPath(orgId)}/project-types/${typeId}/phase-groups/${groupId}/link`, isDefault === undefined ? {} : { isDefault }),
   unlink: (orgId: string, typeId: string, groupId: string) =>
-    send<ProjectType>('DELETE', `${orgPath(orgId)}/project-types/${typeId}/phase-groups/${groupId}/link`),
+    apiJson<ProjectType>('DELETE', `${orgPath(orgId)}/project-types/${typeId}/phase-groups/${groupId}/link`),
 }

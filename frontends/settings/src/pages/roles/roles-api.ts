@@ -1,5 +1,5 @@
 import type { Invitation, InvitationInput, Member, Role, RoleInput, RolePatch, RolePermission } from '@plumbline/contracts'
-import { apiRequest } from '@plumbline/web'
+import { apiJson } from '@plumbline/web'
 import type { QueryClient } from '@tanstack/react-query'
 import { useSettingsAction } from '../catalog/use-catalog-action'
 
@@ -9,34 +9,29 @@ const rolesPath = (orgId: string) => `/api/organizations/${encodeURIComponent(or
 export const rolesKey = (orgId: string) => ['/api/organizations', orgId, 'roles'] as const
 export const permissionsKey = (orgId: string, roleId: string) => ['/api/organizations', orgId, 'roles', roleId, 'permissions'] as const
 
-async function send<T>(method: string, path: string, body?: unknown): Promise<T> {
-  const res = await apiRequest(method, path, body)
-  return (res.status === 204 ? undefined : await res.json()) as T
-}
-
 const membersPath = (orgId: string) => `/api/organizations/${encodeURIComponent(orgId)}/members`
 export const membersKey = (orgId: string) => ['/api/organizations', orgId, 'members'] as const
 
 export const membersApi = {
-  changeRole: (orgId: string, userId: string, roleId: string) => send<Member>('PATCH', `${membersPath(orgId)}/${encodeURIComponent(userId)}`, { roleId }),
-  remove: (orgId: string, userId: string) => send<void>('DELETE', `${membersPath(orgId)}/${encodeURIComponent(userId)}`),
+  changeRole: (orgId: string, userId: string, roleId: string) => apiJson<Member>('PATCH', `${membersPath(orgId)}/${encodeURIComponent(userId)}`, { roleId }),
+  remove: (orgId: string, userId: string) => apiJson<void>('DELETE', `${membersPath(orgId)}/${encodeURIComponent(userId)}`),
 }
 
 const invitationsPath = (orgId: string) => `/api/organizations/${encodeURIComponent(orgId)}/invitations`
 export const invitationsKey = (orgId: string) => ['/api/organizations', orgId, 'invitations'] as const
 
 export const invitationsApi = {
-  send: (orgId: string, input: InvitationInput) => send<Invitation>('POST', invitationsPath(orgId), input),
-  resend: (orgId: string, id: string) => send<Invitation>('POST', `${invitationsPath(orgId)}/${encodeURIComponent(id)}/resend`),
-  revoke: (orgId: string, id: string) => send<void>('DELETE', `${invitationsPath(orgId)}/${encodeURIComponent(id)}`),
+  send: (orgId: string, input: InvitationInput) => apiJson<Invitation>('POST', invitationsPath(orgId), input),
+  resend: (orgId: string, id: string) => apiJson<Invitation>('POST', `${invitationsPath(orgId)}/${encodeURIComponent(id)}/resend`),
+  revoke: (orgId: string, id: string) => apiJson<void>('DELETE', `${invitationsPath(orgId)}/${encodeURIComponent(id)}`),
 }
 
 export const rolesApi = {
-  create: (orgId: string, input: RoleInput) => send<Role>('POST', rolesPath(orgId), input),
-  update: (orgId: string, id: string, patch: RolePatch) => send<Role>('PATCH', `${rolesPath(orgId)}/${encodeURIComponent(id)}`, patch),
-  remove: (orgId: string, id: string) => send<void>('DELETE', `${rolesPath(orgId)}/${encodeURIComponent(id)}`),
+  create: (orgId: string, input: RoleInput) => apiJson<Role>('POST', rolesPath(orgId), input),
+  update: (orgId: string, id: string, patch: RolePatch) => apiJson<Role>('PATCH', `${rolesPath(orgId)}/${encodeURIComponent(id)}`, patch),
+  remove: (orgId: string, id: string) => apiJson<void>('DELETE', `${rolesPath(orgId)}/${encodeURIComponent(id)}`),
   setPermissions: (orgId: string, id: string, rows: RolePermission[]) =>
-    send<RolePermission[]>('PUT', `${rolesPath(orgId)}/${encodeURIComponent(id)}/permissions`, rows),
+    apiJson<RolePermission[]>('PUT', `${rolesPath(orgId)}/${encodeURIComponent(id)}/permissions`, rows),
 }
 
 /** One change to roles: refresh the list and say so; on failure the server's message, else the spec's fallback. */

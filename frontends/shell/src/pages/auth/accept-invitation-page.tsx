@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod'
 import { INVITATION_MESSAGES, type InvitationAccepted, type InvitationPreview, ZInvitationRegisterBody } from '@plumbline/contracts'
 import { Button, FormField, FullPageSpinner, Input, Spinner } from '@plumbline/ui/light'
-import { apiRequest, parseApiError, switchOrganization, USER_QUERY_KEY, useAuth } from '@plumbline/web'
+import { apiJson, apiRequest, parseApiError, switchOrganization, USER_QUERY_KEY, useAuth } from '@plumbline/web'
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { MailX, Users } from 'lucide-react'
 import * as React from 'react'
@@ -22,7 +22,7 @@ const ZNewAccountForm = ZInvitationRegisterBody.omit({ token: true })
   .refine((v) => v.password === v.confirmPassword, { message: "Passwords don't match", path: ['confirmPassword'] })
 type NewAccountForm = z.infer<typeof ZNewAccountForm>
 
-const postJson = async <T,>(path: string, body: unknown): Promise<T> => (await (await apiRequest('POST', path, body)).json()) as T
+const postJson = <T,>(path: string, body: unknown) => apiJson<T>('POST', path, body)
 
 export function AcceptInvitationPage() {
   const token = useSearchParams()[0].get('token') ?? ''

@@ -8,8 +8,8 @@ import { useNavigate } from 'react-router'
 import { serverMessage, toastError } from '../../../data/errors'
 import { estimatePath, estimatesKey } from '../../../data/keys'
 import { send } from '../../../data/send'
-import { DisabledWithTooltip } from '../common/disabled-with-tooltip'
 import { useConfirm } from '../common/confirm-dialog'
+import { DisabledWithTooltip } from '../common/disabled-with-tooltip'
 import { useDetail } from '../detail-context'
 
 /**

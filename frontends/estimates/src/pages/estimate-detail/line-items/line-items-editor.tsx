@@ -120,6 +120,18 @@ export function LineItemsEditor() {
       return next
     })
 
+  // With sections, the way in is a section; without, an item (it goes to the first section).
+  const addButton = grouped ? (
+    <Button size="sm" onClick={() => setAddSectionOpen(true)}>
+      <Plus />
+      Add Section
+    </Button>
+  ) : (
+    <Button size="sm" onClick={() => setAddItemFor(flatTarget)}>
+      <Plus />
+      Add Line Item
+    </Button>
+  )
   return (
     <section aria-labelledby="line-items-heading">
       <Card>
@@ -132,17 +144,7 @@ export function LineItemsEditor() {
             <p className="mt-0.5 text-sm text-muted-foreground">{grouped ? 'Itemized costs by section' : 'Itemized costs'}</p>
           </div>
           <div className="flex items-center gap-2">
-            {readonly ? null : grouped ? (
-              <Button size="sm" onClick={() => setAddSectionOpen(true)}>
-                <Plus />
-                Add Section
-              </Button>
-            ) : (
-              <Button size="sm" onClick={() => setAddItemFor(flatTarget)}>
-                <Plus />
-                Add Line Item
-              </Button>
-            )}
+            {readonly ? null : addButton}
             <DropdownMenu>
               <DropdownMenuTrigger asChild>
                 <Button variant="outline" size="icon-sm" aria-label="Line item actions">
@@ -214,17 +216,7 @@ export function LineItemsEditor() {
               action={
                 readonly ? undefined : (
                   <div className="flex flex-wrap justify-center gap-2">
-                    {grouped ? (
-                      <Button size="sm" onClick={() => setAddSectionOpen(true)}>
-                        <Plus />
-                        Add Section
-                      </Button>
-                    ) : (
-                      <Button size="sm" onClick={() => setAddItemFor(flatTarget)}>
-                        <Plus />
-                        Add Line Item
-                      </Button>
-                    )}
+                    {addButton}
                     <Button size="sm" variant="outline" onClick={() => setTemplateOpen(true)}>
                       <LayoutTemplate />
                       Apply Template
