@@ -40,6 +40,9 @@ export type ApiRoute = {
 
 export const API_PREFIX = '/api'
 
+/** Each service's entries, with their literal types (ids, schemas) for service-kit's catalogueRouter. */
+export { adminRoutes, aiRoutes, authRoutes, documentsRoutes, estimatesRoutes, meetingsRoutes }
+
 export const API_ROUTES: readonly ApiRoute[] = [...authRoutes, ...estimatesRoutes, ...aiRoutes, ...documentsRoutes, ...adminRoutes, ...meetingsRoutes]
 
 /** `/organizations/:orgId/estimates/:id` → ['orgId', 'id']. */

@@ -16,7 +16,7 @@ import {
 import { ZDashboardMetrics, ZDashboardMetricsQuery, ZOrganizationUsage } from '../users.js'
 
 /** The admin service's routes (see the catalogue's doc in api-routes.ts). */
-export const adminRoutes: readonly ApiRoute[] = [
+export const adminRoutes = [
   { id: 'getUsage', method: 'GET', path: '/organizations/:orgId/usage', service: 'admin', access: 'org', reply: ZOrganizationUsage },
   {
     id: 'getDashboardMetrics',
@@ -104,4 +104,4 @@ export const adminRoutes: readonly ApiRoute[] = [
     body: ZDueTodayBody,
     reply: ZDueTodayReply,
   },
-]
+] as const satisfies readonly ApiRoute[]

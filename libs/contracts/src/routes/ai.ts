@@ -12,7 +12,7 @@ import {
 import type { ApiRoute } from '../api-routes.js'
 
 /** The ai service's routes (see the catalogue's doc in api-routes.ts). */
-export const aiRoutes: readonly ApiRoute[] = [
+export const aiRoutes = [
   {
     id: 'postAiGenerateContent',
     method: 'POST',
@@ -89,4 +89,4 @@ export const aiRoutes: readonly ApiRoute[] = [
     reply: ZChatMessage,
     status: 201,
   },
-]
+] as const satisfies readonly ApiRoute[]

@@ -18,7 +18,7 @@ import { ZRole, ZRoleInput, ZRolePatch, ZRolePermissions, ZRolePermissionsBody }
 import { ZCurrentUser, ZUserOrganization } from '../users.js'
 
 /** The auth service's routes (see the catalogue's doc in api-routes.ts). */
-export const authRoutes: readonly ApiRoute[] = [
+export const authRoutes = [
   { id: 'postLogin', method: 'POST', path: '/login', service: 'auth', access: 'public', body: ZLoginBody, reply: ZLoginResponse },
   { id: 'getLogin', method: 'GET', path: '/login', service: 'auth', access: 'public' },
   { id: 'postLogout', method: 'POST', path: '/logout', service: 'auth', access: 'public', status: 204 },
@@ -209,4 +209,4 @@ export const authRoutes: readonly ApiRoute[] = [
     reply: ZInvitationAccepted,
     status: 201,
   },
-]
+] as const satisfies readonly ApiRoute[]

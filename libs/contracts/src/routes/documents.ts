@@ -2,7 +2,7 @@ import type { ApiRoute } from '../api-routes.js'
 import { ZGeneratePdfResponse, ZLogoUploadResponse } from '../documents.js'
 
 /** The documents service's routes (see the catalogue's doc in api-routes.ts). */
-export const documentsRoutes: readonly ApiRoute[] = [
+export const documentsRoutes = [
   {
     id: 'postEstimatesGeneratePdf',
     method: 'POST',
@@ -33,4 +33,4 @@ export const documentsRoutes: readonly ApiRoute[] = [
     status: 204,
   },
   { id: 'getDocumentsFilesById', method: 'GET', path: '/documents/files/:fileId', service: 'documents', access: 'user' },
-]
+] as const satisfies readonly ApiRoute[]

@@ -48,7 +48,7 @@ import {
 } from '../estimates.js'
 
 /** The estimates service's routes (see the catalogue's doc in api-routes.ts). */
-export const estimatesRoutes: readonly ApiRoute[] = [
+export const estimatesRoutes = [
   {
     id: 'getProjectTypes',
     method: 'GET',
@@ -602,4 +602,4 @@ export const estimatesRoutes: readonly ApiRoute[] = [
     body: ZPropertyDataBody,
     reply: ZPropertyData,
   },
-]
+] as const satisfies readonly ApiRoute[]

@@ -16,7 +16,7 @@ import { ZCreateTaskBody, ZTask, ZTaskListQuery, ZUpdateTaskBody } from '../task
 const meeting = '/organizations/:orgId/meetings/:id'
 const notetaker = (action: 'access' | 'create' | 'edit' | 'delete') => ({ module: 'ai_notetaker' as const, action })
 
-export const meetingsRoutes: readonly ApiRoute[] = [
+export const meetingsRoutes = [
   {
     id: 'getMeetings',
     method: 'GET',
@@ -152,4 +152,4 @@ export const meetingsRoutes: readonly ApiRoute[] = [
     permission: { module: 'ai_notetaker', action: 'delete' },
     status: 204,
   },
-]
+] as const satisfies readonly ApiRoute[]
