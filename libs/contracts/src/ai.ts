@@ -14,6 +14,8 @@ export type AiWriter = z.infer<typeof ZAiWriter>
 /** GET /api/ai/provider?organizationId=…: what the UI names as the writer. */
 export const ZAiProviderInfo = z.object({ writer: ZAiWriter, model: z.string().nullable(), label: z.string() })
 export type AiProviderInfo = z.infer<typeof ZAiProviderInfo>
+/** GET /ai/provider: the gateway scopes the caller to `organizationId`. */
+export const ZAiProviderQuery = z.object({ organizationId: z.string({ error: 'organizationId is required' }).min(1, 'organizationId is required').max(64) })
 
 /** Prompt variables (spec 001 §10); a missing one renders empty. */
 export const AI_PROMPT_VARIABLES = [

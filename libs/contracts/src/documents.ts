@@ -6,6 +6,13 @@ import { z } from 'zod'
 export const ZGeneratePdfResponse = z.object({ downloadUrl: z.string() })
 export const PDF_LINK_TTL_SECONDS = 300
 
+/** GET /documents/files/{fileId}: the signed link's query (the gateway scopes the caller to `organizationId`). */
+export const ZDownloadQuery = z.object({
+  organizationId: z.string({ error: 'organizationId is required' }).min(1).max(64),
+  expires: z.coerce.number({ error: 'expires must be a number' }).int().min(0).max(1e11),
+  signature: z.string({ error: 'signature is required' }).min(1).max(256),
+})
+
 /** POST …/company-settings/logo (multipart field `logo`) answers the stored logo's fields. */
 export const ZLogoUploadResponse = z.object({ logoFileName: z.string(), logoMimeType: z.string(), logoFileSize: z.number().int() })
 export const LOGO_MAX_BYTES = 10 * 1024 * 1024

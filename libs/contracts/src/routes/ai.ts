@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import {
   ZAiProviderInfo,
+  ZAiProviderQuery,
   ZChatMessage,
   ZChatMessageBody,
   ZGenerateContentBody,
@@ -30,6 +31,7 @@ export const aiRoutes = [
     service: 'ai',
     access: 'user',
     permission: { module: 'cost_estimator', action: 'access' },
+    query: ZAiProviderQuery,
     reply: ZAiProviderInfo,
   },
   {

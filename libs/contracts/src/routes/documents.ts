@@ -1,5 +1,5 @@
 import type { ApiRoute } from '../api-routes.js'
-import { ZGeneratePdfResponse, ZLogoUploadResponse } from '../documents.js'
+import { ZDownloadQuery, ZGeneratePdfResponse, ZLogoUploadResponse } from '../documents.js'
 
 /** The documents service's routes (see the catalogue's doc in api-routes.ts). */
 export const documentsRoutes = [
@@ -32,5 +32,5 @@ export const documentsRoutes = [
     permission: { module: 'team', action: 'edit' },
     status: 204,
   },
-  { id: 'getDocumentsFilesById', method: 'GET', path: '/documents/files/:fileId', service: 'documents', access: 'user' },
+  { id: 'getDocumentsFilesById', method: 'GET', path: '/documents/files/:fileId', service: 'documents', access: 'user', query: ZDownloadQuery },
 ] as const satisfies readonly ApiRoute[]
