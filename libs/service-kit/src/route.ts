@@ -16,7 +16,20 @@ export type CallerOf<R extends ApiRoute> = R extends { access: 'org' } | { permi
     ? RequestContext | undefined
     : RequestContext
 
-export type RouteInput<R extends ApiRoute> = { ctx: CallerOf<R>; query: Parsed<R['query']>; body: Parsed<R['body']>; req: Request; res: Response }
+/** `/organizations/:orgId/estimates/:id` → 'orgId' | 'id'. */
+type ParamNames<P extends string> = P extends `${string}:${infer Name}/${infer Rest}`
+  ? Name | ParamNames<`/${Rest}`>
+  : P extends `${string}:${infer Name}`
+    ? Name
+    : never
+
+export type RouteInput<R extends ApiRoute> = {
+  ctx: CallerOf<R>
+  query: Parsed<R['query']>
+  body: Parsed<R['body']>
+  req: Request<Record<ParamNames<R['path']>, string>>
+  res: Response
+}
 
 /**
  * A catalogue route's handler returns the reply, which is sent with the route's status (typed by
