@@ -1,13 +1,7 @@
-import {
-  ZRegisterBody,
-  ZRequestPasswordResetBody,
-  ZResendVerificationBody,
-  ZResetPasswordBody,
-  ZResetTemporaryPasswordBody,
-  ZVerifyEmailBody,
-} from '@plumbline/contracts'
-import { contextOf, parseBody } from '@plumbline/service-kit'
-import express, { type Router } from 'express'
+import { ZRegisterBody, ZResetPasswordBody } from '@plumbline/contracts'
+import { authRoutes as catalogue } from '@plumbline/contracts/api-routes'
+import { catalogueRouter } from '@plumbline/service-kit'
+import type { Router } from 'express'
 import type { AuthDeps } from '../deps.js'
 import { ZUncommonPassword } from '../domain/common-passwords.js'
 import { registerUser } from '../usecases/register-user.js'
@@ -25,37 +19,20 @@ export const REGISTERED_MESSAGE = 'Registration successful. Please check your em
 
 /** Sign-up, e-mail verification and password resets (spec 000 §7, account calls). */
 export function accountRoutes(deps: AuthDeps): Router {
-  const router = express.Router()
-
-  router.post('/register', async (req, res) => {
-    await registerUser(deps, parseBody(ZRegisterRequest, req))
-    res.status(201).json({ message: REGISTERED_MESSAGE })
-  })
-
-  router.post('/verify-email', async (req, res) => {
-    const { token } = parseBody(ZVerifyEmailBody, req)
-    res.json(await verifyEmail(deps, token))
-  })
-
-  router.post('/resend-verification', async (req, res) => {
-    const { email } = parseBody(ZResendVerificationBody, req)
-    res.json(await resendVerification(deps, email))
-  })
-
-  router.post('/request-password-reset', async (req, res) => {
-    const { email } = parseBody(ZRequestPasswordResetBody, req)
-    res.json(await requestPasswordReset(deps, email))
-  })
-
-  router.post('/reset-password', async (req, res) => {
-    res.json(await resetPassword(deps, parseBody(ZResetPasswordRequest, req)))
-  })
-
-  router.post('/reset-temporary-password', async (req, res) => {
-    const ctx = contextOf(res)
-    const { newPassword } = parseBody(ZResetTemporaryPasswordBody, req)
-    res.json(await resetTemporaryPassword(deps, { userId: ctx.userId, sessionId: ctx.sessionId, newPassword }))
-  })
-
-  return router
+  return catalogueRouter(catalogue)
+    .on(
+      'postRegister',
+      async ({ body }) => {
+        await registerUser(deps, body)
+        return { message: REGISTERED_MESSAGE }
+      },
+      { body: ZRegisterRequest },
+    )
+    .on('postVerifyEmail', ({ body }) => verifyEmail(deps, body.token))
+    .on('postResendVerification', ({ body }) => resendVerification(deps, body.email))
+    .on('postRequestPasswordReset', ({ body }) => requestPasswordReset(deps, body.email))
+    .on('postResetPassword', ({ body }) => resetPassword(deps, body), { body: ZResetPasswordRequest })
+    .on('postResetTemporaryPassword', ({ ctx, body }) =>
+      resetTemporaryPassword(deps, { userId: ctx.userId, sessionId: ctx.sessionId, newPassword: body.newPassword }),
+    ).router
 }

@@ -1,6 +1,6 @@
-import { ZLoginBody } from '@plumbline/contracts'
-import { parseBody, type RequestContext } from '@plumbline/service-kit'
-import express, { type Router } from 'express'
+import { authRoutes as catalogue } from '@plumbline/contracts/api-routes'
+import { catalogueRouter } from '@plumbline/service-kit'
+import type { Router } from 'express'
 import type { AuthDeps } from '../deps.js'
 import { login } from '../usecases/login.js'
 import { logout } from '../usecases/logout.js'
@@ -8,25 +8,20 @@ import { clearSessionCookie, sessionIdFromCookie, setSessionCookie } from './ses
 
 /** Sign-in and sign-out. */
 export function sessionRoutes(deps: AuthDeps): Router {
-  const router = express.Router()
-
-  router.post('/login', async (req, res) => {
-    const result = await login(deps, parseBody(ZLoginBody, req))
-    setSessionCookie(res, deps.env, result.sessionId)
-    res.json({ next: result.next })
-  })
-
-  // The landing page's "Start Your Free Trial" is a plain link to /api/login (spec 000 §7).
-  router.get('/login', (_req, res) => {
-    res.redirect(302, '/login')
-  })
-
-  router.post('/logout', async (req, res) => {
-    const ctx = res.locals.ctx as RequestContext | undefined
-    await logout(deps, ctx?.sessionId ?? sessionIdFromCookie(req, deps.env))
-    clearSessionCookie(res, deps.env)
-    res.status(204).end()
-  })
-
-  return router
+  return (
+    catalogueRouter(catalogue)
+      .on('postLogin', async ({ body, res }) => {
+        const result = await login(deps, body)
+        setSessionCookie(res, deps.env, result.sessionId)
+        return { next: result.next }
+      })
+      // The landing page's "Start Your Free Trial" is a plain link to /api/login (spec 000 §7).
+      .on('getLogin', ({ res }) => {
+        res.redirect(302, '/login')
+      })
+      .on('postLogout', async ({ ctx, req, res }) => {
+        await logout(deps, ctx?.sessionId ?? sessionIdFromCookie(req, deps.env))
+        clearSessionCookie(res, deps.env)
+      }).router
+  )
 }
