@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { apiRequest, apiUpload, buildUrlFromQueryKey, CSRF_HEADER, getQueryFn, parseApiError, throwIfNotOk } from './api'
+import { ApiError, apiRequest, apiUpload, buildUrlFromQueryKey, CSRF_HEADER, getQueryFn, parseApiError, throwIfNotOk } from './api'
 import { createQueryClient } from './query-client'
 
 const fetchMock = vi.fn()
@@ -65,6 +65,15 @@ describe('throwIfNotOk', () => {
   it('passes OK responses', async () => {
     await expect(throwIfNotOk(new Response('x', { status: 200 }))).resolves.toBeUndefined()
   })
+  it('throws an ApiError carrying the status and the parsed body, with the spec\'s "status: text" message', async () => {
+    const problem = { status: 409, code: 'CONFLICT', detail: 'Already there' }
+    const error = await throwIfNotOk(new Response(JSON.stringify(problem), { status: 409, statusText: 'Conflict' })).catch((e: unknown) => e)
+    expect(error).toBeInstanceOf(ApiError)
+    expect(error).toBeInstanceOf(Error)
+    expect(error).toMatchObject({ status: 409, body: problem, message: `409: ${JSON.stringify(problem)}` })
+    const plain = await throwIfNotOk(new Response('gateway down', { status: 502 })).catch((e: unknown) => e)
+    expect(plain).toMatchObject({ status: 502, body: null, message: '502: gateway down' })
+  })
 })
 
 describe('apiUpload', () => {
@@ -128,6 +137,16 @@ describe('parseApiError', () => {
     const p = parseApiError(new Error('403: {"title":"Forbidden","detail":"Please verify your email"}'))
     expect(p.status).toBe(403)
     expect(p.message).toBe('Please verify your email')
+  })
+  it('reads an ApiError from its fields', async () => {
+    const body = JSON.stringify({ title: 'Forbidden', detail: 'Please verify your email' })
+    const error = await throwIfNotOk(new Response(body, { status: 403 })).catch((e: unknown) => e)
+    expect(parseApiError(error)).toEqual({ status: 403, message: 'Please verify your email', raw: `403: ${body}`, body: JSON.parse(body) })
+    const empty = await throwIfNotOk(new Response('', { status: 404, statusText: 'Not Found' })).catch((e: unknown) => e)
+    expect(parseApiError(empty)).toMatchObject({ status: 404, message: 'Not Found', body: null })
+    // Answers of status 4xx whose text merely looks like "NNN: …" are not mistaken for another status.
+    const odd = await throwIfNotOk(new Response('500: not really', { status: 400 })).catch((e: unknown) => e)
+    expect(parseApiError(odd)).toMatchObject({ status: 400, message: '500: not really' })
   })
   it('falls back to the raw text', () => {
     expect(parseApiError(new Error('500: Internal Server Error')).message).toBe('Internal Server Error')

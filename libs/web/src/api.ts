@@ -8,19 +8,34 @@ export type QueryParamValue = string | number | boolean | null | undefined | Arr
 export type QueryKeySegment = string | number | Record<string, QueryParamValue> | null | undefined
 
 /**
- * Spec 000 §7/§8: any non-OK response raises Error(`${status}: ${text || statusText}`).
- * The one place that builds that message.
+ * A non-OK answer. Spec 000 §7/§8: its message is `${status}: ${text || statusText}`; callers
+ * read `status` and the parsed `body` (problem+json) from the fields, not from the message.
  */
-export async function throwIfNotOk(res: Response): Promise<void> {
-  if (!res.ok) {
-    let text = ''
-    try {
-      text = await res.text()
-    } catch {
-      text = ''
-    }
-    throw new Error(`${res.status}: ${text || res.statusText}`)
+export class ApiError extends Error {
+  readonly status: number
+  /** The answer's JSON, or null when it was not JSON. */
+  readonly body: unknown
+  readonly text: string
+  constructor(status: number, statusText: string, text: string) {
+    super(`${status}: ${text || statusText}`)
+    this.name = 'ApiError'
+    this.status = status
+    this.text = text
+    this.body = jsonOrNull(text)
   }
+}
+
+function jsonOrNull(text: string): unknown {
+  try {
+    return JSON.parse(text)
+  } catch {
+    return null
+  }
+}
+
+/** Any non-OK response raises an ApiError: the one place that builds it. */
+export async function throwIfNotOk(res: Response): Promise<void> {
+  if (!res.ok) throw new ApiError(res.status, res.statusText, await res.text().catch(() => ''))
 }
 
 /**
@@ -147,24 +162,22 @@ export type ParsedApiError = {
   body: unknown
 }
 
-/** Splits an Error('status: text') into status and the server's message. */
+/** The server's human message in a problem+json body: `message`, `detail`, `error` or `title`. */
+function messageOf(body: unknown): string | undefined {
+  if (!body || typeof body !== 'object') return undefined
+  const b = body as Record<string, unknown>
+  const pick = [b.message, b.detail, b.error, b.title].find((v) => typeof v === 'string' && v.length > 0)
+  return typeof pick === 'string' ? pick : undefined
+}
+
+/** An ApiError's status and the server's message; any other Error('status: text') is split apart. */
 export function parseApiError(error: unknown): ParsedApiError {
   const raw = error instanceof Error ? error.message : String(error ?? '')
+  if (error instanceof ApiError)
+    return { status: error.status, message: messageOf(error.body) ?? (error.text || raw.slice(`${error.status}: `.length)), raw, body: error.body }
   const m = /^(\d{3}): ([\s\S]*)$/.exec(raw)
   if (!m) return { status: null, message: raw, raw, body: null }
-  const status = Number(m[1])
   const text = m[2] ?? ''
-  let body: unknown = null
-  let message = text
-  try {
-    body = JSON.parse(text)
-    if (body && typeof body === 'object') {
-      const b = body as Record<string, unknown>
-      const pick = [b.message, b.detail, b.error, b.title].find((v) => typeof v === 'string' && v.length > 0)
-      if (typeof pick === 'string') message = pick
-    }
-  } catch {
-    body = null
-  }
-  return { status, message, raw, body }
+  const body = jsonOrNull(text)
+  return { status: Number(m[1]), message: messageOf(body) ?? text, raw, body }
 }

@@ -1,6 +1,6 @@
 import type { ContentBlocks, ContentSectionType, JobStatusResponse } from '@plumbline/contracts'
 import { CONTENT_SECTION_TYPES } from '@plumbline/contracts'
-import { apiRequest } from '@plumbline/web'
+import { apiRequest, throwIfNotOk } from '@plumbline/web'
 import { estimatePath, jobStatusKey, orgPath, pathOf } from './keys'
 import { JobError, type JobResult, POLL_MESSAGES, type PollJobOptions, pollJob } from './poll-job'
 
@@ -24,7 +24,7 @@ export async function fetchJobStatus(orgId: string, jobId: string, signal?: Abor
     headers: { Accept: 'application/json' },
     signal,
   })
-  if (!res.ok) throw new Error(`${res.status}: ${(await res.text().catch(() => '')) || res.statusText}`)
+  await throwIfNotOk(res)
   return (await res.json()) as JobStatusResponse
 }
 
@@ -78,7 +78,7 @@ export async function waitForGeneratedSections(
 
 async function fetchContentSections(orgId: string, estimateId: string, signal?: AbortSignal): Promise<Partial<Record<ContentSectionType, string | null>>> {
   const res = await fetch(estimatePath(orgId, estimateId), { credentials: 'include', headers: { Accept: 'application/json' }, signal })
-  if (!res.ok) throw new Error(`${res.status}: ${res.statusText}`)
+  await throwIfNotOk(res)
   return ((await res.json()) as { contentSections?: Partial<Record<ContentSectionType, string | null>> }).contentSections ?? {}
 }
 

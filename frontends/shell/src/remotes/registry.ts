@@ -1,4 +1,5 @@
 import { loadRemote, registerRemotes } from '@module-federation/enhanced/runtime'
+import { throwIfNotOk } from '@plumbline/web'
 import type { ComponentType } from 'react'
 import { containerName, REMOTE_NAMES, type RemoteName } from './routes'
 
@@ -20,7 +21,7 @@ export function parseRemotesConfig(raw: unknown): RemotesConfig {
 
 async function fetchConfig(): Promise<RemotesConfig> {
   const res = await fetch('/remotes.json', { cache: 'no-store', credentials: 'same-origin' })
-  if (!res.ok) throw new Error(`${res.status}: ${res.statusText}`)
+  await throwIfNotOk(res)
   const config = parseRemotesConfig(await res.json())
   registerRemotes(Object.entries(config).map(([name, entry]) => ({ name: containerName(name as RemoteName), entry: entry as string })))
   return config

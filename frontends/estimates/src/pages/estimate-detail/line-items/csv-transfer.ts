@@ -1,4 +1,4 @@
-import { parseApiError } from '@plumbline/web'
+import { parseApiError, throwIfNotOk } from '@plumbline/web'
 
 export type CsvRowError = { row: number; field: string; message: string }
 export type CsvImportResult = { sectionsCreated: number; lineItemsCreated: number; errors: CsvRowError[] }
@@ -36,7 +36,7 @@ export function importResultFromError(error: unknown): CsvImportResult | null {
 /** Downloads the server's CSV export (GET …/sections/export.csv) as a file. */
 export async function downloadCsv(url: string, fileName: string): Promise<void> {
   const res = await fetch(url, { credentials: 'include', headers: { Accept: 'text/csv' } })
-  if (!res.ok) throw new Error(`${res.status}: ${res.statusText}`)
+  await throwIfNotOk(res)
   const blob = await res.blob()
   const href = URL.createObjectURL(blob)
   const a = document.createElement('a')
