@@ -12,8 +12,9 @@ import { meetingsRoutes } from './routes/meetings.js'
  * services' own (express syntax, `:name` for a parameter); the gateway serves each under
  * API_PREFIX. `access` says who may call (public, any signed-in user, a member of the path's or
  * the query's organisation); `permission` names the module and action the service requires of
- * the caller's role (service-kit `orgCtx` / `requirePermission`). Schemas are the contracts the
- * routers parse with (`query`, `body`) and answer with (`reply`, sent with `status`, default 200).
+ * the caller's role. Schemas are the contracts the routers parse with (`query`, `body`) and answer
+ * with (`reply`, sent with `status`, default 200): each service registers its entries by id with
+ * service-kit's `catalogueRouter`, which applies access, permission and parsing.
  *
  * Checked by tests: each service's registered routes equal its catalogue entries, and the
  * gateway's route table routes every catalogue route and nothing outside it. The gateway

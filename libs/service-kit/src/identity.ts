@@ -130,13 +130,3 @@ export function orgContextOf(res: { locals: Record<string, unknown> }, orgId: un
 export function requirePermission(ctx: RequestContext, module: PermissionModule, action: PermissionAction): void {
   if (!can(ctx.permissions, module, action)) throw new AppError(403, ErrorCode.FORBIDDEN, `Your role does not allow ${action} in ${module}`)
 }
-
-/**
- * The one way a router obtains the caller of an org-scoped route: the token's organisation must
- * be `orgId` (else 404), and the role must allow `action` in `module` (else 403).
- */
-export function orgCtx(res: { locals: Record<string, unknown> }, orgId: unknown, module: PermissionModule, action: PermissionAction): OrgContext {
-  const ctx = orgContextOf(res, orgId)
-  requirePermission(ctx, module, action)
-  return ctx
-}

@@ -37,7 +37,7 @@ export type RouteInput<R extends ApiRoute> = {
  * when the route answers 204, or when it answered itself through `res` (files, streams, a status
  * decided at run time).
  */
-export type RouteHandler<R extends ApiRoute> = (input: RouteInput<R>) => Promise<ReplyOf<R> | undefined> | ReplyOf<R> | undefined
+export type RouteHandler<R extends ApiRoute> = (input: RouteInput<R>) => Promise<ReplyOf<R>> | Promise<void> | ReplyOf<R> | void
 
 /** What a route answers: its `reply` schema's type; routes that describe no reply (files, redirects) send what they send. */
 type ReplyOf<R extends ApiRoute> = R['reply'] extends z.ZodType ? z.infer<R['reply']> : unknown
@@ -66,7 +66,7 @@ function scopedTo(route: ApiRoute, res: Locals, orgId: unknown): OrgContext {
  * by its `access` and `permission` (401, 403, another organisation 404) before the query and body
  * are parsed with its schemas (400 naming the field); then the handler.
  */
-export function mountRoute<R extends ApiRoute>(router: Router, route: R, handler: RouteHandler<R>, options: RouteOptions<R> = {}): void {
+function mountRoute<R extends ApiRoute>(router: Router, route: R, handler: RouteHandler<R>, options: RouteOptions<R> = {}): void {
   const scoped = route.access === 'org' || route.permission !== undefined
   const orgInPath = route.path.split('/').includes(':orgId')
   const bodySchema = options.body ?? route.body
