@@ -119,6 +119,8 @@ export const TEMPLATE_CATEGORIES = [
   'other',
 ] as const
 export const ZTemplateCategory = z.enum(TEMPLATE_CATEGORIES)
+/** GET …/templates?category=…: one category, or all. */
+export const ZTemplateListQuery = z.object({ category: ZTemplateCategory.optional() })
 export const ZTemplateLineItem = z.object({
   id,
   name: z.string(),

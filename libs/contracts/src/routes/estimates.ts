@@ -44,6 +44,7 @@ import {
   ZTaxProfileBody,
   ZTemplate,
   ZTemplateInput,
+  ZTemplateListQuery,
   ZVisibilityPatch,
 } from '../estimates.js'
 
@@ -192,6 +193,7 @@ export const estimatesRoutes = [
     service: 'estimates',
     access: 'org',
     permission: { module: 'cost_estimator', action: 'access' },
+    query: ZTemplateListQuery,
     reply: z.array(ZTemplate),
   },
   {

@@ -1,7 +1,6 @@
-import { ZMarkupProfileInput, ZPricingProfileQuery, ZPricingSelectionBody, ZTaxProfileBody } from '@plumbline/contracts'
-import { orgCtx, parseBody, parseQuery, uuidParam } from '@plumbline/service-kit'
-import express, { type Request, type Router } from 'express'
-import type { ZodType } from 'zod'
+import { estimatesRoutes } from '@plumbline/contracts/api-routes'
+import { catalogueRouter, type OrgContext, uuidParam } from '@plumbline/service-kit'
+import type { Request, Response, Router } from 'express'
 import { type IdempotencyRequest, idempotencyKeyOf, requestHashOf } from '../data/idempotency.js'
 import type { EstimatesDeps } from '../deps.js'
 import { PROFILE_LABEL, type ProfileInputOf, type ProfileKind } from '../domain/pricing-profile-kind.js'
@@ -9,57 +8,47 @@ import { getEstimateTotals } from '../usecases/get-estimate-totals.js'
 import { createProfile, deleteProfile, listProfiles, updateProfile } from '../usecases/pricing-profiles.js'
 import { selectMarkupAndTax } from '../usecases/select-markup-and-tax.js'
 
-const org = '/organizations/:orgId'
-
 /** Creating POSTs honour an Idempotency-Key (DESIGN §3), as POST /estimates does. */
 function idempotencyOf(req: Request, orgId: string, scope: string): IdempotencyRequest | undefined {
   const key = idempotencyKeyOf(req.header('idempotency-key'))
   return key ? { orgId, key, scope, requestHash: requestHashOf(req.body) } : undefined
 }
 
-/** List, create, replace and delete for one kind of pricing profile, under `${org}${path}`. */
-function profileRoutes<K extends ProfileKind>(router: Router, deps: EstimatesDeps, kind: K, path: string, body: ZodType<ProfileInputOf<K>>): void {
-  router.get(`${org}${path}`, async (req, res) => {
-    res.json(await listProfiles(deps, orgCtx(res, req.params.orgId, 'cost_estimator', 'access'), kind, parseQuery(ZPricingProfileQuery, req)))
-  })
-  router.post(`${org}${path}`, async (req, res) => {
-    const ctx = orgCtx(res, req.params.orgId, 'cost_estimator', 'create')
-    const input = parseBody(body, req)
-    const { profile, replayed } = await createProfile(deps, ctx, kind, input, idempotencyOf(req, ctx.orgId, `POST ${path}`))
-    if (replayed) res.setHeader('Idempotent-Replayed', 'true')
-    res.status(201).json(profile)
-  })
-  router.put(`${org}${path}/:profileId`, async (req, res) => {
-    const ctx = orgCtx(res, req.params.orgId, 'cost_estimator', 'edit')
-    res.json(await updateProfile(deps, ctx, kind, uuidParam(req, 'profileId', PROFILE_LABEL[kind]), parseBody(body, req)))
-  })
-  router.delete(`${org}${path}/:profileId`, async (req, res) => {
-    const ctx = orgCtx(res, req.params.orgId, 'cost_estimator', 'delete')
-    await deleteProfile(deps, ctx, kind, uuidParam(req, 'profileId', PROFILE_LABEL[kind]))
-    res.status(204).end()
-  })
+const PROFILE_PATH = { markup: '/markup-profiles', tax: '/taxes' } as const satisfies Record<ProfileKind, string>
+
+type Call<K extends ProfileKind> = { ctx: OrgContext; body: ProfileInputOf<K>; req: Request; res: Response }
+
+/** The handlers of one kind of pricing profile: list, create (idempotent), replace, delete. */
+function profileHandlers<K extends ProfileKind>(deps: EstimatesDeps, kind: K) {
+  const profileId = (req: Request) => uuidParam(req, 'profileId', PROFILE_LABEL[kind])
+  return {
+    list: ({ ctx, query }: { ctx: OrgContext; query: Parameters<typeof listProfiles>[3] }) => listProfiles(deps, ctx, kind, query),
+    create: async ({ ctx, body, req, res }: Call<K>) => {
+      const { profile, replayed } = await createProfile(deps, ctx, kind, body, idempotencyOf(req, ctx.orgId, `POST ${PROFILE_PATH[kind]}`))
+      if (replayed) res.setHeader('Idempotent-Replayed', 'true')
+      return profile
+    },
+    update: ({ ctx, body, req }: Omit<Call<K>, 'res'>) => updateProfile(deps, ctx, kind, profileId(req), body),
+    remove: async ({ ctx, req }: { ctx: OrgContext; req: Request }) => {
+      await deleteProfile(deps, ctx, kind, profileId(req))
+    },
+  }
 }
 
 /** Markup and tax profiles (spec 001 §7 "Markup and tax") and each estimate's selection and totals. */
 export function pricingRoutes(deps: EstimatesDeps): Router {
-  const router = express.Router()
-
-  profileRoutes(router, deps, 'markup', '/markup-profiles', ZMarkupProfileInput)
-  profileRoutes(router, deps, 'tax', '/taxes', ZTaxProfileBody)
-
-  router.get(`${org}/estimates/:id/totals`, async (req, res) => {
-    const ctx = orgCtx(res, req.params.orgId, 'cost_estimator', 'access')
-    res.json((await getEstimateTotals(deps, ctx, uuidParam(req, 'id', 'Estimate'))).totals)
-  })
-  router.get(`${org}/estimates/:id/pricing`, async (req, res) => {
-    const ctx = orgCtx(res, req.params.orgId, 'cost_estimator', 'access')
-    res.json(await getEstimateTotals(deps, ctx, uuidParam(req, 'id', 'Estimate')))
-  })
-  router.put(`${org}/estimates/:id/pricing`, async (req, res) => {
-    const ctx = orgCtx(res, req.params.orgId, 'cost_estimator', 'edit')
-    const id = uuidParam(req, 'id', 'Estimate')
-    res.json(await selectMarkupAndTax(deps, ctx, id, parseBody(ZPricingSelectionBody, req)))
-  })
-
-  return router
+  const markup = profileHandlers(deps, 'markup')
+  const tax = profileHandlers(deps, 'tax')
+  return catalogueRouter(estimatesRoutes)
+    .on('getMarkupProfiles', markup.list)
+    .on('postMarkupProfiles', markup.create)
+    .on('putMarkupProfilesById', markup.update)
+    .on('deleteMarkupProfilesById', markup.remove)
+    .on('getTaxes', tax.list)
+    .on('postTaxes', tax.create)
+    .on('putTaxesById', tax.update)
+    .on('deleteTaxesById', tax.remove)
+    .on('getEstimatesTotals', async ({ ctx, req }) => (await getEstimateTotals(deps, ctx, uuidParam(req, 'id', 'Estimate'))).totals)
+    .on('getEstimatesPricing', ({ ctx, req }) => getEstimateTotals(deps, ctx, uuidParam(req, 'id', 'Estimate')))
+    .on('putEstimatesPricing', ({ ctx, body, req }) => selectMarkupAndTax(deps, ctx, uuidParam(req, 'id', 'Estimate'), body)).router
 }

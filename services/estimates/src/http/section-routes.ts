@@ -1,6 +1,6 @@
-import { ZApplyTemplateBody, ZCsvImportBody, ZLineItemInput, ZReorderBody, ZSectionInput } from '@plumbline/contracts'
-import { orgCtx, parseBody, uuidParam } from '@plumbline/service-kit'
-import express, { type Router } from 'express'
+import { estimatesRoutes } from '@plumbline/contracts/api-routes'
+import { catalogueRouter, uuidParam } from '@plumbline/service-kit'
+import type { Request, Router } from 'express'
 import type { EstimatesDeps } from '../deps.js'
 import { applyTemplate } from '../usecases/apply-template.js'
 import { createLineItem } from '../usecases/create-line-item.js'
@@ -14,75 +14,39 @@ import { reorderLineItems } from '../usecases/reorder-line-items.js'
 import { updateLineItem } from '../usecases/update-line-item.js'
 import { updateSection } from '../usecases/update-section.js'
 
-const org = '/organizations/:orgId'
-const estimate = `${org}/estimates/:id`
+const estimateId = (req: Request) => uuidParam(req, 'id', 'Estimate')
+const sectionId = (req: Request) => uuidParam(req, 'sectionId', 'Section')
+const lineItemId = (req: Request) => uuidParam(req, 'itemId', 'Line item')
 
 export function sectionRoutes(deps: EstimatesDeps): Router {
-  const router = express.Router()
-
-  router.get(`${estimate}/sections`, async (req, res) => {
-    const ctx = orgCtx(res, req.params.orgId, 'cost_estimator', 'access')
-    const estimateId = uuidParam(req, 'id', 'Estimate')
-    const acceptsGzip = req.acceptsEncodings('gzip') === 'gzip'
-    const { version, value } = await listSectionsDocument(deps, ctx, estimateId, acceptsGzip)
-    // The sections version names the body: express sends 304 to a matching If-None-Match and
-    // skips hashing ~200 kB for its own ETag.
-    res.setHeader('ETag', `W/"${estimateId}.${version}"`)
-    res.setHeader('Vary', 'Accept-Encoding')
-    res.type('application/json')
-    if (acceptsGzip && value.gzip) res.setHeader('Content-Encoding', 'gzip').send(value.gzip)
-    else res.send(value.body)
-  })
-  router.post(`${estimate}/sections`, async (req, res) => {
-    const ctx = orgCtx(res, req.params.orgId, 'cost_estimator', 'edit')
-    const id = uuidParam(req, 'id', 'Estimate')
-    res.status(201).json(await createSection(deps, ctx, id, parseBody(ZSectionInput, req)))
-  })
-  router.get(`${estimate}/sections/export.csv`, async (req, res) => {
-    const ctx = orgCtx(res, req.params.orgId, 'cost_estimator', 'access')
-    const { csv, fileName } = await exportSectionsCsv(deps, ctx, uuidParam(req, 'id', 'Estimate'))
-    res.type('text/csv; charset=utf-8').attachment(fileName).send(csv)
-  })
-  router.post(`${estimate}/sections/import-csv`, async (req, res) => {
-    const ctx = orgCtx(res, req.params.orgId, 'cost_estimator', 'edit')
-    const id = uuidParam(req, 'id', 'Estimate')
-    res.json(await importSectionsCsv(deps, ctx, id, parseBody(ZCsvImportBody, req).csv))
-  })
-  router.post(`${estimate}/apply-template`, async (req, res) => {
-    const ctx = orgCtx(res, req.params.orgId, 'cost_estimator', 'edit')
-    const id = uuidParam(req, 'id', 'Estimate')
-    res.json(await applyTemplate(deps, ctx, id, parseBody(ZApplyTemplateBody, req).templateId))
-  })
-
-  router.put(`${org}/sections/:sectionId`, async (req, res) => {
-    const ctx = orgCtx(res, req.params.orgId, 'cost_estimator', 'edit')
-    const sectionId = uuidParam(req, 'sectionId', 'Section')
-    res.json(await updateSection(deps, ctx, sectionId, parseBody(ZSectionInput, req)))
-  })
-  router.delete(`${org}/sections/:sectionId`, async (req, res) => {
-    const ctx = orgCtx(res, req.params.orgId, 'cost_estimator', 'edit')
-    await deleteSection(deps, ctx, uuidParam(req, 'sectionId', 'Section'))
-    res.status(204).end()
-  })
-  router.post(`${org}/sections/:sectionId/line-items`, async (req, res) => {
-    const ctx = orgCtx(res, req.params.orgId, 'cost_estimator', 'edit')
-    const sectionId = uuidParam(req, 'sectionId', 'Section')
-    res.status(201).json(await createLineItem(deps, ctx, sectionId, parseBody(ZLineItemInput, req)))
-  })
-  router.patch(`${org}/sections/:sectionId/line-items/reorder`, async (req, res) => {
-    const ctx = orgCtx(res, req.params.orgId, 'cost_estimator', 'edit')
-    const sectionId = uuidParam(req, 'sectionId', 'Section')
-    res.json(await reorderLineItems(deps, ctx, sectionId, parseBody(ZReorderBody, req).itemIds))
-  })
-  router.put(`${org}/line-items/:itemId`, async (req, res) => {
-    const ctx = orgCtx(res, req.params.orgId, 'cost_estimator', 'edit')
-    const itemId = uuidParam(req, 'itemId', 'Line item')
-    res.json(await updateLineItem(deps, ctx, itemId, parseBody(ZLineItemInput, req)))
-  })
-  router.delete(`${org}/line-items/:itemId`, async (req, res) => {
-    const ctx = orgCtx(res, req.params.orgId, 'cost_estimator', 'edit')
-    await deleteLineItem(deps, ctx, uuidParam(req, 'itemId', 'Line item'))
-    res.status(204).end()
-  })
-  return router
+  return catalogueRouter(estimatesRoutes)
+    .on('getEstimatesSections', async ({ ctx, req, res }) => {
+      const id = estimateId(req)
+      const acceptsGzip = req.acceptsEncodings('gzip') === 'gzip'
+      const { version, value } = await listSectionsDocument(deps, ctx, id, acceptsGzip)
+      // The sections version names the body: express sends 304 to a matching If-None-Match and
+      // skips hashing ~200 kB for its own ETag.
+      res.setHeader('ETag', `W/"${id}.${version}"`)
+      res.setHeader('Vary', 'Accept-Encoding')
+      res.type('application/json')
+      if (acceptsGzip && value.gzip) res.setHeader('Content-Encoding', 'gzip').send(value.gzip)
+      else res.send(value.body)
+    })
+    .on('postEstimatesSections', ({ ctx, body, req }) => createSection(deps, ctx, estimateId(req), body))
+    .on('getEstimatesSectionsExportCsv', async ({ ctx, req, res }) => {
+      const { csv, fileName } = await exportSectionsCsv(deps, ctx, estimateId(req))
+      res.type('text/csv; charset=utf-8').attachment(fileName).send(csv)
+    })
+    .on('postEstimatesSectionsImportCsv', ({ ctx, body, req }) => importSectionsCsv(deps, ctx, estimateId(req), body.csv))
+    .on('postEstimatesApplyTemplate', ({ ctx, body, req }) => applyTemplate(deps, ctx, estimateId(req), body.templateId))
+    .on('putSectionsById', ({ ctx, body, req }) => updateSection(deps, ctx, sectionId(req), body))
+    .on('deleteSectionsById', async ({ ctx, req }) => {
+      await deleteSection(deps, ctx, sectionId(req))
+    })
+    .on('postSectionsLineItems', ({ ctx, body, req }) => createLineItem(deps, ctx, sectionId(req), body))
+    .on('patchSectionsLineItemsReorder', ({ ctx, body, req }) => reorderLineItems(deps, ctx, sectionId(req), body.itemIds))
+    .on('putLineItemsById', ({ ctx, body, req }) => updateLineItem(deps, ctx, lineItemId(req), body))
+    .on('deleteLineItemsById', async ({ ctx, req }) => {
+      await deleteLineItem(deps, ctx, lineItemId(req))
+    }).router
 }
