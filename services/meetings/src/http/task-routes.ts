@@ -1,8 +1,8 @@
-import { ZCreateTaskBody, ZOrgIdParam, ZTaskIdParams, ZTaskListQuery, ZUpdateTaskBody } from '@plumbline/contracts'
+import { TASK_NEXT_CURSOR_HEADER, ZCreateTaskBody, ZOrgIdParam, ZTaskIdParams, ZTaskListQuery, ZTaskSummaryQuery, ZUpdateTaskBody } from '@plumbline/contracts'
 import { isUuid, notFound, orgContextOf, parseBody, parseParams, parseQuery, requirePermission } from '@plumbline/service-kit'
 import express, { type Router } from 'express'
 import type { MeetingsDeps } from '../deps.js'
-import { createTask, deleteTask, listTasks, toggleTask, updateTask } from '../usecases/tasks.js'
+import { createTask, deleteTask, listTasks, summarizeTasks, toggleTask, updateTask } from '../usecases/tasks.js'
 
 /** Task ids are UUIDs; anything else names no task, so it is the same 404 as a missing one. */
 function taskIdOf(req: express.Request): string {
@@ -21,7 +21,14 @@ export function taskRoutes(deps: Pick<MeetingsDeps, 'prisma'>): Router {
   router.get(base, async (req, res) => {
     const ctx = orgContextOf(res, parseParams(ZOrgIdParam, req).orgId)
     requirePermission(ctx, 'ai_notetaker', 'access')
-    res.json(await listTasks(deps, ctx.orgId, parseQuery(ZTaskListQuery, req)))
+    const { tasks, next } = await listTasks(deps, ctx.orgId, parseQuery(ZTaskListQuery, req))
+    if (next) res.setHeader(TASK_NEXT_CURSOR_HEADER, next)
+    res.json(tasks)
+  })
+  router.get(`${base}/summary`, async (req, res) => {
+    const ctx = orgContextOf(res, parseParams(ZOrgIdParam, req).orgId)
+    requirePermission(ctx, 'ai_notetaker', 'access')
+    res.json(await summarizeTasks(deps, ctx.orgId, parseQuery(ZTaskSummaryQuery, req).today))
   })
   router.post(base, async (req, res) => {
     const ctx = orgContextOf(res, parseParams(ZOrgIdParam, req).orgId)
