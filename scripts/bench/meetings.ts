@@ -42,6 +42,9 @@ const RAW = {
   meetings: `SELECT m.*, a.meeting_id AS audio FROM meetings m LEFT JOIN meeting_audio a ON a.meeting_id = m.id
              WHERE m.organization_id = $1 ORDER BY m.start_time DESC, m.id LIMIT 500`,
   tasks: 'SELECT * FROM tasks WHERE organization_id = $1 ORDER BY created_at DESC, id',
+  'tasks page': 'SELECT * FROM tasks WHERE organization_id = $1 ORDER BY created_at DESC, id LIMIT 51',
+  'tasks summary': `SELECT count(*), count(*) FILTER (WHERE NOT completed), count(*) FILTER (WHERE completed),
+                   count(*) FILTER (WHERE NOT completed AND due_date < current_date) FROM tasks WHERE organization_id = $1`,
 }
 
 /** A WAV header followed by silence: a valid recording of any size, written without holding it in memory. */
@@ -133,13 +136,15 @@ export async function benchMeetings(stack: Stack, session: BrowserSession, datab
       ['meetings list (500 newest)', '/meetings'],
       ['meetings search', '/meetings?search=Oak'],
       ['tasks list (all 10,000)', '/tasks'],
+      ['tasks page (50, as /tasks reads)', '/tasks?limit=50'],
+      ['tasks summary (four counts)', '/tasks/summary'],
     ] as const) {
       const via = await measure(() => timedRequest(`${api}${path}`, { headers }), 1, 200, 20)
-      console.log(`  ${name.padEnd(28)} via the gateway  ${fmt(via)}`)
+      console.log(`  ${name.padEnd(34)} via the gateway  ${fmt(via)}`)
     }
     for (const [name, sql] of Object.entries(RAW)) {
       const raw = await measure(() => timed(() => pool.query(sql, [ORG])), 1, 200, 20)
-      console.log(`  ${`${name} raw SQL`.padEnd(28)} same rows        ${fmt(raw)}`)
+      console.log(`  ${`${name} raw SQL`.padEnd(34)} same rows        ${fmt(raw)}`)
     }
     await benchUpload(stack, session, api)
   } finally {

@@ -1,4 +1,4 @@
-import { localIsoDate, TASK_DUE_DATE_PAST, TASK_TITLE_REQUIRED, type Task } from '@plumbline/contracts'
+import { isTaskOverdue, localIsoDate, TASK_DUE_DATE_PAST, TASK_NEXT_CURSOR_HEADER, TASK_TITLE_REQUIRED, type Task } from '@plumbline/contracts'
 import { Toaster } from '@plumbline/ui'
 import { createQueryClient } from '@plumbline/web'
 import { QueryClientProvider } from '@tanstack/react-query'
@@ -33,9 +33,30 @@ const task = (over: Partial<Task>): Task => ({
   updatedAt: '2026-11-20T10:00:00.000Z',
   ...over,
 })
-const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } })
+const json = (body: unknown, status = 200, headers: Record<string, string> = {}) =>
+  new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json', ...headers } })
 
-type Call = { method: string; path: string; body: unknown }
+/** The service's list rules (filter, order, page) over the fake's tasks; the cursor here is just the next offset. */
+function listPage(tasks: Task[], params: URLSearchParams) {
+  const today = params.get('today') ?? localIsoDate()
+  const status = params.get('status') ?? 'all'
+  const matching = tasks.filter((t) =>
+    status === 'pending' ? !t.completed : status === 'completed' ? t.completed : status === 'overdue' ? isTaskOverdue(t, today) : true,
+  )
+  const ordered = params.get('sort') === 'due' ? [...matching].sort((a, b) => (a.dueDate ?? '9999-12-31').localeCompare(b.dueDate ?? '9999-12-31')) : matching
+  const from = Number(params.get('cursor') ?? 0)
+  const limit = Number(params.get('limit') ?? ordered.length)
+  const next = from + limit < ordered.length ? { [TASK_NEXT_CURSOR_HEADER]: String(from + limit) } : {}
+  return json(ordered.slice(from, from + limit), 200, next)
+}
+const summaryOf = (tasks: Task[], today: string) => ({
+  total: tasks.length,
+  pending: tasks.filter((t) => !t.completed).length,
+  completed: tasks.filter((t) => t.completed).length,
+  overdue: tasks.filter((t) => isTaskOverdue(t, today)).length,
+})
+
+type Call = { method: string; path: string; query: URLSearchParams; body: unknown }
 /** A tiny stand-in for the meetings service: keeps the tasks and answers the routes the page calls. */
 function tasksApi(initial: Task[], opts: { failList?: boolean; failToggle?: boolean } = {}) {
   let tasks = [...initial]
@@ -46,8 +67,9 @@ function tasksApi(initial: Task[], opts: { failList?: boolean; failToggle?: bool
       const url = new URL(input, 'http://localhost')
       const method = (init.method ?? 'GET').toUpperCase()
       const body = init.body ? JSON.parse(String(init.body)) : undefined
-      calls.push({ method, path: url.pathname, body })
-      if (url.pathname === BASE && method === 'GET') return opts.failList ? new Response('boom', { status: 500 }) : json(tasks)
+      calls.push({ method, path: url.pathname, query: url.searchParams, body })
+      if (url.pathname === BASE && method === 'GET') return opts.failList ? new Response('boom', { status: 500 }) : listPage(tasks, url.searchParams)
+      if (url.pathname === `${BASE}/summary` && method === 'GET') return json(summaryOf(tasks, url.searchParams.get('today') ?? localIsoDate()))
       if (url.pathname === BASE && method === 'POST') {
         const created = task({ id: `t${tasks.length + 1}`, ...body, dueDate: body.dueDate ?? null })
         tasks = [created, ...tasks]
@@ -128,7 +150,26 @@ describe('/tasks', () => {
         .map((li) => li.querySelector('label')?.textContent)
     expect(titles()).toEqual(['Late permit', 'Done survey', 'Soon call', 'Open order'])
     fireEvent.click(screen.getByRole('button', { name: 'Sort by due date' }))
-    expect(titles()).toEqual(['Done survey', 'Late permit', 'Soon call', 'Open order'])
+    await waitFor(() => expect(titles()).toEqual(['Done survey', 'Late permit', 'Soon call', 'Open order']))
+  })
+
+  it('shows the first 50 tasks and the rest on "Load more", with the tab and the day sent to the server', async () => {
+    const many = Array.from({ length: 62 }, (_, i) => task({ id: `t${i}`, title: `Task ${i}` }))
+    const { calls } = tasksApi(many)
+    renderPage()
+    await screen.findByText('Task 0')
+    expect(within(list()).getAllByRole('listitem')).toHaveLength(50)
+    expect(screen.getByText('Showing 50 of 62')).toBeTruthy()
+    fireEvent.click(screen.getByRole('button', { name: 'Load more' }))
+    await waitFor(() => expect(within(list()).getAllByRole('listitem')).toHaveLength(62))
+    expect(screen.queryByRole('button', { name: 'Load more' })).toBeNull()
+    expect(screen.getByText('Task 61')).toBeTruthy()
+    const lists = () => calls.filter((c) => c.method === 'GET' && c.path === BASE).map((c) => Object.fromEntries(c.query))
+    expect(lists()[0]).toEqual({ status: 'all', sort: 'newest', today: localIsoDate(), limit: '50' })
+    expect(lists()[1]).toMatchObject({ status: 'all', cursor: '50' })
+    chooseTab('Pending')
+    await waitFor(() => expect(lists().at(-1)).toMatchObject({ status: 'pending', limit: '50' }))
+    await waitFor(() => expect(screen.getByText('Showing 50 of 62')).toBeTruthy())
   })
 
   it('creates a task after checking the title and the due date, and the counts follow', async () => {

@@ -111,11 +111,51 @@ export const ZTask = z.object({
 export type Task = z.infer<typeof ZTask>
 
 /** GET /tasks filters beyond the spec: the tasks linked to one estimate or one meeting (their detail views show them). */
+/** The Tasks page's tabs (spec 001 §4), also the list's `status` filter. */
+export const TASK_FILTERS = ['all', 'pending', 'completed', 'overdue'] as const
+export type TaskFilter = (typeof TASK_FILTERS)[number]
+/** Newest first (the spec's order), or by due date: earliest first, tasks without one last. */
+export const TASK_SORTS = ['newest', 'due'] as const
+export type TaskSort = (typeof TASK_SORTS)[number]
+/** The largest page GET /tasks answers; without `limit` it answers every task (the spec's list). */
+export const TASK_PAGE_MAX = 200
+/** The response header naming the cursor of the next page, present only when more tasks follow. */
+export const TASK_NEXT_CURSOR_HEADER = 'X-Next-Cursor'
+export const TASK_CURSOR_INVALID = 'Cursor is not valid for this list; start again without it'
+
+/** The caller's calendar day (what "overdue" is measured against); the server's UTC day by default. */
+const today = z
+  .string()
+  .trim()
+  .refine((v) => isoDateOf(v) === v && v.length === 10, 'Today must be a calendar day (YYYY-MM-DD)')
+  .optional()
+
+/**
+ * GET /tasks: filters, order and (opt-in) keyset paging. Beyond the spec (issue 15: 10,000 tasks
+ * cost 155 ms a read): a caller that sends `limit` gets at most that many and, when more follow,
+ * the next page's cursor in the X-Next-Cursor header; a caller that does not gets every task as
+ * the spec's list does. The answer stays a plain array either way.
+ */
 export const ZTaskListQuery = z.object({
   estimateId: z.string().trim().min(1).max(64).optional(),
   meetingId: z.string().trim().min(1).max(64).optional(),
+  status: z.enum(TASK_FILTERS, { error: `Status must be one of ${TASK_FILTERS.join(', ')}` }).optional(),
+  sort: z.enum(TASK_SORTS, { error: `Sort must be one of ${TASK_SORTS.join(', ')}` }).optional(),
+  today,
+  limit: z.coerce
+    .number({ error: 'Limit must be a number' })
+    .int('Limit must be a whole number')
+    .min(1, 'Limit must be at least 1')
+    .max(TASK_PAGE_MAX, `Limit must be at most ${TASK_PAGE_MAX}`)
+    .optional(),
+  cursor: z.string().trim().min(1).max(300).optional(),
 })
 export type TaskListQuery = z.infer<typeof ZTaskListQuery>
+
+/** GET /tasks/summary: the Tasks page's four counts (spec 001 §4), over all of the organisation's tasks. */
+export const ZTaskSummaryQuery = z.object({ today })
+export const ZTaskSummary = z.object({ total: z.number().int(), pending: z.number().int(), completed: z.number().int(), overdue: z.number().int() })
+export type TaskSummary = z.infer<typeof ZTaskSummary>
 
 export const ZTaskIdParams = z.object({ orgId: z.string().min(1).max(64), id: z.string().min(1).max(64) })
 

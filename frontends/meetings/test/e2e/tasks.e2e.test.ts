@@ -1,4 +1,4 @@
-import { launchBrowser, overflowingElements, screenshot, signedIn, visible } from '@plumbline/testing'
+import { api, launchBrowser, overflowingElements, screenshot, signedIn, visible } from '@plumbline/testing'
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
@@ -83,4 +83,29 @@ describe('/tasks', () => {
     },
     90_000,
   )
+
+  it('shows 50 tasks at a time and the rest on "Load more", counting all of them', async () => {
+    const { context, page } = await signedIn(browser)
+    await page.goto('/tasks')
+    await visible(page.getByTestId('count-total'))
+    const orgId = (await api<{ organizations: { id: string }[] }>(page, 'GET', '/api/user')).body.organizations[0].id
+    // More than one page, whatever other journeys left behind.
+    const have = await countOf(page, 'total')
+    for (let i = 0; i < Math.max(0, 55 - have); i++) {
+      expect((await api(page, 'POST', `/api/organizations/${orgId}/tasks`, { title: `Paged task ${i}` })).status).toBe(201)
+    }
+    await page.reload()
+    const total = Math.max(have, 55)
+    await expectCount(page, 'total', total)
+    const items = page.getByRole('list', { name: 'Tasks' }).getByRole('listitem')
+    await page.waitForFunction(() => document.querySelectorAll('ul[aria-label="Tasks"] > li').length === 50, undefined, { timeout: 15_000 })
+    await visible(page.getByText(`Showing 50 of ${total}`))
+    await page.getByRole('button', { name: 'Load more' }).click()
+    const expected = Math.min(total, 100)
+    await page.waitForFunction((n) => document.querySelectorAll('ul[aria-label="Tasks"] > li').length === n, expected, { timeout: 15_000 })
+    expect(await items.count()).toBe(expected)
+    if (total <= 100) expect(await page.getByRole('button', { name: 'Load more' }).count()).toBe(0)
+    await shot(page, 'tasks-load-more')
+    await context.close()
+  }, 90_000)
 })

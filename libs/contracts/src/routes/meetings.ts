@@ -10,7 +10,7 @@ import {
   ZTranscribeReply,
   ZTranscriptionInfo,
 } from '../meetings.js'
-import { ZCreateTaskBody, ZTask, ZTaskListQuery, ZUpdateTaskBody } from '../tasks.js'
+import { ZCreateTaskBody, ZTask, ZTaskListQuery, ZTaskSummary, ZTaskSummaryQuery, ZUpdateTaskBody } from '../tasks.js'
 
 /** The meetings service's routes (see the catalogue's doc in api-routes.ts). */
 const meeting = '/organizations/:orgId/meetings/:id'
@@ -112,6 +112,16 @@ export const meetingsRoutes = [
     permission: { module: 'ai_notetaker', action: 'access' },
     query: ZTaskListQuery,
     reply: z.array(ZTask),
+  },
+  {
+    id: 'getTasksSummary',
+    method: 'GET',
+    path: '/organizations/:orgId/tasks/summary',
+    service: 'meetings',
+    access: 'org',
+    permission: { module: 'ai_notetaker', action: 'access' },
+    query: ZTaskSummaryQuery,
+    reply: ZTaskSummary,
   },
   {
     id: 'postTasks',

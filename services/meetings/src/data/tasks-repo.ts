@@ -1,4 +1,4 @@
-import type { Task, TaskListQuery, TaskPriority } from '@plumbline/contracts'
+import type { Task, TaskPriority } from '@plumbline/contracts'
 import type { Db } from '../deps.js'
 import type { Task as TaskRow } from '../generated/prisma/client.js'
 
@@ -38,17 +38,6 @@ export async function taskWithMeeting(db: Db, orgId: string, row: TaskRow): Prom
   return toTask(row, row.meetingId ? (titles.get(row.meetingId) ?? null) : null)
 }
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
-
-/** Newest first, as the spec's list shows them; the page sorts by due date on request. */
-export const listTaskRows = (db: Db, orgId: string, filter: TaskListQuery = {}) =>
-  db.task.findMany({
-    where: {
-      organizationId: orgId,
-      ...(filter.estimateId ? { estimateId: filter.estimateId } : {}),
-      ...(filter.meetingId ? { meetingId: filter.meetingId } : {}),
-    },
-    orderBy: [{ createdAt: 'desc' }, { id: 'asc' }],
-  })
 
 /** Scoped by organisation: another organisation's task is not found. */
 export const findTaskRow = (db: Db, orgId: string, id: string) => db.task.findFirst({ where: { id, organizationId: orgId } })

@@ -1,8 +1,9 @@
+import { TASK_NEXT_CURSOR_HEADER } from '@plumbline/contracts'
 import { meetingsRoutes } from '@plumbline/contracts/api-routes'
 import { catalogueRouter, uuidParam } from '@plumbline/service-kit'
 import type { Request, Router } from 'express'
 import type { MeetingsDeps } from '../deps.js'
-import { createTask, deleteTask, listTasks, toggleTask, updateTask } from '../usecases/tasks.js'
+import { createTask, deleteTask, listTasks, summarizeTasks, toggleTask, updateTask } from '../usecases/tasks.js'
 
 /** Task ids are UUIDs; anything else names no task, so it is the same 404 as a missing one. */
 const taskId = (req: Request) => uuidParam(req, 'id', 'Task')
@@ -13,7 +14,12 @@ const taskId = (req: Request) => uuidParam(req, 'id', 'Task')
  */
 export function taskRoutes(deps: Pick<MeetingsDeps, 'prisma'>): Router {
   return catalogueRouter(meetingsRoutes)
-    .on('getTasks', ({ ctx, query }) => listTasks(deps, ctx.orgId, query))
+    .on('getTasks', async ({ ctx, query, res }) => {
+      const { tasks, next } = await listTasks(deps, ctx.orgId, query)
+      if (next) res.setHeader(TASK_NEXT_CURSOR_HEADER, next)
+      return tasks
+    })
+    .on('getTasksSummary', ({ ctx, query }) => summarizeTasks(deps, ctx.orgId, query.today))
     .on('postTasks', ({ ctx, body }) => createTask(deps, ctx, body))
     .on('postTasksToggle', ({ ctx, req }) => toggleTask(deps, ctx, taskId(req)))
     .on('putTasksById', ({ ctx, body, req }) => updateTask(deps, ctx, taskId(req), body))

@@ -6,11 +6,13 @@ import {
   type TaskEventV1,
   type TaskListQuery,
   TaskSubjects,
+  type TaskSummary,
   type UpdateTaskInput,
 } from '@plumbline/contracts'
 import { createEnvelope, writeOutbox } from '@plumbline/messaging'
 import { AppError, notFound } from '@plumbline/service-kit'
-import { dateOfDay, findTaskRow, listTaskRows, meetingTitles, taskWithMeeting, toTask } from '../data/tasks-repo.js'
+import { countTasks, readTaskPage, utcToday } from '../data/task-list-query.js'
+import { dateOfDay, findTaskRow, meetingTitles, taskWithMeeting, toTask } from '../data/tasks-repo.js'
 import type { MeetingsDeps, Tx } from '../deps.js'
 import { isPastForEveryone } from '../domain/due-date.js'
 
@@ -44,14 +46,19 @@ async function recordTaskEvent(tx: Tx, type: string, actor: Actor, task: Task, a
   await writeOutbox(tx, MEETINGS_SCHEMA, createEnvelope({ type, orgId: actor.orgId, actorId: actor.userId, data }))
 }
 
-export async function listTasks(deps: Deps, orgId: string, filter: TaskListQuery = {}): Promise<Task[]> {
-  const rows = await listTaskRows(deps.prisma, orgId, filter)
+/** A page of tasks with their meetings' titles, and the next page's cursor (null: this is the last). */
+export async function listTasks(deps: Deps, orgId: string, query: TaskListQuery = {}): Promise<{ tasks: Task[]; next: string | null }> {
+  const { rows, next } = await readTaskPage(deps.prisma, orgId, query)
   const titles = await meetingTitles(
     deps.prisma,
     orgId,
     rows.map((r) => r.meetingId),
   )
-  return rows.map((row) => toTask(row, row.meetingId ? (titles.get(row.meetingId) ?? null) : null))
+  return { tasks: rows.map((row) => toTask(row, row.meetingId ? (titles.get(row.meetingId) ?? null) : null)), next }
+}
+
+export function summarizeTasks(deps: Deps, orgId: string, today: string = utcToday()): Promise<TaskSummary> {
+  return countTasks(deps.prisma, orgId, today)
 }
 
 export async function createTask(deps: Deps, actor: Actor, body: CreateTaskInput): Promise<Task> {

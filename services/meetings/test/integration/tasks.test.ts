@@ -1,4 +1,13 @@
-import { TASK_DUE_DATE_INVALID, TASK_DUE_DATE_PAST, TASK_PRIORITY_INVALID, TASK_TITLE_REQUIRED, TaskSubjects, ZTask } from '@plumbline/contracts'
+import {
+  TASK_CURSOR_INVALID,
+  TASK_DUE_DATE_INVALID,
+  TASK_DUE_DATE_PAST,
+  TASK_NEXT_CURSOR_HEADER,
+  TASK_PRIORITY_INVALID,
+  TASK_TITLE_REQUIRED,
+  TaskSubjects,
+  ZTask,
+} from '@plumbline/contracts'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type MeetingsTestService, memberOf, startMeetingsTestService } from '../support/meetings-test-service.js'
 
@@ -144,5 +153,105 @@ describe('GET /organizations/:orgId/tasks filtered by link', () => {
     // Another organisation's estimate id finds nothing here.
     expect((await as('GET', `${tasksPath('org-other-links')}?estimateId=${estimateId}`, 'org-other-links')).json).toEqual([])
     expect((await as('GET', `${tasksPath(orgId)}?estimateId=${'x'.repeat(65)}`, orgId)).status).toBe(400)
+  })
+})
+
+describe('GET /organizations/:orgId/tasks in pages, by status and by due date', () => {
+  const orgId = 'org-pages'
+  const titlesOf = (reply: { json: { title: string }[] }) => reply.json.map((t) => t.title)
+  /** Every page of a listing, following X-Next-Cursor until it is absent. */
+  const allPages = async (query: string) => {
+    const pages: string[][] = []
+    let cursor: string | null = null
+    do {
+      const reply = await as('GET', `${tasksPath(orgId)}?${query}${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`, orgId, undefined, 'Viewer')
+      expect(reply.status, reply.text).toBe(200)
+      pages.push(titlesOf(reply))
+      cursor = reply.headers.get(TASK_NEXT_CURSOR_HEADER)
+    } while (cursor)
+    return pages
+  }
+
+  beforeAll(async () => {
+    // Seven tasks: three due on two days (two on the same day), one overdue, one done, two undated.
+    const rows = [
+      { title: 'T1 undated', dueDate: null, completed: false },
+      { title: 'T2 due in 5', dueDate: dayFromToday(5), completed: false },
+      { title: 'T3 due in 2', dueDate: dayFromToday(2), completed: false },
+      { title: 'T4 overdue', dueDate: dayFromToday(-3), completed: false },
+      { title: 'T5 due in 2', dueDate: dayFromToday(2), completed: false },
+      { title: 'T6 done', dueDate: dayFromToday(-1), completed: true },
+      { title: 'T7 undated', dueDate: null, completed: false },
+    ]
+    for (const [i, r] of rows.entries())
+      await svc.deps.prisma.task.create({
+        data: {
+          organizationId: orgId,
+          createdBy: 'seed',
+          title: r.title,
+          completed: r.completed,
+          dueDate: r.dueDate ? new Date(`${r.dueDate}T00:00:00Z`) : null,
+          createdAt: new Date(Date.UTC(2026, 0, 1, 0, 0, i)),
+        },
+      })
+  })
+
+  it('pages the newest first without skipping or repeating, and without a limit answers every task', async () => {
+    const newest = ['T7 undated', 'T6 done', 'T5 due in 2', 'T4 overdue', 'T3 due in 2', 'T2 due in 5', 'T1 undated']
+    expect(await allPages('limit=3')).toEqual([newest.slice(0, 3), newest.slice(3, 6), newest.slice(6)])
+    const whole = await as('GET', tasksPath(orgId), orgId)
+    expect(titlesOf(whole)).toEqual(newest)
+    expect(whole.headers.get(TASK_NEXT_CURSOR_HEADER)).toBeNull()
+    // A page that ends exactly at the last task says no more follow.
+    expect(await allPages('limit=7')).toEqual([newest])
+  })
+
+  it('pages by due date, earliest first, ties newest first, undated last', async () => {
+    const pages = await allPages('sort=due&limit=2')
+    expect(pages.flat()).toEqual(['T4 overdue', 'T6 done', 'T5 due in 2', 'T3 due in 2', 'T2 due in 5', 'T7 undated', 'T1 undated'])
+    expect(pages.map((p) => p.length)).toEqual([2, 2, 2, 1])
+  })
+
+  it('filters by status on the server, overdue against the caller’s day, and counts all four', async () => {
+    expect((await allPages('status=pending&limit=10')).flat()).toHaveLength(6)
+    expect((await allPages('status=completed')).flat()).toEqual(['T6 done'])
+    expect((await allPages('status=overdue')).flat()).toEqual(['T4 overdue'])
+    // Seen from five days ahead, the tasks due in two days are overdue too.
+    expect((await allPages(`status=overdue&sort=due&today=${dayFromToday(5)}`)).flat()).toEqual(['T4 overdue', 'T5 due in 2', 'T3 due in 2'])
+    const summary = await as('GET', `${tasksPath(orgId)}/summary`, orgId, undefined, 'Viewer')
+    expect(summary.json).toEqual({ total: 7, pending: 6, completed: 1, overdue: 1 })
+    expect((await as('GET', `${tasksPath(orgId)}/summary?today=${dayFromToday(5)}`, orgId)).json.overdue).toBe(3)
+    expect((await as('GET', `${tasksPath('org-no-tasks')}/summary`, 'org-no-tasks')).json).toEqual({ total: 0, pending: 0, completed: 0, overdue: 0 })
+  })
+
+  it('keeps a page boundary when a task is added or ticked between pages', async () => {
+    const first = await as('GET', `${tasksPath(orgId)}?limit=2`, orgId)
+    await create(orgId, { title: 'T8 added meanwhile' })
+    const second = await as('GET', `${tasksPath(orgId)}?limit=2&cursor=${encodeURIComponent(first.headers.get(TASK_NEXT_CURSOR_HEADER)!)}`, orgId)
+    expect(titlesOf(second)).toEqual(['T5 due in 2', 'T4 overdue'])
+  })
+
+  it.each([
+    ['limit=0', 'limit'],
+    ['limit=201', 'limit'],
+    ['limit=ten', 'limit'],
+    ['status=late', 'status'],
+    ['sort=title', 'sort'],
+    ['today=2026-02-30', 'today'],
+    ['today=tomorrow', 'today'],
+    ['cursor=not-a-cursor', 'cursor'],
+  ])('answers 400 for ?%s naming %s', async (query, field) => {
+    const reply = await as('GET', `${tasksPath(orgId)}?${query}`, orgId)
+    expect(reply.status, reply.text).toBe(400)
+    expect(reply.json.errors.map((e: { field: string }) => e.field)).toContain(field)
+  })
+
+  it('refuses a cursor of the other order (400), and another organisation’s summary is its own', async () => {
+    const byDue = await as('GET', `${tasksPath(orgId)}?sort=due&limit=1`, orgId)
+    const cursor = encodeURIComponent(byDue.headers.get(TASK_NEXT_CURSOR_HEADER)!)
+    const reply = await as('GET', `${tasksPath(orgId)}?limit=1&cursor=${cursor}`, orgId)
+    expect(reply.status).toBe(400)
+    expect(reply.json.errors).toContainEqual({ field: 'cursor', message: TASK_CURSOR_INVALID })
+    expect((await svc.call('GET', `${tasksPath(orgId)}/summary`, { headers: await memberOf('org-stranger') })).status).toBe(404)
   })
 })

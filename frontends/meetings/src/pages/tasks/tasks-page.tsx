@@ -4,10 +4,14 @@ import {
   type Member,
   TASK_CREATE_FAILED,
   TASK_DELETE_FAILED,
+  TASK_FILTERS,
   TASK_LIST_FAILED,
   TASK_TOGGLE_FAILED,
   TASK_UPDATE_FAILED,
   type Task,
+  type TaskFilter,
+  type TaskSort,
+  type TaskSummary,
 } from '@plumbline/contracts'
 import {
   Badge,
@@ -32,7 +36,7 @@ import {
   toast,
 } from '@plumbline/ui'
 import { parseApiError, useActiveOrganization, useAuth, useNewEstimateBlockedReason } from '@plumbline/web'
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { type InfiniteData, useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import {
   AlertTriangle,
   ArrowDownWideNarrow,
@@ -52,10 +56,10 @@ import * as React from 'react'
 import { Link, useNavigate } from 'react-router'
 import { memberName, membersKey } from '../shared/members'
 import { TaskFormDialog, type TaskFormValues } from './task-form-dialog'
-import { countTasks, formatDueDate, sortTasks, TASK_TABS, type TaskSort, type TaskTab, tasksOfTab } from './task-view'
-import { createTask, deleteTask, tasksKey, toggleTask, updateTask } from './tasks-api'
+import { formatDueDate, tasksOfTab } from './task-view'
+import { createTask, deleteTask, fetchTaskPage, type TaskPage, taskListKey, taskSummaryKey, tasksKey, toggleTask, updateTask } from './tasks-api'
 
-const TAB_LABEL: Record<TaskTab, string> = { all: 'All', pending: 'Pending', completed: 'Completed', overdue: 'Overdue' }
+const TAB_LABEL: Record<TaskFilter, string> = { all: 'All', pending: 'Pending', completed: 'Completed', overdue: 'Overdue' }
 const PRIORITY_CLASS = { low: 'bg-muted text-muted-foreground', medium: 'bg-amber-100 text-amber-900', high: 'bg-red-100 text-red-900' } as const
 const ORG_MISSING = 'Organization ID not available'
 
@@ -152,16 +156,24 @@ type BoardProps = {
 function TaskBoard({ orgId, formOpen, editing, onEdit, onFormOpenChange }: BoardProps) {
   const queryClient = useQueryClient()
   const key = tasksKey(orgId)
-  const tasks = useQuery<Task[]>({ queryKey: key })
   const members = useQuery<Member[]>({ queryKey: membersKey(orgId) })
   const assigneeName = (id: string | null) => {
     const m = id ? members.data?.find((x) => x.userId === id) : undefined
     return m ? memberName(m) : null
   }
-  const [tab, setTab] = React.useState<TaskTab>('all')
+  const [tab, setTab] = React.useState<TaskFilter>('all')
   const [sort, setSort] = React.useState<TaskSort>('newest')
   const [deleting, setDeleting] = React.useState<Task | null>(null)
   const today = localIsoDate()
+  // The server filters, orders and pages (issue 15); the counts come from one summary read.
+  const listKey = taskListKey(orgId, { status: tab, sort, today })
+  const tasks = useInfiniteQuery<TaskPage, Error, InfiniteData<TaskPage>, typeof listKey, string | null>({
+    queryKey: listKey,
+    queryFn: ({ pageParam, signal }) => fetchTaskPage(orgId, { status: tab, sort, today }, pageParam, signal),
+    initialPageParam: null,
+    getNextPageParam: (last) => last.next,
+  })
+  const summary = useQuery<TaskSummary>({ queryKey: taskSummaryKey(orgId, today) })
   const refresh = () => queryClient.invalidateQueries({ queryKey: key })
 
   const save = useMutation({
@@ -175,7 +187,12 @@ function TaskBoard({ orgId, formOpen, editing, onEdit, onFormOpenChange }: Board
   })
   const toggle = useMutation({
     mutationFn: (task: Task) => toggleTask(orgId, task.id),
-    onSuccess: (updated) => queryClient.setQueryData<Task[]>(key, (old) => old?.map((t) => (t.id === updated.id ? updated : t))),
+    onSuccess: (updated) => {
+      queryClient.setQueryData<InfiniteData<TaskPage>>(listKey, (old) =>
+        old ? { ...old, pages: old.pages.map((p) => ({ ...p, tasks: p.tasks.map((t) => (t.id === updated.id ? updated : t)) })) } : old,
+      )
+      return queryClient.invalidateQueries({ queryKey: taskSummaryKey(orgId, today) })
+    },
     onError: () => failure(TASK_TOGGLE_FAILED),
   })
   const remove = useMutation({
@@ -194,23 +211,25 @@ function TaskBoard({ orgId, formOpen, editing, onEdit, onFormOpenChange }: Board
     if (formOpen) resetSave()
   }, [formOpen, resetSave])
 
-  const all = tasks.data ?? []
-  const counts = countTasks(all, today)
-  const shown = sortTasks(tasksOfTab(all, tab, today), sort)
+  const loaded = tasks.data?.pages.flatMap((p) => p.tasks) ?? []
+  const shown = tasksOfTab(loaded, tab, today)
+  const counts = summary.data
+  const tabCount = counts ? counts[tab === 'all' ? 'total' : tab] : undefined
+  const noTasksAtAll = counts?.total === 0
 
   return (
     <div className="space-y-6">
       <section aria-label="Task summary" className="grid grid-cols-2 gap-3 lg:grid-cols-4">
-        <SummaryCard label="Total" value={counts.total} icon={<ListChecks />} loading={tasks.isPending} />
-        <SummaryCard label="Pending" value={counts.pending} icon={<Circle />} loading={tasks.isPending} />
-        <SummaryCard label="Completed" value={counts.completed} icon={<CheckCircle2 />} loading={tasks.isPending} />
-        <SummaryCard label="Overdue" value={counts.overdue} icon={<CalendarClock />} loading={tasks.isPending} tone="danger" />
+        <SummaryCard label="Total" value={counts?.total} failed={summary.isError} icon={<ListChecks />} />
+        <SummaryCard label="Pending" value={counts?.pending} failed={summary.isError} icon={<Circle />} />
+        <SummaryCard label="Completed" value={counts?.completed} failed={summary.isError} icon={<CheckCircle2 />} />
+        <SummaryCard label="Overdue" value={counts?.overdue} failed={summary.isError} icon={<CalendarClock />} tone="danger" />
       </section>
 
       <div className="flex flex-wrap items-center justify-between gap-3">
-        <Tabs value={tab} onValueChange={(v) => setTab(v as TaskTab)}>
+        <Tabs value={tab} onValueChange={(v) => setTab(v as TaskFilter)}>
           <TabsList aria-label="Task filter" className="h-auto flex-wrap">
-            {TASK_TABS.map((t) => (
+            {TASK_FILTERS.map((t) => (
               <TabsTrigger key={t} value={t}>
                 {TAB_LABEL[t]}
               </TabsTrigger>
@@ -228,24 +247,24 @@ function TaskBoard({ orgId, formOpen, editing, onEdit, onFormOpenChange }: Board
             <Skeleton key={i} className="h-16 w-full rounded-xl" />
           ))}
         </div>
-      ) : tasks.isError ? (
+      ) : tasks.isError && loaded.length === 0 ? (
         <Card role="alert">
           <EmptyState
             icon={<AlertTriangle />}
             title={TASK_LIST_FAILED}
             action={
-              <Button variant="outline" onClick={() => tasks.refetch()}>
+              <Button variant="outline" onClick={() => refresh()}>
                 <RotateCw /> Refresh
               </Button>
             }
           />
         </Card>
-      ) : shown.length === 0 ? (
+      ) : shown.length === 0 && !tasks.hasNextPage ? (
         <Card>
           <EmptyState
             icon={<ListChecks />}
-            title={all.length === 0 ? 'No tasks yet' : `No ${TAB_LABEL[tab].toLowerCase()} tasks`}
-            description={all.length === 0 ? 'Create a task to keep track of follow-ups and action items.' : undefined}
+            title={noTasksAtAll ? 'No tasks yet' : `No ${TAB_LABEL[tab].toLowerCase()} tasks`}
+            description={noTasksAtAll ? 'Create a task to keep track of follow-ups and action items.' : undefined}
           />
         </Card>
       ) : (
@@ -264,6 +283,23 @@ function TaskBoard({ orgId, formOpen, editing, onEdit, onFormOpenChange }: Board
           ))}
         </ul>
       )}
+      {tasks.hasNextPage ? (
+        <div className="flex flex-col items-center gap-2">
+          {tabCount !== undefined ? (
+            <p className="text-sm text-muted-foreground" aria-live="polite">
+              Showing {loaded.length} of {tabCount}
+            </p>
+          ) : null}
+          <Button variant="outline" onClick={() => tasks.fetchNextPage()} disabled={tasks.isFetchingNextPage}>
+            {tasks.isFetchingNextPage ? 'Loading…' : 'Load more'}
+          </Button>
+        </div>
+      ) : null}
+      {tasks.isError && loaded.length > 0 ? (
+        <p role="alert" className="text-center text-sm text-destructive">
+          {TASK_LIST_FAILED}
+        </p>
+      ) : null}
 
       <TaskFormDialog
         open={formOpen}
@@ -294,13 +330,30 @@ function TaskBoard({ orgId, formOpen, editing, onEdit, onFormOpenChange }: Board
   )
 }
 
-function SummaryCard({ label, value, icon, loading, tone }: { label: string; value: number; icon: React.ReactNode; loading: boolean; tone?: 'danger' }) {
+/** One of the four counts; a placeholder until the summary arrives (or if it could not be read). */
+function SummaryCard({
+  label,
+  value,
+  failed,
+  icon,
+  tone,
+}: {
+  label: string
+  value: number | undefined
+  failed: boolean
+  icon: React.ReactNode
+  tone?: 'danger'
+}) {
   return (
     <Card>
       <CardContent className="flex items-center justify-between gap-2 p-4">
         <div className="min-w-0">
           <p className="text-sm text-muted-foreground">{label}</p>
-          {loading ? (
+          {value === undefined && failed ? (
+            <p className="text-2xl font-semibold text-muted-foreground" title="The counts could not be loaded">
+              –
+            </p>
+          ) : value === undefined ? (
             <Skeleton className="mt-1 h-7 w-10" />
           ) : (
             <p
