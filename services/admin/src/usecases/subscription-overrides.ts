@@ -1,4 +1,4 @@
-import type { SubscriptionOverrideBody, SubscriptionOverrideRow } from '@plumbline/contracts'
+import { type QuotaLimitsChangedV1, QuotaSubjects, type SubscriptionOverrideBody, type SubscriptionOverrideRow } from '@plumbline/contracts'
 import { notFound } from '@plumbline/service-kit'
 import { insertAuditEntry } from '../data/audit-repo.js'
 import { defaultLimits } from '../data/limits-repo.js'
@@ -63,10 +63,33 @@ async function assertKnownOrganization(deps: Pick<AdminDeps, 'prisma'>, orgId: s
 }
 
 /**
- * PUT /admin/subscription-overrides/:orgId: replaces the override; a field left out defers to
- * the plan again. Limits are read on every quota check, so the next request sees it.
+ * The services keep quota answers (service-kit's checkQuota); this tells them the organisation's
+ * are void. Sent after the commit, so an answer asked for on hearing it reads the new limits, and
+ * flushed before the admin's request is answered, so the notice is on its way to every service
+ * first. Core NATS: a lost notice is bounded by the answers' time to live, and the saved
+ * override stands either way.
  */
-export async function setSubscriptionOverride(deps: Pick<AdminDeps, 'prisma'>, orgId: string, body: SubscriptionOverrideBody, actorId: string): Promise<void> {
+async function announceLimitsChanged(deps: Pick<AdminDeps, 'bus' | 'logger'>, orgId: string): Promise<void> {
+  const notice: QuotaLimitsChangedV1 = { orgId }
+  try {
+    deps.bus.nc.publish(deps.bus.subject(QuotaSubjects.limitsChanged), JSON.stringify(notice))
+    await deps.bus.nc.flush()
+  } catch (err) {
+    deps.logger.warn({ err, orgId }, 'could not announce changed quota limits')
+  }
+}
+
+/**
+ * PUT /admin/subscription-overrides/:orgId: replaces the override; a field left out defers to
+ * the plan again. Limits are read on every quota check and cached answers are dropped, so the
+ * next request sees it.
+ */
+export async function setSubscriptionOverride(
+  deps: Pick<AdminDeps, 'prisma' | 'bus' | 'logger'>,
+  orgId: string,
+  body: SubscriptionOverrideBody,
+  actorId: string,
+): Promise<void> {
   await assertKnownOrganization(deps, orgId)
   const fields: OverrideFields = {
     estimatesPerMonth: body.estimatesPerMonth ?? null,
@@ -83,14 +106,16 @@ export async function setSubscriptionOverride(deps: Pick<AdminDeps, 'prisma'>, o
     })
     await insertAuditEntry(tx, { actorId, action: 'subscription_override.set', target: orgId, before: overrideFieldsOf(before), after: fields })
   })
+  await announceLimitsChanged(deps, orgId)
 }
 
 /** DELETE /admin/subscription-overrides/:orgId: the plan's limits apply again; 404 when there is none. */
-export async function removeSubscriptionOverride(deps: Pick<AdminDeps, 'prisma'>, orgId: string, actorId: string): Promise<void> {
+export async function removeSubscriptionOverride(deps: Pick<AdminDeps, 'prisma' | 'bus' | 'logger'>, orgId: string, actorId: string): Promise<void> {
   await deps.prisma.$transaction(async (tx) => {
     const before = await tx.subscriptionOverride.findUnique({ where: { organizationId: orgId } })
     if (!before) throw notFound('Subscription override')
     await tx.subscriptionOverride.delete({ where: { organizationId: orgId } })
     await insertAuditEntry(tx, { actorId, action: 'subscription_override.removed', target: orgId, before: overrideFieldsOf(before), after: null })
   })
+  await announceLimitsChanged(deps, orgId)
 }
