@@ -25,15 +25,17 @@ import type { Logger } from './logger.js'
  * so answers are kept per process, per organisation, kind and UTC month, and most actions are
  * allowed from what this process already knows:
  * - An answer grants this process at most half of the headroom it shows (limit − used) before
- *   admin is asked again, and the last slot is always asked for. Each grant is counted here, so
- *   within a process the limit is exact; two processes of a service (the deployments' replica
- *   count) cannot together take more than the headroom either.
+ *   admin is asked again, so other processes' actions are seen at least that often, and the last
+ *   slot is always asked for. Each grant is counted here, so within a process the limit is exact.
  * - Only a fresh answer refuses. Admin counts an action from its event, a moment after it is
  *   allowed, so a fresh answer may not include this process's latest grants yet: the count used
  *   is the larger of admin's and the previous answer's plus the grants made since.
- * - Admin's QuotaSubjects.limitsChanged notice (an override changed, usage given back) drops the
- *   organisation's answers; ENTRY_TTL_MS bounds any answer's life as a safety net (and forgets a
- *   grant whose action then failed).
+ * - Admin's QuotaSubjects.limitsChanged notice (an override set or removed, usage given back by a
+ *   same-month delete) drops the organisation's answers; QUOTA_ENTRY_TTL_MS bounds any answer's
+ *   life as a safety net (and forgets a grant whose action then failed).
+ * Across processes, as before, the limit can be passed only by actions whose events admin has not
+ * counted yet (each process takes at most half of the headroom an answer shows, so the processes'
+ * shares of one headroom add up to no more than it).
  */
 export async function checkQuota(deps: { bus: Bus; logger: Logger }, orgId: string, kind: QuotaKind): Promise<void> {
   const cache = cacheOf(deps.bus)

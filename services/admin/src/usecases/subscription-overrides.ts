@@ -1,4 +1,4 @@
-import { type QuotaLimitsChangedV1, QuotaSubjects, type SubscriptionOverrideBody, type SubscriptionOverrideRow } from '@plumbline/contracts'
+import type { SubscriptionOverrideBody, SubscriptionOverrideRow } from '@plumbline/contracts'
 import { notFound } from '@plumbline/service-kit'
 import { insertAuditEntry } from '../data/audit-repo.js'
 import { defaultLimits } from '../data/limits-repo.js'
@@ -6,6 +6,7 @@ import { listOrganizations } from '../data/organizations-repo.js'
 import type { AdminDeps } from '../deps.js'
 import { effectiveLimits, type LimitSource } from '../domain/limits.js'
 import { monthOf } from '../domain/month.js'
+import { announceLimitsChanged } from '../events/announce-limits-changed.js'
 
 type OverrideFields = LimitSource & { note: string | null }
 
@@ -60,23 +61,6 @@ export async function listSubscriptionOverrides(deps: Pick<AdminDeps, 'prisma' |
 
 async function assertKnownOrganization(deps: Pick<AdminDeps, 'prisma'>, orgId: string): Promise<void> {
   if (!(await deps.prisma.organization.findUnique({ where: { id: orgId } }))) throw notFound('Organization')
-}
-
-/**
- * The services keep quota answers (service-kit's checkQuota); this tells them the organisation's
- * are void. Sent after the commit, so an answer asked for on hearing it reads the new limits, and
- * flushed before the admin's request is answered, so the notice is on its way to every service
- * first. Core NATS: a lost notice is bounded by the answers' time to live, and the saved
- * override stands either way.
- */
-async function announceLimitsChanged(deps: Pick<AdminDeps, 'bus' | 'logger'>, orgId: string): Promise<void> {
-  const notice: QuotaLimitsChangedV1 = { orgId }
-  try {
-    deps.bus.nc.publish(deps.bus.subject(QuotaSubjects.limitsChanged), JSON.stringify(notice))
-    await deps.bus.nc.flush()
-  } catch (err) {
-    deps.logger.warn({ err, orgId }, 'could not announce changed quota limits')
-  }
 }
 
 /**

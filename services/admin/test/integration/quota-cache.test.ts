@@ -16,7 +16,9 @@ beforeAll(async () => {
   svc = await startAdminTestService({ consumers: true, env: { DEFAULT_ESTIMATES_LIMIT: '100' } })
   admin = await identityHeaders({ sub: 'admin-user', email: 'admin@example.com', systemRole: 'admin' })
   svc.deps.bus.nc.subscribe(svc.deps.bus.subject(RequestSubjects.quotaCheck), {
-    callback: (_err, msg) => asked.push((JSON.parse(new TextDecoder().decode(msg.data)) as { orgId: string }).orgId),
+    callback: (_err, msg) => {
+      asked.push((JSON.parse(new TextDecoder().decode(msg.data)) as { orgId: string }).orgId)
+    },
   })
 })
 afterAll(async () => {
@@ -37,12 +39,14 @@ const askedFor = (orgId: string) => asked.filter((o) => o === orgId).length
 const setOverride = async (orgId: string, estimatesPerMonth: number) =>
   expect((await svc.call('PUT', `/admin/subscription-overrides/${orgId}`, { headers: admin, body: { estimatesPerMonth } })).status).toBe(200)
 /** What the estimates service publishes for each create; admin counts the month's usage from it. */
-async function created(orgId: string, count: number) {
-  for (let i = 0; i < count; i++) {
-    const data = { estimateId: crypto.randomUUID(), projectName: 'P', clientName: 'C', status: 'draft' }
+async function created(orgId: string, count: number): Promise<string[]> {
+  const ids = Array.from({ length: count }, () => crypto.randomUUID())
+  for (const estimateId of ids) {
+    const data = { estimateId, projectName: 'P', clientName: 'C', status: 'draft' }
     await svc.publish(createEnvelope({ type: Subjects.estimateCreated, orgId, actorId: 'u', data }))
   }
   await svc.waitForConsumer('admin-on-estimate-created-v1', 'estimates')
+  return ids
 }
 const settle = (checks: Promise<void>[]) => Promise.allSettled(checks)
 const refusals = (results: PromiseSettledResult<void>[]) => results.filter((r) => r.status === 'rejected').map((r) => (r as PromiseRejectedResult).reason)
@@ -99,6 +103,20 @@ describe('quota answers kept by the client', () => {
     expect(askedFor(orgId)).toBe(1)
     await expect(check(orgId)).rejects.toMatchObject({ status: 429, message: expect.stringContaining('(4 of 4)') })
     expect(askedFor(orgId)).toBe(2)
+  })
+
+  it('allows again once a delete in the same month gives usage back (admin announces it)', async () => {
+    const orgId = await newOrg()
+    await setOverride(orgId, 2)
+    await check(orgId)
+    await check(orgId)
+    const [first] = await created(orgId, 2)
+    await expect(check(orgId)).rejects.toMatchObject({ status: 429, message: expect.stringContaining('(2 of 2)') })
+    const data = { estimateId: first, projectName: 'P', clientName: 'C', status: 'draft' }
+    await svc.publish(createEnvelope({ type: Subjects.estimateDeleted, orgId, actorId: 'u', data }))
+    await svc.waitForConsumer('admin-on-estimate-deleted-v1', 'estimates')
+    // Without the notice this process would still count its own two grants against admin's 1.
+    await expect(check(orgId)).resolves.toBeUndefined()
   })
 
   it('an unlimited organisation is asked about once', async () => {
