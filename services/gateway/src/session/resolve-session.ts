@@ -99,9 +99,8 @@ function sessionMemo(redis: RedisClientType, bounds: { ttlMs: number; maxEntries
       forget(sessionKeyName)
       entries.set(sessionKeyName, { session, keys: [sessionKeyName, identityKey], until: Date.now() + bounds.ttlMs })
       for (const key of [sessionKeyName, identityKey]) {
-        let sessions = readFrom.get(key)
-        if (!sessions) readFrom.set(key, (sessions = new Set()))
-        sessions.add(sessionKeyName)
+        const sessions = readFrom.get(key) ?? new Set<string>()
+        readFrom.set(key, sessions.add(sessionKeyName))
       }
     },
     epoch: () => epoch,
