@@ -1,7 +1,7 @@
 import { ErrorCode, type PhaseGroup, type SettingsPhase, SYSTEM_PHASE_GROUP_READ_ONLY, type ZPhaseGroupInput, type ZPhaseInput } from '@plumbline/contracts'
 import { AppError, isUuid, notFound, type OrgContext } from '@plumbline/service-kit'
 import type { z } from 'zod'
-import type { Db } from '../data/db.js'
+import { type Db, inTransaction } from '../data/db.js'
 import type { EstimatesDeps } from '../deps.js'
 
 // Settings "Phase Groups" tab (spec 001 §2, §3, §7): system groups for everyone, read-only; each
@@ -83,7 +83,7 @@ export async function createPhaseGroup(deps: EstimatesDeps, ctx: OrgContext, inp
 }
 
 export async function updatePhaseGroup(deps: EstimatesDeps, ctx: OrgContext, id: string, input: PhaseGroupInput): Promise<PhaseGroup> {
-  return deps.prisma.$transaction(async (tx) => {
+  return inTransaction(deps, async (tx) => {
     await ownGroup(tx, ctx.orgId, id)
     await tx.phaseGroup.update({ where: { id }, data: { name: input.name, description: input.description } })
     return loadGroupDto(tx, ctx.orgId, id)
@@ -92,7 +92,7 @@ export async function updatePhaseGroup(deps: EstimatesDeps, ctx: OrgContext, id:
 
 /** Deletes the group with its phases; the project types linking it are unlinked (the links cascade). */
 export async function deletePhaseGroup(deps: EstimatesDeps, ctx: OrgContext, id: string): Promise<void> {
-  await deps.prisma.$transaction(async (tx) => {
+  await inTransaction(deps, async (tx) => {
     await ownGroup(tx, ctx.orgId, id)
     await tx.phaseGroup.delete({ where: { id } })
   })
@@ -106,7 +106,7 @@ export async function listGroupPhases(deps: EstimatesDeps, ctx: OrgContext, grou
 
 /** A new phase goes last unless sortOrder is given: existing count + 1 (spec 001 §9). */
 export async function createPhase(deps: EstimatesDeps, ctx: OrgContext, groupId: string, input: PhaseInput): Promise<SettingsPhase> {
-  return deps.prisma.$transaction(async (tx) => {
+  return inTransaction(deps, async (tx) => {
     await ownGroup(tx, ctx.orgId, groupId)
     const count = await tx.phaseGroupPhase.count({ where: { phaseGroupId: groupId } })
     const p = await tx.phaseGroupPhase.create({
@@ -134,7 +134,7 @@ async function ownPhase(db: Db, orgId: string, id: string) {
 }
 
 export async function updatePhase(deps: EstimatesDeps, ctx: OrgContext, id: string, input: PhaseInput): Promise<SettingsPhase> {
-  return deps.prisma.$transaction(async (tx) => {
+  return inTransaction(deps, async (tx) => {
     const current = await ownPhase(tx, ctx.orgId, id)
     const p = await tx.phaseGroupPhase.update({
       where: { id },
@@ -151,7 +151,7 @@ export async function updatePhase(deps: EstimatesDeps, ctx: OrgContext, id: stri
 }
 
 export async function deletePhase(deps: EstimatesDeps, ctx: OrgContext, id: string): Promise<void> {
-  await deps.prisma.$transaction(async (tx) => {
+  await inTransaction(deps, async (tx) => {
     await ownPhase(tx, ctx.orgId, id)
     await tx.phaseGroupPhase.delete({ where: { id } })
   })

@@ -8,7 +8,7 @@ import {
 } from '@plumbline/contracts'
 import { AppError, isUuid, notFound, type OrgContext } from '@plumbline/service-kit'
 import type { z } from 'zod'
-import type { Db } from '../data/db.js'
+import { type Db, inTransaction } from '../data/db.js'
 import type { EstimatesDeps } from '../deps.js'
 import { loadProjectType } from './list-project-types.js'
 
@@ -53,7 +53,7 @@ export async function createProjectType(deps: EstimatesDeps, ctx: OrgContext, in
 }
 
 export async function updateProjectType(deps: EstimatesDeps, ctx: OrgContext, id: string, input: ProjectTypeInput): Promise<ProjectType> {
-  return deps.prisma.$transaction(async (tx) => {
+  return inTransaction(deps, async (tx) => {
     const current = await ownProjectType(tx, ctx.orgId, id)
     await tx.projectType.update({
       where: { id },
@@ -65,7 +65,7 @@ export async function updateProjectType(deps: EstimatesDeps, ctx: OrgContext, id
 
 /** Deletes the type and its links; estimates of that type keep their phases and lose the type (SET NULL). */
 export async function deleteProjectType(deps: EstimatesDeps, ctx: OrgContext, id: string): Promise<void> {
-  await deps.prisma.$transaction(async (tx) => {
+  await inTransaction(deps, async (tx) => {
     await ownProjectType(tx, ctx.orgId, id)
     await tx.projectType.delete({ where: { id } })
   })
@@ -77,7 +77,7 @@ export async function deleteProjectType(deps: EstimatesDeps, ctx: OrgContext, id
  * type has none yet (so a type's first group gives new estimates their phases).
  */
 export async function linkPhaseGroup(deps: EstimatesDeps, ctx: OrgContext, typeId: string, groupId: string, input: LinkInput): Promise<ProjectType> {
-  return deps.prisma.$transaction(async (tx) => {
+  return inTransaction(deps, async (tx) => {
     await ownProjectType(tx, ctx.orgId, typeId)
     await linkableGroup(tx, ctx.orgId, groupId)
     const existing = await tx.projectTypePhaseGroup.findUnique({ where: { projectTypeId_phaseGroupId: { projectTypeId: typeId, phaseGroupId: groupId } } })
@@ -95,7 +95,7 @@ export async function linkPhaseGroup(deps: EstimatesDeps, ctx: OrgContext, typeI
 
 /** Removes the link (404 when there is none); a removed default leaves the type without one. */
 export async function unlinkPhaseGroup(deps: EstimatesDeps, ctx: OrgContext, typeId: string, groupId: string): Promise<ProjectType> {
-  return deps.prisma.$transaction(async (tx) => {
+  return inTransaction(deps, async (tx) => {
     await ownProjectType(tx, ctx.orgId, typeId)
     await linkableGroup(tx, ctx.orgId, groupId)
     const { count } = await tx.projectTypePhaseGroup.deleteMany({ where: { projectTypeId: typeId, phaseGroupId: groupId } })
