@@ -9,6 +9,17 @@ import {
 import { AppError, isUuid, notFound, type OrgContext } from '@plumbline/service-kit'
 import type { z } from 'zod'
 import { type Db, inTransaction } from '../data/db.js'
+import { findVisibleGroup } from '../data/phase-groups-repo.js'
+import {
+  deletePhaseGroupLink,
+  deleteProjectTypeRow,
+  findPhaseGroupLink,
+  findVisibleProjectType,
+  hasOtherDefaultLink,
+  insertProjectType,
+  savePhaseGroupLink,
+  updateProjectTypeRow,
+} from '../data/project-types-repo.js'
 import type { EstimatesDeps } from '../deps.js'
 import { loadProjectType } from './list-project-types.js'
 
@@ -18,13 +29,12 @@ import { loadProjectType } from './list-project-types.js'
 type ProjectTypeInput = z.output<typeof ZProjectTypeInput>
 type LinkInput = z.output<typeof ZPhaseGroupLinkInput>
 
-const visibleTo = (orgId: string) => ({ OR: [{ organizationId: null }, { organizationId: orgId }] })
 export const SYSTEM_PROJECT_TYPE_MESSAGE = `${SYSTEM_PROJECT_TYPE_TITLE} - ${SYSTEM_PROJECT_TYPE_READ_ONLY}`
 
 /** The organisation's own type for a change: 404 when unknown or another organisation's, 403 for a system type. */
 async function ownProjectType(db: Db, orgId: string, id: string) {
   if (!isUuid(id)) throw notFound('Project type')
-  const t = await db.projectType.findFirst({ where: { id, ...visibleTo(orgId) } })
+  const t = await findVisibleProjectType(db, orgId, id)
   if (!t) throw notFound('Project type')
   if (t.isSystemTemplate || t.organizationId === null) throw new AppError(403, ErrorCode.FORBIDDEN, SYSTEM_PROJECT_TYPE_MESSAGE)
   return t
@@ -33,21 +43,17 @@ async function ownProjectType(db: Db, orgId: string, id: string) {
 /** A phase group the organisation may link: a system one or its own, else 404. */
 async function linkableGroup(db: Db, orgId: string, id: string) {
   if (!isUuid(id)) throw notFound('Phase group')
-  const g = await db.phaseGroup.findFirst({ where: { id, ...visibleTo(orgId) } })
+  const g = await findVisibleGroup(db, orgId, id)
   if (!g) throw notFound('Phase group')
   return g
 }
 
 export async function createProjectType(deps: EstimatesDeps, ctx: OrgContext, input: ProjectTypeInput): Promise<ProjectType> {
-  const t = await deps.prisma.projectType.create({
-    data: {
-      organizationId: ctx.orgId,
-      name: input.name,
-      description: input.description,
-      icon: input.icon,
-      isSystemTemplate: false,
-      sortOrder: input.sortOrder ?? 0,
-    },
+  const t = await insertProjectType(deps.prisma, ctx.orgId, {
+    name: input.name,
+    description: input.description,
+    icon: input.icon,
+    sortOrder: input.sortOrder ?? 0,
   })
   return loadProjectType(deps.prisma, ctx.orgId, t.id)
 }
@@ -55,9 +61,11 @@ export async function createProjectType(deps: EstimatesDeps, ctx: OrgContext, in
 export async function updateProjectType(deps: EstimatesDeps, ctx: OrgContext, id: string, input: ProjectTypeInput): Promise<ProjectType> {
   return inTransaction(deps, async (tx) => {
     const current = await ownProjectType(tx, ctx.orgId, id)
-    await tx.projectType.update({
-      where: { id },
-      data: { name: input.name, description: input.description, icon: input.icon, sortOrder: input.sortOrder ?? current.sortOrder },
+    await updateProjectTypeRow(tx, ctx.orgId, id, {
+      name: input.name,
+      description: input.description,
+      icon: input.icon,
+      sortOrder: input.sortOrder ?? current.sortOrder,
     })
     return loadProjectType(tx, ctx.orgId, id)
   })
@@ -67,7 +75,7 @@ export async function updateProjectType(deps: EstimatesDeps, ctx: OrgContext, id
 export async function deleteProjectType(deps: EstimatesDeps, ctx: OrgContext, id: string): Promise<void> {
   await inTransaction(deps, async (tx) => {
     await ownProjectType(tx, ctx.orgId, id)
-    await tx.projectType.delete({ where: { id } })
+    await deleteProjectTypeRow(tx, ctx.orgId, id)
   })
 }
 
@@ -80,15 +88,9 @@ export async function linkPhaseGroup(deps: EstimatesDeps, ctx: OrgContext, typeI
   return inTransaction(deps, async (tx) => {
     await ownProjectType(tx, ctx.orgId, typeId)
     await linkableGroup(tx, ctx.orgId, groupId)
-    const existing = await tx.projectTypePhaseGroup.findUnique({ where: { projectTypeId_phaseGroupId: { projectTypeId: typeId, phaseGroupId: groupId } } })
-    const otherDefault = await tx.projectTypePhaseGroup.count({ where: { projectTypeId: typeId, isDefault: true, phaseGroupId: { not: groupId } } })
-    const isDefault = input.isDefault ?? existing?.isDefault ?? otherDefault === 0
-    if (isDefault) await tx.projectTypePhaseGroup.updateMany({ where: { projectTypeId: typeId, phaseGroupId: { not: groupId } }, data: { isDefault: false } })
-    await tx.projectTypePhaseGroup.upsert({
-      where: { projectTypeId_phaseGroupId: { projectTypeId: typeId, phaseGroupId: groupId } },
-      create: { projectTypeId: typeId, phaseGroupId: groupId, organizationId: ctx.orgId, isDefault },
-      update: { isDefault },
-    })
+    const existing = await findPhaseGroupLink(tx, typeId, groupId)
+    const isDefault = input.isDefault ?? existing?.isDefault ?? !(await hasOtherDefaultLink(tx, typeId, groupId))
+    await savePhaseGroupLink(tx, ctx.orgId, typeId, groupId, isDefault)
     return loadProjectType(tx, ctx.orgId, typeId)
   })
 }
@@ -98,8 +100,7 @@ export async function unlinkPhaseGroup(deps: EstimatesDeps, ctx: OrgContext, typ
   return inTransaction(deps, async (tx) => {
     await ownProjectType(tx, ctx.orgId, typeId)
     await linkableGroup(tx, ctx.orgId, groupId)
-    const { count } = await tx.projectTypePhaseGroup.deleteMany({ where: { projectTypeId: typeId, phaseGroupId: groupId } })
-    if (count === 0) throw notFound('Phase group link')
+    if (!(await deletePhaseGroupLink(tx, typeId, groupId))) throw notFound('Phase group link')
     return loadProjectType(tx, ctx.orgId, typeId)
   })
 }
