@@ -23,3 +23,6 @@ export function isUniqueViolation(err: unknown): boolean {
 export function inTransaction<T>(deps: { prisma: PrismaClient }, fn: (tx: Tx) => Promise<T>): Promise<T> {
   return deps.prisma.$transaction(fn)
 }
+
+/** Rows of the catalogue an organisation sees: the system's (organizationId null) and its own. */
+export const visibleTo = (orgId: string) => ({ OR: [{ organizationId: null }, { organizationId: orgId }] })

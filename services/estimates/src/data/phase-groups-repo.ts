@@ -1,9 +1,8 @@
-import type { Db, Tx } from './db.js'
+import { type Db, type Tx, visibleTo } from './db.js'
 
 // Settings phase groups and their phases: system groups (organizationId null) for everyone, and
 // each organisation's own. Functions take orgId first and see only system rows and the org's own.
 
-const visibleTo = (orgId: string) => ({ OR: [{ organizationId: null }, { organizationId: orgId }] })
 const PHASE_ORDER = [{ sortOrder: 'asc' as const }, { name: 'asc' as const }]
 
 export type PhaseGroupFields = { name: string; description: string | null }

@@ -1,9 +1,7 @@
-import type { Db, Tx } from './db.js'
+import { type Db, type Tx, visibleTo } from './db.js'
 
 // Project types and their links to phase groups: system types for everyone, and each
 // organisation's own. Functions take orgId first and see only system rows and the org's own.
-
-const visibleTo = (orgId: string) => ({ OR: [{ organizationId: null }, { organizationId: orgId }] })
 
 export type ProjectTypeFields = { name: string; description: string | null; icon: string; sortOrder: number }
 
