@@ -13,7 +13,7 @@ const orgIdParam = (value: string | undefined) => {
 }
 
 /** Subscription overrides and the audit log (spec 001 §2 Admin, §7), platform admins only (the catalogue's `admin` access). */
-export function platformAdminRoutes(deps: Pick<AdminDeps, 'prisma' | 'env'>): Router {
+export function platformAdminRoutes(deps: Pick<AdminDeps, 'prisma' | 'env' | 'bus' | 'logger'>): Router {
   return catalogueRouter(adminRoutes)
     .on('getAdminSubscriptionOverrides', () => listSubscriptionOverrides(deps))
     .on('putAdminSubscriptionOverride', async ({ ctx, body, req }) => {
