@@ -29,7 +29,10 @@ import type { Logger } from './logger.js'
  *   slot is always asked for. Each grant is counted here, so within a process the limit is exact.
  * - Only a fresh answer refuses. Admin counts an action from its event, a moment after it is
  *   allowed, so a fresh answer may not include this process's latest grants yet: the count used
- *   is the larger of admin's and the previous answer's plus the grants made since.
+ *   is the larger of admin's and the previous answer's plus the grants made since, but only while
+ *   that previous answer is recent (UNCOUNTED_FOR_MS). Older knowledge is not carried forward:
+ *   admin has counted those grants by then, or their action failed and never will be counted, and
+ *   carrying them would make a busy organisation's count drift above the truth.
  * - Admin's QuotaSubjects.limitsChanged notice (an override set or removed, usage given back by a
  *   same-month delete) drops the organisation's answers; QUOTA_ENTRY_TTL_MS bounds any answer's
  *   life as a safety net (and forgets a grant whose action then failed).
@@ -54,6 +57,8 @@ export async function checkQuota(deps: { bus: Bus; logger: Logger }, orgId: stri
 
 /** How long an answer is trusted at most, however little of it was spent. */
 export const QUOTA_ENTRY_TTL_MS = 10_000
+/** How long admin may take to count an allowed action (outbox relay, bus, consumer: milliseconds normally). */
+const UNCOUNTED_FOR_MS = 2_000
 const MAX_ASKS = 5
 /** Past this many answers kept, the expired ones are dropped before another is added. */
 const MAX_ENTRIES = 10_000
@@ -64,12 +69,13 @@ function forgetExpired(entries: Map<string, Entry>): void {
 }
 
 type Entry = {
-  /** What admin counted, or more: the previous answer's count plus this process's grants since. */
+  /** What admin counted, or more: a recent previous answer's count plus this process's grants since. */
   used: number
   limit: number
   /** Grants this answer may still give: half the headroom, at least one while any is left; 0 is a refusal. */
   allowance: number
   granted: number
+  answeredAt: number
   expiresAt: number
 }
 
@@ -89,11 +95,12 @@ function take(entry: Entry | undefined): boolean {
 }
 
 function entryOf(reply: QuotaCheckReply, previous: Entry | undefined): Entry {
-  const known = previous && previous.expiresAt > Date.now() ? previous.used + previous.granted : 0
+  const now = Date.now()
+  const known = previous && now - previous.answeredAt < UNCOUNTED_FOR_MS ? previous.used + previous.granted : 0
   const used = Math.max(reply.used, known)
   const headroom = reply.limit - used
   const allowance = reply.limit === UNLIMITED ? Number.POSITIVE_INFINITY : reply.allowed && headroom > 0 ? Math.max(1, Math.floor(headroom / 2)) : 0
-  return { used, limit: reply.limit, allowance, granted: 0, expiresAt: Date.now() + QUOTA_ENTRY_TTL_MS }
+  return { used, limit: reply.limit, allowance, granted: 0, answeredAt: now, expiresAt: now + QUOTA_ENTRY_TTL_MS }
 }
 
 async function ask(deps: { bus: Bus; logger: Logger }, orgId: string, kind: QuotaKind): Promise<QuotaCheckReply | null> {

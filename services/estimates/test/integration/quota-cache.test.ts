@@ -39,3 +39,21 @@ it('with a limit of N, exactly N of many concurrent creates succeed, and kept an
     await replier.stop()
   }
 })
+
+it('trusts admin’s figure again once its own grants are old, so actions admin never counted do not hold slots', async () => {
+  const orgId = newOrgId()
+  // Admin has counted none of them: as if each create had failed after it was allowed.
+  const replier = reply(svc.deps.bus, RequestSubjects.quotaCheck, async () => ({ allowed: true, used: 0, limit: 2 }))
+  try {
+    const create = () => svc.as(orgId)('POST', '/estimates', estimatePayload())
+    expect((await create()).status).toBe(201)
+    expect((await create()).status).toBe(201)
+    // Within the counting delay this process's grants count on top of admin's figure…
+    expect((await create()).status).toBe(429)
+    // …and after it admin's figure decides (the old grants are counted there or never will be).
+    await new Promise((r) => setTimeout(r, 2_100))
+    expect((await create()).status).toBe(201)
+  } finally {
+    await replier.stop()
+  }
+})
