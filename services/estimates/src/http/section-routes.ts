@@ -13,6 +13,7 @@ import { listSectionsDocument } from '../usecases/list-sections.js'
 import { reorderLineItems } from '../usecases/reorder-line-items.js'
 import { updateLineItem } from '../usecases/update-line-item.js'
 import { updateSection } from '../usecases/update-section.js'
+import { sendSectionsDocument } from './sections-body.js'
 
 const estimateId = (req: Request) => uuidParam(req, 'id', 'Estimate')
 const sectionId = (req: Request) => uuidParam(req, 'sectionId', 'Section')
@@ -22,15 +23,8 @@ export function sectionRoutes(deps: EstimatesDeps): Router {
   return catalogueRouter(estimatesRoutes)
     .on('getEstimatesSections', async ({ ctx, req, res }) => {
       const id = estimateId(req)
-      const acceptsGzip = req.acceptsEncodings('gzip') === 'gzip'
-      const { version, value } = await listSectionsDocument(deps, ctx, id, acceptsGzip)
-      // The sections version names the body: express sends 304 to a matching If-None-Match and
-      // skips hashing ~200 kB for its own ETag.
-      res.setHeader('ETag', `W/"${id}.${version}"`)
-      res.setHeader('Vary', 'Accept-Encoding')
-      res.type('application/json')
-      if (acceptsGzip && value.gzip) res.setHeader('Content-Encoding', 'gzip').send(value.gzip)
-      else res.send(value.body)
+      const document = await listSectionsDocument(deps, ctx, id)
+      await sendSectionsDocument(deps, res, id, document, req.acceptsEncodings('gzip') === 'gzip')
     })
     .on('postEstimatesSections', ({ ctx, body, req }) => createSection(deps, ctx, estimateId(req), body))
     .on('getEstimatesSectionsExportCsv', async ({ ctx, req, res }) => {

@@ -17,6 +17,8 @@ const RULES: { what: string; pattern: RegExp }[] = [
     pattern: /\$(transaction|queryRaw|queryRawUnsafe|executeRaw|executeRawUnsafe)\b/,
   },
   { what: 'an import of the generated Prisma client', pattern: /from\s+['"][^'"]*(generated\/prisma|@prisma\/client)[^'"]*['"]/ },
+  // Content encoding is the route's choice (http/sections-body.ts), not a business rule.
+  { what: 'an import of zlib (compression belongs to http/)', pattern: /from\s+['"](node:)?zlib['"]/ },
 ]
 
 /** "file:line: what" for every line of `source` that breaks a rule. */
@@ -24,15 +26,16 @@ function violations(file: string, source: string): string[] {
   return source.split('\n').flatMap((line, i) => RULES.filter((r) => r.pattern.test(line)).map((r) => `${file}:${i + 1}: ${r.what}: ${line.trim()}`))
 }
 
-describe('use cases never touch Prisma', () => {
+describe('use cases never touch Prisma or compression', () => {
   it('the scan recognises each kind of Prisma use', () => {
     const sample = [
       'await tx.estimate.findFirst({ where: {} })',
       'return deps.prisma.$transaction(async (tx) => x)',
       "import { Prisma } from '../generated/prisma/client.js'",
+      "import { gzip } from 'node:zlib'",
       'await inTransaction(deps, async (tx) => findLiveEstimate(tx, orgId, id))',
     ].join('\n')
-    expect(violations('sample.ts', sample).map((v) => v.split(':')[1])).toEqual(['1', '2', '3'])
+    expect(violations('sample.ts', sample).map((v) => v.split(':')[1])).toEqual(['1', '2', '3', '4'])
   })
 
   it('no file in src/usecases calls a Prisma model, $transaction or raw SQL, or imports the generated client', () => {
