@@ -2,6 +2,7 @@ import { FullPageSpinner } from '@plumbline/ui/light'
 import { useAuth } from '@plumbline/web'
 import { lazy, Suspense } from 'react'
 import { Navigate, Route, Routes, useLocation } from 'react-router'
+import { preloadRemoteApp } from './remotes/registry'
 import { remoteForPath } from './remotes/routes'
 
 // Route-level code splitting: each screen is its own chunk, so the signed-out landing page loads
@@ -47,6 +48,9 @@ function SignedInArea({ pathname }: { pathname: string }) {
   if (isLoading) return <FullPageSpinner />
   if (!isAuthenticated) return <LandingPage />
   if (user?.requirePasswordReset) return <Navigate to="/first-login-reset" replace />
+  // In render, like react-dom's preload(): the remote downloads beside the signed-in chunks.
+  const remote = remoteForPath(pathname)
+  if (remote) preloadRemoteApp(remote)
   return <SignedInApp pathname={pathname} />
 }
 

@@ -10,7 +10,6 @@ import { PickerAuthRequired } from '../../components/picker/picker-states'
 import { useDocumentTitle } from '../../components/use-document-title'
 import { estimateListKey } from '../../data/keys'
 import { useProjectTypes } from '../../data/queries'
-import { EstimateDialog } from '../estimate-dialog'
 import { EstimateCard } from './estimate-card'
 import { FilterBadges } from './filter-badges'
 import { FilterBar } from './filter-bar'
@@ -22,6 +21,10 @@ import { useListState } from './use-list-state'
 
 type ListResponse = z.infer<typeof ZEstimateListResponse>
 
+// The create dialog (its form, zod and the contracts' schemas) loads when first opened, so the
+// list arrives without it.
+const EstimateDialog = React.lazy(() => import('../estimate-dialog').then((m) => ({ default: m.EstimateDialog })))
+
 /** /cost-estimator: the estimates list (spec 000 §2 'Estimates list'). */
 export default function EstimatesListPage() {
   useDocumentTitle('Cost Estimator')
@@ -29,6 +32,9 @@ export default function EstimatesListPage() {
   const org = useActiveOrganization()
   const { state, update, params, setParams } = useListState()
   const [dialogOpen, setDialogOpen] = React.useState(false)
+  // Once opened it stays mounted, so closing it keeps its closing animation.
+  const [dialogOpened, setDialogOpened] = React.useState(false)
+  if (dialogOpen && !dialogOpened) setDialogOpened(true)
 
   // The dashboard's New Estimate button lands here with ?new=1: open the dialog, drop the flag.
   React.useEffect(() => {
@@ -130,7 +136,11 @@ export default function EstimatesListPage() {
         <FilterBadges state={state} projectTypes={types} onRemove={(patch) => update(patch)} onClearAll={clearAll} />
         {body}
       </PageBody>
-      <EstimateDialog open={dialogOpen} onOpenChange={setDialogOpen} />
+      {dialogOpened ? (
+        <React.Suspense fallback={null}>
+          <EstimateDialog open={dialogOpen} onOpenChange={setDialogOpen} />
+        </React.Suspense>
+      ) : null}
     </>
   )
 }
