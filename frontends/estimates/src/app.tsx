@@ -1,6 +1,9 @@
 import { NotFoundView, PageFallback } from '@plumbline/ui'
+import { useActiveOrganization } from '@plumbline/web'
+import { useQueryClient } from '@tanstack/react-query'
 import * as React from 'react'
-import { Route, Routes } from 'react-router'
+import { Route, Routes, useLocation } from 'react-router'
+import { isListPath, listQueryKeyOf } from './pages/estimates-list/list-query'
 import './index.css'
 
 // Each screen is its own chunk: the list stays small and the detail screen loads on demand.
@@ -9,8 +12,22 @@ const EstimateDetailPage = React.lazy(() => import('./pages/estimate-detail'))
 const WizardPage = React.lazy(() => import('./pages/wizard'))
 const TemplatesPage = React.lazy(() => import('./pages/templates'))
 
+/**
+ * On the list's URL, ask for the page of estimates it shows while the list screen's code still
+ * downloads, instead of after: the screen then reads the same query from the cache.
+ */
+function usePrefetchList() {
+  const { pathname, search } = useLocation()
+  const orgId = useActiveOrganization()?.id
+  const client = useQueryClient()
+  React.useEffect(() => {
+    if (orgId && isListPath(pathname)) void client.prefetchQuery({ queryKey: listQueryKeyOf(orgId, search) })
+  }, [client, orgId, pathname, search])
+}
+
 /** The estimates remote's routes (absolute paths; the shell mounts it under a '*' route). */
 function RemoteRoutes() {
+  usePrefetchList()
   return (
     <React.Suspense fallback={<PageFallback />}>
       <Routes>

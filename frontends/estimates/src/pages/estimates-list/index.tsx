@@ -8,12 +8,12 @@ import { Link } from 'react-router'
 import type { z } from 'zod'
 import { PickerAuthRequired } from '../../components/picker/picker-states'
 import { useDocumentTitle } from '../../components/use-document-title'
-import { estimateListKey } from '../../data/keys'
 import { useProjectTypes } from '../../data/queries'
 import { EstimateCard } from './estimate-card'
 import { FilterBadges } from './filter-badges'
 import { FilterBar } from './filter-bar'
-import { clearFilters, countActiveFilters, toApiQuery } from './list-state'
+import { listQueryKey } from './list-query'
+import { clearFilters, countActiveFilters } from './list-state'
 import { ListError, ListSkeleton, NoEstimatesYet, NoMatches } from './list-states'
 import { pageRange } from './page-window'
 import { PaginationBar } from './pagination-bar'
@@ -48,9 +48,8 @@ export default function EstimatesListPage() {
 
   const projectTypes = useProjectTypes(org?.id)
   const types = projectTypes.data ?? []
-  const apiQuery = toApiQuery(state)
   const list = useQuery<ListResponse>({
-    queryKey: estimateListKey(org?.id ?? '', apiQuery),
+    queryKey: listQueryKey(org?.id ?? '', state),
     enabled: !!org,
     // Keep the current page on screen while the next one loads (no skeleton flash on paging).
     placeholderData: keepPreviousData,
