@@ -1,4 +1,4 @@
-import { FullPageSpinner } from '@plumbline/ui/light'
+import { FullPageSpinner, lazyScreen } from '@plumbline/ui/light'
 import { useAuth } from '@plumbline/web'
 import { lazy, Suspense } from 'react'
 import { Navigate, Route, Routes, useLocation } from 'react-router'
@@ -17,7 +17,8 @@ const ResetPasswordPage = named(() => import('./pages/auth/reset-password-page')
 const FirstLoginResetPage = named(() => import('./pages/auth/first-login-reset-page'), 'FirstLoginResetPage')
 const VerifyEmailPage = named(() => import('./pages/auth/verify-email-page'), 'VerifyEmailPage')
 const AcceptInvitationPage = named(() => import('./pages/auth/accept-invitation-page'), 'AcceptInvitationPage')
-const SignedInApp = lazy(() => import('./layout/signed-in-app'))
+// Revealed by state, not Suspense (see lazyScreen): the signed-in area is on every cold load's path.
+const SignedInApp = lazyScreen(() => import('./layout/signed-in-app'), <FullPageSpinner />)
 const PublicShare = lazy(() => import('./public-share'))
 
 /** Sign-in screens send an already signed-in visitor home. */
