@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs'
 import http from 'node:http'
 import { gunzipSync } from 'node:zlib'
 
@@ -97,4 +98,15 @@ export const fmt = (r: Result) =>
 /** One line per performance goal: the figure, the goal, met or not. */
 export function target(goal: string, figure: string, met: boolean) {
   console.log(`  target: ${goal} → ${figure} ${met ? '(met)' : '(not met)'}`)
+}
+
+/** CPU seconds (user + system) a process has used so far (Linux /proc; ticks of 10 ms), NaN elsewhere. */
+export function processCpuSeconds(pid: number): number {
+  try {
+    // Fields after the command name (which may hold spaces): utime and stime are the 12th and 13th.
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ')
+    return (Number(fields[11]) + Number(fields[12])) / 100
+  } catch {
+    return Number.NaN
+  }
 }

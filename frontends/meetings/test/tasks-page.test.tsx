@@ -46,7 +46,7 @@ function listPage(tasks: Task[], params: URLSearchParams) {
   const ordered = params.get('sort') === 'due' ? [...matching].sort((a, b) => (a.dueDate ?? '9999-12-31').localeCompare(b.dueDate ?? '9999-12-31')) : matching
   const from = Number(params.get('cursor') ?? 0)
   const limit = Number(params.get('limit') ?? ordered.length)
-  const next = from + limit < ordered.length ? { [TASK_NEXT_CURSOR_HEADER]: String(from + limit) } : {}
+  const next: Record<string, string> = from + limit < ordered.length ? { [TASK_NEXT_CURSOR_HEADER]: String(from + limit) } : {}
   return json(ordered.slice(from, from + limit), 200, next)
 }
 const summaryOf = (tasks: Task[], today: string) => ({

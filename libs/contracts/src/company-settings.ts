@@ -121,6 +121,15 @@ export type QuotaCheckReply = z.infer<typeof ZQuotaCheckReply>
 export type QuotaKind = (typeof QUOTA_KINDS)[number]
 
 /**
+ * Core NATS notice from the admin service: an organisation's limits changed (a subscription
+ * override set or removed) or its usage was given back (an estimate deleted in the month it was
+ * made), so quota answers cached by the services (service-kit's checkQuota) no longer hold.
+ */
+export const QuotaSubjects = { limitsChanged: 'quota.limits.changed.v1' } as const
+export const ZQuotaLimitsChangedV1 = z.object({ orgId: z.string() })
+export type QuotaLimitsChangedV1 = z.infer<typeof ZQuotaLimitsChangedV1>
+
+/**
  * The one refusal of a used-up monthly quota, the same in every service (service-kit's
  * `checkQuota`): status 429 (the request is fine, the organisation has used its allowance for
  * now) with problem+json `code` from QUOTA_LIMIT_CODES and `detail`/`message` from

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto'
-import { healthSubject, MeetingSubjects, OpsSubjects, RequestSubjects, Subjects } from '@plumbline/contracts'
+import { healthSubject, MeetingSubjects, OpsSubjects, QuotaSubjects, RequestSubjects, Subjects } from '@plumbline/contracts'
 import { consumerName, DLQ_OWNER, ownerOf, prefixSubject, streamName } from './names.js'
 
 /**
@@ -44,6 +44,8 @@ const GRANTS: Record<BusService, BusGrant> = {
     consumes: [{ durable: 'estimates-on-ai-generation-completed-v1', subject: Subjects.aiGenerationCompleted }],
     replies: [RequestSubjects.estimateDocument],
     requests: [RequestSubjects.quotaCheck, RequestSubjects.resolveIdentity, RequestSubjects.companySettings],
+    // Cached quota answers are dropped on admin's notice (service-kit's checkQuota).
+    listens: [QuotaSubjects.limitsChanged],
   },
   ai: {
     ownsStream: true,
@@ -51,12 +53,16 @@ const GRANTS: Record<BusService, BusGrant> = {
     consumes: [{ durable: 'ai-job-worker', subject: 'ai.job.requested.v1' }],
     replies: [RequestSubjects.summarizeMeeting],
     requests: [RequestSubjects.quotaCheck, RequestSubjects.estimateDocument, RequestSubjects.companySettings],
+    // Cached quota answers are dropped on admin's notice (service-kit's checkQuota).
+    listens: [QuotaSubjects.limitsChanged],
   },
   documents: {
     ownsStream: true,
     consumes: [],
     replies: [RequestSubjects.fetchLogoUrl],
     requests: [RequestSubjects.quotaCheck, RequestSubjects.setCompanyLogo, RequestSubjects.estimateDocument, RequestSubjects.companySettings],
+    // Cached quota answers are dropped on admin's notice (service-kit's checkQuota).
+    listens: [QuotaSubjects.limitsChanged],
   },
   meetings: {
     ownsStream: true,
@@ -90,6 +96,7 @@ const GRANTS: Record<BusService, BusGrant> = {
     ],
     replies: [RequestSubjects.quotaCheck, RequestSubjects.companySettings, RequestSubjects.setCompanyLogo],
     requests: [RequestSubjects.fetchLogoUrl],
+    notifies: [QuotaSubjects.limitsChanged],
   },
 }
 

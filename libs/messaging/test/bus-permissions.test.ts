@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs'
 import { connect as rawConnect } from 'node:net'
 import { connect, type NatsConnection } from '@nats-io/transport-node'
-import { healthSubject, OpsSubjects, RequestSubjects } from '@plumbline/contracts'
+import { healthSubject, OpsSubjects, QuotaSubjects, RequestSubjects } from '@plumbline/contracts'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { z } from 'zod'
 import {
@@ -274,8 +274,11 @@ describe('the permission table matches the services’ code', () => {
     const monitored = /\bstartServiceRuntime\b|\bstartHealthResponder\(/.test(code)
     if (monitored) replies.push(healthSubject(service))
     if (/\bcollectServiceReports\(/.test(code)) requests.push(...BUS_SERVICES.map(healthSubject))
-    const notifies = /\bstartServiceRuntime\b|\bserverErrorReporter\(/.test(code) ? [OpsSubjects.errorReported] : []
-    const listens = /\bstartErrorListener\(/.test(code) ? [OpsSubjects.errorReported] : []
+    const notifies: string[] = /\bstartServiceRuntime\b|\bserverErrorReporter\(/.test(code) ? [OpsSubjects.errorReported] : []
+    const listens: string[] = /\bstartErrorListener\(/.test(code) ? [OpsSubjects.errorReported] : []
+    // checkQuota drops its cached answers on admin's limits notice, which admin announces.
+    if (/\bcheckQuota\(deps, /.test(code)) listens.push(QuotaSubjects.limitsChanged)
+    if (/\bannounceLimitsChanged\(/.test(code)) notifies.push(QuotaSubjects.limitsChanged)
     const durables = [...found(code, /durable: '([^']+)'/g), ...found(code, /_DURABLE = '([^']+)'/g)]
     const grant = BUS_GRANTS[service]
     expect(new Set(requests)).toEqual(new Set(grant.requests))

@@ -96,6 +96,7 @@ export function createGatewayApp(deps: GatewayDeps): GatewayApp {
       tenantLimit: createTenantLimiter({ ratePerSecond: env.TENANT_RATE_PER_SECOND, burst: env.TENANT_BURST }),
       resolveSession: createSessionResolver({
         redis: deps.sessionRedis ?? redis,
+        cachedReads: deps.sessionRedis && SESSION_READ_CACHE,
         env,
         lookupIdentity: deps.lookupIdentity ?? busIdentityLookup(bus, env.DEPENDENCY_TIMEOUT_MS),
       }),

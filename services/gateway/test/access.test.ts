@@ -58,6 +58,27 @@ describe('sessions', () => {
     await expect.poll(async () => (await gw.api('/api/user', { user: short })).status, { timeout: 3000, interval: 50 }).toBe(401)
   })
 
+  it('drops every remembered session of a user on a role change, and only the signed-out one on sign-out', async () => {
+    const laptop = await gw.signIn({ memberships: [membership('org-1', 'Owner')] })
+    const phone: TestUser = { ...laptop, sessionId: `${laptop.sessionId}-phone`, cookie: `${laptop.cookie}-phone` }
+    await gw.redis.set(
+      sessionKey(gw.env.REDIS_PREFIX, phone.sessionId),
+      JSON.stringify({ userId: laptop.identity.userId, createdAt: new Date().toISOString() }),
+      { EX: 600 },
+    )
+    const roleSeen = async (user: TestUser) => {
+      expect((await gw.api('/api/organizations/org-1/estimates', { user })).status).toBe(200)
+      return (await verifyTestIdentity(String(gw.upstreams.estimates.received.at(-1)!.headers[IDENTITY_HEADER]))).orgRole
+    }
+    for (const user of [laptop, phone, laptop, phone]) expect(await roleSeen(user)).toBe('Owner') // the second round is remembered
+    const identityKey = redisKeys.identity(gw.env.REDIS_PREFIX, laptop.identity.userId)
+    await gw.redis.set(identityKey, JSON.stringify({ ...laptop.identity, memberships: [membership('org-1', 'Viewer')] }), { EX: 300 })
+    for (const user of [laptop, phone]) await expect.poll(() => roleSeen(user), { timeout: 2000, interval: 20 }).toBe('Viewer')
+    await gw.redis.del(sessionKey(gw.env.REDIS_PREFIX, phone.sessionId))
+    await expect.poll(async () => (await gw.api('/api/user', { user: phone })).status, { timeout: 2000, interval: 20 }).toBe(401)
+    expect((await gw.api('/api/user', { user: laptop })).status).toBe(200)
+  })
+
   it('lets anonymous callers through public routes without a token', async () => {
     expect((await gw.api('/api/public/estimates/share-token')).status).toBe(200)
     expect(gw.upstreams.estimates.received.at(-1)!.headers[IDENTITY_HEADER]).toBeUndefined()

@@ -8,7 +8,8 @@ export type ConsumerDefinition<T> = {
   durable: string
   subject: string
   dataSchema: ZodType<T>
-  handle: (tx: Tx, event: EventEnvelope<T>) => Promise<void>
+  /** `deps` for what is not in the transaction (e.g. a core NATS notice). */
+  handle: (tx: Tx, event: EventEnvelope<T>, deps: Pick<AdminDeps, 'bus' | 'logger'>) => Promise<void>
 }
 
 /** Declares a consumer with its data type checked against its handler. */
@@ -27,7 +28,7 @@ export function startConsumer<T>(deps: Pick<AdminDeps, 'bus' | 'runInTransaction
     subject: def.subject,
     dataSchema: def.dataSchema,
     logger: deps.logger,
-    handler: (event, tx: SqlTx) => def.handle(tx as unknown as Tx, event),
+    handler: (event, tx: SqlTx) => def.handle(tx as unknown as Tx, event, deps),
   })
 }
 

@@ -18,7 +18,7 @@ const orgIdParam = (value: string | undefined) => {
 }
 
 /** Subscription overrides and the audit log (spec 001 §2 Admin, §7). */
-export function platformAdminRoutes(deps: Pick<AdminDeps, 'prisma' | 'env'>): Router {
+export function platformAdminRoutes(deps: Pick<AdminDeps, 'prisma' | 'env' | 'bus' | 'logger'>): Router {
   const router = express.Router()
   router.use('/admin', requirePlatformAdmin)
 

@@ -8,9 +8,11 @@ import type { Tx } from '../deps.js'
  * create, or a repeated delete, changes nothing). The monthly quota comes back only when the
  * estimate is deleted in the UTC month it was created in (README "Quota and deleting"): a
  * mistaken or test estimate removed at once costs nothing; last month's usage is history.
+ * `gaveBack` says so (the services' kept quota answers then undercount the headroom).
  */
-export async function recordEstimateDeleted(tx: Tx, orgId: string, estimateId: string, month: string): Promise<void> {
+export async function recordEstimateDeleted(tx: Tx, orgId: string, estimateId: string, month: string): Promise<{ gaveBack: boolean }> {
   const mark = await markDeleted(tx, orgId, estimateId, month)
   if (mark.counted) await decrementTotalEstimates(tx, orgId)
   if (mark.sameMonth) await decrementUsage(tx, orgId, month, 'estimates')
+  return { gaveBack: mark.sameMonth }
 }

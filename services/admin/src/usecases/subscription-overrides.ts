@@ -6,6 +6,7 @@ import { listOrganizations } from '../data/organizations-repo.js'
 import type { AdminDeps } from '../deps.js'
 import { effectiveLimits, type LimitSource } from '../domain/limits.js'
 import { monthOf } from '../domain/month.js'
+import { announceLimitsChanged } from '../events/announce-limits-changed.js'
 
 type OverrideFields = LimitSource & { note: string | null }
 
@@ -64,9 +65,15 @@ async function assertKnownOrganization(deps: Pick<AdminDeps, 'prisma'>, orgId: s
 
 /**
  * PUT /admin/subscription-overrides/:orgId: replaces the override; a field left out defers to
- * the plan again. Limits are read on every quota check, so the next request sees it.
+ * the plan again. Limits are read on every quota check and cached answers are dropped, so the
+ * next request sees it.
  */
-export async function setSubscriptionOverride(deps: Pick<AdminDeps, 'prisma'>, orgId: string, body: SubscriptionOverrideBody, actorId: string): Promise<void> {
+export async function setSubscriptionOverride(
+  deps: Pick<AdminDeps, 'prisma' | 'bus' | 'logger'>,
+  orgId: string,
+  body: SubscriptionOverrideBody,
+  actorId: string,
+): Promise<void> {
   await assertKnownOrganization(deps, orgId)
   const fields: OverrideFields = {
     estimatesPerMonth: body.estimatesPerMonth ?? null,
@@ -83,14 +90,16 @@ export async function setSubscriptionOverride(deps: Pick<AdminDeps, 'prisma'>, o
     })
     await insertAuditEntry(tx, { actorId, action: 'subscription_override.set', target: orgId, before: overrideFieldsOf(before), after: fields })
   })
+  await announceLimitsChanged(deps, orgId)
 }
 
 /** DELETE /admin/subscription-overrides/:orgId: the plan's limits apply again; 404 when there is none. */
-export async function removeSubscriptionOverride(deps: Pick<AdminDeps, 'prisma'>, orgId: string, actorId: string): Promise<void> {
+export async function removeSubscriptionOverride(deps: Pick<AdminDeps, 'prisma' | 'bus' | 'logger'>, orgId: string, actorId: string): Promise<void> {
   await deps.prisma.$transaction(async (tx) => {
     const before = await tx.subscriptionOverride.findUnique({ where: { organizationId: orgId } })
     if (!before) throw notFound('Subscription override')
     await tx.subscriptionOverride.delete({ where: { organizationId: orgId } })
     await insertAuditEntry(tx, { actorId, action: 'subscription_override.removed', target: orgId, before: overrideFieldsOf(before), after: null })
   })
+  await announceLimitsChanged(deps, orgId)
 }

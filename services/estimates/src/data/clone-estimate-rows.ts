@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto'
-import type { Prisma } from '../generated/prisma/client.js'
+import type { Estimate as EstimateRow, Prisma } from '../generated/prisma/client.js'
 import type { Tx } from './db.js'
 
 /** What every copied row drops: its own id, its estimate, and the timestamps of the original. */
@@ -54,4 +54,29 @@ export async function cloneEstimateRows(tx: Tx, orgId: string, sourceId: string,
   const profileId = (id: string) => copyOf.get(id) ?? id
   if (markupSelection) await tx.estimateMarkupSelection.create({ data: { ...owned, markupProfileId: profileId(markupSelection.markupProfileId) } })
   await tx.estimateTaxSelection.createMany({ data: taxSelections.map((s) => ({ ...owned, taxProfileId: profileId(s.taxProfileId) })) })
+}
+
+/**
+ * Inserts the clone's estimate row: a draft of `createdBy` with the original's details, content
+ * and property data (not its status, lock, view, share or reopen fields).
+ */
+export function insertEstimateCopy(tx: Tx, orgId: string, createdBy: string, source: EstimateRow, projectName: string) {
+  return tx.estimate.create({
+    data: {
+      organizationId: orgId,
+      createdBy,
+      status: 'draft',
+      projectTypeId: source.projectTypeId,
+      projectName,
+      clientName: source.clientName,
+      clientEmail: source.clientEmail,
+      propertyAddress: source.propertyAddress,
+      squareFootage: source.squareFootage,
+      totalCost: source.totalCost,
+      specialFeatures: source.specialFeatures,
+      meetingTranscript: source.meetingTranscript,
+      aiSummary: source.aiSummary,
+      propertyData: source.propertyData ?? undefined,
+    },
+  })
 }

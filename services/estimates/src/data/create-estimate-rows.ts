@@ -3,6 +3,7 @@ import { isUuid } from '@plumbline/service-kit'
 import { Prisma } from '../generated/prisma/client.js'
 import type { RunSql } from './db.js'
 import type { IdempotencyRecord } from './idempotency.js'
+import type { EstimateWithRelations } from './mappers.js'
 
 // Creating an estimate in one round trip for its reads and one for its writes. Through Prisma the
 // create was an interactive transaction of eight statements (BEGIN, the estimate, its content
@@ -110,4 +111,27 @@ export function insertEstimateStatement(rows: NewEstimateRows): Prisma.Sql {
       VALUES (${org}, ${k.key}, ${k.scope}, ${k.requestHash}, ${k.statusCode}::int, ${k.response}::jsonb, ${at}::timestamptz))`)
   }
   return Prisma.sql`WITH ${Prisma.join(writes, ', ')} SELECT 1 AS written`
+}
+
+/**
+ * A new estimate as read back with its relations, without reading it: its project type (just
+ * read), empty content sections, no share link, no approval.
+ */
+export function newEstimateWithRelations(row: NewEstimateRows['estimate'], projectType: ProjectTypeForCreate['projectType']): EstimateWithRelations {
+  return {
+    ...row,
+    totalCost: new Prisma.Decimal(row.totalCost),
+    searchText: null,
+    propertyData: null,
+    viewedAt: null,
+    lockedAt: null,
+    reopenedAt: null,
+    reopenedBy: null,
+    deletedAt: null,
+    updatedAt: row.createdAt,
+    projectType,
+    contentSections: CONTENT_SECTION_TYPES.map((t) => ({ type: t, content: null })),
+    shareLink: null,
+    approvals: [],
+  }
 }

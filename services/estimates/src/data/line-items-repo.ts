@@ -1,4 +1,5 @@
 import type { lineItemColumns } from '../domain/line-item-values.js'
+import type { Prisma } from '../generated/prisma/client.js'
 import type { Tx } from './db.js'
 import { LINE_ITEM_ORDER } from './mappers.js'
 
@@ -19,7 +20,8 @@ export function insertLineItem(tx: Tx, orgId: string, item: NewLineItem) {
   return tx.lineItem.create({ data: { ...item, organizationId: orgId } })
 }
 
-export async function insertLineItems(tx: Tx, orgId: string, items: NewLineItem[]): Promise<void> {
+/** Many items at once; columns left out take their defaults (template items carry fewer). */
+export async function insertLineItems(tx: Tx, orgId: string, items: Omit<Prisma.LineItemCreateManyInput, 'organizationId'>[]): Promise<void> {
   if (items.length) await tx.lineItem.createMany({ data: items.map((item) => ({ ...item, organizationId: orgId })) })
 }
 

@@ -1,7 +1,7 @@
 import { columnMaxText, columnMaxUnits, fitsColumn, fromScaledUnits, NUMERIC_COLUMNS, type Section } from '@plumbline/contracts'
 import { badRequest } from '@plumbline/service-kit'
 import { Prisma } from '../generated/prisma/client.js'
-import type { RunSql, Tx } from './db.js'
+import type { Db, RunSql, Tx } from './db.js'
 import { LINE_ITEM_ORDER } from './mappers.js'
 import type { VersionedMemo } from './versioned-memo.js'
 
@@ -105,4 +105,18 @@ export function readSectionWithItems(tx: Tx, orgId: string, id: string) {
 /** Removes a section; its line items go with it (ON DELETE CASCADE). */
 export async function deleteSectionRow(tx: Tx, orgId: string, id: string): Promise<void> {
   await tx.section.delete({ where: { id, organizationId: orgId } })
+}
+
+/** Sections with their line items' client-visible columns, as the public page itemises them. */
+export function listClientSections(db: Db, orgId: string, estimateId: string) {
+  return db.section.findMany({
+    where: { organizationId: orgId, estimateId },
+    orderBy: [{ sortOrder: 'asc' }, { createdAt: 'asc' }],
+    select: {
+      id: true,
+      name: true,
+      total: true,
+      lineItems: { orderBy: [{ sortOrder: 'asc' }, { createdAt: 'asc' }], select: { id: true, name: true, quantity: true, unit: true, totalCost: true } },
+    },
+  })
 }

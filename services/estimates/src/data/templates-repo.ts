@@ -1,6 +1,6 @@
 import type { ZTemplateInput } from '@plumbline/contracts'
 import type { z } from 'zod'
-import type { Db, Tx } from './db.js'
+import { type Db, type Tx, visibleTo } from './db.js'
 import { TEMPLATE_INCLUDE } from './mappers.js'
 
 // Line-item templates: system rows (organizationId null) for everyone, plus each organisation's
@@ -8,7 +8,6 @@ import { TEMPLATE_INCLUDE } from './mappers.js'
 
 export type TemplateInput = z.output<typeof ZTemplateInput>
 
-const visibleTo = (orgId: string) => ({ OR: [{ organizationId: null }, { organizationId: orgId }] })
 const templateOrder = [{ isSystemTemplate: 'desc' as const }, { category: 'asc' as const }, { name: 'asc' as const }, { id: 'asc' as const }]
 
 export function listVisibleTemplates(db: Db, orgId: string, category?: string) {

@@ -1,6 +1,8 @@
 import { isUuid, notFound, type OrgContext } from '@plumbline/service-kit'
+import { inTransaction } from '../data/db.js'
 import { touchEditableEstimate } from '../data/estimates-repo.js'
-import { recomputeSectionTotal } from '../data/sections-repo.js'
+import { insertLineItems } from '../data/line-items-repo.js'
+import { countSections, insertSection, recomputeSectionTotal } from '../data/sections-repo.js'
 import { findVisibleTemplate } from '../data/templates-repo.js'
 import type { EstimatesDeps } from '../deps.js'
 import { lineTotal, money, qty } from '../domain/money.js'
@@ -17,22 +19,21 @@ export async function applyTemplate(
   templateId: string,
 ): Promise<{ sectionsCreated: number; lineItemsCreated: number }> {
   if (!isUuid(templateId)) throw notFound('Template')
-  return deps.prisma.$transaction(async (tx) => {
+  return inTransaction(deps, async (tx) => {
     const e = await touchEditableEstimate(tx, ctx.orgId, estimateId)
     const template = await findVisibleTemplate(tx, ctx.orgId, templateId)
     if (!template) throw notFound('Template')
-    const existing = await tx.section.count({ where: { estimateId: e.id, organizationId: ctx.orgId } })
+    const existing = await countSections(tx, ctx.orgId, e.id)
     let lineItemsCreated = 0
     for (const [i, ts] of template.sections.entries()) {
-      const section = await tx.section.create({
-        data: { estimateId: e.id, organizationId: ctx.orgId, name: ts.name, description: ts.description, sortOrder: existing + i },
-      })
+      const section = await insertSection(tx, ctx.orgId, { estimateId: e.id, name: ts.name, description: ts.description, sortOrder: existing + i })
       if (ts.lineItems.length) {
-        await tx.lineItem.createMany({
-          data: ts.lineItems.map((li, j) => ({
+        await insertLineItems(
+          tx,
+          ctx.orgId,
+          ts.lineItems.map((li, j) => ({
             sectionId: section.id,
             estimateId: e.id,
-            organizationId: ctx.orgId,
             name: li.name,
             description: li.description,
             quantity: qty(li.quantity),
@@ -41,7 +42,7 @@ export async function applyTemplate(
             totalCost: lineTotal(li.quantity, li.cost),
             sortOrder: j,
           })),
-        })
+        )
         lineItemsCreated += ts.lineItems.length
         await recomputeSectionTotal(tx, section.id)
       }

@@ -7,7 +7,11 @@ import {
   ZEstimateStatus,
 } from '@plumbline/contracts'
 import { Decimal as DecimalJs } from 'decimal.js'
+import { findLatestApproval } from '../data/approvals-repo.js'
+import { listClientContent } from '../data/content-repo.js'
 import type { Db } from '../data/db.js'
+import { listClientPhases } from '../data/phases-repo.js'
+import { listClientSections } from '../data/sections-repo.js'
 import type { PublicEstimateRow } from './find-public-share.js'
 import { loadEstimateTotals } from './load-estimate-totals.js'
 
@@ -35,12 +39,7 @@ const statusOf = (s: string): EstimateStatus => (ZEstimateStatus.safeParse(s).su
 export type PublicSnapshot = Omit<PublicEstimate, 'snapshotSha256'>
 
 async function visibleContentSections(db: Db, orgId: string, estimateId: string): Promise<PublicEstimate['contentSections']> {
-  // One after the other: `db` may be an interactive transaction, which runs one query at a time.
-  const sections = await db.contentSection.findMany({ where: { organizationId: orgId, estimateId }, select: { type: true, content: true } })
-  const links = await db.contentLink.findMany({
-    where: { organizationId: orgId, estimateId },
-    select: { role: true, showToClient: true, includeInWebLink: true },
-  })
+  const { sections, links } = await listClientContent(db, orgId, estimateId)
   const out: PublicEstimate['contentSections'] = []
   for (const type of CLIENT_SECTION_TYPES) {
     const link = links.find((l) => l.role === type)
@@ -53,25 +52,12 @@ async function visibleContentSections(db: Db, orgId: string, estimateId: string)
 }
 
 async function visiblePhases(db: Db, orgId: string, estimateId: string): Promise<PublicEstimate['phases']> {
-  const phases = await db.estimatePhase.findMany({
-    where: { organizationId: orgId, estimateId, isEnabled: true, status: { not: 'hidden' } },
-    orderBy: [{ sortOrder: 'asc' }, { createdAt: 'asc' }],
-    select: { id: true, name: true, description: true, amount: true, percentage: true },
-  })
+  const phases = await listClientPhases(db, orgId, estimateId)
   return phases.map((p) => ({ id: p.id, name: p.name, description: p.description, amount: fixed(p.amount, 2), percentage: fixed(p.percentage, 2) }))
 }
 
 async function itemisedSections(db: Db, orgId: string, estimateId: string): Promise<NonNullable<PublicEstimate['sections']>> {
-  const sections = await db.section.findMany({
-    where: { organizationId: orgId, estimateId },
-    orderBy: [{ sortOrder: 'asc' }, { createdAt: 'asc' }],
-    select: {
-      id: true,
-      name: true,
-      total: true,
-      lineItems: { orderBy: [{ sortOrder: 'asc' }, { createdAt: 'asc' }], select: { id: true, name: true, quantity: true, unit: true, totalCost: true } },
-    },
-  })
+  const sections = await listClientSections(db, orgId, estimateId)
   return sections.map((s) => ({
     id: s.id,
     name: s.name,
@@ -83,10 +69,7 @@ async function itemisedSections(db: Db, orgId: string, estimateId: string): Prom
 /** The decision on record since the last reopen, if the status still says so. */
 export async function currentApproval(db: Db, estimate: PublicEstimateRow): Promise<PublicEstimate['approval']> {
   if (estimate.status !== 'approved' && estimate.status !== 'rejected') return null
-  const row = await db.estimateApproval.findFirst({
-    where: { organizationId: estimate.organizationId, estimateId: estimate.id, ...(estimate.reopenedAt ? { decidedAt: { gt: estimate.reopenedAt } } : {}) },
-    orderBy: { decidedAt: 'desc' },
-  })
+  const row = await findLatestApproval(db, estimate.organizationId, estimate.id, estimate.reopenedAt)
   if (!row || row.decision !== estimate.status) return null
   return {
     decision: row.decision as 'approved' | 'rejected',

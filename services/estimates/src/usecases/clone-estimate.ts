@@ -1,6 +1,7 @@
 import { type Estimate, Subjects } from '@plumbline/contracts'
 import { checkQuota, isUuid, notFound, type OrgContext } from '@plumbline/service-kit'
-import { cloneEstimateRows } from '../data/clone-estimate-rows.js'
+import { cloneEstimateRows, insertEstimateCopy } from '../data/clone-estimate-rows.js'
+import { findLiveEstimate } from '../data/estimates-repo.js'
 import { type IdempotencyRequest, runIdempotent } from '../data/idempotency.js'
 import type { EstimatesDeps } from '../deps.js'
 import { recordEstimateEvent } from '../events/record-event.js'
@@ -24,36 +25,14 @@ export async function cloneEstimate(
   if (!isUuid(sourceId)) throw notFound('Estimate')
   const result = await runIdempotent(deps.prisma, idempotency, {
     before: async () => {
-      const [source, quota] = await Promise.allSettled([
-        deps.prisma.estimate.findFirst({ where: { id: sourceId, organizationId: ctx.orgId, deletedAt: null }, select: { id: true } }),
-        checkQuota(deps, ctx.orgId, 'estimates'),
-      ])
+      const [source, quota] = await Promise.allSettled([findLiveEstimate(deps.prisma, ctx.orgId, sourceId), checkQuota(deps, ctx.orgId, 'estimates')])
       // An unknown estimate is the answer even when the quota also refuses.
       if (source.status === 'rejected') throw source.reason
-      if (!source.value) throw notFound('Estimate')
       if (quota.status === 'rejected') throw quota.reason
     },
     run: async (tx) => {
-      const source = await tx.estimate.findFirst({ where: { id: sourceId, organizationId: ctx.orgId, deletedAt: null } })
-      if (!source) throw notFound('Estimate')
-      const clone = await tx.estimate.create({
-        data: {
-          organizationId: ctx.orgId,
-          createdBy: ctx.userId,
-          status: 'draft',
-          projectTypeId: source.projectTypeId,
-          projectName: cloneName(source.projectName),
-          clientName: source.clientName,
-          clientEmail: source.clientEmail,
-          propertyAddress: source.propertyAddress,
-          squareFootage: source.squareFootage,
-          totalCost: source.totalCost,
-          specialFeatures: source.specialFeatures,
-          meetingTranscript: source.meetingTranscript,
-          aiSummary: source.aiSummary,
-          propertyData: source.propertyData ?? undefined,
-        },
-      })
+      const source = await findLiveEstimate(tx, ctx.orgId, sourceId)
+      const clone = await insertEstimateCopy(tx, ctx.orgId, ctx.userId, source, cloneName(source.projectName))
       await cloneEstimateRows(tx, ctx.orgId, source.id, clone.id)
       await recordEstimateEvent(tx, Subjects.estimateCreated, ctx.orgId, ctx.userId, {
         estimateId: clone.id,

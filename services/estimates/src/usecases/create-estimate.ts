@@ -1,15 +1,14 @@
 import { randomUUID } from 'node:crypto'
-import { CONTENT_SECTION_TYPES, type Estimate, Subjects, type ZEstimatePayload } from '@plumbline/contracts'
+import { type Estimate, Subjects, type ZEstimatePayload } from '@plumbline/contracts'
 import { createEnvelope, traceHeaders } from '@plumbline/messaging'
 import { badRequest, checkQuota, type OrgContext } from '@plumbline/service-kit'
 import type { z } from 'zod'
-import { insertEstimateStatement, type ProjectTypeForCreate, readProjectTypeForCreate } from '../data/create-estimate-rows.js'
+import { insertEstimateStatement, newEstimateWithRelations, type ProjectTypeForCreate, readProjectTypeForCreate } from '../data/create-estimate-rows.js'
 import { type IdempotencyRequest, runIdempotentStatement } from '../data/idempotency.js'
 import { toEstimateDto } from '../data/mappers.js'
 import type { EstimatesDeps } from '../deps.js'
 import { money, splitByPercentages } from '../domain/money.js'
 import type { EstimateEventData } from '../events/record-event.js'
-import { Prisma } from '../generated/prisma/client.js'
 
 export type EstimateInput = z.output<typeof ZEstimatePayload>
 
@@ -83,27 +82,7 @@ export async function createEstimate(
         actorId: ctx.userId,
         data: { estimateId: row.id, projectName: row.projectName, clientName: row.clientName, status: row.status } satisfies EstimateEventData,
       })
-      // A new estimate's relations are known without reading them back: its project type (just
-      // read), empty content sections, no share link, no approval.
-      const body = toEstimateDto(
-        {
-          ...row,
-          totalCost: new Prisma.Decimal(row.totalCost),
-          searchText: null,
-          propertyData: null,
-          viewedAt: null,
-          lockedAt: null,
-          reopenedAt: null,
-          reopenedBy: null,
-          deletedAt: null,
-          updatedAt: createdAt,
-          projectType: template.projectType,
-          contentSections: CONTENT_SECTION_TYPES.map((t) => ({ type: t, content: null })),
-          shareLink: null,
-          approvals: [],
-        },
-        deps.shareTokens,
-      )
+      const body = toEstimateDto(newEstimateWithRelations(row, template.projectType), deps.shareTokens)
       const response = { status: 201, body }
       const statement = insertEstimateStatement({
         estimate: row,

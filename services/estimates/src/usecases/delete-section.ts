@@ -1,4 +1,5 @@
 import type { OrgContext } from '@plumbline/service-kit'
+import { inTransaction } from '../data/db.js'
 import { findSectionOfOrg, touchEditableEstimate } from '../data/estimates-repo.js'
 import { countSectionItems } from '../data/line-items-repo.js'
 import { deleteSectionRow } from '../data/sections-repo.js'
@@ -7,7 +8,7 @@ import { recordLineItemsChanged } from '../events/record-event.js'
 
 /** Removes a section with its line items. */
 export async function deleteSection(deps: EstimatesDeps, ctx: OrgContext, sectionId: string): Promise<void> {
-  await deps.prisma.$transaction(async (tx) => {
+  await inTransaction(deps, async (tx) => {
     const section = await findSectionOfOrg(tx, ctx.orgId, sectionId)
     await touchEditableEstimate(tx, ctx.orgId, section.estimateId)
     const items = await countSectionItems(tx, ctx.orgId, section.id)

@@ -1,8 +1,10 @@
 import { Subjects } from '@plumbline/contracts'
 import { type OrgContext, requirePermission } from '@plumbline/service-kit'
+import { inTransaction } from '../data/db.js'
+import { lockEstimateRow, updateEstimateRow } from '../data/estimates-repo.js'
+import { deleteShareLinks } from '../data/share-links-repo.js'
 import type { EstimatesDeps } from '../deps.js'
 import { recordEstimateEvent } from '../events/record-event.js'
-import { lockEstimateRow } from './share-link.js'
 
 /**
  * DELETE …/estimates/{id}/share: the token is removed (not just flagged), so the link can never
@@ -11,11 +13,11 @@ import { lockEstimateRow } from './share-link.js'
  */
 export async function disableShareLink(deps: EstimatesDeps, actor: OrgContext, estimateId: string): Promise<void> {
   requirePermission(actor, 'cost_estimator', 'share')
-  await deps.prisma.$transaction(async (tx) => {
+  await inTransaction(deps, async (tx) => {
     const estimate = await lockEstimateRow(tx, actor.orgId, estimateId)
-    const removed = await tx.shareLink.deleteMany({ where: { estimateId: estimate.id, organizationId: actor.orgId } })
-    if (!removed.count || (estimate.status !== 'shared' && estimate.status !== 'viewed')) return
-    await tx.estimate.update({ where: { id: estimate.id }, data: { status: 'draft' } })
+    const removed = await deleteShareLinks(tx, actor.orgId, estimate.id)
+    if (!removed || (estimate.status !== 'shared' && estimate.status !== 'viewed')) return
+    await updateEstimateRow(tx, actor.orgId, estimate.id, { status: 'draft' })
     await recordEstimateEvent(tx, Subjects.estimateUpdated, actor.orgId, actor.userId, {
       estimateId: estimate.id,
       projectName: estimate.projectName,

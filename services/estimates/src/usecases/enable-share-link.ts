@@ -1,6 +1,8 @@
 import { type OrgContext, requirePermission } from '@plumbline/service-kit'
+import { inTransaction } from '../data/db.js'
+import { lockEstimateRow } from '../data/estimates-repo.js'
 import type { EstimatesDeps } from '../deps.js'
-import { issueShareToken, lockEstimateRow, type ShareResponse } from './share-link.js'
+import { issueShareToken, type ShareResponse } from './share-link.js'
 
 /**
  * POST …/estimates/{id}/share (spec 001 §7): issues a new share token, replacing any live one,
@@ -9,5 +11,5 @@ import { issueShareToken, lockEstimateRow, type ShareResponse } from './share-li
  */
 export async function enableShareLink(deps: EstimatesDeps, actor: OrgContext, estimateId: string): Promise<ShareResponse> {
   requirePermission(actor, 'cost_estimator', 'share')
-  return deps.prisma.$transaction(async (tx) => issueShareToken(deps, tx, actor, await lockEstimateRow(tx, actor.orgId, estimateId)))
+  return inTransaction(deps, async (tx) => issueShareToken(deps, tx, actor, await lockEstimateRow(tx, actor.orgId, estimateId)))
 }

@@ -1,6 +1,8 @@
 import { type AiGenerationCompletedV1, CONTENT_SECTION_TYPES, type EventEnvelope, Subjects } from '@plumbline/contracts'
 import { isUuid } from '@plumbline/service-kit'
+import { findContentSection, saveContentText } from '../data/content-repo.js'
 import type { Tx } from '../data/db.js'
+import { findLiveEstimateRow, updateEstimateRow } from '../data/estimates-repo.js'
 import { recordEstimateEvent } from '../events/record-event.js'
 
 /**
@@ -15,28 +17,19 @@ export async function fillGeneratedContent(tx: Tx, event: EventEnvelope<AiGenera
   const { kind, estimateId, contentBlocks, requestedAt } = event.data
   const orgId = event.orgId
   if (kind !== 'generate_all' || !estimateId || !orgId || !isUuid(estimateId)) return []
-  const estimate = await tx.estimate.findFirst({ where: { id: estimateId, organizationId: orgId, deletedAt: null } })
+  const estimate = await findLiveEstimateRow(tx, orgId, estimateId)
   if (!estimate || estimate.lockedAt) return []
   const filled: string[] = []
   for (const type of CONTENT_SECTION_TYPES) {
     const text = contentBlocks[type]?.trim()
     if (!text) continue
-    const current = await tx.contentSection.findUnique({ where: { estimateId_type: { estimateId, type } } })
+    const current = await findContentSection(tx, orgId, estimateId, type)
     if (current?.content?.trim() && !savedBefore(current.updatedAt, requestedAt)) continue
-    await tx.contentSection.upsert({
-      where: { estimateId_type: { estimateId, type } },
-      create: { estimateId, organizationId: orgId, type, content: text },
-      update: { content: text },
-    })
-    await tx.contentLink.upsert({
-      where: { estimateId_role: { estimateId, role: type } },
-      create: { estimateId, organizationId: orgId, role: type, isCustomized: false },
-      update: { isCustomized: false },
-    })
+    await saveContentText(tx, orgId, estimateId, type, text, false)
     filled.push(type)
   }
   if (filled.length > 0) {
-    await tx.estimate.update({ where: { id: estimateId }, data: { updatedAt: new Date() } })
+    await updateEstimateRow(tx, orgId, estimateId, { updatedAt: new Date() })
     await recordEstimateEvent(tx, Subjects.estimateUpdated, orgId, event.actorId, {
       estimateId,
       projectName: estimate.projectName,

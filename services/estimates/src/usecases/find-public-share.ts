@@ -1,6 +1,7 @@
 import { ErrorCode, PUBLIC_ESTIMATE_MESSAGES } from '@plumbline/contracts'
 import { AppError } from '@plumbline/service-kit'
 import type { Db } from '../data/db.js'
+import { findLiveShareByTokenHash } from '../data/share-links-repo.js'
 import type { EstimatesDeps } from '../deps.js'
 import { looksLikeShareToken } from '../domain/share-token-crypto.js'
 
@@ -12,10 +13,7 @@ export const publicLinkNotFound = () => new AppError(404, ErrorCode.NOT_FOUND, P
  */
 export async function findPublicShare(deps: Pick<EstimatesDeps, 'shareTokens'>, db: Db, token: string) {
   if (!looksLikeShareToken(token)) throw publicLinkNotFound()
-  const link = await db.shareLink.findFirst({
-    where: { tokenHash: deps.shareTokens.hash(token), revokedAt: null, estimate: { deletedAt: null } },
-    include: { estimate: { include: { projectType: { select: { name: true } } } } },
-  })
+  const link = await findLiveShareByTokenHash(db, deps.shareTokens.hash(token))
   if (!link || link.estimate.organizationId !== link.organizationId) throw publicLinkNotFound()
   return link
 }

@@ -1,11 +1,12 @@
 import type { Estimate } from '@plumbline/contracts'
 import { notFound, type OrgContext } from '@plumbline/service-kit'
 import type { Db } from '../data/db.js'
-import { ESTIMATE_INCLUDE, toEstimateDto } from '../data/mappers.js'
+import { findEstimateWithDetails } from '../data/estimates-repo.js'
+import { toEstimateDto } from '../data/mappers.js'
 import type { EstimatesDeps } from '../deps.js'
 
 export async function loadEstimateDto(db: Db, deps: Pick<EstimatesDeps, 'shareTokens'>, orgId: string, id: string): Promise<Estimate> {
-  const e = await db.estimate.findFirst({ where: { id, organizationId: orgId, deletedAt: null }, include: ESTIMATE_INCLUDE })
+  const e = await findEstimateWithDetails(db, orgId, id)
   if (!e) throw notFound('Estimate')
   return toEstimateDto(e, deps.shareTokens)
 }

@@ -1,6 +1,8 @@
 import { type PublicEstimate, Subjects } from '@plumbline/contracts'
 import type { RequestContext } from '@plumbline/service-kit'
 import { fetchCompanySettings } from '@plumbline/service-kit'
+import { inTransaction } from '../data/db.js'
+import { markFirstViewed, markSharedViewed } from '../data/estimates-repo.js'
 import type { EstimatesDeps } from '../deps.js'
 import { recordEstimateEvent } from '../events/record-event.js'
 import { buildPublicEstimate, currentApproval } from './build-public-estimate.js'
@@ -14,21 +16,14 @@ import { isOrganizationMember } from './public-viewer.js'
  * edit, so updatedAt stays as it was.
  */
 async function recordFirstView(deps: EstimatesDeps, estimate: PublicEstimateRow): Promise<boolean> {
-  return deps.prisma.$transaction(async (tx) => {
-    const first = await tx.estimate.updateMany({
-      where: { id: estimate.id, organizationId: estimate.organizationId, viewedAt: null, deletedAt: null },
-      data: { viewedAt: new Date(), updatedAt: estimate.updatedAt },
-    })
-    if (!first.count) return false
-    const flipped = await tx.estimate.updateMany({
-      where: { id: estimate.id, organizationId: estimate.organizationId, status: 'shared' },
-      data: { status: 'viewed', updatedAt: estimate.updatedAt },
-    })
+  return inTransaction(deps, async (tx) => {
+    if (!(await markFirstViewed(tx, estimate.organizationId, estimate.id, estimate.updatedAt))) return false
+    const flipped = await markSharedViewed(tx, estimate.organizationId, estimate.id, estimate.updatedAt)
     await recordEstimateEvent(tx, Subjects.estimateViewed, estimate.organizationId, null, {
       estimateId: estimate.id,
       projectName: estimate.projectName,
       clientName: estimate.clientName,
-      status: flipped.count ? 'viewed' : estimate.status,
+      status: flipped ? 'viewed' : estimate.status,
     })
     return true
   })

@@ -1,5 +1,6 @@
 import { CSV_IMPORT_MAX_BYTES, type CsvImportResult, ErrorCode, LINE_ITEM_UNITS, ZLineItemInput } from '@plumbline/contracts'
 import { AppError, type OrgContext } from '@plumbline/service-kit'
+import { inTransaction } from '../data/db.js'
 import { findLiveEstimate, touchEditableEstimate } from '../data/estimates-repo.js'
 import { countSectionItems, insertLineItems, type NewLineItem } from '../data/line-items-repo.js'
 import { insertSection, listSectionRows, recomputeSectionTotal } from '../data/sections-repo.js'
@@ -100,7 +101,7 @@ export async function importSectionsCsv(deps: EstimatesDeps, ctx: OrgContext, es
   const rows = readRows(csv, errors)
   if (errors.length) return { sectionsCreated: 0, lineItemsCreated: 0, errors: errors.slice(0, MAX_ERRORS) }
   if (rows.length === 0) return { sectionsCreated: 0, lineItemsCreated: 0, errors: [{ row: 0, field: 'csv', message: 'The file has no rows to import' }] }
-  return deps.prisma.$transaction(async (tx) => {
+  return inTransaction(deps, async (tx) => {
     const e = await touchEditableEstimate(tx, ctx.orgId, estimateId)
     const existing = await listSectionRows(tx, ctx.orgId, e.id)
     const byName = new Map<string, { id: string; nextSort: number }>()

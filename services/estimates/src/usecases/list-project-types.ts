@@ -1,9 +1,8 @@
 import type { ProjectType } from '@plumbline/contracts'
 import type { OrgContext } from '@plumbline/service-kit'
 import type { Db } from '../data/db.js'
+import { listProjectTypeRows } from '../data/project-types-repo.js'
 import type { EstimatesDeps } from '../deps.js'
-
-const visibleTo = (orgId: string) => ({ OR: [{ organizationId: null }, { organizationId: orgId }] })
 
 /**
  * System project types and the organisation's own, system first, then by sort order and name,
@@ -22,16 +21,7 @@ export async function loadProjectType(db: Db, orgId: string, id: string): Promis
 }
 
 async function findProjectTypes(db: Db, orgId: string, id?: string): Promise<ProjectType[]> {
-  const rows = await db.projectType.findMany({
-    where: { ...visibleTo(orgId), ...(id ? { id } : {}) },
-    orderBy: [{ isSystemTemplate: 'desc' }, { sortOrder: 'asc' }, { name: 'asc' }],
-    include: {
-      phaseGroups: {
-        where: { ...visibleTo(orgId), phaseGroup: visibleTo(orgId) },
-        include: { phaseGroup: { include: { phases: { orderBy: [{ sortOrder: 'asc' }, { name: 'asc' }] } } } },
-      },
-    },
-  })
+  const rows = await listProjectTypeRows(db, orgId, id)
   return rows.map((r) => ({
     id: r.id,
     name: r.name,

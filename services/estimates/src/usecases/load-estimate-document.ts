@@ -1,6 +1,8 @@
 import { CONTENT_SECTION_TYPES, type EstimateDocumentReply } from '@plumbline/contracts'
 import { AppError, isUuid } from '@plumbline/service-kit'
+import { listContentLinkRows } from '../data/content-repo.js'
 import { toContentLinkDto, toPhaseDto } from '../data/mappers.js'
+import { listEstimatePhases } from '../data/phases-repo.js'
 import { loadSections } from '../data/sections-repo.js'
 import type { EstimatesDeps } from '../deps.js'
 import { loadEstimateDto } from './get-estimate.js'
@@ -23,12 +25,9 @@ export async function loadEstimateDocument(deps: EstimatesDeps, orgId: string, e
     throw err
   }
   const [phases, sections, links, pricing] = await Promise.all([
-    deps.prisma.estimatePhase.findMany({
-      where: { estimateId: estimate.id, organizationId: orgId },
-      orderBy: [{ sortOrder: 'asc' }, { createdAt: 'asc' }, { id: 'asc' }],
-    }),
+    listEstimatePhases(deps.prisma, orgId, estimate.id),
     loadSections(deps.queryRows, orgId, estimate.id),
-    deps.prisma.contentLink.findMany({ where: { estimateId: estimate.id, organizationId: orgId } }),
+    listContentLinkRows(deps.prisma, orgId, estimate.id),
     loadEstimateTotals(deps.prisma, orgId, estimate.id),
   ])
   const contentLinks = links.sort((a, b) => (LINK_ORDER.get(a.role) ?? 99) - (LINK_ORDER.get(b.role) ?? 99)).map(toContentLinkDto)

@@ -1,5 +1,6 @@
 import type { EstimatePricing } from '@plumbline/contracts'
 import type { Db } from '../data/db.js'
+import { readPricingInputs } from '../data/pricing-selections-repo.js'
 import { computeTotals } from '../domain/pricing.js'
 import { toMarkupRates, toPricedItem, toTaxRule } from '../domain/pricing-records.js'
 
@@ -9,16 +10,7 @@ import { toMarkupRates, toPricedItem, toTaxRule } from '../domain/pricing-record
  * belongs to the organisation; every query is scoped by orgId again all the same.
  */
 export async function loadEstimateTotals(db: Db, orgId: string, estimateId: string): Promise<EstimatePricing> {
-  const items = await db.lineItem.findMany({
-    where: { organizationId: orgId, estimateId },
-    select: { totalCost: true, isLabor: true, isMaterial: true, isEquipment: true, isSubcontractor: true, applyMarkup: true, applyTax: true },
-  })
-  const markup = await db.estimateMarkupSelection.findFirst({ where: { organizationId: orgId, estimateId }, include: { markupProfile: true } })
-  const taxes = await db.estimateTaxSelection.findMany({
-    where: { organizationId: orgId, estimateId },
-    include: { taxProfile: true },
-    orderBy: [{ taxProfile: { name: 'asc' } }, { taxProfileId: 'asc' }],
-  })
+  const { items, markup, taxes } = await readPricingInputs(db, orgId, estimateId)
   return {
     markupProfileId: markup?.markupProfileId ?? null,
     taxProfileIds: taxes.map((t) => t.taxProfileId),

@@ -1,7 +1,21 @@
 import { ErrorCode, type PhaseGroup, type SettingsPhase, SYSTEM_PHASE_GROUP_READ_ONLY, type ZPhaseGroupInput, type ZPhaseInput } from '@plumbline/contracts'
 import { AppError, isUuid, notFound, type OrgContext } from '@plumbline/service-kit'
 import type { z } from 'zod'
-import type { Db } from '../data/db.js'
+import { type Db, inTransaction } from '../data/db.js'
+import {
+  countGroupPhases,
+  deleteGroupPhaseRow,
+  deletePhaseGroupRow,
+  findVisibleGroup,
+  findVisiblePhase,
+  insertGroupPhase,
+  insertPhaseGroup,
+  listGroupPhaseRows,
+  listVisibleGroupKeys,
+  readGroupWithLinks,
+  updateGroupPhaseRow,
+  updatePhaseGroupRow,
+} from '../data/phase-groups-repo.js'
 import type { EstimatesDeps } from '../deps.js'
 
 // Settings "Phase Groups" tab (spec 001 §2, §3, §7): system groups for everyone, read-only; each
@@ -10,14 +24,6 @@ import type { EstimatesDeps } from '../deps.js'
 
 type PhaseGroupInput = z.output<typeof ZPhaseGroupInput>
 type PhaseInput = z.output<typeof ZPhaseInput>
-
-const visibleTo = (orgId: string) => ({ OR: [{ organizationId: null }, { organizationId: orgId }] })
-const PHASE_ORDER = [{ sortOrder: 'asc' as const }, { name: 'asc' as const }]
-
-const groupInclude = (orgId: string) => ({
-  phases: { orderBy: PHASE_ORDER },
-  projectTypes: { where: { ...visibleTo(orgId), projectType: visibleTo(orgId) }, include: { projectType: true } },
-})
 
 type PhaseRow = {
   id: string
@@ -42,7 +48,7 @@ function toPhaseDto(p: PhaseRow): SettingsPhase {
 }
 
 async function loadGroupDto(db: Db, orgId: string, id: string): Promise<PhaseGroup> {
-  const g = await db.phaseGroup.findUniqueOrThrow({ where: { id }, include: groupInclude(orgId) })
+  const g = await readGroupWithLinks(db, orgId, id)
   return {
     id: g.id,
     name: g.name,
@@ -57,7 +63,7 @@ async function loadGroupDto(db: Db, orgId: string, id: string): Promise<PhaseGro
 
 /** System groups first, then the organisation's own, by name; each with its phases in order and the types linking it. */
 export async function listPhaseGroups(deps: EstimatesDeps, ctx: OrgContext): Promise<PhaseGroup[]> {
-  const rows = await deps.prisma.phaseGroup.findMany({ where: visibleTo(ctx.orgId), select: { id: true, organizationId: true, name: true } })
+  const rows = await listVisibleGroupKeys(deps.prisma, ctx.orgId)
   rows.sort((a, b) => Number(a.organizationId !== null) - Number(b.organizationId !== null) || a.name.localeCompare(b.name) || a.id.localeCompare(b.id))
   return Promise.all(rows.map((r) => loadGroupDto(deps.prisma, ctx.orgId, r.id)))
 }
@@ -65,7 +71,7 @@ export async function listPhaseGroups(deps: EstimatesDeps, ctx: OrgContext): Pro
 /** A group the organisation can see: 404 when unknown or another organisation's. */
 async function visibleGroup(db: Db, orgId: string, id: string) {
   if (!isUuid(id)) throw notFound('Phase group')
-  const g = await db.phaseGroup.findFirst({ where: { id, ...visibleTo(orgId) } })
+  const g = await findVisibleGroup(db, orgId, id)
   if (!g) throw notFound('Phase group')
   return g
 }
@@ -78,47 +84,43 @@ async function ownGroup(db: Db, orgId: string, id: string) {
 }
 
 export async function createPhaseGroup(deps: EstimatesDeps, ctx: OrgContext, input: PhaseGroupInput): Promise<PhaseGroup> {
-  const g = await deps.prisma.phaseGroup.create({ data: { organizationId: ctx.orgId, name: input.name, description: input.description } })
+  const g = await insertPhaseGroup(deps.prisma, ctx.orgId, { name: input.name, description: input.description })
   return loadGroupDto(deps.prisma, ctx.orgId, g.id)
 }
 
 export async function updatePhaseGroup(deps: EstimatesDeps, ctx: OrgContext, id: string, input: PhaseGroupInput): Promise<PhaseGroup> {
-  return deps.prisma.$transaction(async (tx) => {
+  return inTransaction(deps, async (tx) => {
     await ownGroup(tx, ctx.orgId, id)
-    await tx.phaseGroup.update({ where: { id }, data: { name: input.name, description: input.description } })
+    await updatePhaseGroupRow(tx, ctx.orgId, id, { name: input.name, description: input.description })
     return loadGroupDto(tx, ctx.orgId, id)
   })
 }
 
 /** Deletes the group with its phases; the project types linking it are unlinked (the links cascade). */
 export async function deletePhaseGroup(deps: EstimatesDeps, ctx: OrgContext, id: string): Promise<void> {
-  await deps.prisma.$transaction(async (tx) => {
+  await inTransaction(deps, async (tx) => {
     await ownGroup(tx, ctx.orgId, id)
-    await tx.phaseGroup.delete({ where: { id } })
+    await deletePhaseGroupRow(tx, ctx.orgId, id)
   })
 }
 
 export async function listGroupPhases(deps: EstimatesDeps, ctx: OrgContext, groupId: string): Promise<SettingsPhase[]> {
   await visibleGroup(deps.prisma, ctx.orgId, groupId)
-  const rows = await deps.prisma.phaseGroupPhase.findMany({ where: { phaseGroupId: groupId }, orderBy: PHASE_ORDER })
+  const rows = await listGroupPhaseRows(deps.prisma, groupId)
   return rows.map(toPhaseDto)
 }
 
 /** A new phase goes last unless sortOrder is given: existing count + 1 (spec 001 §9). */
 export async function createPhase(deps: EstimatesDeps, ctx: OrgContext, groupId: string, input: PhaseInput): Promise<SettingsPhase> {
-  return deps.prisma.$transaction(async (tx) => {
+  return inTransaction(deps, async (tx) => {
     await ownGroup(tx, ctx.orgId, groupId)
-    const count = await tx.phaseGroupPhase.count({ where: { phaseGroupId: groupId } })
-    const p = await tx.phaseGroupPhase.create({
-      data: {
-        phaseGroupId: groupId,
-        organizationId: ctx.orgId,
-        name: input.name,
-        description: input.description,
-        costCodes: input.costCodes,
-        defaultPercentage: input.defaultPercentage,
-        sortOrder: input.sortOrder ?? count + 1,
-      },
+    const count = await countGroupPhases(tx, groupId)
+    const p = await insertGroupPhase(tx, ctx.orgId, groupId, {
+      name: input.name,
+      description: input.description,
+      costCodes: input.costCodes,
+      defaultPercentage: input.defaultPercentage,
+      sortOrder: input.sortOrder ?? count + 1,
     })
     return toPhaseDto(p)
   })
@@ -127,32 +129,29 @@ export async function createPhase(deps: EstimatesDeps, ctx: OrgContext, groupId:
 /** A phase of a group the organisation can see: 404 when unknown or another organisation's, 403 in a system group. */
 async function ownPhase(db: Db, orgId: string, id: string) {
   if (!isUuid(id)) throw notFound('Phase')
-  const p = await db.phaseGroupPhase.findFirst({ where: { id, phaseGroup: visibleTo(orgId) }, include: { phaseGroup: true } })
+  const p = await findVisiblePhase(db, orgId, id)
   if (!p) throw notFound('Phase')
   if (p.phaseGroup.organizationId === null) throw new AppError(403, ErrorCode.FORBIDDEN, SYSTEM_PHASE_GROUP_READ_ONLY)
   return p
 }
 
 export async function updatePhase(deps: EstimatesDeps, ctx: OrgContext, id: string, input: PhaseInput): Promise<SettingsPhase> {
-  return deps.prisma.$transaction(async (tx) => {
+  return inTransaction(deps, async (tx) => {
     const current = await ownPhase(tx, ctx.orgId, id)
-    const p = await tx.phaseGroupPhase.update({
-      where: { id },
-      data: {
-        name: input.name,
-        description: input.description,
-        costCodes: input.costCodes,
-        defaultPercentage: input.defaultPercentage,
-        sortOrder: input.sortOrder ?? current.sortOrder,
-      },
+    const p = await updateGroupPhaseRow(tx, ctx.orgId, id, {
+      name: input.name,
+      description: input.description,
+      costCodes: input.costCodes,
+      defaultPercentage: input.defaultPercentage,
+      sortOrder: input.sortOrder ?? current.sortOrder,
     })
     return toPhaseDto(p)
   })
 }
 
 export async function deletePhase(deps: EstimatesDeps, ctx: OrgContext, id: string): Promise<void> {
-  await deps.prisma.$transaction(async (tx) => {
+  await inTransaction(deps, async (tx) => {
     await ownPhase(tx, ctx.orgId, id)
-    await tx.phaseGroupPhase.delete({ where: { id } })
+    await deleteGroupPhaseRow(tx, ctx.orgId, id)
   })
 }

@@ -1,6 +1,6 @@
 import { ErrorCode } from '@plumbline/contracts'
 import { AppError, notFound, type OrgContext } from '@plumbline/service-kit'
-import type { Tx } from '../data/db.js'
+import { inTransaction, type Tx } from '../data/db.js'
 import { type IdempotencyRequest, runIdempotent } from '../data/idempotency.js'
 import {
   clearOtherDefaults,
@@ -76,7 +76,7 @@ export async function updateProfile<K extends ProfileKind>(
   requireCostEstimator(ctx, 'edit')
   assertSameOrganization(ctx, input.organizationId)
   assertProfileId(id, kind)
-  return deps.prisma.$transaction(async (tx) => {
+  return inTransaction(deps, async (tx) => {
     const existing = await findProfileRow(tx, ctx.orgId, kind, id)
     if (!existing) throw notFound(PROFILE_LABEL[kind])
     await assertNotUsedByLockedEstimate(tx, ctx.orgId, kind, id)
@@ -90,7 +90,7 @@ export async function updateProfile<K extends ProfileKind>(
 export async function deleteProfile(deps: EstimatesDeps, ctx: OrgContext, kind: ProfileKind, id: string): Promise<void> {
   requireCostEstimator(ctx, 'delete')
   assertProfileId(id, kind)
-  await deps.prisma.$transaction(async (tx) => {
+  await inTransaction(deps, async (tx) => {
     if (!(await findProfileRow(tx, ctx.orgId, kind, id))) throw notFound(PROFILE_LABEL[kind])
     await assertNotUsedByLockedEstimate(tx, ctx.orgId, kind, id)
     await deleteProfileRow(tx, ctx.orgId, kind, id)

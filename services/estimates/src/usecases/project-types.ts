@@ -8,7 +8,18 @@ import {
 } from '@plumbline/contracts'
 import { AppError, isUuid, notFound, type OrgContext } from '@plumbline/service-kit'
 import type { z } from 'zod'
-import type { Db } from '../data/db.js'
+import { type Db, inTransaction } from '../data/db.js'
+import { findVisibleGroup } from '../data/phase-groups-repo.js'
+import {
+  deletePhaseGroupLink,
+  deleteProjectTypeRow,
+  findPhaseGroupLink,
+  findVisibleProjectType,
+  hasOtherDefaultLink,
+  insertProjectType,
+  savePhaseGroupLink,
+  updateProjectTypeRow,
+} from '../data/project-types-repo.js'
 import type { EstimatesDeps } from '../deps.js'
 import { loadProjectType } from './list-project-types.js'
 
@@ -18,13 +29,12 @@ import { loadProjectType } from './list-project-types.js'
 type ProjectTypeInput = z.output<typeof ZProjectTypeInput>
 type LinkInput = z.output<typeof ZPhaseGroupLinkInput>
 
-const visibleTo = (orgId: string) => ({ OR: [{ organizationId: null }, { organizationId: orgId }] })
 export const SYSTEM_PROJECT_TYPE_MESSAGE = `${SYSTEM_PROJECT_TYPE_TITLE} - ${SYSTEM_PROJECT_TYPE_READ_ONLY}`
 
 /** The organisation's own type for a change: 404 when unknown or another organisation's, 403 for a system type. */
 async function ownProjectType(db: Db, orgId: string, id: string) {
   if (!isUuid(id)) throw notFound('Project type')
-  const t = await db.projectType.findFirst({ where: { id, ...visibleTo(orgId) } })
+  const t = await findVisibleProjectType(db, orgId, id)
   if (!t) throw notFound('Project type')
   if (t.isSystemTemplate || t.organizationId === null) throw new AppError(403, ErrorCode.FORBIDDEN, SYSTEM_PROJECT_TYPE_MESSAGE)
   return t
@@ -33,31 +43,29 @@ async function ownProjectType(db: Db, orgId: string, id: string) {
 /** A phase group the organisation may link: a system one or its own, else 404. */
 async function linkableGroup(db: Db, orgId: string, id: string) {
   if (!isUuid(id)) throw notFound('Phase group')
-  const g = await db.phaseGroup.findFirst({ where: { id, ...visibleTo(orgId) } })
+  const g = await findVisibleGroup(db, orgId, id)
   if (!g) throw notFound('Phase group')
   return g
 }
 
 export async function createProjectType(deps: EstimatesDeps, ctx: OrgContext, input: ProjectTypeInput): Promise<ProjectType> {
-  const t = await deps.prisma.projectType.create({
-    data: {
-      organizationId: ctx.orgId,
-      name: input.name,
-      description: input.description,
-      icon: input.icon,
-      isSystemTemplate: false,
-      sortOrder: input.sortOrder ?? 0,
-    },
+  const t = await insertProjectType(deps.prisma, ctx.orgId, {
+    name: input.name,
+    description: input.description,
+    icon: input.icon,
+    sortOrder: input.sortOrder ?? 0,
   })
   return loadProjectType(deps.prisma, ctx.orgId, t.id)
 }
 
 export async function updateProjectType(deps: EstimatesDeps, ctx: OrgContext, id: string, input: ProjectTypeInput): Promise<ProjectType> {
-  return deps.prisma.$transaction(async (tx) => {
+  return inTransaction(deps, async (tx) => {
     const current = await ownProjectType(tx, ctx.orgId, id)
-    await tx.projectType.update({
-      where: { id },
-      data: { name: input.name, description: input.description, icon: input.icon, sortOrder: input.sortOrder ?? current.sortOrder },
+    await updateProjectTypeRow(tx, ctx.orgId, id, {
+      name: input.name,
+      description: input.description,
+      icon: input.icon,
+      sortOrder: input.sortOrder ?? current.sortOrder,
     })
     return loadProjectType(tx, ctx.orgId, id)
   })
@@ -65,9 +73,9 @@ export async function updateProjectType(deps: EstimatesDeps, ctx: OrgContext, id
 
 /** Deletes the type and its links; estimates of that type keep their phases and lose the type (SET NULL). */
 export async function deleteProjectType(deps: EstimatesDeps, ctx: OrgContext, id: string): Promise<void> {
-  await deps.prisma.$transaction(async (tx) => {
+  await inTransaction(deps, async (tx) => {
     await ownProjectType(tx, ctx.orgId, id)
-    await tx.projectType.delete({ where: { id } })
+    await deleteProjectTypeRow(tx, ctx.orgId, id)
   })
 }
 
@@ -77,29 +85,22 @@ export async function deleteProjectType(deps: EstimatesDeps, ctx: OrgContext, id
  * type has none yet (so a type's first group gives new estimates their phases).
  */
 export async function linkPhaseGroup(deps: EstimatesDeps, ctx: OrgContext, typeId: string, groupId: string, input: LinkInput): Promise<ProjectType> {
-  return deps.prisma.$transaction(async (tx) => {
+  return inTransaction(deps, async (tx) => {
     await ownProjectType(tx, ctx.orgId, typeId)
     await linkableGroup(tx, ctx.orgId, groupId)
-    const existing = await tx.projectTypePhaseGroup.findUnique({ where: { projectTypeId_phaseGroupId: { projectTypeId: typeId, phaseGroupId: groupId } } })
-    const otherDefault = await tx.projectTypePhaseGroup.count({ where: { projectTypeId: typeId, isDefault: true, phaseGroupId: { not: groupId } } })
-    const isDefault = input.isDefault ?? existing?.isDefault ?? otherDefault === 0
-    if (isDefault) await tx.projectTypePhaseGroup.updateMany({ where: { projectTypeId: typeId, phaseGroupId: { not: groupId } }, data: { isDefault: false } })
-    await tx.projectTypePhaseGroup.upsert({
-      where: { projectTypeId_phaseGroupId: { projectTypeId: typeId, phaseGroupId: groupId } },
-      create: { projectTypeId: typeId, phaseGroupId: groupId, organizationId: ctx.orgId, isDefault },
-      update: { isDefault },
-    })
+    const existing = await findPhaseGroupLink(tx, typeId, groupId)
+    const isDefault = input.isDefault ?? existing?.isDefault ?? !(await hasOtherDefaultLink(tx, typeId, groupId))
+    await savePhaseGroupLink(tx, ctx.orgId, typeId, groupId, isDefault)
     return loadProjectType(tx, ctx.orgId, typeId)
   })
 }
 
 /** Removes the link (404 when there is none); a removed default leaves the type without one. */
 export async function unlinkPhaseGroup(deps: EstimatesDeps, ctx: OrgContext, typeId: string, groupId: string): Promise<ProjectType> {
-  return deps.prisma.$transaction(async (tx) => {
+  return inTransaction(deps, async (tx) => {
     await ownProjectType(tx, ctx.orgId, typeId)
     await linkableGroup(tx, ctx.orgId, groupId)
-    const { count } = await tx.projectTypePhaseGroup.deleteMany({ where: { projectTypeId: typeId, phaseGroupId: groupId } })
-    if (count === 0) throw notFound('Phase group link')
+    if (!(await deletePhaseGroupLink(tx, typeId, groupId))) throw notFound('Phase group link')
     return loadProjectType(tx, ctx.orgId, typeId)
   })
 }

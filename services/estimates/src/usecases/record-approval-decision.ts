@@ -1,5 +1,9 @@
 import { ErrorCode, PUBLIC_ESTIMATE_MESSAGES, type PublicEstimate, Subjects } from '@plumbline/contracts'
 import { AppError, fetchCompanySettings } from '@plumbline/service-kit'
+import { insertApproval } from '../data/approvals-repo.js'
+import { inTransaction } from '../data/db.js'
+import { readEstimateForPublic, selectEstimateForUpdate, updateEstimateRow } from '../data/estimates-repo.js'
+import { isShareLinkLive } from '../data/share-links-repo.js'
 import type { EstimatesDeps } from '../deps.js'
 import { recordEstimateEvent } from '../events/record-event.js'
 import { buildPublicEstimate, type PublicSnapshot } from './build-public-estimate.js'
@@ -30,43 +34,33 @@ export async function recordApprovalDecision(deps: EstimatesDeps, token: string,
   const orgId = share.organizationId
   // Asked before the transaction so no row lock is held while another service answers.
   const settings = await fetchCompanySettings(deps, orgId)
-  return deps.prisma.$transaction(async (tx) => {
-    const locked = await tx.$queryRaw<{ status: string }[]>`
-      SELECT status FROM estimates WHERE id = ${share.estimateId}::uuid AND organization_id = ${orgId} AND deleted_at IS NULL FOR UPDATE`
+  return inTransaction(deps, async (tx) => {
+    const locked = await selectEstimateForUpdate(tx, orgId, share.estimateId)
     // The link may have been regenerated or disabled while we waited for the lock.
-    const live = await tx.shareLink.count({ where: { id: share.id, tokenHash: share.tokenHash, revokedAt: null } })
-    if (!locked.length || !live) throw publicLinkNotFound()
-    if (locked[0].status === 'approved') throw conflict(PUBLIC_ESTIMATE_MESSAGES.alreadyApproved)
-    if (locked[0].status === 'rejected') throw conflict(PUBLIC_ESTIMATE_MESSAGES.alreadyDeclined)
+    const live = await isShareLinkLive(tx, share)
+    if (!locked || !live) throw publicLinkNotFound()
+    if (locked.status === 'approved') throw conflict(PUBLIC_ESTIMATE_MESSAGES.alreadyApproved)
+    if (locked.status === 'rejected') throw conflict(PUBLIC_ESTIMATE_MESSAGES.alreadyDeclined)
 
-    const estimate = await tx.estimate.findFirstOrThrow({
-      where: { id: share.estimateId, organizationId: orgId },
-      include: { projectType: { select: { name: true } } },
-    })
+    const estimate = await readEstimateForPublic(tx, orgId, share.estimateId)
     const snapshot: PublicSnapshot = await buildPublicEstimate(tx, estimate, settings)
     const sha256 = snapshotHash(snapshot)
     if (input.expectedSha256 && input.expectedSha256 !== sha256) throw conflict(PUBLIC_ESTIMATE_MESSAGES.changed)
 
     const decidedAt = new Date()
-    await tx.estimateApproval.create({
-      data: {
-        estimateId: estimate.id,
-        organizationId: orgId,
-        decision: input.decision,
-        signerName: input.signerName,
-        reason: input.reason,
-        consent: input.consent,
-        snapshot,
-        snapshotSha256: sha256,
-        ipHash: hashClientIp(deps.env.SHARE_TOKEN_KEY, client.ip),
-        userAgent: client.userAgent?.slice(0, 500) ?? null,
-        decidedAt,
-      },
+    await insertApproval(tx, orgId, {
+      estimateId: estimate.id,
+      decision: input.decision,
+      signerName: input.signerName,
+      reason: input.reason,
+      consent: input.consent,
+      snapshot,
+      snapshotSha256: sha256,
+      ipHash: hashClientIp(deps.env.SHARE_TOKEN_KEY, client.ip),
+      userAgent: client.userAgent?.slice(0, 500) ?? null,
+      decidedAt,
     })
-    await tx.estimate.update({
-      where: { id: estimate.id },
-      data: { status: input.decision, ...(input.decision === 'approved' ? { lockedAt: decidedAt } : {}) },
-    })
+    await updateEstimateRow(tx, orgId, estimate.id, { status: input.decision, ...(input.decision === 'approved' ? { lockedAt: decidedAt } : {}) })
     await recordEstimateEvent(tx, input.decision === 'approved' ? Subjects.estimateApproved : Subjects.estimateRejected, orgId, null, {
       estimateId: estimate.id,
       projectName: estimate.projectName,

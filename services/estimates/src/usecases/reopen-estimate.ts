@@ -1,9 +1,11 @@
 import { ErrorCode, type Estimate, Subjects } from '@plumbline/contracts'
 import { AppError, type OrgContext, requirePermission } from '@plumbline/service-kit'
+import { inTransaction } from '../data/db.js'
+import { lockEstimateRow, updateEstimateRow } from '../data/estimates-repo.js'
+import { hasLiveShareLink } from '../data/share-links-repo.js'
 import type { EstimatesDeps } from '../deps.js'
 import { recordEstimateEvent } from '../events/record-event.js'
 import { loadEstimateDto } from './get-estimate.js'
-import { lockEstimateRow } from './share-link.js'
 
 export const NOTHING_TO_REOPEN = 'This estimate has no client decision to reopen.'
 
@@ -14,14 +16,11 @@ export const NOTHING_TO_REOPEN = 'This estimate has no client decision to reopen
  */
 export async function reopenEstimate(deps: EstimatesDeps, actor: OrgContext, estimateId: string): Promise<Estimate> {
   requirePermission(actor, 'cost_estimator', 'edit')
-  return deps.prisma.$transaction(async (tx) => {
+  return inTransaction(deps, async (tx) => {
     const estimate = await lockEstimateRow(tx, actor.orgId, estimateId)
-    const { lockedAt } = await tx.estimate.findFirstOrThrow({ where: { id: estimate.id, organizationId: actor.orgId }, select: { lockedAt: true } })
-    if (!lockedAt && estimate.status !== 'approved' && estimate.status !== 'rejected') throw new AppError(409, ErrorCode.CONFLICT, NOTHING_TO_REOPEN)
-    const linkLive = (await tx.shareLink.count({ where: { estimateId: estimate.id, organizationId: actor.orgId, revokedAt: null } })) > 0
-    const status = linkLive ? 'shared' : 'draft'
-    const reopenedAt = new Date()
-    await tx.estimate.update({ where: { id: estimate.id }, data: { status, lockedAt: null, reopenedAt, reopenedBy: actor.userId } })
+    if (!estimate.lockedAt && estimate.status !== 'approved' && estimate.status !== 'rejected') throw new AppError(409, ErrorCode.CONFLICT, NOTHING_TO_REOPEN)
+    const status = (await hasLiveShareLink(tx, actor.orgId, estimate.id)) ? 'shared' : 'draft'
+    await updateEstimateRow(tx, actor.orgId, estimate.id, { status, lockedAt: null, reopenedAt: new Date(), reopenedBy: actor.userId })
     await recordEstimateEvent(tx, Subjects.estimateUpdated, actor.orgId, actor.userId, {
       estimateId: estimate.id,
       projectName: estimate.projectName,

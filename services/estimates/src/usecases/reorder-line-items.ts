@@ -1,5 +1,6 @@
 import type { Section } from '@plumbline/contracts'
 import { badRequest, type OrgContext } from '@plumbline/service-kit'
+import { inTransaction } from '../data/db.js'
 import { findSectionOfOrg, touchEditableEstimate } from '../data/estimates-repo.js'
 import { listSectionItems, setSectionItemOrder } from '../data/line-items-repo.js'
 import { toSectionDto } from '../data/mappers.js'
@@ -16,7 +17,7 @@ export const REORDER_MESSAGE = 'Items can only be reordered within the same sect
 export async function reorderLineItems(deps: EstimatesDeps, ctx: OrgContext, sectionId: string, itemIds: string[]): Promise<Section> {
   const ids = itemIds.map((id) => id.toLowerCase())
   if (new Set(ids).size !== ids.length) throw badRequest('Each item may appear only once', [{ field: 'itemIds', message: 'Each item may appear only once' }])
-  return deps.prisma.$transaction(async (tx) => {
+  return inTransaction(deps, async (tx) => {
     const section = await findSectionOfOrg(tx, ctx.orgId, sectionId)
     await touchEditableEstimate(tx, ctx.orgId, section.estimateId)
     const items = await listSectionItems(tx, ctx.orgId, section.id)

@@ -1,5 +1,7 @@
 import { type ContentSectionType, Subjects } from '@plumbline/contracts'
 import type { OrgContext } from '@plumbline/service-kit'
+import { findContentSection, saveContentText } from '../data/content-repo.js'
+import { inTransaction } from '../data/db.js'
 import { touchEditableEstimate } from '../data/estimates-repo.js'
 import type { EstimatesDeps } from '../deps.js'
 import { recordEstimateEvent } from '../events/record-event.js'
@@ -17,38 +19,28 @@ export async function saveContentSection(
   text: string,
 ): Promise<{ changed: boolean; content: string | null }> {
   const next = text.trim()
-  return deps.prisma
-    .$transaction(async (tx) => {
-      const e = await touchEditableEstimate(tx, ctx.orgId, estimateId)
-      const current = await tx.contentSection.findUnique({ where: { estimateId_type: { estimateId: e.id, type } } })
-      const stored = current?.content ?? ''
-      if (stored === next) {
-        // Nothing to save: undo the updated_at touch by rolling back.
-        throw new Unchanged(current?.content ?? null)
-      }
-      const content = next === '' ? null : next
-      await tx.contentSection.upsert({
-        where: { estimateId_type: { estimateId: e.id, type } },
-        create: { estimateId: e.id, organizationId: ctx.orgId, type, content },
-        update: { content },
-      })
-      await tx.contentLink.upsert({
-        where: { estimateId_role: { estimateId: e.id, role: type } },
-        create: { estimateId: e.id, organizationId: ctx.orgId, role: type, isCustomized: true },
-        update: { isCustomized: true },
-      })
-      await recordEstimateEvent(tx, Subjects.estimateUpdated, ctx.orgId, ctx.userId, {
-        estimateId: e.id,
-        projectName: e.projectName,
-        clientName: e.clientName,
-        status: e.status,
-      })
-      return { changed: true, content }
+  return inTransaction(deps, async (tx) => {
+    const e = await touchEditableEstimate(tx, ctx.orgId, estimateId)
+    const current = await findContentSection(tx, ctx.orgId, e.id, type)
+    const stored = current?.content ?? ''
+    if (stored === next) {
+      // Nothing to save: undo the updated_at touch by rolling back.
+      throw new Unchanged(current?.content ?? null)
+    }
+    const content = next === '' ? null : next
+    // A person's text: the link is marked customised.
+    await saveContentText(tx, ctx.orgId, e.id, type, content, true)
+    await recordEstimateEvent(tx, Subjects.estimateUpdated, ctx.orgId, ctx.userId, {
+      estimateId: e.id,
+      projectName: e.projectName,
+      clientName: e.clientName,
+      status: e.status,
     })
-    .catch((err: unknown) => {
-      if (err instanceof Unchanged) return { changed: false, content: err.content }
-      throw err
-    })
+    return { changed: true, content }
+  }).catch((err: unknown) => {
+    if (err instanceof Unchanged) return { changed: false, content: err.content }
+    throw err
+  })
 }
 
 class Unchanged extends Error {

@@ -1,8 +1,9 @@
 import { type EstimatePricing, Subjects, type ZPricingSelectionBody } from '@plumbline/contracts'
 import { isUuid, notFound, type OrgContext } from '@plumbline/service-kit'
 import type { z } from 'zod'
-import type { Tx } from '../data/db.js'
+import { inTransaction, type Tx } from '../data/db.js'
 import { touchEditableEstimate } from '../data/estimates-repo.js'
+import { countUsableMarkupProfiles, countUsableTaxProfiles, replacePricingSelection } from '../data/pricing-selections-repo.js'
 import type { EstimatesDeps } from '../deps.js'
 import { recordEstimateEvent } from '../events/record-event.js'
 import { loadEstimateTotals } from './load-estimate-totals.js'
@@ -10,18 +11,14 @@ import { requireCostEstimator } from './markup-and-tax-access.js'
 
 export type PricingSelection = z.infer<typeof ZPricingSelectionBody>
 
-/** A profile may be applied when it is the organisation's and a template or this estimate's own. */
-const usableBy = (orgId: string, estimateId: string) => ({ organizationId: orgId, OR: [{ estimateId: null }, { estimateId }] })
-
 async function assertUsableProfiles(tx: Tx, orgId: string, estimateId: string, selection: PricingSelection): Promise<void> {
   if (selection.markupProfileId !== null) {
-    const found =
-      isUuid(selection.markupProfileId) && (await tx.markupProfile.count({ where: { id: selection.markupProfileId, ...usableBy(orgId, estimateId) } }))
+    const found = isUuid(selection.markupProfileId) && (await countUsableMarkupProfiles(tx, orgId, estimateId, selection.markupProfileId))
     if (!found) throw notFound('Markup profile')
   }
   if (selection.taxProfileIds.length) {
     const ids = selection.taxProfileIds
-    const found = ids.every(isUuid) ? await tx.taxProfile.count({ where: { id: { in: ids }, ...usableBy(orgId, estimateId) } }) : 0
+    const found = ids.every(isUuid) ? await countUsableTaxProfiles(tx, orgId, estimateId, ids) : 0
     if (found !== ids.length) throw notFound('Tax profile')
   }
 }
@@ -32,19 +29,10 @@ async function assertUsableProfiles(tx: Tx, orgId: string, estimateId: string, s
  */
 export async function selectMarkupAndTax(deps: EstimatesDeps, actor: OrgContext, estimateId: string, selection: PricingSelection): Promise<EstimatePricing> {
   requireCostEstimator(actor, 'edit')
-  return deps.prisma.$transaction(async (tx) => {
+  return inTransaction(deps, async (tx) => {
     const estimate = await touchEditableEstimate(tx, actor.orgId, estimateId)
     await assertUsableProfiles(tx, actor.orgId, estimateId, selection)
-    await tx.estimateMarkupSelection.deleteMany({ where: { organizationId: actor.orgId, estimateId } })
-    if (selection.markupProfileId) {
-      await tx.estimateMarkupSelection.create({ data: { estimateId, organizationId: actor.orgId, markupProfileId: selection.markupProfileId } })
-    }
-    await tx.estimateTaxSelection.deleteMany({ where: { organizationId: actor.orgId, estimateId } })
-    if (selection.taxProfileIds.length) {
-      await tx.estimateTaxSelection.createMany({
-        data: selection.taxProfileIds.map((taxProfileId) => ({ estimateId, taxProfileId, organizationId: actor.orgId })),
-      })
-    }
+    await replacePricingSelection(tx, actor.orgId, estimateId, selection.markupProfileId, selection.taxProfileIds)
     await recordEstimateEvent(tx, Subjects.estimateUpdated, actor.orgId, actor.userId, {
       estimateId,
       projectName: estimate.projectName,

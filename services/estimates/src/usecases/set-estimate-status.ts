@@ -1,7 +1,8 @@
 import { type Estimate, Subjects, type ZManualStatus } from '@plumbline/contracts'
 import type { OrgContext } from '@plumbline/service-kit'
 import type { z } from 'zod'
-import { findLiveEstimate } from '../data/estimates-repo.js'
+import { inTransaction } from '../data/db.js'
+import { lockEstimateRow, updateEstimateRow } from '../data/estimates-repo.js'
 import type { EstimatesDeps } from '../deps.js'
 import { estimateLockedError } from '../domain/estimate-lock.js'
 import { recordEstimateEvent } from '../events/record-event.js'
@@ -19,18 +20,15 @@ const EVENT_OF = {
  * a locked estimate keeps its status until it is reopened, so this route is no way around the lock.
  */
 export async function setEstimateStatus(deps: EstimatesDeps, ctx: OrgContext, id: string, input: z.output<typeof ZManualStatus>): Promise<Estimate> {
-  return deps.prisma.$transaction(async (tx) => {
-    const e = await findLiveEstimate(tx, ctx.orgId, id)
-    await tx.$queryRaw`SELECT id FROM estimates WHERE id = ${e.id}::uuid FOR UPDATE`
-    const current = await tx.estimate.findUniqueOrThrow({ where: { id: e.id } })
+  return inTransaction(deps, async (tx) => {
+    const current = await lockEstimateRow(tx, ctx.orgId, id)
     if (current.lockedAt) {
-      if (input.status === 'approved') return loadEstimateDto(tx, deps, ctx.orgId, e.id)
+      if (input.status === 'approved') return loadEstimateDto(tx, deps, ctx.orgId, current.id)
       throw estimateLockedError()
     }
-    const now = new Date()
-    const updated = await tx.estimate.update({
-      where: { id: e.id },
-      data: { status: input.status, ...(input.status === 'approved' ? { lockedAt: now } : {}) },
+    const updated = await updateEstimateRow(tx, ctx.orgId, current.id, {
+      status: input.status,
+      ...(input.status === 'approved' ? { lockedAt: new Date() } : {}),
     })
     if (current.status !== input.status) {
       await recordEstimateEvent(tx, EVENT_OF[input.status], ctx.orgId, ctx.userId, {
@@ -40,6 +38,6 @@ export async function setEstimateStatus(deps: EstimatesDeps, ctx: OrgContext, id
         status: updated.status,
       })
     }
-    return loadEstimateDto(tx, deps, ctx.orgId, e.id)
+    return loadEstimateDto(tx, deps, ctx.orgId, current.id)
   })
 }

@@ -1,6 +1,6 @@
 import { ErrorCode, type Template } from '@plumbline/contracts'
 import { AppError, isUuid, notFound, type OrgContext } from '@plumbline/service-kit'
-import type { Tx } from '../data/db.js'
+import { inTransaction, type Tx } from '../data/db.js'
 import { toTemplateDto } from '../data/mappers.js'
 import {
   clearOtherTemplateDefaults,
@@ -24,7 +24,7 @@ export async function listTemplates(deps: EstimatesDeps, ctx: OrgContext, catego
 }
 
 export async function createTemplate(deps: EstimatesDeps, ctx: OrgContext, input: TemplateInput): Promise<Template> {
-  return deps.prisma.$transaction(async (tx) => {
+  return inTransaction(deps, async (tx) => {
     const t = await insertTemplate(tx, ctx.orgId, ctx.userId, input)
     if (t.isDefault) await clearOtherTemplateDefaults(tx, ctx.orgId, t.category, t.id)
     return toTemplateDto(await readTemplate(tx, ctx.orgId, t.id))
@@ -42,7 +42,7 @@ async function ownTemplate(tx: Tx, orgId: string, id: string) {
 
 /** Replaces name, description, category, default flag and all sections with line items. */
 export async function updateTemplate(deps: EstimatesDeps, ctx: OrgContext, id: string, input: TemplateInput): Promise<Template> {
-  return deps.prisma.$transaction(async (tx) => {
+  return inTransaction(deps, async (tx) => {
     const t = await ownTemplate(tx, ctx.orgId, id)
     await replaceTemplate(tx, ctx.orgId, t.id, input)
     const saved = await readTemplate(tx, ctx.orgId, t.id)
@@ -52,7 +52,7 @@ export async function updateTemplate(deps: EstimatesDeps, ctx: OrgContext, id: s
 }
 
 export async function deleteTemplate(deps: EstimatesDeps, ctx: OrgContext, id: string): Promise<void> {
-  await deps.prisma.$transaction(async (tx) => {
+  await inTransaction(deps, async (tx) => {
     const t = await ownTemplate(tx, ctx.orgId, id)
     await deleteTemplateRow(tx, ctx.orgId, t.id)
   })

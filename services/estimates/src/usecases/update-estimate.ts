@@ -1,7 +1,9 @@
 import { type Estimate, Subjects } from '@plumbline/contracts'
 import type { OrgContext } from '@plumbline/service-kit'
 import { requireUsableProjectType } from '../data/catalog-repo.js'
-import { touchEditableEstimate } from '../data/estimates-repo.js'
+import { inTransaction } from '../data/db.js'
+import { findLiveEstimate, touchEditableEstimate, updateEstimateRow } from '../data/estimates-repo.js'
+import { listPhasesForSplit, updateEstimatePhase } from '../data/phases-repo.js'
 import type { EstimatesDeps } from '../deps.js'
 import { dec, splitByPercentages } from '../domain/money.js'
 import { recordEstimateEvent } from '../events/record-event.js'
@@ -13,25 +15,23 @@ import { loadEstimateDto } from './get-estimate.js'
  * the total cost changes, phase amounts follow their percentages.
  */
 export async function updateEstimate(deps: EstimatesDeps, ctx: OrgContext, id: string, input: EstimateInput): Promise<Estimate> {
-  return deps.prisma.$transaction(async (tx) => {
+  return inTransaction(deps, async (tx) => {
     const current = await touchEditableEstimate(tx, ctx.orgId, id)
-    const before = await tx.estimate.findUniqueOrThrow({ where: { id: current.id } })
+    const before = await findLiveEstimate(tx, ctx.orgId, current.id)
     if (before.projectTypeId !== input.projectTypeId) await requireUsableProjectType(tx, ctx.orgId, input.projectTypeId)
-    const updated = await tx.estimate.update({ where: { id: current.id }, data: estimateColumns(input) })
+    const updated = await updateEstimateRow(tx, ctx.orgId, current.id, estimateColumns(input))
     const totalChanged = before.totalCost === null || !dec(before.totalCost).equals(dec(input.totalCost))
     if (totalChanged) {
-      const phases = await tx.estimatePhase.findMany({
-        where: { estimateId: current.id, organizationId: ctx.orgId },
-        orderBy: [{ sortOrder: 'asc' }, { id: 'asc' }],
-      })
+      const phases = await listPhasesForSplit(tx, ctx.orgId, current.id)
       const amounts = splitByPercentages(
         input.totalCost,
         phases.map((p) => p.percentage),
       )
       for (const [i, p] of phases.entries()) {
-        await tx.estimatePhase.update({
-          where: { id: p.id },
-          data: { amount: amounts[i], estimatedCost: amounts[i], ...(p.adjustedCost === null ? {} : { adjustedCost: amounts[i] }) },
+        await updateEstimatePhase(tx, ctx.orgId, p.id, {
+          amount: amounts[i],
+          estimatedCost: amounts[i],
+          ...(p.adjustedCost === null ? {} : { adjustedCost: amounts[i] }),
         })
       }
     }

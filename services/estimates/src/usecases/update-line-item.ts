@@ -1,5 +1,6 @@
 import type { LineItem } from '@plumbline/contracts'
 import type { OrgContext } from '@plumbline/service-kit'
+import { inTransaction } from '../data/db.js'
 import { findLineItemOfOrg, touchEditableEstimate } from '../data/estimates-repo.js'
 import { updateLineItemRow } from '../data/line-items-repo.js'
 import { toLineItemDto } from '../data/mappers.js'
@@ -9,7 +10,7 @@ import { type LineItemInput, lineItemColumns } from '../domain/line-item-values.
 import { recordLineItemsChanged } from '../events/record-event.js'
 
 export async function updateLineItem(deps: EstimatesDeps, ctx: OrgContext, itemId: string, input: LineItemInput): Promise<LineItem> {
-  return deps.prisma.$transaction(async (tx) => {
+  return inTransaction(deps, async (tx) => {
     const item = await findLineItemOfOrg(tx, ctx.orgId, itemId)
     await touchEditableEstimate(tx, ctx.orgId, item.estimateId)
     const updated = await updateLineItemRow(tx, ctx.orgId, item.id, {

@@ -1,8 +1,10 @@
 import type { Phase, ZBudgetPatch } from '@plumbline/contracts'
 import { badRequest, type OrgContext } from '@plumbline/service-kit'
 import type { z } from 'zod'
+import { inTransaction } from '../data/db.js'
 import { touchEditableEstimate } from '../data/estimates-repo.js'
 import { toPhaseDto } from '../data/mappers.js'
+import { listEstimatePhases, listPhasesForSplit, updateEstimatePhase } from '../data/phases-repo.js'
 import type { EstimatesDeps } from '../deps.js'
 import { budgetImbalanceMessage, enabledPercentageTotal, isBalanced } from '../domain/budget.js'
 import { money } from '../domain/money.js'
@@ -15,9 +17,9 @@ import { money } from '../domain/money.js'
 export async function updatePhaseBudget(deps: EstimatesDeps, ctx: OrgContext, estimateId: string, input: z.output<typeof ZBudgetPatch>): Promise<Phase[]> {
   const ids = input.phases.map((p) => p.id)
   if (new Set(ids).size !== ids.length) throw badRequest('Each phase may appear only once', [{ field: 'phases', message: 'Each phase may appear only once' }])
-  return deps.prisma.$transaction(async (tx) => {
+  return inTransaction(deps, async (tx) => {
     const e = await touchEditableEstimate(tx, ctx.orgId, estimateId)
-    const phases = await tx.estimatePhase.findMany({ where: { estimateId: e.id, organizationId: ctx.orgId }, orderBy: [{ sortOrder: 'asc' }, { id: 'asc' }] })
+    const phases = await listPhasesForSplit(tx, ctx.orgId, e.id)
     const known = new Map(phases.map((p) => [p.id, p]))
     const unknown = input.phases.findIndex((p) => !known.has(p.id.toLowerCase()))
     if (unknown >= 0)
@@ -27,15 +29,14 @@ export async function updatePhaseBudget(deps: EstimatesDeps, ctx: OrgContext, es
     const total = enabledPercentageTotal(result)
     if (!isBalanced(total)) throw badRequest(budgetImbalanceMessage(total), [{ field: 'phases', message: budgetImbalanceMessage(total) }])
     for (const p of input.phases) {
-      await tx.estimatePhase.update({
-        where: { id: p.id.toLowerCase() },
-        data: { percentage: p.percentage, amount: p.amount, adjustedCost: p.amount, isEnabled: p.isEnabled },
+      await updateEstimatePhase(tx, ctx.orgId, p.id.toLowerCase(), {
+        percentage: p.percentage,
+        amount: p.amount,
+        adjustedCost: p.amount,
+        isEnabled: p.isEnabled,
       })
     }
-    const saved = await tx.estimatePhase.findMany({
-      where: { estimateId: e.id, organizationId: ctx.orgId },
-      orderBy: [{ sortOrder: 'asc' }, { createdAt: 'asc' }, { id: 'asc' }],
-    })
+    const saved = await listEstimatePhases(tx, ctx.orgId, e.id)
     return saved.map(toPhaseDto)
   })
 }
