@@ -1,4 +1,4 @@
-import { lazyScreen, NotFoundView, PageFallback } from '@plumbline/ui'
+import { LoadedScreen, lazyScreen, NotFoundView, PageFallback } from '@plumbline/ui'
 import { useActiveOrganization } from '@plumbline/web'
 import { useQueryClient } from '@tanstack/react-query'
 import * as React from 'react'
@@ -7,10 +7,10 @@ import { isListPath, listQueryKeyOf } from './pages/estimates-list/list-query'
 import './index.css'
 
 // Each screen is its own chunk: the list stays small and the detail screen loads on demand.
-const EstimatesListPage = lazyScreen(() => import('./pages/estimates-list'), <PageFallback />)
-const EstimateDetailPage = lazyScreen(() => import('./pages/estimate-detail'), <PageFallback />)
-const WizardPage = lazyScreen(() => import('./pages/wizard'), <PageFallback />)
-const TemplatesPage = lazyScreen(() => import('./pages/templates'), <PageFallback />)
+const listPage = lazyScreen(() => import('./pages/estimates-list'), <PageFallback />)
+const detailPage = lazyScreen(() => import('./pages/estimate-detail'), <PageFallback />)
+const wizardPage = lazyScreen(() => import('./pages/wizard'), <PageFallback />)
+const templatesPage = lazyScreen(() => import('./pages/templates'), <PageFallback />)
 
 /**
  * On the list's URL, ask for the page of estimates it shows while the list screen's code still
@@ -30,13 +30,13 @@ function RemoteRoutes() {
   usePrefetchList()
   return (
     <Routes>
-      <Route path="/cost-estimator/*" element={<EstimatesListPage />} />
-      <Route path="/estimates/:id" element={<EstimateDetailPage />} />
-      <Route path="/estimates/:id/edit" element={<EstimateDetailPage startEditing />} />
-      <Route path="/estimate-wizard-step1" element={<WizardPage step={1} />} />
-      <Route path="/estimate-wizard-step2" element={<WizardPage step={2} />} />
-      <Route path="/estimate-wizard-step3" element={<WizardPage step={3} />} />
-      <Route path="/templates" element={<TemplatesPage />} />
+      <Route path="/cost-estimator/*" element={<LoadedScreen screen={listPage} />} />
+      <Route path="/estimates/:id" element={<LoadedScreen screen={detailPage} />} />
+      <Route path="/estimates/:id/edit" element={<LoadedScreen screen={detailPage} startEditing />} />
+      <Route path="/estimate-wizard-step1" element={<LoadedScreen screen={wizardPage} step={1} />} />
+      <Route path="/estimate-wizard-step2" element={<LoadedScreen screen={wizardPage} step={2} />} />
+      <Route path="/estimate-wizard-step3" element={<LoadedScreen screen={wizardPage} step={3} />} />
+      <Route path="/templates" element={<LoadedScreen screen={templatesPage} />} />
       <Route path="*" element={<NotFoundView />} />
     </Routes>
   )

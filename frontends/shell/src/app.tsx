@@ -1,4 +1,4 @@
-import { FullPageSpinner, lazyScreen } from '@plumbline/ui/light'
+import { FullPageSpinner, LoadedScreen, lazyScreen } from '@plumbline/ui/light'
 import { useAuth } from '@plumbline/web'
 import { lazy, Suspense } from 'react'
 import { Navigate, Route, Routes, useLocation } from 'react-router'
@@ -18,7 +18,7 @@ const FirstLoginResetPage = named(() => import('./pages/auth/first-login-reset-p
 const VerifyEmailPage = named(() => import('./pages/auth/verify-email-page'), 'VerifyEmailPage')
 const AcceptInvitationPage = named(() => import('./pages/auth/accept-invitation-page'), 'AcceptInvitationPage')
 // Revealed by state, not Suspense (see lazyScreen): the signed-in area is on every cold load's path.
-const SignedInApp = lazyScreen(() => import('./layout/signed-in-app'), <FullPageSpinner />)
+const signedInApp = lazyScreen(() => import('./layout/signed-in-app'), <FullPageSpinner />)
 const PublicShare = lazy(() => import('./public-share'))
 
 /** Sign-in screens send an already signed-in visitor home. */
@@ -52,7 +52,7 @@ function SignedInArea({ pathname }: { pathname: string }) {
   // In render, like react-dom's preload(): the remote downloads beside the signed-in chunks.
   const remote = remoteForPath(pathname)
   if (remote) preloadRemoteApp(remote)
-  return <SignedInApp pathname={pathname} />
+  return <LoadedScreen screen={signedInApp} pathname={pathname} />
 }
 
 export function App() {

@@ -1,7 +1,7 @@
 import { cleanup, render, screen } from '@testing-library/react'
 import * as React from 'react'
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { lazyScreen } from './lazy-screen'
+import { LoadedScreen, lazyScreen } from './lazy-screen'
 
 afterEach(cleanup)
 
@@ -19,30 +19,44 @@ function Greeting({ name }: { name: string }) {
   return <p>Hello {name}</p>
 }
 
+function Bye({ name }: { name: string }) {
+  return <p>Bye {name}</p>
+}
+
 describe('lazyScreen', () => {
   it('shows the fallback, then the screen with its props; loads its code once', async () => {
     const load = vi.fn(async () => ({ default: Greeting }))
-    const Screen = lazyScreen(load, <p>Loading</p>)
-    render(<Screen name="Ada" />)
+    const greeting = lazyScreen(load, <p>Loading</p>)
+    render(<LoadedScreen screen={greeting} name="Ada" />)
     expect(screen.getByText('Loading')).toBeTruthy()
     expect(await screen.findByText('Hello Ada')).toBeTruthy()
     cleanup()
-    render(<Screen name="Bo" />)
+    render(<LoadedScreen screen={greeting} name="Bo" />)
     expect(screen.getByText('Hello Bo')).toBeTruthy()
     expect(load).toHaveBeenCalledTimes(1)
   })
 
+  it('shows the screen it is given now, when one element is handed another screen', async () => {
+    const hello = lazyScreen(async () => ({ default: Greeting }), <p>Loading</p>)
+    const bye = lazyScreen(async () => ({ default: Bye }), <p>Loading</p>)
+    const { rerender } = render(<LoadedScreen screen={hello} name="Ada" />)
+    expect(await screen.findByText('Hello Ada')).toBeTruthy()
+    rerender(<LoadedScreen screen={bye} name="Ada" />)
+    expect(await screen.findByText('Bye Ada')).toBeTruthy()
+    expect(screen.queryByText('Hello Ada')).toBeNull()
+  })
+
   it('throws a failed load to the error boundary, and tries again the next time it is shown', async () => {
     const load = vi.fn().mockRejectedValueOnce(new Error('chunk gone')).mockResolvedValue({ default: Greeting })
-    const Screen = lazyScreen<{ name: string }>(load, <p>Loading</p>)
+    const greeting = lazyScreen<{ name: string }>(load, <p>Loading</p>)
     render(
       <Boundary>
-        <Screen name="Ada" />
+        <LoadedScreen screen={greeting} name="Ada" />
       </Boundary>,
     )
     expect(await screen.findByText('failed: chunk gone')).toBeTruthy()
     cleanup()
-    render(<Screen name="Ada" />)
+    render(<LoadedScreen screen={greeting} name="Ada" />)
     expect(await screen.findByText('Hello Ada')).toBeTruthy()
     expect(load).toHaveBeenCalledTimes(2)
   })
