@@ -1,13 +1,16 @@
-import { Card, cn, FullPageSpinner, NotFoundView, PageBody, PageHeader } from '@plumbline/ui'
+import { Card, cn, FullPageSpinner, NotFoundView, PageBody, PageFallback, PageHeader } from '@plumbline/ui'
 import { CreditCard, ShieldX, Users } from 'lucide-react'
 import * as React from 'react'
 import { Navigate, NavLink, Route, Routes } from 'react-router'
 import { useIsAdmin } from './api'
-import { MonitoringPage } from './monitoring/monitoring-page'
-import { AuditList } from './pages/audit-list'
-import { OverridesPage } from './pages/overrides-page'
-import { UsersPage } from './pages/users-page'
 import './index.css'
+
+// Each screen is its own chunk, as in the other remotes: the remote's entry holds only the admin
+// check and the frame, and a screen loads what it uses when it opens.
+const UsersPage = React.lazy(() => import('./pages/users-page').then((m) => ({ default: m.UsersPage })))
+const OverridesPage = React.lazy(() => import('./pages/overrides-page').then((m) => ({ default: m.OverridesPage })))
+const AuditList = React.lazy(() => import('./pages/audit-list').then((m) => ({ default: m.AuditList })))
+const MonitoringPage = React.lazy(() => import('./monitoring/monitoring-page').then((m) => ({ default: m.MonitoringPage })))
 
 export const ACCESS_DENIED = 'Access Denied - You do not have admin privileges to access this page.'
 
@@ -80,29 +83,31 @@ function AdminPage({ children }: { children: React.ReactNode }) {
 function RemoteRoutes() {
   return (
     <AdminOnly>
-      <Routes>
-        <Route path="/admin" element={<Navigate to="/admin/users" replace />} />
-        <Route
-          path="/admin/users"
-          element={
-            <AdminPage>
-              <UsersPage />
-              <AuditList />
-            </AdminPage>
-          }
-        />
-        <Route
-          path="/admin/subscription-overrides"
-          element={
-            <AdminPage>
-              <OverridesPage />
-              <AuditList />
-            </AdminPage>
-          }
-        />
-        <Route path="/monitoring" element={<MonitoringPage />} />
-        <Route path="*" element={<NotFoundView />} />
-      </Routes>
+      <React.Suspense fallback={<PageFallback />}>
+        <Routes>
+          <Route path="/admin" element={<Navigate to="/admin/users" replace />} />
+          <Route
+            path="/admin/users"
+            element={
+              <AdminPage>
+                <UsersPage />
+                <AuditList />
+              </AdminPage>
+            }
+          />
+          <Route
+            path="/admin/subscription-overrides"
+            element={
+              <AdminPage>
+                <OverridesPage />
+                <AuditList />
+              </AdminPage>
+            }
+          />
+          <Route path="/monitoring" element={<MonitoringPage />} />
+          <Route path="*" element={<NotFoundView />} />
+        </Routes>
+      </React.Suspense>
     </AdminOnly>
   )
 }

@@ -1,29 +1,44 @@
-import { NotFoundView, PageFallback } from '@plumbline/ui'
+import { LoadedScreen, lazyScreen, NotFoundView, PageFallback } from '@plumbline/ui'
+import { useActiveOrganization } from '@plumbline/web'
+import { useQueryClient } from '@tanstack/react-query'
 import * as React from 'react'
-import { Route, Routes } from 'react-router'
+import { Route, Routes, useLocation } from 'react-router'
+import { isListPath, listQueryKeyOf } from './pages/estimates-list/list-query'
 import './index.css'
 
 // Each screen is its own chunk: the list stays small and the detail screen loads on demand.
-const EstimatesListPage = React.lazy(() => import('./pages/estimates-list'))
-const EstimateDetailPage = React.lazy(() => import('./pages/estimate-detail'))
-const WizardPage = React.lazy(() => import('./pages/wizard'))
-const TemplatesPage = React.lazy(() => import('./pages/templates'))
+const listPage = lazyScreen(() => import('./pages/estimates-list'), <PageFallback />)
+const detailPage = lazyScreen(() => import('./pages/estimate-detail'), <PageFallback />)
+const wizardPage = lazyScreen(() => import('./pages/wizard'), <PageFallback />)
+const templatesPage = lazyScreen(() => import('./pages/templates'), <PageFallback />)
+
+/**
+ * On the list's URL, ask for the page of estimates it shows while the list screen's code still
+ * downloads, instead of after: the screen then reads the same query from the cache.
+ */
+function usePrefetchList() {
+  const { pathname, search } = useLocation()
+  const orgId = useActiveOrganization()?.id
+  const client = useQueryClient()
+  React.useEffect(() => {
+    if (orgId && isListPath(pathname)) void client.prefetchQuery({ queryKey: listQueryKeyOf(orgId, search) })
+  }, [client, orgId, pathname, search])
+}
 
 /** The estimates remote's routes (absolute paths; the shell mounts it under a '*' route). */
 function RemoteRoutes() {
+  usePrefetchList()
   return (
-    <React.Suspense fallback={<PageFallback />}>
-      <Routes>
-        <Route path="/cost-estimator/*" element={<EstimatesListPage />} />
-        <Route path="/estimates/:id" element={<EstimateDetailPage />} />
-        <Route path="/estimates/:id/edit" element={<EstimateDetailPage startEditing />} />
-        <Route path="/estimate-wizard-step1" element={<WizardPage step={1} />} />
-        <Route path="/estimate-wizard-step2" element={<WizardPage step={2} />} />
-        <Route path="/estimate-wizard-step3" element={<WizardPage step={3} />} />
-        <Route path="/templates" element={<TemplatesPage />} />
-        <Route path="*" element={<NotFoundView />} />
-      </Routes>
-    </React.Suspense>
+    <Routes>
+      <Route path="/cost-estimator/*" element={<LoadedScreen screen={listPage} />} />
+      <Route path="/estimates/:id" element={<LoadedScreen screen={detailPage} />} />
+      <Route path="/estimates/:id/edit" element={<LoadedScreen screen={detailPage} startEditing />} />
+      <Route path="/estimate-wizard-step1" element={<LoadedScreen screen={wizardPage} step={1} />} />
+      <Route path="/estimate-wizard-step2" element={<LoadedScreen screen={wizardPage} step={2} />} />
+      <Route path="/estimate-wizard-step3" element={<LoadedScreen screen={wizardPage} step={3} />} />
+      <Route path="/templates" element={<LoadedScreen screen={templatesPage} />} />
+      <Route path="*" element={<NotFoundView />} />
+    </Routes>
   )
 }
 

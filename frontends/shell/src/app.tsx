@@ -1,7 +1,8 @@
-import { FullPageSpinner } from '@plumbline/ui/light'
+import { FullPageSpinner, LoadedScreen, lazyScreen } from '@plumbline/ui/light'
 import { useAuth } from '@plumbline/web'
 import { lazy, Suspense } from 'react'
 import { Navigate, Route, Routes, useLocation } from 'react-router'
+import { preloadRemoteApp } from './remotes/registry'
 import { remoteForPath } from './remotes/routes'
 
 // Route-level code splitting: each screen is its own chunk, so the signed-out landing page loads
@@ -16,7 +17,8 @@ const ResetPasswordPage = named(() => import('./pages/auth/reset-password-page')
 const FirstLoginResetPage = named(() => import('./pages/auth/first-login-reset-page'), 'FirstLoginResetPage')
 const VerifyEmailPage = named(() => import('./pages/auth/verify-email-page'), 'VerifyEmailPage')
 const AcceptInvitationPage = named(() => import('./pages/auth/accept-invitation-page'), 'AcceptInvitationPage')
-const SignedInApp = lazy(() => import('./layout/signed-in-app'))
+// Revealed by state, not Suspense (see lazyScreen): the signed-in area is on every cold load's path.
+const signedInApp = lazyScreen(() => import('./layout/signed-in-app'), <FullPageSpinner />)
 const PublicShare = lazy(() => import('./public-share'))
 
 /** Sign-in screens send an already signed-in visitor home. */
@@ -47,7 +49,10 @@ function SignedInArea({ pathname }: { pathname: string }) {
   if (isLoading) return <FullPageSpinner />
   if (!isAuthenticated) return <LandingPage />
   if (user?.requirePasswordReset) return <Navigate to="/first-login-reset" replace />
-  return <SignedInApp pathname={pathname} />
+  // In render, like react-dom's preload(): the remote downloads beside the signed-in chunks.
+  const remote = remoteForPath(pathname)
+  if (remote) preloadRemoteApp(remote)
+  return <LoadedScreen screen={signedInApp} pathname={pathname} />
 }
 
 export function App() {

@@ -1,15 +1,8 @@
 import { z } from 'zod'
+import { ADMIN_MESSAGES } from './admin-messages.js'
 import { MIN_PASSWORD_LENGTH } from './auth.js'
 
 /** Platform administration (spec 001 §3 Admin user, §4 admin create user, edit membership). */
-
-export const ADMIN_MESSAGES = {
-  emailRequired: 'Email is required.',
-  passwordRequired: 'Password is required when setting custom password.',
-  passwordTooShort: 'Password must be at least 8 characters long.',
-  passwordsDiffer: 'Passwords do not match.',
-  membershipIncomplete: 'Please select both organization and role.',
-} as const
 
 export const ZAdminCheck = z.object({ isAdmin: z.boolean() })
 export type AdminCheck = z.infer<typeof ZAdminCheck>

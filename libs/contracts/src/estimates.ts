@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { columnMaxText, columnMaxUnits, decimalField, lineTotalUnits, NUMERIC_COLUMNS } from './decimals.js'
+import { ESTIMATE_SORT_FIELDS, ESTIMATE_STATUSES, PAGE_SIZES } from './estimate-list-options.js'
 
 // Estimates service contracts (spec 000 §2–§3, §7 and spec 001 §2–§9). Money, quantities and
 // rates travel as decimal strings ("1234.50", "12.500", "0.0825"); requests may send numbers.
@@ -24,7 +25,6 @@ function checkLineTotal(quantity: string, unitCost: string, ctx: z.RefinementCtx
 }
 
 // ── Status workflow ────────────────────────────────────────────────────────────────────────
-export const ESTIMATE_STATUSES = ['draft', 'pending', 'shared', 'viewed', 'approved', 'rejected'] as const
 export const ZEstimateStatus = z.enum(ESTIMATE_STATUSES)
 export type EstimateStatus = z.infer<typeof ZEstimateStatus>
 /** Statuses a contractor may set by hand (spec 001 §4 lists approved, pending, draft, shared, rejected). */
@@ -248,8 +248,6 @@ export const ZEstimateListItem = ZEstimate.pick({
   shareToken: true,
   projectTypeId: true,
 })
-export const ESTIMATE_SORT_FIELDS = ['updatedAt', 'createdAt', 'totalCost', 'projectName', 'clientName'] as const
-export const PAGE_SIZES = [10, 20, 50, 100] as const
 const dateOnly = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Use YYYY-MM-DD')
 export const ZEstimateListQuery = z.object({
   page: z.coerce.number().int().min(1).max(100_000).default(1),

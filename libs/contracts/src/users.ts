@@ -33,9 +33,6 @@ export const ZOrganizationUsage = z.object({
 })
 export type OrganizationUsage = z.infer<typeof ZOrganizationUsage>
 
-/** -1 means unlimited (spec 000 §9). */
-export const UNLIMITED = -1
-
 export const ZDashboardMetrics = z.object({ totalEstimates: z.number().int(), totalMeetings: z.number().int() })
 export type DashboardMetrics = z.infer<typeof ZDashboardMetrics>
 export const ZDashboardMetricsQuery = z.object({ organizationId: z.string().min(1).max(64) })

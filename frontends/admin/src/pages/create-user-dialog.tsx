@@ -1,4 +1,5 @@
-import { ADMIN_MESSAGES, type AdminCreateUserBody, type AdminCreateUserResponse, ZAdminCreateUserBody } from '@plumbline/contracts'
+import type { AdminCreateUserBody, AdminCreateUserResponse } from '@plumbline/contracts'
+import { ADMIN_MESSAGES } from '@plumbline/contracts/admin-messages'
 import { Button, Checkbox, Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, Input, Label, toast } from '@plumbline/ui'
 import * as React from 'react'
 import { serverMessage, useAdminOrganizations, useCreateUser } from '../api'
@@ -20,9 +21,15 @@ const EMPTY: FormState = {
 
 type FieldErrors = Partial<Record<keyof FormState, string>>
 
+/**
+ * The server's schema, loaded with zod when the dialog first opens rather than with the users
+ * list (it is most of the remote's weight otherwise).
+ */
+const loadSchema = () => import('@plumbline/contracts').then((m) => m.ZAdminCreateUserBody)
+
 /** The same schema as the server's, so the dialog shows the spec's three password texts. */
-function validate(form: FormState): { body?: AdminCreateUserBody; errors: FieldErrors } {
-  const parsed = ZAdminCreateUserBody.safeParse({
+async function validate(form: FormState): Promise<{ body?: AdminCreateUserBody; errors: FieldErrors }> {
+  const parsed = (await loadSchema()).safeParse({
     ...form,
     password: form.mode === 'custom' ? form.password : undefined,
     confirmPassword: form.mode === 'custom' ? form.confirmPassword : undefined,
@@ -63,15 +70,16 @@ export function CreateUserDialog({
   const set = <K extends keyof FormState>(key: K, value: FormState[K]) => setForm((f) => ({ ...f, [key]: value }))
 
   React.useEffect(() => {
-    if (!open) {
+    if (open) void loadSchema()
+    else {
       setForm(EMPTY)
       setErrors({})
     }
   }, [open])
 
-  const submit = (event: React.FormEvent) => {
+  const submit = async (event: React.FormEvent) => {
     event.preventDefault()
-    const { body, errors: found } = validate(form)
+    const { body, errors: found } = await validate(form)
     setErrors(found)
     if (!body) return
     create.mutate(body, {

@@ -1,4 +1,5 @@
-import { type SubscriptionOverrideBody, type SubscriptionOverrideRow, UNLIMITED } from '@plumbline/contracts'
+import type { SubscriptionOverrideBody, SubscriptionOverrideRow } from '@plumbline/contracts'
+import { UNLIMITED } from '@plumbline/contracts/usage-limits'
 import {
   Badge,
   Button,

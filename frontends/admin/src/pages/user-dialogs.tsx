@@ -1,4 +1,5 @@
-import { ADMIN_MESSAGES, type AdminUser } from '@plumbline/contracts'
+import type { AdminUser } from '@plumbline/contracts'
+import { ADMIN_MESSAGES } from '@plumbline/contracts/admin-messages'
 import { Button, Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, Input, toast } from '@plumbline/ui'
 import { Copy } from 'lucide-react'
 import * as React from 'react'

@@ -1,4 +1,4 @@
-import { loadRemote, registerRemotes } from '@module-federation/enhanced/runtime'
+import { loadRemote, preloadRemote, registerRemotes } from '@module-federation/enhanced/runtime'
 import { throwIfNotOk } from '@plumbline/web'
 import type { ComponentType } from 'react'
 import { containerName, REMOTE_NAMES, type RemoteName } from './routes'
@@ -51,6 +51,22 @@ export async function loadRemoteComponent<P>(name: RemoteName, module: string, f
   const Comp = mod?.default ?? mod?.[module]
   if (!Comp) throw new Error(`Remote "${name}" did not expose ${module}`)
   return Comp
+}
+
+const preloading = new Set<RemoteName>()
+
+/**
+ * Start downloading a remote's entry and the chunks its ./App needs, without running ./App: the
+ * shell calls it as soon as it knows a signed-in visitor is on that remote's page, so the remote
+ * arrives while the shell's own signed-in chunks still load instead of after them. Failures are
+ * left to loadRemoteApp, which reports them with Retry.
+ */
+export function preloadRemoteApp(name: RemoteName): void {
+  if (preloading.has(name)) return
+  preloading.add(name)
+  initRemotes()
+    .then((config) => (config[name] ? preloadRemote([{ nameOrAlias: containerName(name), exposes: ['./App'] }]) : undefined))
+    .catch(() => preloading.delete(name))
 }
 
 /** Load a remote's ./App (its routes). */

@@ -8,19 +8,22 @@ import { Link } from 'react-router'
 import type { z } from 'zod'
 import { PickerAuthRequired } from '../../components/picker/picker-states'
 import { useDocumentTitle } from '../../components/use-document-title'
-import { estimateListKey } from '../../data/keys'
 import { useProjectTypes } from '../../data/queries'
-import { EstimateDialog } from '../estimate-dialog'
 import { EstimateCard } from './estimate-card'
 import { FilterBadges } from './filter-badges'
 import { FilterBar } from './filter-bar'
-import { clearFilters, countActiveFilters, toApiQuery } from './list-state'
+import { listQueryKey } from './list-query'
+import { clearFilters, countActiveFilters } from './list-state'
 import { ListError, ListSkeleton, NoEstimatesYet, NoMatches } from './list-states'
 import { pageRange } from './page-window'
 import { PaginationBar } from './pagination-bar'
 import { useListState } from './use-list-state'
 
 type ListResponse = z.infer<typeof ZEstimateListResponse>
+
+// The create dialog (its form, zod and the contracts' schemas) loads when first opened, so the
+// list arrives without it.
+const EstimateDialog = React.lazy(() => import('../estimate-dialog').then((m) => ({ default: m.EstimateDialog })))
 
 /** /cost-estimator: the estimates list (spec 000 §2 'Estimates list'). */
 export default function EstimatesListPage() {
@@ -29,6 +32,9 @@ export default function EstimatesListPage() {
   const org = useActiveOrganization()
   const { state, update, params, setParams } = useListState()
   const [dialogOpen, setDialogOpen] = React.useState(false)
+  // Once opened it stays mounted, so closing it keeps its closing animation.
+  const [dialogOpened, setDialogOpened] = React.useState(false)
+  if (dialogOpen && !dialogOpened) setDialogOpened(true)
 
   // The dashboard's New Estimate button lands here with ?new=1: open the dialog, drop the flag.
   React.useEffect(() => {
@@ -42,9 +48,8 @@ export default function EstimatesListPage() {
 
   const projectTypes = useProjectTypes(org?.id)
   const types = projectTypes.data ?? []
-  const apiQuery = toApiQuery(state)
   const list = useQuery<ListResponse>({
-    queryKey: estimateListKey(org?.id ?? '', apiQuery),
+    queryKey: listQueryKey(org?.id ?? '', state),
     enabled: !!org,
     // Keep the current page on screen while the next one loads (no skeleton flash on paging).
     placeholderData: keepPreviousData,
@@ -130,7 +135,11 @@ export default function EstimatesListPage() {
         <FilterBadges state={state} projectTypes={types} onRemove={(patch) => update(patch)} onClearAll={clearAll} />
         {body}
       </PageBody>
-      <EstimateDialog open={dialogOpen} onOpenChange={setDialogOpen} />
+      {dialogOpened ? (
+        <React.Suspense fallback={null}>
+          <EstimateDialog open={dialogOpen} onOpenChange={setDialogOpen} />
+        </React.Suspense>
+      ) : null}
     </>
   )
 }

@@ -1,4 +1,4 @@
-import { ESTIMATE_SORT_FIELDS, ESTIMATE_STATUSES, PAGE_SIZES } from '@plumbline/contracts'
+import { ESTIMATE_SORT_FIELDS, ESTIMATE_STATUSES, PAGE_SIZES } from '@plumbline/contracts/estimate-list-options'
 
 export type SortField = (typeof ESTIMATE_SORT_FIELDS)[number]
 export type SortOrder = 'asc' | 'desc'

@@ -1,4 +1,4 @@
-import { PAGE_SIZES } from '@plumbline/contracts'
+import { PAGE_SIZES } from '@plumbline/contracts/estimate-list-options'
 import { Button, cn, Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@plumbline/ui'
 import { ChevronLeft, ChevronRight, ChevronsLeft, ChevronsRight } from 'lucide-react'
 import type { PageSize } from './list-state'
