@@ -3,7 +3,7 @@ import { Skeleton } from '@plumbline/ui'
 import { Percent } from 'lucide-react'
 import type { ConfirmOptions } from '../common/confirm-dialog'
 import { MarkupProfileOption } from './markup-profile-option'
-import { ProfileRowActions } from './profile-row-actions'
+import { askDeleteProfile, ProfileRowActions } from './profile-row-actions'
 import { ProfileSectionHeader } from './profile-section-header'
 
 /** The markup profiles as a radio group: one (or none) applies to the estimate. */
@@ -30,15 +30,6 @@ export function MarkupProfileList({
   confirm: (options: ConfirmOptions) => void
   remove: (id: string) => Promise<unknown>
 }) {
-  const askDelete = (p: MarkupProfile) =>
-    confirm({
-      title: 'Delete markup profile?',
-      description: `Delete the markup profile "${p.name}"? Estimates using it will no longer apply its markup.`,
-      confirmLabel: 'Delete Profile',
-      destructive: true,
-      onConfirm: () => remove(p.id).catch(() => undefined),
-    })
-
   return (
     <div>
       <ProfileSectionHeader icon={Percent} title="Markup profile" addLabel="New Markup Profile" locked={locked} onAdd={onAdd} />
@@ -53,7 +44,11 @@ export function MarkupProfileList({
               checked={selectedId === (p?.id ?? null)}
               disabled={disabled}
               onChoose={() => onSelect(p?.id ?? null)}
-              actions={p && !locked ? <ProfileRowActions name={p.name} onEdit={() => onEdit(p)} onDelete={() => askDelete(p)} /> : null}
+              actions={
+                p && !locked ? (
+                  <ProfileRowActions name={p.name} onEdit={() => onEdit(p)} onDelete={() => askDeleteProfile(confirm, remove, 'markup', p)} />
+                ) : null
+              }
             />
           ))}
         </div>

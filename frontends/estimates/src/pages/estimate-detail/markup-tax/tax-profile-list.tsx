@@ -2,7 +2,7 @@ import type { TaxProfile } from '@plumbline/contracts'
 import { Skeleton } from '@plumbline/ui'
 import { Receipt } from 'lucide-react'
 import type { ConfirmOptions } from '../common/confirm-dialog'
-import { ProfileRowActions } from './profile-row-actions'
+import { askDeleteProfile, ProfileRowActions } from './profile-row-actions'
 import { ProfileSectionHeader } from './profile-section-header'
 import { TaxProfileOption } from './tax-profile-option'
 
@@ -30,15 +30,6 @@ export function TaxProfileList({
   confirm: (options: ConfirmOptions) => void
   remove: (id: string) => Promise<unknown>
 }) {
-  const askDelete = (t: TaxProfile) =>
-    confirm({
-      title: 'Delete tax profile?',
-      description: `Delete the tax profile "${t.name}"? Estimates using it will no longer include this tax.`,
-      confirmLabel: 'Delete Profile',
-      destructive: true,
-      onConfirm: () => remove(t.id).catch(() => undefined),
-    })
-
   return (
     <div>
       <ProfileSectionHeader icon={Receipt} title="Tax profiles" addLabel="New Tax Profile" locked={locked} onAdd={onAdd} />
@@ -57,7 +48,9 @@ export function TaxProfileList({
               checked={selectedIds.includes(t.id)}
               disabled={disabled}
               onToggle={(on) => onToggle(t.id, on)}
-              actions={locked ? null : <ProfileRowActions name={t.name} onEdit={() => onEdit(t)} onDelete={() => askDelete(t)} />}
+              actions={
+                locked ? null : <ProfileRowActions name={t.name} onEdit={() => onEdit(t)} onDelete={() => askDeleteProfile(confirm, remove, 'tax', t)} />
+              }
             />
           ))}
         </div>
