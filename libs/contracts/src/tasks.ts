@@ -127,7 +127,7 @@ export const TASK_CURSOR_INVALID = 'Cursor is not valid for this list; start aga
 const today = z
   .string()
   .trim()
-  .refine((v) => isoDateOf(v) === v && v.length === 10, 'Today must be a calendar day (YYYY-MM-DD)')
+  .refine((v) => isoDateOf(v) === v, 'Today must be a calendar day (YYYY-MM-DD)')
   .optional()
 
 /**

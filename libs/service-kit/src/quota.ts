@@ -56,7 +56,7 @@ export async function checkQuota(deps: { bus: Bus; logger: Logger }, orgId: stri
 }
 
 /** How long an answer is trusted at most, however little of it was spent. */
-export const QUOTA_ENTRY_TTL_MS = 10_000
+const QUOTA_ENTRY_TTL_MS = 10_000
 /** How long admin may take to count an allowed action (outbox relay, bus, consumer: milliseconds normally). */
 const UNCOUNTED_FOR_MS = 2_000
 const MAX_ASKS = 5

@@ -1,7 +1,8 @@
-import { TASK_CURSOR_INVALID, type TaskFilter, type TaskListQuery, type TaskSort, type TaskSummary } from '@plumbline/contracts'
-import { badRequest } from '@plumbline/service-kit'
+import { isoDateOf, TASK_CURSOR_INVALID, type TaskFilter, type TaskListQuery, type TaskSort, type TaskSummary } from '@plumbline/contracts'
+import { badRequest, isUuid } from '@plumbline/service-kit'
 import type { Db } from '../deps.js'
 import { Prisma, type Task as TaskRow } from '../generated/prisma/client.js'
+import { dayDate } from './tasks-repo.js'
 
 /**
  * The task list's reads: filters, the two orders and keyset paging. A page's cursor holds the sort
@@ -19,8 +20,6 @@ const ORDER: Record<TaskSort, Prisma.TaskOrderByWithRelationInput[]> = {
 }
 
 export const utcToday = () => new Date().toISOString().slice(0, 10)
-/** A date column holds midnight UTC of its day. */
-const dayDate = (day: string) => new Date(`${day}T00:00:00Z`)
 
 function statusWhere(status: TaskFilter, today: string): Prisma.TaskWhereInput {
   if (status === 'pending') return { completed: false }
@@ -44,9 +43,6 @@ export function encodeTaskCursor(sort: TaskSort, row: TaskRow): string {
   return Buffer.from(JSON.stringify([sort, due, row.createdAt.toISOString(), row.id])).toString('base64url')
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
-const DAY = /^\d{4}-\d{2}-\d{2}$/
-
 /** The cursor a page answered with; a 400 for anything else, or one of the other order. */
 export function decodeTaskCursor(text: string, sort: TaskSort): TaskCursor {
   let parts: unknown
@@ -58,11 +54,10 @@ export function decodeTaskCursor(text: string, sort: TaskSort): TaskCursor {
   const [s, due, createdAt, id] = Array.isArray(parts) ? parts : []
   const valid =
     s === sort &&
-    (due === null || (typeof due === 'string' && DAY.test(due))) &&
+    (due === null || (typeof due === 'string' && isoDateOf(due) === due)) &&
     typeof createdAt === 'string' &&
     !Number.isNaN(Date.parse(createdAt)) &&
-    typeof id === 'string' &&
-    UUID.test(id)
+    isUuid(id)
   if (!valid) throw badRequest(TASK_CURSOR_INVALID, [{ field: 'cursor', message: TASK_CURSOR_INVALID }])
   return { sort, due, createdAt, id }
 }

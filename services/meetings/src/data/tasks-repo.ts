@@ -1,10 +1,12 @@
 import type { Task, TaskPriority } from '@plumbline/contracts'
+import { isUuid } from '@plumbline/service-kit'
 import type { Db } from '../deps.js'
 import type { Task as TaskRow } from '../generated/prisma/client.js'
 
 /** A date column holds midnight UTC of its day; its ISO text's first ten characters are that day. */
 const dayOf = (d: Date | null) => (d ? d.toISOString().slice(0, 10) : null)
-export const dateOfDay = (day: string | null | undefined) => (day === undefined ? undefined : day === null ? null : new Date(`${day}T00:00:00Z`))
+export const dayDate = (day: string) => new Date(`${day}T00:00:00Z`)
+export const dateOfDay = (day: string | null | undefined) => (day === undefined ? undefined : day === null ? null : dayDate(day))
 
 export function toTask(row: TaskRow, meetingTitle: string | null = null): Task {
   return {
@@ -27,7 +29,7 @@ export function toTask(row: TaskRow, meetingTitle: string | null = null): Task {
 
 /** The titles of the organisation's meetings among `ids` (tasks name the meeting they came from). */
 export async function meetingTitles(db: Db, orgId: string, ids: (string | null)[]): Promise<Map<string, string>> {
-  const wanted = [...new Set(ids.filter((id): id is string => id !== null && UUID.test(id)))]
+  const wanted = [...new Set(ids.filter((id): id is string => id !== null && isUuid(id)))]
   if (!wanted.length) return new Map()
   const rows = await db.meeting.findMany({ where: { organizationId: orgId, id: { in: wanted } }, select: { id: true, title: true } })
   return new Map(rows.map((r) => [r.id, r.title]))
@@ -37,7 +39,6 @@ export async function taskWithMeeting(db: Db, orgId: string, row: TaskRow): Prom
   const titles = await meetingTitles(db, orgId, [row.meetingId])
   return toTask(row, row.meetingId ? (titles.get(row.meetingId) ?? null) : null)
 }
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
 
 /** Scoped by organisation: another organisation's task is not found. */
 export const findTaskRow = (db: Db, orgId: string, id: string) => db.task.findFirst({ where: { id, organizationId: orgId } })

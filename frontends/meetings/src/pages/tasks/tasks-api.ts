@@ -7,7 +7,7 @@ const tasksPath = (orgId: string) => `/api/organizations/${encodeURIComponent(or
 const taskPath = (orgId: string, id: string) => `${tasksPath(orgId)}/${encodeURIComponent(id)}`
 
 /** How many tasks a page of the list shows before "Load more". */
-export const TASK_PAGE_SIZE = 50
+const TASK_PAGE_SIZE = 50
 
 export type TaskListParams = { status: TaskFilter; sort: TaskSort; today: string }
 export type TaskPage = { tasks: Task[]; next: string | null }
