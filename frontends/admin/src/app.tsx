@@ -1,4 +1,4 @@
-import { Card, cn, FullPageSpinner, NotFoundView, PageBody, PageFallback, PageHeader } from '@plumbline/ui'
+import { Card, cn, FullPageSpinner, LoadedScreen, lazyScreen, NotFoundView, PageBody, PageFallback, PageHeader } from '@plumbline/ui'
 import { CreditCard, ShieldX, Users } from 'lucide-react'
 import * as React from 'react'
 import { Navigate, NavLink, Route, Routes } from 'react-router'
@@ -7,10 +7,10 @@ import './index.css'
 
 // Each screen is its own chunk, as in the other remotes: the remote's entry holds only the admin
 // check and the frame, and a screen loads what it uses when it opens.
-const UsersPage = React.lazy(() => import('./pages/users-page').then((m) => ({ default: m.UsersPage })))
-const OverridesPage = React.lazy(() => import('./pages/overrides-page').then((m) => ({ default: m.OverridesPage })))
-const AuditList = React.lazy(() => import('./pages/audit-list').then((m) => ({ default: m.AuditList })))
-const MonitoringPage = React.lazy(() => import('./monitoring/monitoring-page').then((m) => ({ default: m.MonitoringPage })))
+const usersPage = lazyScreen(async () => ({ default: (await import('./pages/users-page')).UsersPage }), <PageFallback />)
+const overridesPage = lazyScreen(async () => ({ default: (await import('./pages/overrides-page')).OverridesPage }), <PageFallback />)
+const auditList = lazyScreen(async () => ({ default: (await import('./pages/audit-list')).AuditList }), null)
+const monitoringPage = lazyScreen(async () => ({ default: (await import('./monitoring/monitoring-page')).MonitoringPage }), <PageFallback />)
 
 export const ACCESS_DENIED = 'Access Denied - You do not have admin privileges to access this page.'
 
@@ -83,31 +83,29 @@ function AdminPage({ children }: { children: React.ReactNode }) {
 function RemoteRoutes() {
   return (
     <AdminOnly>
-      <React.Suspense fallback={<PageFallback />}>
-        <Routes>
-          <Route path="/admin" element={<Navigate to="/admin/users" replace />} />
-          <Route
-            path="/admin/users"
-            element={
-              <AdminPage>
-                <UsersPage />
-                <AuditList />
-              </AdminPage>
-            }
-          />
-          <Route
-            path="/admin/subscription-overrides"
-            element={
-              <AdminPage>
-                <OverridesPage />
-                <AuditList />
-              </AdminPage>
-            }
-          />
-          <Route path="/monitoring" element={<MonitoringPage />} />
-          <Route path="*" element={<NotFoundView />} />
-        </Routes>
-      </React.Suspense>
+      <Routes>
+        <Route path="/admin" element={<Navigate to="/admin/users" replace />} />
+        <Route
+          path="/admin/users"
+          element={
+            <AdminPage>
+              <LoadedScreen screen={usersPage} />
+              <LoadedScreen screen={auditList} />
+            </AdminPage>
+          }
+        />
+        <Route
+          path="/admin/subscription-overrides"
+          element={
+            <AdminPage>
+              <LoadedScreen screen={overridesPage} />
+              <LoadedScreen screen={auditList} />
+            </AdminPage>
+          }
+        />
+        <Route path="/monitoring" element={<LoadedScreen screen={monitoringPage} />} />
+        <Route path="*" element={<NotFoundView />} />
+      </Routes>
     </AdminOnly>
   )
 }

@@ -1,31 +1,16 @@
-import { NotFoundView, PageFallback } from '@plumbline/ui'
-import * as React from 'react'
+import { LoadedScreen, lazyScreen, NotFoundView, PageFallback } from '@plumbline/ui'
 import { Route, Routes } from 'react-router'
 import './index.css'
 
 // Each screen is its own chunk so the remote's entry stays small.
-const NotetakerPage = React.lazy(() => import('./pages/notetaker/notetaker-page'))
-const TasksPage = React.lazy(() => import('./pages/tasks/tasks-page'))
+const notetakerPage = lazyScreen(() => import('./pages/notetaker/notetaker-page'), <PageFallback />)
+const tasksPage = lazyScreen(() => import('./pages/tasks/tasks-page'), <PageFallback />)
 
 function RemoteRoutes() {
   return (
     <Routes>
-      <Route
-        path="/notetaker"
-        element={
-          <React.Suspense fallback={<PageFallback />}>
-            <NotetakerPage />
-          </React.Suspense>
-        }
-      />
-      <Route
-        path="/tasks"
-        element={
-          <React.Suspense fallback={<PageFallback />}>
-            <TasksPage />
-          </React.Suspense>
-        }
-      />
+      <Route path="/notetaker" element={<LoadedScreen screen={notetakerPage} />} />
+      <Route path="/tasks" element={<LoadedScreen screen={tasksPage} />} />
       <Route path="*" element={<NotFoundView />} />
     </Routes>
   )

@@ -1,20 +1,17 @@
-import { NotFoundView, PageFallback } from '@plumbline/ui'
-import * as React from 'react'
+import { LoadedScreen, lazyScreen, NotFoundView, PageFallback } from '@plumbline/ui'
 import { Route, Routes } from 'react-router'
 import './index.css'
 
 // The settings screen is its own chunk so the remote's entry stays small.
-const SettingsPage = React.lazy(() => import('./pages/settings'))
+const settingsPage = lazyScreen(() => import('./pages/settings'), <PageFallback />)
 
 /** The settings remote's routes (absolute paths; the shell mounts it under a '*' route). */
 function RemoteRoutes() {
   return (
-    <React.Suspense fallback={<PageFallback />}>
-      <Routes>
-        <Route path="/settings" element={<SettingsPage />} />
-        <Route path="*" element={<NotFoundView />} />
-      </Routes>
-    </React.Suspense>
+    <Routes>
+      <Route path="/settings" element={<LoadedScreen screen={settingsPage} />} />
+      <Route path="*" element={<NotFoundView />} />
+    </Routes>
   )
 }
 

@@ -1,7 +1,8 @@
 import * as React from 'react'
+import { LoadedScreen, lazyScreen } from './lazy-screen'
 import { useToast } from './toast-state'
 
-const Toaster = React.lazy(() => import('@plumbline/ui/toaster').then((m) => ({ default: m.Toaster })))
+const toaster = lazyScreen(async () => ({ default: (await import('@plumbline/ui/toaster')).Toaster }), null)
 
 /**
  * The toaster, loaded with the first toast: `toast()` only needs the store, so a screen that
@@ -13,9 +14,5 @@ export function DeferredToaster() {
   const [needed, setNeeded] = React.useState(false)
   if (!needed && toasts.length > 0) setNeeded(true)
   if (!needed) return null
-  return (
-    <React.Suspense fallback={null}>
-      <Toaster />
-    </React.Suspense>
-  )
+  return <LoadedScreen screen={toaster} />
 }

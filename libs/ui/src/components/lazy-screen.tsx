@@ -1,6 +1,10 @@
 import * as React from 'react'
 
-/** A screen's code, loaded when it is first shown (see LoadedScreen). */
+/**
+ * A screen's code (or a large part of one: a dialog, the toaster), loaded when it is first shown
+ * (see LoadedScreen). The one way the front ends split code: React.lazy is not used (a lint rule,
+ * lint/no-react-lazy.grit, says so), because Suspense reveals late.
+ */
 export type LazyScreen<P> = {
   get: () => Promise<React.ComponentType<P>>
   loaded: () => React.ComponentType<P> | null

@@ -1,5 +1,5 @@
 import type { ZEstimateListResponse } from '@plumbline/contracts'
-import { Button, cn, PageBody, PageHeader } from '@plumbline/ui'
+import { Button, cn, LoadedScreen, lazyScreen, PageBody, PageHeader } from '@plumbline/ui'
 import { useActiveOrganization, useAuth, useNewEstimateBlockedReason } from '@plumbline/web'
 import { keepPreviousData, useQuery } from '@tanstack/react-query'
 import { LayoutTemplate, Wand2 } from 'lucide-react'
@@ -23,7 +23,7 @@ type ListResponse = z.infer<typeof ZEstimateListResponse>
 
 // The create dialog (its form, zod and the contracts' schemas) loads when first opened, so the
 // list arrives without it.
-const EstimateDialog = React.lazy(() => import('../estimate-dialog').then((m) => ({ default: m.EstimateDialog })))
+const estimateDialog = lazyScreen(async () => ({ default: (await import('../estimate-dialog')).EstimateDialog }), null)
 
 /** /cost-estimator: the estimates list (spec 000 §2 'Estimates list'). */
 export default function EstimatesListPage() {
@@ -135,11 +135,7 @@ export default function EstimatesListPage() {
         <FilterBadges state={state} projectTypes={types} onRemove={(patch) => update(patch)} onClearAll={clearAll} />
         {body}
       </PageBody>
-      {dialogOpened ? (
-        <React.Suspense fallback={null}>
-          <EstimateDialog open={dialogOpen} onOpenChange={setDialogOpen} />
-        </React.Suspense>
-      ) : null}
+      {dialogOpened ? <LoadedScreen screen={estimateDialog} open={dialogOpen} onOpenChange={setDialogOpen} /> : null}
     </>
   )
 }
