@@ -16,7 +16,15 @@ import type { SqlTx, TransactionRunner } from './sql-tx.js'
 import { countMessaging } from './stats.js'
 import { contextFromHeaders, traceIdOfTraceparent } from './trace-context.js'
 
-export type EventHandler<T = unknown> = (envelope: EventEnvelope<T>, tx: SqlTx) => Promise<unknown>
+/**
+ * Work a handler leaves for after its transaction commits, such as a core NATS notice that others
+ * act on by reading what the transaction wrote (sent sooner, they could read the old state). It
+ * runs before the ack, so whoever waits for the event to be handled finds it done too; never for
+ * a rolled-back or duplicate delivery. A failure is logged and the event still counts as handled.
+ */
+export type AfterCommit = (work: () => Promise<void>) => void
+
+export type EventHandler<T = unknown> = (envelope: EventEnvelope<T>, tx: SqlTx, afterCommit: AfterCommit) => Promise<unknown>
 
 export type ConsumeEventsOptions<T = unknown> = {
   bus: Bus
@@ -128,6 +136,17 @@ export async function consume<T = unknown>(opts: ConsumeEventsOptions<T>): Promi
     }
   }
 
+  /** The transaction has committed: a redelivery would be skipped as a duplicate, so a failure here is only logged. */
+  async function runAfterCommit(works: Array<() => Promise<void>>, eventId: string): Promise<void> {
+    for (const work of works) {
+      try {
+        await work()
+      } catch (err) {
+        logger.warn({ ...log, err, eventId }, 'work after the commit failed')
+      }
+    }
+  }
+
   async function handle(msg: JsMsg): Promise<void> {
     const deliveryCount = msg.info.deliveryCount
     if (deliveryCount > 1) countMessaging('redelivered', durable)
@@ -150,10 +169,13 @@ export async function consume<T = unknown>(opts: ConsumeEventsOptions<T>): Promi
         'messaging.nats.delivery_count': deliveryCount,
       },
     }
+    let committed: Array<() => Promise<void>> = []
     try {
       const outcome = await tracer.startActiveSpan(`process ${subject}`, spanOptions, parent, async (span) => {
         try {
           return await runInTransaction(async (tx) => {
+            // Only the attempt that commits leaves work behind (a runner may retry the callback).
+            committed = []
             const inserted = await tx.$executeRawUnsafe(
               `INSERT INTO ${processed} (consumer, event_id) VALUES ($1, $2::uuid) ON CONFLICT DO NOTHING`,
               durable,
@@ -164,7 +186,9 @@ export async function consume<T = unknown>(opts: ConsumeEventsOptions<T>): Promi
               // Throwing rolls back the de-dup row; the catch below dead-letters the event.
               throw new Error(`no outcome after ${maxDeliver} deliveries (delivery ${deliveryCount})`)
             }
-            await handler(envelope, tx)
+            await handler(envelope, tx, (work) => {
+              committed.push(work)
+            })
             return 'processed' as const
           })
         } catch (err) {
@@ -175,6 +199,7 @@ export async function consume<T = unknown>(opts: ConsumeEventsOptions<T>): Promi
           span.end()
         }
       })
+      await runAfterCommit(committed, envelope.id)
       msg.ack()
       countMessaging('consumed', durable)
       if (outcome === 'duplicate') logger.debug({ ...log, eventId: envelope.id }, 'duplicate event skipped')

@@ -1,6 +1,6 @@
 export { type CodedError, codedError } from './coded-error.js'
 export { type Bus, type ConnectBusOptions, connectBus } from './connect-bus.js'
-export { type ConsumeEventsOptions, consume, type EventConsumer, type EventHandler } from './consume.js'
+export { type AfterCommit, type ConsumeEventsOptions, consume, type EventConsumer, type EventHandler } from './consume.js'
 export { type CreateEnvelopeInput, createEnvelope } from './create-envelope.js'
 export { type DeadLetter, deadLetterSubject } from './dead-letter.js'
 export { DUPLICATE_WINDOW_MS, type EnsureStreamOptions, ensureStream, ensureStreamExists } from './ensure-stream.js'

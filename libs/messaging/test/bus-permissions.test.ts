@@ -265,8 +265,9 @@ describe('the permission table matches the services’ code', () => {
     const requests: string[] = found(code, /\brequest(?:<[^>]*>)?\(\s*(?:deps\.)?bus,\s*RequestSubjects\.(\w+)/g).map(requestSubject)
     // service-kit's fetchCompanySettings asks admin for the organisation's settings.
     if (/\bfetchCompanySettings\(/.test(code)) requests.push(RequestSubjects.companySettings)
-    // …checkQuota asks admin's quota check, fetchEstimateDocument asks estimates for the document.
-    if (/\bcheckQuota\(deps, /.test(code)) requests.push(RequestSubjects.quotaCheck)
+    // …checkQuota (or withQuota) asks admin's quota check, fetchEstimateDocument asks estimates for the document.
+    const checksQuota = /\b(?:checkQuota|withQuota)\(deps, /.test(code)
+    if (checksQuota) requests.push(RequestSubjects.quotaCheck)
     if (/\bfetchEstimateDocument\(/.test(code)) requests.push(RequestSubjects.estimateDocument)
     const replies: string[] = found(code, /\breply(?:<[^>]*>)?\(\s*(?:deps\.)?bus,\s*RequestSubjects\.(\w+)/g).map(requestSubject)
     // Monitoring: the kit's runtime (or the gateway's main) answers rpc.<service>.health and
@@ -277,7 +278,7 @@ describe('the permission table matches the services’ code', () => {
     const notifies: string[] = /\bstartServiceRuntime\b|\bserverErrorReporter\(/.test(code) ? [OpsSubjects.errorReported] : []
     const listens: string[] = /\bstartErrorListener\(/.test(code) ? [OpsSubjects.errorReported] : []
     // checkQuota drops its cached answers on admin's limits notice, which admin announces.
-    if (/\bcheckQuota\(deps, /.test(code)) listens.push(QuotaSubjects.limitsChanged)
+    if (checksQuota) listens.push(QuotaSubjects.limitsChanged)
     if (/\bannounceLimitsChanged\(/.test(code)) notifies.push(QuotaSubjects.limitsChanged)
     const durables = [...found(code, /durable: '([^']+)'/g), ...found(code, /_DURABLE = '([^']+)'/g)]
     const grant = BUS_GRANTS[service]

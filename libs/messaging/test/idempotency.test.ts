@@ -86,6 +86,43 @@ describe('idempotent consumer', { timeout: 60_000 }, () => {
     expect(calls).toEqual([env.id])
   })
 
+  test('work left for after the commit runs once the effect is committed, once, and not for a rollback or a duplicate', async () => {
+    const SUBJECT = subjectFor('after-commit')
+    const env = createEnvelope({ type: SUBJECT, orgId: null, actorId: null, data: {} })
+    let attempts = 0
+    // What the work saw of the effect, read on another connection: 1 once committed, 0 before.
+    const seen: number[] = []
+    const consumer = await consume({
+      bus,
+      runInTransaction: db.run,
+      schema: SCHEMA,
+      durable: 'after-commit',
+      subject: SUBJECT,
+      logger,
+      backoffMs: [20],
+      handler: async (event, tx, afterCommit) => {
+        await tx.$executeRawUnsafe(`INSERT INTO ${SCHEMA}.effects (event_id, consumer) VALUES ($1, 'after-commit')`, event.id)
+        afterCommit(async () => {
+          seen.push(await effects('after-commit', event.id))
+        })
+        if (++attempts === 1) throw new Error('rolled back after leaving work')
+      },
+    })
+    // Published twice (different msg ids): the copy handled second is a duplicate.
+    await bus.js.publish(bus.subject(SUBJECT), JSON.stringify(env), { msgID: `${env.id}-1` })
+    await bus.js.publish(bus.subject(SUBJECT), JSON.stringify(env), { msgID: `${env.id}-2` })
+    await waitFor(
+      async () => {
+        const info = await bus.jsm.consumers.info(streamName(bus.prefix, 'estimates'), consumerName(bus.prefix, 'after-commit'))
+        return info.delivered.stream_seq >= 2 && info.num_ack_pending === 0 && info.num_pending === 0
+      },
+      { what: 'both copies acked' },
+    )
+    await consumer.stop()
+    expect(attempts).toBe(2)
+    expect(seen).toEqual([1])
+  })
+
   test('two consumers racing on the same event: one effect per durable', async () => {
     const SUBJECT = subjectFor('race')
     const calls: string[] = []

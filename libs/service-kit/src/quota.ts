@@ -35,24 +35,54 @@ import type { Logger } from './logger.js'
  *   carrying them would make a busy organisation's count drift above the truth.
  * - Admin's QuotaSubjects.limitsChanged notice (an override set or removed, usage given back by a
  *   same-month delete) drops the organisation's answers; QUOTA_ENTRY_TTL_MS bounds any answer's
- *   life as a safety net (and forgets a grant whose action then failed).
+ *   life as a safety net.
+ * - An action that fails after it was allowed gives its grant back (QuotaGrant.release; withQuota
+ *   does it when the action throws), so near the limit it does not hold a slot the next action
+ *   needs. The grant goes back only to the answer it came from, while that answer is still kept:
+ *   a newer answer's figures were worked out without knowing whether this action would happen.
  * Across processes, as before, the limit can be passed only by actions whose events admin has not
  * counted yet (each process takes at most half of the headroom an answer shows, so the processes'
  * shares of one headroom add up to no more than it).
  */
-export async function checkQuota(deps: { bus: Bus; logger: Logger }, orgId: string, kind: QuotaKind): Promise<void> {
+export async function checkQuota(deps: { bus: Bus; logger: Logger }, orgId: string, kind: QuotaKind): Promise<QuotaGrant> {
   const cache = cacheOf(deps.bus)
   const key = `${orgId}\u0000${kind}\u0000${new Date().toISOString().slice(0, 7)}`
   // A fresh answer may be spent by concurrent callers before this one takes from it: ask again then.
   for (let attempt = 0; attempt < MAX_ASKS; attempt++) {
-    if (take(cache.entries.get(key))) return
+    const kept = cache.take(key)
+    if (kept) return kept
     const entry = await cache.refresh(key, () => ask(deps, orgId, kind))
     if (entry === undefined) continue // a limits notice overtook the answer
-    if (entry === null) return // admin unavailable: allowed, as before
-    if (take(entry)) return
+    if (entry === null) return NOTHING_TO_GIVE_BACK // admin unavailable: allowed, as before
+    const fresh = cache.take(key)
+    if (fresh) return fresh
     if (entry.allowance === 0) throw new AppError(QUOTA_LIMIT_STATUS, QUOTA_LIMIT_CODES[kind], quotaLimitMessage(kind, entry.used, entry.limit))
   }
   // Out-raced MAX_ASKS times by this process's own callers: admin said yes each time, so allow.
+  return NOTHING_TO_GIVE_BACK
+}
+
+/**
+ * What checkQuota allowed. `release()` gives it back when the action then does not happen (it
+ * failed, or found nothing to do), so admin will never count it; a second call does nothing.
+ */
+export type QuotaGrant = { release(): void }
+
+/** An allowance no kept answer gave (admin unavailable, or out-raced): there is nothing to return it to. */
+const NOTHING_TO_GIVE_BACK: QuotaGrant = { release() {} }
+
+/**
+ * checkQuota, then `action`; the grant is given back when the action throws. An action that ends
+ * without doing what was counted (it joined one already under way, say) calls `grant.release()`.
+ */
+export async function withQuota<T>(deps: { bus: Bus; logger: Logger }, orgId: string, kind: QuotaKind, action: (grant: QuotaGrant) => Promise<T>): Promise<T> {
+  const grant = await checkQuota(deps, orgId, kind)
+  try {
+    return await action(grant)
+  } catch (err) {
+    grant.release()
+    throw err
+  }
 }
 
 /** How long an answer is trusted at most, however little of it was spent. */
@@ -64,8 +94,7 @@ const MAX_ASKS = 5
 const MAX_ENTRIES = 10_000
 
 function forgetExpired(entries: Map<string, Entry>): void {
-  const now = Date.now()
-  for (const [key, entry] of entries) if (entry.expiresAt <= now) entries.delete(key)
+  for (const [key, entry] of entries) if (!isLive(entry)) entries.delete(key)
 }
 
 type Entry = {
@@ -80,7 +109,8 @@ type Entry = {
 }
 
 type QuotaCache = {
-  entries: Map<string, Entry>
+  /** A grant from the key's kept answer, or undefined when there is none live or it is spent. */
+  take(key: string): QuotaGrant | undefined
   /**
    * One request per key at a time; concurrent callers share its answer. null: admin unavailable;
    * undefined: a limits notice for the organisation arrived meanwhile, so the answer may be stale.
@@ -88,11 +118,7 @@ type QuotaCache = {
   refresh(key: string, ask: () => Promise<QuotaCheckReply | null>): Promise<Entry | null | undefined>
 }
 
-function take(entry: Entry | undefined): boolean {
-  if (!entry || entry.expiresAt <= Date.now() || entry.granted >= entry.allowance) return false
-  entry.granted++
-  return true
-}
+const isLive = (entry: Entry) => entry.expiresAt > Date.now()
 
 function entryOf(reply: QuotaCheckReply, previous: Entry | undefined): Entry {
   const now = Date.now()
@@ -145,7 +171,19 @@ function newCache(bus: Bus): QuotaCache {
     },
   })
   return {
-    entries,
+    take(key) {
+      const entry = entries.get(key)
+      if (!entry || !isLive(entry) || entry.granted >= entry.allowance) return undefined
+      entry.granted++
+      let released = false
+      return {
+        release() {
+          if (released) return
+          released = true
+          if (entries.get(key) === entry && isLive(entry)) entry.granted--
+        },
+      }
+    },
     refresh(key, askAdmin) {
       const inFlight = pending.get(key)
       if (inFlight) return inFlight

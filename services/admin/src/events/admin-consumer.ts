@@ -1,5 +1,5 @@
 import type { EventEnvelope } from '@plumbline/contracts'
-import { consume, type EventConsumer, type SqlTx } from '@plumbline/messaging'
+import { type AfterCommit, consume, type EventConsumer, type SqlTx } from '@plumbline/messaging'
 import type { ZodType } from 'zod'
 import type { AdminDeps, Tx } from '../deps.js'
 
@@ -8,9 +8,14 @@ export type ConsumerDefinition<T> = {
   durable: string
   subject: string
   dataSchema: ZodType<T>
-  /** `deps` for what is not in the transaction (e.g. a core NATS notice). */
-  handle: (tx: Tx, event: EventEnvelope<T>, deps: Pick<AdminDeps, 'bus' | 'logger'>) => Promise<void>
+  /**
+   * `afterCommit` for what is not in the transaction (a core NATS notice): the bus is handed only
+   * to work that runs once the transaction has committed.
+   */
+  handle: (tx: Tx, event: EventEnvelope<T>, afterCommit: (work: (deps: OutsideDeps) => Promise<void>) => void) => Promise<void>
 }
+
+type OutsideDeps = Pick<AdminDeps, 'bus' | 'logger'>
 
 /** Declares a consumer with its data type checked against its handler. */
 export const defineConsumer = <T>(definition: ConsumerDefinition<T>) => definition
@@ -28,7 +33,7 @@ export function startConsumer<T>(deps: Pick<AdminDeps, 'bus' | 'runInTransaction
     subject: def.subject,
     dataSchema: def.dataSchema,
     logger: deps.logger,
-    handler: (event, tx: SqlTx) => def.handle(tx as unknown as Tx, event, deps),
+    handler: (event, tx: SqlTx, afterCommit: AfterCommit) => def.handle(tx as unknown as Tx, event, (work) => afterCommit(() => work(deps))),
   })
 }
 

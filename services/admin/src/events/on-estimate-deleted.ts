@@ -9,11 +9,11 @@ export const onEstimateDeleted = defineConsumer({
   subject: Subjects.estimateDeleted,
   // Only the estimate id matters here; accept the event even if its other fields change.
   dataSchema: ZEstimateEventV1.pick({ estimateId: true }),
-  handle: async (tx, event, deps) => {
+  handle: async (tx, event, afterCommit) => {
     const orgId = orgIdOf(event)
     const { gaveBack } = await recordEstimateDeleted(tx, orgId, event.data.estimateId, monthOf(occurredAtOf(event.occurredAt)))
-    // Before the commit (the consumer owns it): a check racing it reads the old count, which only
-    // refuses the last slot early, for at most the kept answers' time to live.
-    if (gaveBack) await announceLimitsChanged(deps, orgId)
+    // After the commit: a service hearing it sooner could ask again, read the old count and keep
+    // that answer (refusing the last slot early) for the answers' whole time to live.
+    if (gaveBack) afterCommit((deps) => announceLimitsChanged(deps, orgId))
   },
 })

@@ -1,6 +1,6 @@
-import { RequestSubjects, Subjects } from '@plumbline/contracts'
-import { createEnvelope } from '@plumbline/messaging'
-import { checkQuota } from '@plumbline/service-kit'
+import { QuotaSubjects, RequestSubjects, Subjects, ZQuotaCheckReply } from '@plumbline/contracts'
+import { createEnvelope, request } from '@plumbline/messaging'
+import { checkQuota, type QuotaGrant } from '@plumbline/service-kit'
 import { identityHeaders } from '@plumbline/testing'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type AdminTestService, startAdminTestService } from '../support/admin-test-service.js'
@@ -35,6 +35,7 @@ async function newOrg(): Promise<string> {
   return organizationId
 }
 const check = (orgId: string) => checkQuota(svc.deps, orgId, 'estimates')
+const allowed = { release: expect.any(Function) }
 const askedFor = (orgId: string) => asked.filter((o) => o === orgId).length
 const setOverride = async (orgId: string, estimatesPerMonth: number) =>
   expect((await svc.call('PUT', `/admin/subscription-overrides/${orgId}`, { headers: admin, body: { estimatesPerMonth } })).status).toBe(200)
@@ -48,8 +49,8 @@ async function created(orgId: string, count: number): Promise<string[]> {
   await svc.waitForConsumer('admin-on-estimate-created-v1', 'estimates')
   return ids
 }
-const settle = (checks: Promise<void>[]) => Promise.allSettled(checks)
-const refusals = (results: PromiseSettledResult<void>[]) => results.filter((r) => r.status === 'rejected').map((r) => (r as PromiseRejectedResult).reason)
+const settle = (checks: Promise<QuotaGrant>[]) => Promise.allSettled(checks)
+const refusals = (results: PromiseSettledResult<QuotaGrant>[]) => results.filter((r) => r.status === 'rejected').map((r) => (r as PromiseRejectedResult).reason)
 
 describe('quota answers kept by the client', () => {
   it('allows from a kept answer without asking admin again', async () => {
@@ -80,7 +81,7 @@ describe('quota answers kept by the client', () => {
     await expect(check(orgId)).rejects.toMatchObject({ status: 429 })
     expect(askedFor(orgId)).toBe(before + 1)
     await setOverride(orgId, 10)
-    await expect(check(orgId)).resolves.toBeUndefined()
+    await expect(check(orgId)).resolves.toEqual(allowed)
   })
 
   it('with a limit of N, exactly N of many concurrent actions are allowed, before admin has counted any', async () => {
@@ -116,7 +117,33 @@ describe('quota answers kept by the client', () => {
     await svc.publish(createEnvelope({ type: Subjects.estimateDeleted, orgId, actorId: 'u', data }))
     await svc.waitForConsumer('admin-on-estimate-deleted-v1', 'estimates')
     // Without the notice this process would still count its own two grants against admin's 1.
-    await expect(check(orgId)).resolves.toBeUndefined()
+    await expect(check(orgId)).resolves.toEqual(allowed)
+  })
+
+  it("a failed action's grant goes back to its answer, so near the limit the next action is allowed", async () => {
+    const orgId = await newOrg()
+    await setOverride(orgId, 1)
+    const failed = await check(orgId) // admin: 0 of 1, the one grant
+    failed.release()
+    failed.release() // a second release gives back nothing more
+    await check(orgId)
+    expect(askedFor(orgId)).toBe(1)
+    // The grant given back once is taken once: the answer is spent now, and admin is asked again.
+    await expect(check(orgId)).rejects.toMatchObject({ status: 429, message: expect.stringContaining('(1 of 1)') })
+    expect(askedFor(orgId)).toBe(2)
+  })
+
+  it('a grant released after a limits notice dropped its answer is not given to the newer answer', async () => {
+    const orgId = await newOrg()
+    await setOverride(orgId, 2)
+    const failed = await check(orgId) // admin: 0 of 2, one grant (half the headroom)
+    await setOverride(orgId, 2) // the notice drops the answer
+    await check(orgId) // a new answer, 0 of 2 again, and its one grant
+    expect(askedFor(orgId)).toBe(2)
+    failed.release()
+    // The new answer was worked out without the released grant; it stays spent.
+    await check(orgId)
+    expect(askedFor(orgId)).toBe(3)
   })
 
   it('an unlimited organisation is asked about once', async () => {
@@ -126,5 +153,39 @@ describe('quota answers kept by the client', () => {
     await Promise.all(Array.from({ length: 20 }, () => check(orgId)))
     for (let i = 0; i < 5; i++) await check(orgId)
     expect(askedFor(orgId)).toBe(1)
+  })
+})
+
+describe("admin's limits notice", () => {
+  it('goes out only once the change it announces has committed', async () => {
+    const orgId = await newOrg()
+    await setOverride(orgId, 5)
+    const [first] = await created(orgId, 2)
+    // Commits of usage changes take half a second longer: a notice sent before the commit is
+    // heard while admin still answers with the old count.
+    await svc.deps.prisma.$executeRawUnsafe(
+      `CREATE FUNCTION admin.slow_commit() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN PERFORM pg_sleep(0.5); RETURN NULL; END $$`,
+    )
+    await svc.deps.prisma.$executeRawUnsafe(
+      `CREATE CONSTRAINT TRIGGER slow_commit AFTER UPDATE ON admin.usage_counters DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION admin.slow_commit()`,
+    )
+    const heard: Promise<number>[] = []
+    const listener = svc.deps.bus.nc.subscribe(svc.deps.bus.subject(QuotaSubjects.limitsChanged), {
+      callback: (_err, msg) => {
+        if ((JSON.parse(new TextDecoder().decode(msg.data)) as { orgId: string }).orgId !== orgId) return
+        // What a service holding answers does on the notice: ask admin again.
+        heard.push(request(svc.deps.bus, RequestSubjects.quotaCheck, { orgId, kind: 'estimates' }, { schema: ZQuotaCheckReply }).then((r) => r.used))
+      },
+    })
+    try {
+      const data = { estimateId: first, projectName: 'P', clientName: 'C', status: 'draft' }
+      await svc.publish(createEnvelope({ type: Subjects.estimateDeleted, orgId, actorId: 'u', data }))
+      await svc.waitForConsumer('admin-on-estimate-deleted-v1', 'estimates')
+      expect(await Promise.all(heard)).toEqual([1])
+    } finally {
+      listener.unsubscribe()
+      await svc.deps.prisma.$executeRawUnsafe('DROP TRIGGER slow_commit ON admin.usage_counters')
+      await svc.deps.prisma.$executeRawUnsafe('DROP FUNCTION admin.slow_commit()')
+    }
   })
 })

@@ -1,5 +1,5 @@
 import type { AiWriter } from '@plumbline/contracts'
-import { checkQuota, fetchCompanySettings, type OrgContext } from '@plumbline/service-kit'
+import { fetchCompanySettings, type OrgContext, withQuota } from '@plumbline/service-kit'
 import type { AiDeps } from '../deps.js'
 import { recordGenerationCompleted } from '../events/record-events.js'
 import { callProvider } from './call-provider.js'
@@ -10,15 +10,16 @@ export type GenerateContentInput = { prompt: string; projectType?: string | null
  * POST /ai/generate-content: a document from free prompt text (the create dialog before the
  * estimate exists, and the settings preview of the organisation's prompt template).
  */
-export async function generateContent(deps: AiDeps, ctx: OrgContext, body: GenerateContentInput): Promise<{ content: string; writer: AiWriter }> {
-  await checkQuota(deps, ctx.orgId, 'ai')
-  const settings = await fetchCompanySettings(deps, ctx.orgId)
-  const content = await callProvider(deps, 'free prompt', () =>
-    deps.provider.writeFreeform({ prompt: body.prompt, projectType: body.projectType ?? null, propertyData: body.propertyData, settings }),
-  )
-  const writer = deps.provider.info.writer
-  await deps.prisma.$transaction((tx) =>
-    recordGenerationCompleted(tx, ctx.orgId, ctx.userId, { kind: 'preview', estimateId: null, jobId: null, writer, contentBlocks: {} }),
-  )
-  return { content, writer }
+export function generateContent(deps: AiDeps, ctx: OrgContext, body: GenerateContentInput): Promise<{ content: string; writer: AiWriter }> {
+  return withQuota(deps, ctx.orgId, 'ai', async () => {
+    const settings = await fetchCompanySettings(deps, ctx.orgId)
+    const content = await callProvider(deps, 'free prompt', () =>
+      deps.provider.writeFreeform({ prompt: body.prompt, projectType: body.projectType ?? null, propertyData: body.propertyData, settings }),
+    )
+    const writer = deps.provider.info.writer
+    await deps.prisma.$transaction((tx) =>
+      recordGenerationCompleted(tx, ctx.orgId, ctx.userId, { kind: 'preview', estimateId: null, jobId: null, writer, contentBlocks: {} }),
+    )
+    return { content, writer }
+  })
 }

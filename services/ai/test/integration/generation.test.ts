@@ -207,6 +207,19 @@ describe('quota', () => {
     expect(await svc.deps.prisma.aiJob.count({ where: { organizationId: orgId } })).toBe(jobsBefore)
     expect((await generationEvents(svc.deps.prisma)).filter((e) => e.orgId === orgId)).toHaveLength(0)
   })
+
+  it('gives the grant back when a generation fails after the check, so the last slot is still there', async () => {
+    const { orgId, api, id } = orgWithEstimate()
+    svc.standIns.quota.set(orgId, { allowed: true, used: 0, limit: 1 })
+    // Unknown estimates: each allowed by the quota, then 404 when the writer's input is read.
+    const unknown = crypto.randomUUID()
+    expect((await api('POST', `/estimates/${unknown}/generate-content/scope_of_work`)).status).toBe(404)
+    expect((await api('POST', `/estimates/${unknown}/generate-all-content`)).status).toBe(404)
+    expect((await api('POST', `/estimates/${unknown}/content-sections/timeline/chat`, { message: 'shorter' })).status).toBe(404)
+    const res = await api('POST', `/estimates/${id}/generate-content/scope_of_work`)
+    expect(res.status, res.text).toBe(200)
+    expect((await api('POST', `/estimates/${id}/generate-content/timeline`)).body.code).toBe('AI_LIMIT_REACHED')
+  })
 })
 
 describe('one section', () => {

@@ -1,5 +1,5 @@
 import type { OrgContext } from '@plumbline/service-kit'
-import { checkQuota, fetchCompanySettings, fetchEstimateDocument } from '@plumbline/service-kit'
+import { fetchCompanySettings, fetchEstimateDocument, withQuota } from '@plumbline/service-kit'
 import { saveFile } from '../data/files-repo.js'
 import type { DocumentsDeps } from '../deps.js'
 import { downloadPath } from '../domain/link-signature.js'
@@ -31,20 +31,21 @@ export async function generatePdf(deps: DocumentsDeps, ctx: OrgContext, estimate
     fetchEstimateDocument(deps, ctx.orgId, estimateId, { unavailableMessage: 'Failed to generate PDF. Please try again.' }),
     fetchCompanySettings(deps, ctx.orgId),
   ])
-  await checkQuota(deps, ctx.orgId, 'pdf')
-  const logo = await loadPdfLogo(deps, ctx.orgId, settings)
-  const { bytes, pages } = await renderEstimatePdf(buildPdfModel(document, settings), logo)
-  const file = await deps.prisma.$transaction(async (tx) => {
-    const saved = await saveFile(tx, deps.storage, {
-      orgId: ctx.orgId,
-      kind: 'pdf',
-      name: pdfFileName(document.estimate.projectName),
-      mimeType: 'application/pdf',
-      bytes,
-      estimateId,
+  const file = await withQuota(deps, ctx.orgId, 'pdf', async () => {
+    const logo = await loadPdfLogo(deps, ctx.orgId, settings)
+    const { bytes, pages } = await renderEstimatePdf(buildPdfModel(document, settings), logo)
+    return deps.prisma.$transaction(async (tx) => {
+      const saved = await saveFile(tx, deps.storage, {
+        orgId: ctx.orgId,
+        kind: 'pdf',
+        name: pdfFileName(document.estimate.projectName),
+        mimeType: 'application/pdf',
+        bytes,
+        estimateId,
+      })
+      await recordPdfGenerated(tx, ctx.orgId, ctx.userId, { estimateId, fileId: saved.id, pages })
+      return saved
     })
-    await recordPdfGenerated(tx, ctx.orgId, ctx.userId, { estimateId, fileId: saved.id, pages })
-    return saved
   })
   const expires = Math.floor(Date.now() / 1000) + deps.env.PDF_LINK_TTL_SECONDS
   return { downloadUrl: downloadPath(deps.env.DOCUMENT_LINK_SECRET, { fileId: file.id, orgId: ctx.orgId, expires }) }

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto'
 import { ErrorCode } from '@plumbline/contracts'
-import { AppError, badRequest } from '@plumbline/service-kit'
+import { AppError, badRequest, type QuotaGrant } from '@plumbline/service-kit'
 import type { Prisma, PrismaClient } from '../generated/prisma/client.js'
 import { isUniqueViolation, type RunSql, type Tx } from './db.js'
 
@@ -31,22 +31,39 @@ async function storedResponse(prisma: PrismaClient, req: IdempotencyRequest): Pr
 }
 
 /**
+ * What a first attempt does before it writes, never a replay: `before` (checks reading the
+ * database) and `quota` (service-kit's checkQuota) run side by side, one waiting on the database
+ * and the other on admin. When both fail, `before`'s failure is the answer (a bad request is one
+ * whatever the quota). A grant whose create then does not happen is given back.
+ */
+type FirstAttempt = { before?: () => Promise<void>; quota?: () => Promise<QuotaGrant> }
+
+async function startFirstAttempt(work: FirstAttempt): Promise<QuotaGrant | undefined> {
+  const [before, quota] = await Promise.allSettled([work.before?.(), work.quota?.()])
+  if (quota.status === 'rejected') throw before.status === 'rejected' ? before.reason : quota.reason
+  if (before.status === 'rejected') {
+    quota.value?.release()
+    throw before.reason
+  }
+  return quota.value
+}
+
+/**
  * Runs a create at most once per (organisation, key): a repeat with the same key and body gets
  * the stored response (same status and body); the same key with another body is refused. The
  * record is written in the create's own transaction, so it exists exactly when the create does;
  * a concurrent duplicate loses on the primary key and replays the winner's response.
- * `before` runs only for a first attempt (e.g. the quota check), never for a replay.
  */
 export async function runIdempotent(
   prisma: PrismaClient,
   req: IdempotencyRequest | undefined,
-  work: { before?: () => Promise<void>; run: (tx: Tx) => Promise<StoredResponse> },
+  work: FirstAttempt & { run: (tx: Tx) => Promise<StoredResponse> },
 ): Promise<StoredResponse & { replayed: boolean }> {
   if (req) {
     const stored = await storedResponse(prisma, req)
     if (stored) return { ...stored, replayed: true }
   }
-  await work.before?.()
+  const grant = await startFirstAttempt(work)
   try {
     const result = await prisma.$transaction(async (tx) => {
       const response = await work.run(tx)
@@ -66,6 +83,7 @@ export async function runIdempotent(
     })
     return { ...result, replayed: false }
   } catch (err) {
+    grant?.release()
     if (req && isUniqueViolation(err)) {
       const stored = await storedResponse(prisma, req)
       if (stored) return { ...stored, replayed: true }
@@ -85,8 +103,7 @@ export async function runIdempotentStatement(
   prisma: PrismaClient,
   run: RunSql,
   req: IdempotencyRequest | undefined,
-  work: {
-    before?: () => Promise<void>
+  work: FirstAttempt & {
     prepare: (record: (response: StoredResponse) => IdempotencyRecord | undefined) => { response: StoredResponse; statement: Prisma.Sql }
   },
 ): Promise<StoredResponse & { replayed: boolean }> {
@@ -94,14 +111,15 @@ export async function runIdempotentStatement(
     const stored = await storedResponse(prisma, req)
     if (stored) return { ...stored, replayed: true }
   }
-  await work.before?.()
-  const { response, statement } = work.prepare((answer) =>
-    req ? { key: req.key, scope: req.scope, requestHash: req.requestHash, statusCode: answer.status, response: JSON.stringify(answer.body) } : undefined,
-  )
+  const grant = await startFirstAttempt(work)
   try {
+    const { response, statement } = work.prepare((answer) =>
+      req ? { key: req.key, scope: req.scope, requestHash: req.requestHash, statusCode: answer.status, response: JSON.stringify(answer.body) } : undefined,
+    )
     await run(statement)
     return { ...response, replayed: false }
   } catch (err) {
+    grant?.release()
     if (req && isUniqueViolation(err)) {
       const stored = await storedResponse(prisma, req)
       if (stored) return { ...stored, replayed: true }

@@ -24,11 +24,10 @@ export async function cloneEstimate(
 ): Promise<{ status: number; body: Estimate; replayed: boolean }> {
   if (!isUuid(sourceId)) throw notFound('Estimate')
   const result = await runIdempotent(deps.prisma, idempotency, {
+    // Asked alongside the source's lookup; an unknown estimate is the answer even over quota.
+    quota: () => checkQuota(deps, ctx.orgId, 'estimates'),
     before: async () => {
-      const [source, quota] = await Promise.allSettled([findLiveEstimate(deps.prisma, ctx.orgId, sourceId), checkQuota(deps, ctx.orgId, 'estimates')])
-      // An unknown estimate is the answer even when the quota also refuses.
-      if (source.status === 'rejected') throw source.reason
-      if (quota.status === 'rejected') throw quota.reason
+      await findLiveEstimate(deps.prisma, ctx.orgId, sourceId)
     },
     run: async (tx) => {
       const source = await findLiveEstimate(tx, ctx.orgId, sourceId)

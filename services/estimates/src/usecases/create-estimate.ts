@@ -46,17 +46,12 @@ export async function createEstimate(
 ): Promise<{ status: number; body: Estimate; replayed: boolean }> {
   let template: ProjectTypeForCreate | undefined
   const result = await runIdempotentStatement(deps.prisma, deps.queryRows, idempotency, {
-    // Both questions at once (a query here, a request to admin there); a bad project type is
-    // still the answer when both fail, as when they ran one after the other.
+    // Asked alongside the project type; a bad project type is the answer even over quota.
+    quota: () => checkQuota(deps, ctx.orgId, 'estimates'),
     before: async () => {
-      const [type, quota] = await Promise.allSettled([
-        readProjectTypeForCreate(deps.queryRows, ctx.orgId, input.projectTypeId),
-        checkQuota(deps, ctx.orgId, 'estimates'),
-      ])
-      if (type.status === 'rejected') throw type.reason
-      if (!type.value) throw badRequest('projectTypeId: Please select a project type', [{ field: 'projectTypeId', message: 'Please select a project type' }])
-      if (quota.status === 'rejected') throw quota.reason
-      template = type.value
+      const type = await readProjectTypeForCreate(deps.queryRows, ctx.orgId, input.projectTypeId)
+      if (!type) throw badRequest('projectTypeId: Please select a project type', [{ field: 'projectTypeId', message: 'Please select a project type' }])
+      template = type
     },
     prepare: (idempotencyRecord) => {
       if (!template) throw new Error('runIdempotentStatement runs before() ahead of prepare()')

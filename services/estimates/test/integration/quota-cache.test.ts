@@ -57,3 +57,20 @@ it('trusts admin’s figure again once its own grants are old, so actions admin 
     await replier.stop()
   }
 })
+
+it('a create or clone that fails after its quota check gives the grant back, so the last slot is still there', async () => {
+  const orgId = newOrgId()
+  // One slot, and admin counts nothing: a grant kept by a failed create would refuse the next one.
+  const replier = reply(svc.deps.bus, RequestSubjects.quotaCheck, async () => ({ allowed: true, used: 0, limit: 1 }))
+  try {
+    const api = svc.as(orgId)
+    const badType = await api('POST', '/estimates', estimatePayload({ projectTypeId: '00000000-0000-4000-8000-000000000000' }))
+    expect(badType.status).toBe(400)
+    expect((await api('POST', `/estimates/${crypto.randomUUID()}/clone`)).status).toBe(404)
+    expect((await api('POST', '/estimates', estimatePayload())).status).toBe(201)
+    expect((await api('POST', '/estimates', estimatePayload())).body).toMatchObject({ status: 429, code: 'ESTIMATE_LIMIT_REACHED' })
+    expect(await svc.deps.prisma.estimate.count({ where: { organizationId: orgId } })).toBe(1)
+  } finally {
+    await replier.stop()
+  }
+})
