@@ -12,6 +12,21 @@ const detailPage = lazyScreen(() => import('./pages/estimate-detail'), <PageFall
 const wizardPage = lazyScreen(() => import('./pages/wizard'), <PageFallback />)
 const templatesPage = lazyScreen(() => import('./pages/templates'), <PageFallback />)
 
+/** The screen a path shows (the routes below), for loading it before the first render. */
+function screenOfPath(pathname: string) {
+  if (isListPath(pathname)) return listPage
+  if (pathname.startsWith('/estimates/')) return detailPage
+  if (pathname.startsWith('/estimate-wizard-step')) return wizardPage
+  if (pathname === '/templates') return templatesPage
+  return undefined
+}
+
+// A cold load straight onto one of this remote's pages: its screen's code downloads as soon as
+// ./App arrives, beside the App's first render instead of after it.
+void screenOfPath(window.location.pathname)
+  ?.get()
+  .catch(() => undefined) // LoadedScreen tries again and shows the failure
+
 /**
  * On the list's URL, ask for the page of estimates it shows while the list screen's code still
  * downloads, instead of after: the screen then reads the same query from the cache.

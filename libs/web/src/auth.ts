@@ -1,16 +1,27 @@
 import type { CurrentUser, PermissionAction, PermissionModule, UserOrganization } from '@plumbline/contracts'
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { type QueryClient, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import * as React from 'react'
 import { useNavigate } from 'react-router'
 import { apiRequest, getQueryFn } from './api'
 
 export const USER_QUERY_KEY = ['/api/user'] as const
 
+const fetchCurrentUser = getQueryFn<CurrentUser | null>({ on401: 'returnNull' })
+
+/**
+ * Asks for the user before React's first render: every screen waits on it, and a query started
+ * by useAuth would wait for the whole first render. The shell's bootstrap calls it; useAuth then
+ * joins the request in flight.
+ */
+export function prefetchCurrentUser(client: QueryClient): void {
+  void client.prefetchQuery({ queryKey: USER_QUERY_KEY, queryFn: fetchCurrentUser, retry: false })
+}
+
 /** The signed-in user (GET /api/user; 401 means signed out and yields null). */
 export function useAuth() {
   const { data, isLoading, error, refetch } = useQuery<CurrentUser | null>({
     queryKey: USER_QUERY_KEY,
-    queryFn: getQueryFn<CurrentUser | null>({ on401: 'returnNull' }),
+    queryFn: fetchCurrentUser,
     retry: false,
   })
   const user = data ?? null
