@@ -1,11 +1,9 @@
-import { promisify } from 'node:util'
-import { gzip } from 'node:zlib'
+import { gzipAnswer } from '@plumbline/service-kit'
 import type { Response } from 'express'
 import type { SectionsDocument } from '../data/sections-repo.js'
 import type { Versioned } from '../data/versioned-memo.js'
 import type { EstimatesDeps } from '../deps.js'
 
-const gzipAsync = promisify(gzip)
 /** Below this a gzip header and a round of deflate cost more than the bytes they save. */
 const COMPRESS_FROM_BYTES = 1024
 
@@ -31,7 +29,7 @@ export async function sendSectionsDocument(
   }
   let compressed = document.value.gzip
   if (!compressed) {
-    compressed = await gzipAsync(document.value.body)
+    compressed = await gzipAnswer(document.value.body)
     deps.sectionsDocuments.set(estimateId, { version: document.version, value: { ...document.value, gzip: compressed } })
   }
   res.setHeader('Content-Encoding', 'gzip').send(compressed)
