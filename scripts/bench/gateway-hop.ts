@@ -1,3 +1,5 @@
+import { type ChildProcess, fork } from 'node:child_process'
+import { once } from 'node:events'
 import { IDENTITY_HEADER } from '@plumbline/contracts'
 import { type IdentitySigningKey, signIdentity } from '@plumbline/service-kit'
 import type { Stack } from '../lib/stack.js'
@@ -10,19 +12,25 @@ export async function benchGatewayHop(stack: Stack, session: BrowserSession, sig
   const viaGateway = () => timedRequest(`http://127.0.0.1:${gatewayPort}/api/user`, { headers: { cookie: session.cookie } })
   // The identity token lives 60 s (as the gateway's); re-sign it well before that.
   let token = ''
-  const sign = async () => (token = await signIdentity({ sub: session.userId, email: session.email, systemRole: 'user' }, signingKey))
+  const bare = await startBareProxy(`http://127.0.0.1:${stack.servicePorts.auth}`)
+  const sign = async () => {
+    token = await signIdentity({ sub: session.userId, email: session.email, systemRole: 'user' }, signingKey)
+    bare.child.send(token)
+  }
   await sign()
   const refresher = setInterval(sign, 20_000)
   const direct = () => timedRequest(`http://127.0.0.1:${stack.servicePorts.auth}/user`, { headers: { [IDENTITY_HEADER]: token } })
+  const viaBareProxy = () => timedRequest(`http://127.0.0.1:${bare.port}/user`)
 
   console.log('\nGET /api/user (session → identity → auth service)')
   try {
     const atC1 = await measureInTurns({ gateway: viaGateway, direct }, 2000, 300)
     const hopAtC1 = atC1.gateway.p50 - atC1.direct.p50
-    const pids = stack.pids()
+    const pids = { ...stack.pids(), 'bare proxy': bare.child.pid }
     const c16 = {
       gateway: await withServerCpu(pids, 8300, () => measure(viaGateway, 16, 8000, 300)),
       direct: await withServerCpu(pids, 8300, () => measure(direct, 16, 8000, 300)),
+      bare: await withServerCpu(pids, 8300, () => measure(viaBareProxy, 16, 8000, 300)),
     }
     for (const [c, { gateway: g, direct: d }] of [
       [1, atC1],
@@ -33,6 +41,11 @@ export async function benchGatewayHop(stack: Stack, session: BrowserSession, sig
       if (c === 16) console.log(`  c=16 CPU per request via gateway: ${cpuLine(c16.gateway)}; direct: ${cpuLine(c16.direct)}`)
       console.log(`  c=${String(c).padEnd(2)} ratio ${(g.p50 / d.p50).toFixed(2)}x at p50; the hop adds ${(g.p50 - d.p50).toFixed(2)} ms`)
     }
+    console.log(`  c=16 via a bare proxy ${fmt(c16.bare)}`)
+    console.log(`  c=16 CPU per request via the bare proxy: ${cpuLine(c16.bare)}`)
+    console.log(
+      `  (the floor of any HTTP hop on these cores: node:http + undici forwarding with nothing else reaches ${Math.round((c16.bare.rps / c16.direct.rps) * 100)} % of the service alone; the gateway reaches ${Math.round((c16.gateway.rps / c16.bare.rps) * 100)} % of that floor)`,
+    )
     target('the gateway hop adds ≤ 0.5 ms at p50 (c=1)', `${hopAtC1.toFixed(2)} ms`, hopAtC1 <= 0.5)
     // The client shares the two cores: its own CPU (printed beside each c=16 line) is load both ways take.
     target(
@@ -42,7 +55,15 @@ export async function benchGatewayHop(stack: Stack, session: BrowserSession, sig
     )
   } finally {
     clearInterval(refresher)
+    bare.child.kill()
   }
+}
+
+/** bare-proxy.mjs in its own process (as the gateway runs in its own), forwarding to `origin`. */
+async function startBareProxy(origin: string): Promise<{ child: ChildProcess; port: number }> {
+  const child = fork(new URL('./bare-proxy.mjs', import.meta.url), [origin], { env: { ...process.env, BARE_PROXY_HEADER: IDENTITY_HEADER }, stdio: 'inherit' })
+  const [message] = (await once(child, 'message')) as [{ port: number }]
+  return { child, port: message.port }
 }
 
 type WithCpu = Result & { cpuUs: Record<string, number> }
@@ -53,7 +74,7 @@ type WithCpu = Result & { cpuUs: Record<string, number> }
  * adds per request to what the service and the client spend.
  */
 async function withServerCpu(pids: Partial<Record<string, number>>, requests: number, run: () => Promise<Result>): Promise<WithCpu> {
-  const watched = (['gateway', 'auth'] as const).filter((name) => pids[name] !== undefined)
+  const watched = Object.keys(pids).filter((name) => ['gateway', 'auth', 'bare proxy'].includes(name) && pids[name] !== undefined)
   const before = watched.map((name) => processCpuSeconds(pids[name] as number))
   const result = await run() // `requests` counts its warm-up too: the servers' CPU includes it
   const cpuUs = Object.fromEntries(watched.map((name, i) => [name, ((processCpuSeconds(pids[name] as number) - before[i]) / requests) * 1e6]))
@@ -62,5 +83,6 @@ async function withServerCpu(pids: Partial<Record<string, number>>, requests: nu
 
 const cpuLine = (r: WithCpu) =>
   Object.entries(r.cpuUs)
+    .filter(([, us]) => us >= 1) // a process this way does not pass through
     .map(([name, us]) => `${name} ${Math.round(us)} µs`)
     .join(', ')
