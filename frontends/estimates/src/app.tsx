@@ -1,6 +1,6 @@
 import { LoadedScreen, lazyScreen, NotFoundView, PageFallback } from '@plumbline/ui'
-import { useActiveOrganization } from '@plumbline/web'
-import { useQueryClient } from '@tanstack/react-query'
+import { activeOrganizationOf, currentUserQuery, queryClient, useActiveOrganization } from '@plumbline/web'
+import { type QueryClient, useQueryClient } from '@tanstack/react-query'
 import * as React from 'react'
 import { Route, Routes, useLocation } from 'react-router'
 import { isListPath, listQueryKeyOf } from './pages/estimates-list/list-query'
@@ -21,23 +21,32 @@ function screenOfPath(pathname: string) {
   return undefined
 }
 
-// A cold load straight onto one of this remote's pages: its screen's code downloads as soon as
-// ./App arrives, beside the App's first render instead of after it.
+// A cold load straight onto one of this remote's pages: the shell runs this module as soon as it
+// arrives, before rendering it, so the screen's code (and on the list, its page of estimates)
+// starts downloading then, not after the shell's and App's first renders.
 void screenOfPath(window.location.pathname)
   ?.get()
   .catch(() => undefined) // LoadedScreen tries again and shows the failure
+if (isListPath(window.location.pathname)) {
+  void queryClient
+    .ensureQueryData(currentUserQuery)
+    .then((user) => prefetchList(queryClient, activeOrganizationOf(user)?.id, window.location.pathname, window.location.search))
+    .catch(() => undefined) // the screen asks again and shows the failure
+}
+
+function prefetchList(client: QueryClient, orgId: string | undefined, pathname: string, search: string) {
+  if (orgId && isListPath(pathname)) void client.prefetchQuery({ queryKey: listQueryKeyOf(orgId, search) })
+}
 
 /**
- * On the list's URL, ask for the page of estimates it shows while the list screen's code still
- * downloads, instead of after: the screen then reads the same query from the cache.
+ * On the list's URL (arriving by a link too), ask for the page of estimates it shows while the
+ * list screen's code still downloads, instead of after: the screen reads the same query.
  */
 function usePrefetchList() {
   const { pathname, search } = useLocation()
   const orgId = useActiveOrganization()?.id
   const client = useQueryClient()
-  React.useEffect(() => {
-    if (orgId && isListPath(pathname)) void client.prefetchQuery({ queryKey: listQueryKeyOf(orgId, search) })
-  }, [client, orgId, pathname, search])
+  React.useEffect(() => prefetchList(client, orgId, pathname, search), [client, orgId, pathname, search])
 }
 
 /** The estimates remote's routes (absolute paths; the shell mounts it under a '*' route). */

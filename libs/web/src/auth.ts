@@ -6,7 +6,12 @@ import { apiRequest, getQueryFn } from './api'
 
 export const USER_QUERY_KEY = ['/api/user'] as const
 
-const fetchCurrentUser = getQueryFn<CurrentUser | null>({ on401: 'returnNull' })
+/** GET /api/user as a query: 401 means signed out and yields null. */
+export const currentUserQuery = {
+  queryKey: USER_QUERY_KEY,
+  queryFn: getQueryFn<CurrentUser | null>({ on401: 'returnNull' }),
+  retry: false,
+} as const
 
 /**
  * Asks for the user before React's first render: every screen waits on it, and a query started
@@ -14,16 +19,12 @@ const fetchCurrentUser = getQueryFn<CurrentUser | null>({ on401: 'returnNull' })
  * joins the request in flight.
  */
 export function prefetchCurrentUser(client: QueryClient): void {
-  void client.prefetchQuery({ queryKey: USER_QUERY_KEY, queryFn: fetchCurrentUser, retry: false })
+  void client.prefetchQuery(currentUserQuery)
 }
 
 /** The signed-in user (GET /api/user; 401 means signed out and yields null). */
 export function useAuth() {
-  const { data, isLoading, error, refetch } = useQuery<CurrentUser | null>({
-    queryKey: USER_QUERY_KEY,
-    queryFn: fetchCurrentUser,
-    retry: false,
-  })
+  const { data, isLoading, error, refetch } = useQuery<CurrentUser | null>(currentUserQuery)
   const user = data ?? null
   return { user, isLoading, error, isAuthenticated: !!user, refetch }
 }
@@ -62,6 +63,13 @@ export function useActiveOrganization(): UserOrganization | null {
     () => readChosenOrganization(user?.id),
     () => null,
   )
+  return organizationOf(user, chosen)
+}
+
+/** The active organisation outside React (useActiveOrganization's rule, read once). */
+export const activeOrganizationOf = (user: CurrentUser | null | undefined): UserOrganization | null => organizationOf(user, readChosenOrganization(user?.id))
+
+const organizationOf = (user: CurrentUser | null | undefined, chosen: string | null): UserOrganization | null => {
   const organizations = user?.organizations ?? []
   return organizations.find((o) => o.id === chosen) ?? organizations[0] ?? null
 }

@@ -1,4 +1,4 @@
-import { loadRemote, preloadRemote, registerRemotes } from '@module-federation/enhanced/runtime'
+import { loadRemote, registerRemotes } from '@module-federation/enhanced/runtime'
 import { throwIfNotOk } from '@plumbline/web'
 import type { ComponentType } from 'react'
 import { containerName, REMOTE_NAMES, type RemoteName } from './routes'
@@ -56,17 +56,16 @@ export async function loadRemoteComponent<P>(name: RemoteName, module: string, f
 const preloading = new Set<RemoteName>()
 
 /**
- * Start downloading a remote's entry and the chunks its ./App needs, without running ./App: the
- * shell calls it as soon as it knows a signed-in visitor is on that remote's page, so the remote
- * arrives while the shell's own signed-in chunks still load instead of after them. Failures are
- * left to loadRemoteApp, which reports them with Retry.
+ * Start loading a remote's ./App: its entry and chunks download and its module runs, without
+ * rendering it. The shell calls it as soon as it knows the visitor is on that remote's page, so
+ * the remote arrives while the shell's own signed-in chunks still load instead of after them,
+ * and what ./App starts when it runs (the estimates remote: its screen's code and the list's
+ * data) starts then too. Failures are left to loadRemoteApp, which reports them with Retry.
  */
 export function preloadRemoteApp(name: RemoteName): void {
   if (preloading.has(name)) return
   preloading.add(name)
-  initRemotes()
-    .then((config) => (config[name] ? preloadRemote([{ nameOrAlias: containerName(name), exposes: ['./App'] }]) : undefined))
-    .catch(() => preloading.delete(name))
+  loadRemoteApp(name).catch(() => preloading.delete(name))
 }
 
 /** Load a remote's ./App (its routes). */
