@@ -2,9 +2,10 @@ import type { CurrentUser, PermissionAction, PermissionModule, UserOrganization 
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import * as React from 'react'
 import { useNavigate } from 'react-router'
-import { apiRequest, getQueryFn } from './api'
+import { getQueryFn } from './api'
+import { apiKey, callApi } from './routes'
 
-export const USER_QUERY_KEY = ['/api/user'] as const
+export const USER_QUERY_KEY = apiKey('getUser')
 
 /** The signed-in user (GET /api/user; 401 means signed out and yields null). */
 export function useAuth() {
@@ -108,7 +109,7 @@ export function useLogout() {
   const navigate = useNavigate()
   return useMutation({
     mutationFn: async () => {
-      await apiRequest('POST', '/api/logout')
+      await callApi('postLogout')
     },
     onError: (error) => {
       console.error('Logout failed:', error)

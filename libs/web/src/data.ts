@@ -1,8 +1,9 @@
 import type { DashboardMetrics, OrganizationUsage } from '@plumbline/contracts'
 import { useQuery } from '@tanstack/react-query'
+import { apiKey } from './routes'
 
-export const usageQueryKey = (orgId: string) => ['/api/organizations', orgId, 'usage'] as const
-export const dashboardMetricsQueryKey = (orgId: string) => ['/api/dashboard/metrics', { organizationId: orgId }] as const
+export const usageQueryKey = (orgId: string) => apiKey('getUsage', { orgId })
+export const dashboardMetricsQueryKey = (orgId: string) => apiKey('getDashboardMetrics', {}, { organizationId: orgId })
 
 /** Sent only when the user has an organisation (spec 000 §7). */
 export function useOrganizationUsage(orgId: string | null | undefined) {

@@ -1,0 +1,89 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { ApiError, buildUrlFromQueryKey, CSRF_HEADER } from './api'
+import { apiKey, apiPath, callApi, organizationKey } from './routes'
+
+const fetchMock = vi.fn()
+beforeEach(() => {
+  fetchMock.mockReset()
+  vi.stubGlobal('fetch', fetchMock)
+})
+afterEach(() => {
+  vi.unstubAllGlobals()
+  document.cookie = 'plumbline_csrf=; expires=Thu, 01 Jan 1970 00:00:00 GMT; path=/'
+})
+
+describe('apiPath', () => {
+  it('prefixes /api and fills the parameters, encoded', () => {
+    expect(apiPath('getUser')).toBe('/api/user')
+    expect(apiPath('getRolesPermissions', { orgId: 'o 1', id: 'r/2' })).toBe('/api/organizations/o%201/roles/r%2F2/permissions')
+  })
+  it('appends the non-empty query values, repeating arrays', () => {
+    expect(apiPath('getTasks', { orgId: 'o1' }, { estimateId: 'e1', search: '', status: null, due: undefined, tag: ['a', 'b'] })).toBe(
+      '/api/organizations/o1/tasks?estimateId=e1&tag=a&tag=b',
+    )
+    expect(apiPath('getAdminAudit', {}, { search: '' })).toBe('/api/admin/audit')
+  })
+  it('throws on a missing parameter instead of calling a wrong URL', () => {
+    expect(() => apiPath('getTasks', {} as never)).toThrow('getTasks: path parameter "orgId" is missing')
+    expect(() => apiPath('getTasks', { orgId: '' })).toThrow('orgId')
+  })
+})
+
+describe('apiKey', () => {
+  it('keeps the path up to the first parameter as one segment, then each part on its own', () => {
+    expect(apiKey('getAdminCheck')).toEqual(['/api/admin/check'])
+    expect(apiKey('getTasks', { orgId: 'o1' })).toEqual(['/api/organizations', 'o1', 'tasks'])
+    expect(apiKey('getMeetingsTranscription', { orgId: 'o1' })).toEqual(['/api/organizations', 'o1', 'meetings', 'transcription'])
+    expect(apiKey('getEstimatesContentSectionsChat', { orgId: 'o1', id: 'e1', type: 'scope' })).toEqual([
+      '/api/organizations',
+      'o1',
+      'estimates',
+      'e1',
+      'content-sections',
+      'scope',
+      'chat',
+    ])
+    expect(apiKey('getPublicEstimatesById', { token: 't1' })).toEqual(['/api/public/estimates', 't1'])
+  })
+  it('puts the query last, as an object', () => {
+    expect(apiKey('getAiProvider', {}, { organizationId: 'o1' })).toEqual(['/api/ai/provider', { organizationId: 'o1' }])
+  })
+  it('a shorter route of the same family, and the organisation key, are prefixes of a longer one', () => {
+    const phases = apiKey('getEstimatesPhases', { orgId: 'o1', id: 'e1' })
+    expect(phases.slice(0, 3)).toEqual(apiKey('getEstimates', { orgId: 'o1' }))
+    expect(phases.slice(0, 4)).toEqual(apiKey('getEstimatesById', { orgId: 'o1', id: 'e1' }))
+    expect(phases.slice(0, 2)).toEqual(organizationKey('o1'))
+  })
+  it('builds back to the same URL as apiPath (the default query function reads keys)', () => {
+    const query = { page: 2, search: 'a b' }
+    expect(buildUrlFromQueryKey(apiKey('getEstimates', { orgId: 'o1' }, query))).toBe(apiPath('getEstimates', { orgId: 'o1' }, query))
+    expect(buildUrlFromQueryKey(apiKey('getRolesPermissions', { orgId: 'o1', id: 'r1' }))).toBe(apiPath('getRolesPermissions', { orgId: 'o1', id: 'r1' }))
+  })
+})
+
+describe('callApi', () => {
+  it("sends the route's method to its URL with the body, CSRF header and extra headers, and answers the JSON", async () => {
+    document.cookie = 'plumbline_csrf=tok; path=/'
+    fetchMock.mockResolvedValue(new Response(JSON.stringify({ id: 't1' }), { status: 201 }))
+    const reply = await callApi('postTasks', { params: { orgId: 'o1' }, body: { title: 'Call back' } as never, headers: { 'Idempotency-Key': 'k1' } })
+    expect(reply).toEqual({ id: 't1' })
+    const [url, init] = fetchMock.mock.calls[0] as [string, RequestInit]
+    expect(url).toBe('/api/organizations/o1/tasks')
+    expect(init.method).toBe('POST')
+    expect(init.body).toBe(JSON.stringify({ title: 'Call back' }))
+    expect(init.credentials).toBe('include')
+    expect(init.headers).toMatchObject({ [CSRF_HEADER]: 'tok', 'Idempotency-Key': 'k1', 'Content-Type': 'application/json' })
+  })
+  it('answers undefined for a 204 and needs no options on a route without parameters', async () => {
+    fetchMock.mockResolvedValue(new Response(null, { status: 204 }))
+    expect(await callApi('postLogout')).toBeUndefined()
+    expect(fetchMock.mock.calls[0]?.[0]).toBe('/api/logout')
+  })
+  it('raises an ApiError with the status and the parsed body', async () => {
+    fetchMock.mockResolvedValue(new Response(JSON.stringify({ code: 'NOT_FOUND', message: 'No such task' }), { status: 404 }))
+    const error = await callApi('deleteTasksById', { params: { orgId: 'o1', id: 't9' } }).catch((e: unknown) => e)
+    expect(error).toBeInstanceOf(ApiError)
+    expect((error as ApiError).status).toBe(404)
+    expect((error as ApiError).body).toEqual({ code: 'NOT_FOUND', message: 'No such task' })
+  })
+})
