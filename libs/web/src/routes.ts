@@ -92,10 +92,12 @@ type OptionsArg<Id extends ApiRouteId> = ParamNames<(typeof API_PATHS)[Id][1]> e
 /**
  * Calls a route through apiRequest (cookies, CSRF header, ApiError on a non-OK answer) and
  * answers its JSON reply, typed by the catalogue (not parsed: the service already did), or
- * undefined for a 204.
+ * undefined for a 204 or an empty answer.
  */
 export async function callApi<Id extends ApiRouteId>(id: Id, ...[options]: OptionsArg<Id>): Promise<ApiReply<Id>> {
   const { params, query, body, headers } = (options ?? {}) as CallOptions<ApiRouteId>
   const res = await apiRequest(API_PATHS[id][0], apiPath<ApiRouteId>(id, params as never, query), body, headers)
-  return (res.status === 204 ? undefined : await res.json()) as ApiReply<Id>
+  // Some routes describe no reply and answer an empty 200: nothing to parse.
+  const text = res.status === 204 ? '' : await res.text()
+  return (text ? JSON.parse(text) : undefined) as ApiReply<Id>
 }

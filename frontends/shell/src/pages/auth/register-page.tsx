@@ -1,6 +1,6 @@
 import type { RegisterBody } from '@plumbline/contracts'
 import { Button, FormField, Input, Spinner } from '@plumbline/ui/light'
-import { apiRequest } from '@plumbline/web'
+import { callApi } from '@plumbline/web'
 import { useMutation } from '@tanstack/react-query'
 import { MailCheck } from 'lucide-react'
 import * as React from 'react'
@@ -22,7 +22,7 @@ export function RegisterPage() {
 
   const register = useMutation({
     mutationFn: async (body: RegisterBody) => {
-      await apiRequest('POST', '/api/register', body)
+      await callApi('postRegister', { body })
       return body.email
     },
     onSuccess: (email) => setSentTo(email),
