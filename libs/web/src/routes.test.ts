@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { ApiError, buildUrlFromQueryKey, CSRF_HEADER } from './api'
-import { apiKey, apiPath, callApi, organizationKey } from './routes'
+import { apiKey, apiKeyPrefix, apiPath, callApi, organizationKey } from './routes'
 
 const fetchMock = vi.fn()
 beforeEach(() => {
@@ -47,6 +47,10 @@ describe('apiKey', () => {
   })
   it('puts the query last, as an object', () => {
     expect(apiKey('getAiProvider', {}, { organizationId: 'o1' })).toEqual(['/api/ai/provider', { organizationId: 'o1' }])
+  })
+  it('apiKeyPrefix is the part every key of the route starts with', () => {
+    expect(apiKeyPrefix('getPublicEstimatesById')).toEqual(['/api/public/estimates'])
+    expect(apiKeyPrefix('getAdminAudit')).toEqual(apiKey('getAdminAudit'))
   })
   it('a shorter route of the same family, and the organisation key, are prefixes of a longer one', () => {
     const phases = apiKey('getEstimatesPhases', { orgId: 'o1', id: 'e1' })

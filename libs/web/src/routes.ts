@@ -60,6 +60,16 @@ export function apiPath<Id extends ApiRouteId>(id: Id, ...args: [...ParamsArg<Id
   return `${API_PREFIX}/${filled.join('/')}${queryString(query)}`
 }
 
+/** A route's path segments before its first parameter, and from it on. */
+function splitAtFirstParam(id: ApiRouteId): [head: string[], tail: string[]] {
+  const segments = segmentsOf(id)
+  const first = segments.findIndex((s) => s.startsWith(':'))
+  return first === -1 ? [segments, []] : [segments.slice(0, first), segments.slice(first)]
+}
+
+/** The key every query of a route starts with, whatever its parameters: its path up to the first one. */
+export const apiKeyPrefix = (id: ApiRouteId): unknown[] => [`${API_PREFIX}/${splitAtFirstParam(id)[0].join('/')}`]
+
 /**
  * A route's query key, in the shape the cache has always used: the path up to the first parameter
  * as one segment with /api, then each parameter and each later part on its own, then the query as
@@ -69,11 +79,8 @@ export function apiPath<Id extends ApiRouteId>(id: Id, ...args: [...ParamsArg<Id
  */
 export function apiKey<Id extends ApiRouteId>(id: Id, ...args: [...ParamsArg<Id>, query?: ApiQuery]): unknown[] {
   const [params, query] = args as unknown as PathArgs
-  const segments = segmentsOf(id)
-  const firstParam = segments.findIndex((s) => s.startsWith(':'))
-  const head = firstParam === -1 ? segments : segments.slice(0, firstParam)
-  const rest = firstParam === -1 ? [] : segments.slice(firstParam).map((s) => (s.startsWith(':') ? paramOf(id, params, s.slice(1)) : s))
-  return [`${API_PREFIX}/${head.join('/')}`, ...rest, ...(query ? [query] : [])]
+  const rest = splitAtFirstParam(id)[1].map((s) => (s.startsWith(':') ? paramOf(id, params, s.slice(1)) : s))
+  return [...apiKeyPrefix(id), ...rest, ...(query ? [query] : [])]
 }
 
 /** The key every query of one organisation starts with: invalidating it refreshes all of them. */
