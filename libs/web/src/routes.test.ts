@@ -45,6 +45,10 @@ describe('apiKey', () => {
     ])
     expect(apiKey('getPublicEstimatesById', { token: 't1' })).toEqual(['/api/public/estimates', 't1'])
   })
+  it("keeps an empty parameter (a disabled query's key) but not a missing one", () => {
+    expect(apiKey('getTasks', { orgId: '' })).toEqual(['/api/organizations', '', 'tasks'])
+    expect(() => apiKey('getTasks', {} as never)).toThrow('getTasks: path parameter "orgId" is missing')
+  })
   it('puts the query last, as an object', () => {
     expect(apiKey('getAiProvider', {}, { organizationId: 'o1' })).toEqual(['/api/ai/provider', { organizationId: 'o1' }])
   })

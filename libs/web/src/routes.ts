@@ -37,9 +37,10 @@ type PathArgs = [params?: Record<string, string>, query?: ApiQuery]
 
 const segmentsOf = (id: ApiRouteId): string[] => API_PATHS[id][1].split('/').slice(1)
 
-function paramOf(id: ApiRouteId, params: Record<string, string> | undefined, name: string): string {
+/** A URL needs every parameter; a key may hold '' (the key of a query disabled until it is known). */
+function paramOf(id: ApiRouteId, params: Record<string, string> | undefined, name: string, emptyAllowed = false): string {
   const value = params?.[name]
-  if (value === undefined || value === '') throw new Error(`${id}: path parameter "${name}" is missing`)
+  if (value === undefined || (value === '' && !emptyAllowed)) throw new Error(`${id}: path parameter "${name}" is missing`)
   return value
 }
 
@@ -79,7 +80,7 @@ export const apiKeyPrefix = (id: ApiRouteId): unknown[] => [`${API_PREFIX}/${spl
  */
 export function apiKey<Id extends ApiRouteId>(id: Id, ...args: [...ParamsArg<Id>, query?: ApiQuery]): unknown[] {
   const [params, query] = args as unknown as PathArgs
-  const rest = splitAtFirstParam(id)[1].map((s) => (s.startsWith(':') ? paramOf(id, params, s.slice(1)) : s))
+  const rest = splitAtFirstParam(id)[1].map((s) => (s.startsWith(':') ? paramOf(id, params, s.slice(1), true) : s))
   return [...apiKeyPrefix(id), ...rest, ...(query ? [query] : [])]
 }
 
