@@ -1,148 +1,145 @@
-// Every catalogue route's method and path by id, free of zod so a screen can name the route it
-// calls without the schemas (api-routes.ts, about 45 kB gzip with zod). A test keeps it equal to
-// API_ROUTES; the gateway serves each path under API_PREFIX.
+// Every catalogue route's method and path, one export per route named by its id, free of zod so
+// a screen can name the route it calls without the schemas (api-routes.ts brings zod, about
+// 45 kB gzip). One export each, so a build keeps only the routes its screens name. A test keeps
+// them equal to API_ROUTES; the gateway serves each path under API_PREFIX.
 
-export const API_PATHS = {
-  postLogin: ['POST', '/login'],
-  getLogin: ['GET', '/login'],
-  postLogout: ['POST', '/logout'],
-  postRegister: ['POST', '/register'],
-  postVerifyEmail: ['POST', '/verify-email'],
-  postResendVerification: ['POST', '/resend-verification'],
-  postRequestPasswordReset: ['POST', '/request-password-reset'],
-  postResetPassword: ['POST', '/reset-password'],
-  postResetTemporaryPassword: ['POST', '/reset-temporary-password'],
-  getUser: ['GET', '/user'],
-  getAuthUser: ['GET', '/auth/user'],
-  getUser2: ['GET', '/user/organizations'],
-  getAdminCheck: ['GET', '/admin/check'],
-  getAdminUsers: ['GET', '/admin/users'],
-  getAdminOrganizations: ['GET', '/admin/organizations'],
-  postAdminUsersCreate: ['POST', '/admin/users/create'],
-  putAdminUserMembership: ['PUT', '/admin/users/:id/membership'],
-  deleteAdminUser: ['DELETE', '/admin/users/:id'],
-  getRoles: ['GET', '/organizations/:orgId/roles'],
-  postRoles: ['POST', '/organizations/:orgId/roles'],
-  patchRolesById: ['PATCH', '/organizations/:orgId/roles/:id'],
-  deleteRolesById: ['DELETE', '/organizations/:orgId/roles/:id'],
-  getRolesPermissions: ['GET', '/organizations/:orgId/roles/:id/permissions'],
-  putRolesPermissions: ['PUT', '/organizations/:orgId/roles/:id/permissions'],
-  getMembers: ['GET', '/organizations/:orgId/members'],
-  patchMembersById: ['PATCH', '/organizations/:orgId/members/:userId'],
-  deleteMembersById: ['DELETE', '/organizations/:orgId/members/:userId'],
-  getInvitations: ['GET', '/organizations/:orgId/invitations'],
-  postInvitations: ['POST', '/organizations/:orgId/invitations'],
-  postInvitationsResend: ['POST', '/organizations/:orgId/invitations/:id/resend'],
-  deleteInvitationsById: ['DELETE', '/organizations/:orgId/invitations/:id'],
-  postInvitationPreview: ['POST', '/invitations/preview'],
-  postInvitationAccept: ['POST', '/invitations/accept'],
-  postInvitationRegister: ['POST', '/invitations/register'],
-  getProjectTypes: ['GET', '/organizations/:orgId/project-types'],
-  postProjectTypes: ['POST', '/organizations/:orgId/project-types'],
-  putProjectTypesById: ['PUT', '/organizations/:orgId/project-types/:typeId'],
-  deleteProjectTypesById: ['DELETE', '/organizations/:orgId/project-types/:typeId'],
-  postProjectTypesPhaseGroupsLink: ['POST', '/organizations/:orgId/project-types/:typeId/phase-groups/:groupId/link'],
-  deleteProjectTypesPhaseGroupsLink: ['DELETE', '/organizations/:orgId/project-types/:typeId/phase-groups/:groupId/link'],
-  getPhaseGroups: ['GET', '/organizations/:orgId/phase-groups'],
-  postPhaseGroups: ['POST', '/organizations/:orgId/phase-groups'],
-  putPhaseGroupsById: ['PUT', '/organizations/:orgId/phase-groups/:groupId'],
-  deletePhaseGroupsById: ['DELETE', '/organizations/:orgId/phase-groups/:groupId'],
-  getPhaseGroupsPhases: ['GET', '/organizations/:orgId/phase-groups/:groupId/phases'],
-  postPhaseGroupsPhases: ['POST', '/organizations/:orgId/phase-groups/:groupId/phases'],
-  putPhasesById: ['PUT', '/organizations/:orgId/phases/:phaseId'],
-  deletePhasesById: ['DELETE', '/organizations/:orgId/phases/:phaseId'],
-  getTemplates: ['GET', '/organizations/:orgId/templates'],
-  postTemplates: ['POST', '/organizations/:orgId/templates'],
-  putTemplatesById: ['PUT', '/organizations/:orgId/templates/:templateId'],
-  deleteTemplatesById: ['DELETE', '/organizations/:orgId/templates/:templateId'],
-  getEstimates: ['GET', '/organizations/:orgId/estimates'],
-  postEstimates: ['POST', '/organizations/:orgId/estimates'],
-  getEstimatesInsights: ['GET', '/organizations/:orgId/estimates/insights'],
-  getEstimatesById: ['GET', '/organizations/:orgId/estimates/:id'],
-  putEstimatesById: ['PUT', '/organizations/:orgId/estimates/:id'],
-  deleteEstimatesById: ['DELETE', '/organizations/:orgId/estimates/:id'],
-  patchEstimatesStatus: ['PATCH', '/organizations/:orgId/estimates/:id/status'],
-  getEstimatesPhases: ['GET', '/organizations/:orgId/estimates/:id/phases'],
-  patchEstimatesPhasesBudget: ['PATCH', '/organizations/:orgId/estimates/:id/phases/budget'],
-  getEstimatesContentLinks: ['GET', '/organizations/:orgId/estimates/:id/content-links'],
-  patchEstimatesContentById: ['PATCH', '/organizations/:orgId/estimates/:id/content/:type'],
-  patchEstimatesContentLinksVisibility: ['PATCH', '/organizations/:orgId/estimates/:id/content-links/:linkId/visibility'],
-  getEstimatesSections: ['GET', '/organizations/:orgId/estimates/:id/sections'],
-  postEstimatesSections: ['POST', '/organizations/:orgId/estimates/:id/sections'],
-  getEstimatesSectionsExportCsv: ['GET', '/organizations/:orgId/estimates/:id/sections/export.csv'],
-  postEstimatesSectionsImportCsv: ['POST', '/organizations/:orgId/estimates/:id/sections/import-csv'],
-  postEstimatesApplyTemplate: ['POST', '/organizations/:orgId/estimates/:id/apply-template'],
-  putSectionsById: ['PUT', '/organizations/:orgId/sections/:sectionId'],
-  deleteSectionsById: ['DELETE', '/organizations/:orgId/sections/:sectionId'],
-  postSectionsLineItems: ['POST', '/organizations/:orgId/sections/:sectionId/line-items'],
-  patchSectionsLineItemsReorder: ['PATCH', '/organizations/:orgId/sections/:sectionId/line-items/reorder'],
-  putLineItemsById: ['PUT', '/organizations/:orgId/line-items/:itemId'],
-  deleteLineItemsById: ['DELETE', '/organizations/:orgId/line-items/:itemId'],
-  getMarkupProfiles: ['GET', '/organizations/:orgId/markup-profiles'],
-  postMarkupProfiles: ['POST', '/organizations/:orgId/markup-profiles'],
-  putMarkupProfilesById: ['PUT', '/organizations/:orgId/markup-profiles/:profileId'],
-  deleteMarkupProfilesById: ['DELETE', '/organizations/:orgId/markup-profiles/:profileId'],
-  getTaxes: ['GET', '/organizations/:orgId/taxes'],
-  postTaxes: ['POST', '/organizations/:orgId/taxes'],
-  putTaxesById: ['PUT', '/organizations/:orgId/taxes/:profileId'],
-  deleteTaxesById: ['DELETE', '/organizations/:orgId/taxes/:profileId'],
-  getEstimatesTotals: ['GET', '/organizations/:orgId/estimates/:id/totals'],
-  getEstimatesPricing: ['GET', '/organizations/:orgId/estimates/:id/pricing'],
-  putEstimatesPricing: ['PUT', '/organizations/:orgId/estimates/:id/pricing'],
-  postEstimatesClone: ['POST', '/organizations/:orgId/estimates/:id/clone'],
-  postEstimatesShare: ['POST', '/organizations/:orgId/estimates/:id/share'],
-  deleteEstimatesShare: ['DELETE', '/organizations/:orgId/estimates/:id/share'],
-  postEstimatesReopen: ['POST', '/organizations/:orgId/estimates/:id/reopen'],
-  getPublicEstimatesById: ['GET', '/public/estimates/:token'],
-  postPublicEstimatesApprove: ['POST', '/public/estimates/:token/approve'],
-  postPublicEstimatesReject: ['POST', '/public/estimates/:token/reject'],
-  postExternalEnhancedPropertyData: ['POST', '/external/enhanced-property-data'],
-  postAiGenerateContent: ['POST', '/ai/generate-content'],
-  getAiProvider: ['GET', '/ai/provider'],
-  postEstimatesGenerateAllContent: ['POST', '/organizations/:orgId/estimates/:id/generate-all-content'],
-  getJobsStatus: ['GET', '/organizations/:orgId/jobs/:jobId/status'],
-  postJobsCancel: ['POST', '/organizations/:orgId/jobs/:jobId/cancel'],
-  postEstimatesGenerateContentById: ['POST', '/organizations/:orgId/estimates/:id/generate-content/:type'],
-  getEstimatesContentSectionsChat: ['GET', '/organizations/:orgId/estimates/:id/content-sections/:type/chat'],
-  postEstimatesContentSectionsChat: ['POST', '/organizations/:orgId/estimates/:id/content-sections/:type/chat'],
-  postEstimatesGeneratePdf: ['POST', '/organizations/:orgId/estimates/:id/generate-pdf'],
-  postCompanySettingsLogo: ['POST', '/organizations/:orgId/company-settings/logo'],
-  getCompanySettingsLogoView: ['GET', '/organizations/:orgId/company-settings/logo/view'],
-  getPublicLogosById: ['GET', '/public/logos/:orgId'],
-  deleteCompanySettingsLogo: ['DELETE', '/organizations/:orgId/company-settings/logo'],
-  getDocumentsFilesById: ['GET', '/documents/files/:fileId'],
-  getUsage: ['GET', '/organizations/:orgId/usage'],
-  getDashboardMetrics: ['GET', '/dashboard/metrics'],
-  getCompanySettings: ['GET', '/organizations/:orgId/company-settings'],
-  putCompanySettings: ['PUT', '/organizations/:orgId/company-settings'],
-  getActivities: ['GET', '/organizations/:orgId/activities'],
-  getAdminSubscriptionOverrides: ['GET', '/admin/subscription-overrides'],
-  putAdminSubscriptionOverride: ['PUT', '/admin/subscription-overrides/:orgId'],
-  deleteAdminSubscriptionOverride: ['DELETE', '/admin/subscription-overrides/:orgId'],
-  getAdminAudit: ['GET', '/admin/audit'],
-  getHealthDetailed: ['GET', '/health/detailed'],
-  getHealthMetrics: ['GET', '/health/metrics'],
-  getNotifications: ['GET', '/organizations/:orgId/notifications'],
-  readNotification: ['POST', '/organizations/:orgId/notifications/:id/read'],
-  readAllNotifications: ['POST', '/organizations/:orgId/notifications/read-all'],
-  postNotificationsDueToday: ['POST', '/organizations/:orgId/notifications/due-today'],
-  getMeetings: ['GET', '/organizations/:orgId/meetings'],
-  postMeetings: ['POST', '/organizations/:orgId/meetings'],
-  getMeetingsTranscription: ['GET', '/organizations/:orgId/meetings/transcription'],
-  getMeetingsById: ['GET', '/organizations/:orgId/meetings/:id'],
-  deleteMeetingsById: ['DELETE', '/organizations/:orgId/meetings/:id'],
-  postMeetingsTranscribe: ['POST', '/organizations/:orgId/meetings/:id/transcribe'],
-  postMeetingsLiveTranscribe: ['POST', '/organizations/:orgId/meetings/:id/live-transcribe'],
-  postMeetingsTranscript: ['POST', '/organizations/:orgId/meetings/:id/transcript'],
-  getMeetingsAudio: ['GET', '/organizations/:orgId/meetings/:id/audio'],
-  postMeetingsActionItemsTasks: ['POST', '/organizations/:orgId/meetings/:id/action-items/tasks'],
-  postMeetingsActionItemTask: ['POST', '/organizations/:orgId/meetings/:id/action-items/:itemId/task'],
-  getTasks: ['GET', '/organizations/:orgId/tasks'],
-  getTasksSummary: ['GET', '/organizations/:orgId/tasks/summary'],
-  postTasks: ['POST', '/organizations/:orgId/tasks'],
-  postTasksToggle: ['POST', '/organizations/:orgId/tasks/:id/toggle'],
-  putTasksById: ['PUT', '/organizations/:orgId/tasks/:id'],
-  deleteTasksById: ['DELETE', '/organizations/:orgId/tasks/:id'],
-} as const
-
-export type ApiRouteId = keyof typeof API_PATHS
+export const postLogin = ['POST', '/login'] as const
+export const getLogin = ['GET', '/login'] as const
+export const postLogout = ['POST', '/logout'] as const
+export const postRegister = ['POST', '/register'] as const
+export const postVerifyEmail = ['POST', '/verify-email'] as const
+export const postResendVerification = ['POST', '/resend-verification'] as const
+export const postRequestPasswordReset = ['POST', '/request-password-reset'] as const
+export const postResetPassword = ['POST', '/reset-password'] as const
+export const postResetTemporaryPassword = ['POST', '/reset-temporary-password'] as const
+export const getUser = ['GET', '/user'] as const
+export const getAuthUser = ['GET', '/auth/user'] as const
+export const getUser2 = ['GET', '/user/organizations'] as const
+export const getAdminCheck = ['GET', '/admin/check'] as const
+export const getAdminUsers = ['GET', '/admin/users'] as const
+export const getAdminOrganizations = ['GET', '/admin/organizations'] as const
+export const postAdminUsersCreate = ['POST', '/admin/users/create'] as const
+export const putAdminUserMembership = ['PUT', '/admin/users/:id/membership'] as const
+export const deleteAdminUser = ['DELETE', '/admin/users/:id'] as const
+export const getRoles = ['GET', '/organizations/:orgId/roles'] as const
+export const postRoles = ['POST', '/organizations/:orgId/roles'] as const
+export const patchRolesById = ['PATCH', '/organizations/:orgId/roles/:id'] as const
+export const deleteRolesById = ['DELETE', '/organizations/:orgId/roles/:id'] as const
+export const getRolesPermissions = ['GET', '/organizations/:orgId/roles/:id/permissions'] as const
+export const putRolesPermissions = ['PUT', '/organizations/:orgId/roles/:id/permissions'] as const
+export const getMembers = ['GET', '/organizations/:orgId/members'] as const
+export const patchMembersById = ['PATCH', '/organizations/:orgId/members/:userId'] as const
+export const deleteMembersById = ['DELETE', '/organizations/:orgId/members/:userId'] as const
+export const getInvitations = ['GET', '/organizations/:orgId/invitations'] as const
+export const postInvitations = ['POST', '/organizations/:orgId/invitations'] as const
+export const postInvitationsResend = ['POST', '/organizations/:orgId/invitations/:id/resend'] as const
+export const deleteInvitationsById = ['DELETE', '/organizations/:orgId/invitations/:id'] as const
+export const postInvitationPreview = ['POST', '/invitations/preview'] as const
+export const postInvitationAccept = ['POST', '/invitations/accept'] as const
+export const postInvitationRegister = ['POST', '/invitations/register'] as const
+export const getProjectTypes = ['GET', '/organizations/:orgId/project-types'] as const
+export const postProjectTypes = ['POST', '/organizations/:orgId/project-types'] as const
+export const putProjectTypesById = ['PUT', '/organizations/:orgId/project-types/:typeId'] as const
+export const deleteProjectTypesById = ['DELETE', '/organizations/:orgId/project-types/:typeId'] as const
+export const postProjectTypesPhaseGroupsLink = ['POST', '/organizations/:orgId/project-types/:typeId/phase-groups/:groupId/link'] as const
+export const deleteProjectTypesPhaseGroupsLink = ['DELETE', '/organizations/:orgId/project-types/:typeId/phase-groups/:groupId/link'] as const
+export const getPhaseGroups = ['GET', '/organizations/:orgId/phase-groups'] as const
+export const postPhaseGroups = ['POST', '/organizations/:orgId/phase-groups'] as const
+export const putPhaseGroupsById = ['PUT', '/organizations/:orgId/phase-groups/:groupId'] as const
+export const deletePhaseGroupsById = ['DELETE', '/organizations/:orgId/phase-groups/:groupId'] as const
+export const getPhaseGroupsPhases = ['GET', '/organizations/:orgId/phase-groups/:groupId/phases'] as const
+export const postPhaseGroupsPhases = ['POST', '/organizations/:orgId/phase-groups/:groupId/phases'] as const
+export const putPhasesById = ['PUT', '/organizations/:orgId/phases/:phaseId'] as const
+export const deletePhasesById = ['DELETE', '/organizations/:orgId/phases/:phaseId'] as const
+export const getTemplates = ['GET', '/organizations/:orgId/templates'] as const
+export const postTemplates = ['POST', '/organizations/:orgId/templates'] as const
+export const putTemplatesById = ['PUT', '/organizations/:orgId/templates/:templateId'] as const
+export const deleteTemplatesById = ['DELETE', '/organizations/:orgId/templates/:templateId'] as const
+export const getEstimates = ['GET', '/organizations/:orgId/estimates'] as const
+export const postEstimates = ['POST', '/organizations/:orgId/estimates'] as const
+export const getEstimatesInsights = ['GET', '/organizations/:orgId/estimates/insights'] as const
+export const getEstimatesById = ['GET', '/organizations/:orgId/estimates/:id'] as const
+export const putEstimatesById = ['PUT', '/organizations/:orgId/estimates/:id'] as const
+export const deleteEstimatesById = ['DELETE', '/organizations/:orgId/estimates/:id'] as const
+export const patchEstimatesStatus = ['PATCH', '/organizations/:orgId/estimates/:id/status'] as const
+export const getEstimatesPhases = ['GET', '/organizations/:orgId/estimates/:id/phases'] as const
+export const patchEstimatesPhasesBudget = ['PATCH', '/organizations/:orgId/estimates/:id/phases/budget'] as const
+export const getEstimatesContentLinks = ['GET', '/organizations/:orgId/estimates/:id/content-links'] as const
+export const patchEstimatesContentById = ['PATCH', '/organizations/:orgId/estimates/:id/content/:type'] as const
+export const patchEstimatesContentLinksVisibility = ['PATCH', '/organizations/:orgId/estimates/:id/content-links/:linkId/visibility'] as const
+export const getEstimatesSections = ['GET', '/organizations/:orgId/estimates/:id/sections'] as const
+export const postEstimatesSections = ['POST', '/organizations/:orgId/estimates/:id/sections'] as const
+export const getEstimatesSectionsExportCsv = ['GET', '/organizations/:orgId/estimates/:id/sections/export.csv'] as const
+export const postEstimatesSectionsImportCsv = ['POST', '/organizations/:orgId/estimates/:id/sections/import-csv'] as const
+export const postEstimatesApplyTemplate = ['POST', '/organizations/:orgId/estimates/:id/apply-template'] as const
+export const putSectionsById = ['PUT', '/organizations/:orgId/sections/:sectionId'] as const
+export const deleteSectionsById = ['DELETE', '/organizations/:orgId/sections/:sectionId'] as const
+export const postSectionsLineItems = ['POST', '/organizations/:orgId/sections/:sectionId/line-items'] as const
+export const patchSectionsLineItemsReorder = ['PATCH', '/organizations/:orgId/sections/:sectionId/line-items/reorder'] as const
+export const putLineItemsById = ['PUT', '/organizations/:orgId/line-items/:itemId'] as const
+export const deleteLineItemsById = ['DELETE', '/organizations/:orgId/line-items/:itemId'] as const
+export const getMarkupProfiles = ['GET', '/organizations/:orgId/markup-profiles'] as const
+export const postMarkupProfiles = ['POST', '/organizations/:orgId/markup-profiles'] as const
+export const putMarkupProfilesById = ['PUT', '/organizations/:orgId/markup-profiles/:profileId'] as const
+export const deleteMarkupProfilesById = ['DELETE', '/organizations/:orgId/markup-profiles/:profileId'] as const
+export const getTaxes = ['GET', '/organizations/:orgId/taxes'] as const
+export const postTaxes = ['POST', '/organizations/:orgId/taxes'] as const
+export const putTaxesById = ['PUT', '/organizations/:orgId/taxes/:profileId'] as const
+export const deleteTaxesById = ['DELETE', '/organizations/:orgId/taxes/:profileId'] as const
+export const getEstimatesTotals = ['GET', '/organizations/:orgId/estimates/:id/totals'] as const
+export const getEstimatesPricing = ['GET', '/organizations/:orgId/estimates/:id/pricing'] as const
+export const putEstimatesPricing = ['PUT', '/organizations/:orgId/estimates/:id/pricing'] as const
+export const postEstimatesClone = ['POST', '/organizations/:orgId/estimates/:id/clone'] as const
+export const postEstimatesShare = ['POST', '/organizations/:orgId/estimates/:id/share'] as const
+export const deleteEstimatesShare = ['DELETE', '/organizations/:orgId/estimates/:id/share'] as const
+export const postEstimatesReopen = ['POST', '/organizations/:orgId/estimates/:id/reopen'] as const
+export const getPublicEstimatesById = ['GET', '/public/estimates/:token'] as const
+export const postPublicEstimatesApprove = ['POST', '/public/estimates/:token/approve'] as const
+export const postPublicEstimatesReject = ['POST', '/public/estimates/:token/reject'] as const
+export const postExternalEnhancedPropertyData = ['POST', '/external/enhanced-property-data'] as const
+export const postAiGenerateContent = ['POST', '/ai/generate-content'] as const
+export const getAiProvider = ['GET', '/ai/provider'] as const
+export const postEstimatesGenerateAllContent = ['POST', '/organizations/:orgId/estimates/:id/generate-all-content'] as const
+export const getJobsStatus = ['GET', '/organizations/:orgId/jobs/:jobId/status'] as const
+export const postJobsCancel = ['POST', '/organizations/:orgId/jobs/:jobId/cancel'] as const
+export const postEstimatesGenerateContentById = ['POST', '/organizations/:orgId/estimates/:id/generate-content/:type'] as const
+export const getEstimatesContentSectionsChat = ['GET', '/organizations/:orgId/estimates/:id/content-sections/:type/chat'] as const
+export const postEstimatesContentSectionsChat = ['POST', '/organizations/:orgId/estimates/:id/content-sections/:type/chat'] as const
+export const postEstimatesGeneratePdf = ['POST', '/organizations/:orgId/estimates/:id/generate-pdf'] as const
+export const postCompanySettingsLogo = ['POST', '/organizations/:orgId/company-settings/logo'] as const
+export const getCompanySettingsLogoView = ['GET', '/organizations/:orgId/company-settings/logo/view'] as const
+export const getPublicLogosById = ['GET', '/public/logos/:orgId'] as const
+export const deleteCompanySettingsLogo = ['DELETE', '/organizations/:orgId/company-settings/logo'] as const
+export const getDocumentsFilesById = ['GET', '/documents/files/:fileId'] as const
+export const getUsage = ['GET', '/organizations/:orgId/usage'] as const
+export const getDashboardMetrics = ['GET', '/dashboard/metrics'] as const
+export const getCompanySettings = ['GET', '/organizations/:orgId/company-settings'] as const
+export const putCompanySettings = ['PUT', '/organizations/:orgId/company-settings'] as const
+export const getActivities = ['GET', '/organizations/:orgId/activities'] as const
+export const getAdminSubscriptionOverrides = ['GET', '/admin/subscription-overrides'] as const
+export const putAdminSubscriptionOverride = ['PUT', '/admin/subscription-overrides/:orgId'] as const
+export const deleteAdminSubscriptionOverride = ['DELETE', '/admin/subscription-overrides/:orgId'] as const
+export const getAdminAudit = ['GET', '/admin/audit'] as const
+export const getHealthDetailed = ['GET', '/health/detailed'] as const
+export const getHealthMetrics = ['GET', '/health/metrics'] as const
+export const getNotifications = ['GET', '/organizations/:orgId/notifications'] as const
+export const readNotification = ['POST', '/organizations/:orgId/notifications/:id/read'] as const
+export const readAllNotifications = ['POST', '/organizations/:orgId/notifications/read-all'] as const
+export const postNotificationsDueToday = ['POST', '/organizations/:orgId/notifications/due-today'] as const
+export const getMeetings = ['GET', '/organizations/:orgId/meetings'] as const
+export const postMeetings = ['POST', '/organizations/:orgId/meetings'] as const
+export const getMeetingsTranscription = ['GET', '/organizations/:orgId/meetings/transcription'] as const
+export const getMeetingsById = ['GET', '/organizations/:orgId/meetings/:id'] as const
+export const deleteMeetingsById = ['DELETE', '/organizations/:orgId/meetings/:id'] as const
+export const postMeetingsTranscribe = ['POST', '/organizations/:orgId/meetings/:id/transcribe'] as const
+export const postMeetingsLiveTranscribe = ['POST', '/organizations/:orgId/meetings/:id/live-transcribe'] as const
+export const postMeetingsTranscript = ['POST', '/organizations/:orgId/meetings/:id/transcript'] as const
+export const getMeetingsAudio = ['GET', '/organizations/:orgId/meetings/:id/audio'] as const
+export const postMeetingsActionItemsTasks = ['POST', '/organizations/:orgId/meetings/:id/action-items/tasks'] as const
+export const postMeetingsActionItemTask = ['POST', '/organizations/:orgId/meetings/:id/action-items/:itemId/task'] as const
+export const getTasks = ['GET', '/organizations/:orgId/tasks'] as const
+export const getTasksSummary = ['GET', '/organizations/:orgId/tasks/summary'] as const
+export const postTasks = ['POST', '/organizations/:orgId/tasks'] as const
+export const postTasksToggle = ['POST', '/organizations/:orgId/tasks/:id/toggle'] as const
+export const putTasksById = ['PUT', '/organizations/:orgId/tasks/:id'] as const
+export const deleteTasksById = ['DELETE', '/organizations/:orgId/tasks/:id'] as const

@@ -1,11 +1,12 @@
 import type { CurrentUser, PermissionAction, PermissionModule, UserOrganization } from '@plumbline/contracts'
+import * as api from '@plumbline/contracts/api-paths'
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import * as React from 'react'
 import { useNavigate } from 'react-router'
 import { getQueryFn } from './api'
 import { apiKey, callApi } from './routes'
 
-export const USER_QUERY_KEY = apiKey('getUser')
+export const USER_QUERY_KEY = apiKey(api.getUser)
 
 /** The signed-in user (GET /api/user; 401 means signed out and yields null). */
 export function useAuth() {
@@ -109,7 +110,7 @@ export function useLogout() {
   const navigate = useNavigate()
   return useMutation({
     mutationFn: async () => {
-      await callApi('postLogout')
+      await callApi(api.postLogout)
     },
     onError: (error) => {
       console.error('Logout failed:', error)

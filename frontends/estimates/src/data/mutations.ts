@@ -1,4 +1,5 @@
 import type { Estimate, EstimatePayload, PropertyData, Template, ZApplyTemplateResult } from '@plumbline/contracts'
+import * as api from '@plumbline/contracts/api-paths'
 import { callApi } from '@plumbline/web'
 import type { z } from 'zod'
 
@@ -18,19 +19,19 @@ export function newIdempotencyKey(): string {
 }
 
 export async function createEstimate(orgId: string, payload: EstimatePayload, idempotencyKey = newIdempotencyKey()): Promise<Estimate> {
-  return callApi('postEstimates', { params: { orgId }, body: payload, headers: { 'Idempotency-Key': idempotencyKey } })
+  return callApi(api.postEstimates, { params: { orgId }, body: payload, headers: { 'Idempotency-Key': idempotencyKey } })
 }
 
 export async function updateEstimate(orgId: string, id: string, payload: EstimatePayload): Promise<Estimate> {
-  return callApi('putEstimatesById', { params: { orgId, id }, body: payload })
+  return callApi(api.putEstimatesById, { params: { orgId, id }, body: payload })
 }
 
 export async function applyTemplate(orgId: string, estimateId: string, templateId: string): Promise<ApplyTemplateResult> {
-  return callApi('postEstimatesApplyTemplate', { params: { orgId, id: estimateId }, body: { templateId } })
+  return callApi(api.postEstimatesApplyTemplate, { params: { orgId, id: estimateId }, body: { templateId } })
 }
 
 export async function fetchPropertyData(address: string, orgId?: string | null): Promise<PropertyData> {
-  return callApi('postExternalEnhancedPropertyData', { query: { organizationId: orgId }, body: { address } })
+  return callApi(api.postExternalEnhancedPropertyData, { query: { organizationId: orgId }, body: { address } })
 }
 
 export type TemplateWrite = {
@@ -46,13 +47,13 @@ export type TemplateWrite = {
 }
 
 export async function createTemplate(orgId: string, body: TemplateWrite): Promise<Template> {
-  return callApi('postTemplates', { params: { orgId }, body })
+  return callApi(api.postTemplates, { params: { orgId }, body })
 }
 
 export async function updateTemplate(orgId: string, id: string, body: TemplateWrite): Promise<Template> {
-  return callApi('putTemplatesById', { params: { orgId, templateId: id }, body })
+  return callApi(api.putTemplatesById, { params: { orgId, templateId: id }, body })
 }
 
 export async function deleteTemplate(orgId: string, id: string): Promise<void> {
-  await callApi('deleteTemplatesById', { params: { orgId, templateId: id } })
+  await callApi(api.deleteTemplatesById, { params: { orgId, templateId: id } })
 }

@@ -1,16 +1,17 @@
 import { type Estimate, MeetingMessages, type MeetingStatus, type Task } from '@plumbline/contracts'
+import * as api from '@plumbline/contracts/api-paths'
 import { apiKey, apiPath, apiUpload, callApi, organizationKey } from '@plumbline/web'
 
 // Query keys are also the GETs they make (string segments join into the path).
-export const meetingsKey = (orgId: string, search = '') => apiKey('getMeetings', { orgId }, search ? { search } : undefined)
+export const meetingsKey = (orgId: string, search = '') => apiKey(api.getMeetings, { orgId }, search ? { search } : undefined)
 export const meetingsPrefix = (orgId: string) => organizationKey(orgId)
-export const meetingKey = (orgId: string, id: string) => apiKey('getMeetingsById', { orgId, id })
-export const transcriptionKey = (orgId: string) => apiKey('getMeetingsTranscription', { orgId })
-export const audioUrl = (orgId: string, id: string) => apiPath('getMeetingsAudio', { orgId, id })
+export const meetingKey = (orgId: string, id: string) => apiKey(api.getMeetingsById, { orgId, id })
+export const transcriptionKey = (orgId: string) => apiKey(api.getMeetingsTranscription, { orgId })
+export const audioUrl = (orgId: string, id: string) => apiPath(api.getMeetingsAudio, { orgId, id })
 
 /** Spec 001 §7: POST /meetings answers the id; an answer without one is an error (spec §8). */
 export async function createMeeting(orgId: string, body: { title: string; description: string }): Promise<string> {
-  const reply: { id?: string } | undefined = await callApi('postMeetings', { params: { orgId }, body })
+  const reply: { id?: string } | undefined = await callApi(api.postMeetings, { params: { orgId }, body })
   if (!reply?.id) throw new Error(MeetingMessages.missingId)
   return reply.id
 }
@@ -19,25 +20,25 @@ export async function uploadRecording(orgId: string, id: string, audio: Blob): P
   const form = new FormData()
   const extension = audio.type.includes('ogg') ? 'ogg' : 'webm'
   form.append('audio', audio, `recording.${extension}`)
-  return (await (await apiUpload(apiPath('postMeetingsTranscribe', { orgId, id }), form)).json()) as { status: MeetingStatus }
+  return (await (await apiUpload(apiPath(api.postMeetingsTranscribe, { orgId, id }), form)).json()) as { status: MeetingStatus }
 }
 
 export async function importTranscript(orgId: string, id: string, file: File): Promise<void> {
   const form = new FormData()
   form.append('transcript', file, file.name)
-  await apiUpload(apiPath('postMeetingsTranscript', { orgId, id }), form)
+  await apiUpload(apiPath(api.postMeetingsTranscript, { orgId, id }), form)
 }
 
 export async function deleteMeeting(orgId: string, id: string): Promise<void> {
-  await callApi('deleteMeetingsById', { params: { orgId, id } })
+  await callApi(api.deleteMeetingsById, { params: { orgId, id } })
 }
 
 export async function actionItemToTask(orgId: string, meetingId: string, itemId: string): Promise<Task> {
-  return callApi('postMeetingsActionItemTask', { params: { orgId, id: meetingId, itemId } })
+  return callApi(api.postMeetingsActionItemTask, { params: { orgId, id: meetingId, itemId } })
 }
 
 export async function allActionItemsToTasks(orgId: string, meetingId: string): Promise<Task[]> {
-  return callApi('postMeetingsActionItemsTasks', { params: { orgId, id: meetingId } })
+  return callApi(api.postMeetingsActionItemsTasks, { params: { orgId, id: meetingId } })
 }
 
 /**
@@ -46,8 +47,8 @@ export async function allActionItemsToTasks(orgId: string, meetingId: string): P
  */
 export async function attachNotesToEstimate(orgId: string, estimateId: string, notes: (existing: string | null) => string): Promise<void> {
   const params = { orgId, id: estimateId }
-  const e: Estimate = await callApi('getEstimatesById', { params })
-  await callApi('putEstimatesById', {
+  const e: Estimate = await callApi(api.getEstimatesById, { params })
+  await callApi(api.putEstimatesById, {
     params,
     body: {
       // An estimate whose project type was removed is refused either way ('Please select a project type').

@@ -1,5 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod'
 import { INVITATION_MESSAGES, type InvitationAccepted, type InvitationPreview, ZInvitationRegisterBody } from '@plumbline/contracts'
+import * as api from '@plumbline/contracts/api-paths'
 import { Button, FormField, FullPageSpinner, Input, Spinner } from '@plumbline/ui/light'
 import { callApi, parseApiError, switchOrganization, USER_QUERY_KEY, useAuth } from '@plumbline/web'
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
@@ -27,7 +28,7 @@ export function AcceptInvitationPage() {
   const auth = useAuth()
   const preview = useQuery({
     queryKey: ['invitation-preview', token],
-    queryFn: (): Promise<InvitationPreview> => callApi('postInvitationPreview', { body: { token } }),
+    queryFn: (): Promise<InvitationPreview> => callApi(api.postInvitationPreview, { body: { token } }),
     enabled: token !== '',
     retry: false,
     staleTime: Number.POSITIVE_INFINITY,
@@ -80,7 +81,7 @@ function AcceptSignedIn({ token }: { token: string }) {
   const [error, setError] = React.useState<string | null>(null)
   const joined = useJoined()
   const accept = useMutation({
-    mutationFn: (): Promise<InvitationAccepted> => callApi('postInvitationAccept', { body: { token } }),
+    mutationFn: (): Promise<InvitationAccepted> => callApi(api.postInvitationAccept, { body: { token } }),
     onSuccess: (result) => joined(result),
     onError: (err) => showError(setError, 'Could Not Join', parseApiError(err).message || INVITATION_MESSAGES.invalidLink),
   })
@@ -97,7 +98,7 @@ function AcceptSignedIn({ token }: { token: string }) {
 function SignedInAsSomeoneElse({ signedInAs, invitedEmail }: { signedInAs: string; invitedEmail: string }) {
   const qc = useQueryClient()
   const signOut = useMutation({
-    mutationFn: () => callApi('postLogout'),
+    mutationFn: () => callApi(api.postLogout),
     // Stay on this page: signed out, it offers the invited address's sign-in or sign-up.
     onSettled: () => qc.resetQueries({ queryKey: USER_QUERY_KEY }),
   })
@@ -121,10 +122,10 @@ function SignInAndAccept({ token, email }: { token: string; email: string }) {
   const joined = useJoined()
   const signIn = useMutation({
     mutationFn: async () => {
-      const login = await callApi('postLogin', { body: { email, password } }).catch((err) => {
+      const login = await callApi(api.postLogin, { body: { email, password } }).catch((err) => {
         throw Object.assign(new Error(loginErrorMessage(err)), { kind: 'login' })
       })
-      return { login, joined: await callApi('postInvitationAccept', { body: { token } }) }
+      return { login, joined: await callApi(api.postInvitationAccept, { body: { token } }) }
     },
     onSuccess: ({ login, joined: result }) => joined(result, login.next),
     onError: (err) =>
@@ -186,8 +187,8 @@ function RegisterAndAccept({ token, email }: { token: string; email: string }) {
   const joined = useJoined()
   const register = useMutation({
     mutationFn: async ({ confirmPassword: _c, ...values }: NewAccountForm) => {
-      const result = await callApi('postInvitationRegister', { body: { ...values, token } })
-      const login = await callApi('postLogin', { body: { email, password: values.password } })
+      const result = await callApi(api.postInvitationRegister, { body: { ...values, token } })
+      const login = await callApi(api.postLogin, { body: { email, password: values.password } })
       return { result, login }
     },
     onSuccess: ({ result, login }) => joined(result, login.next),

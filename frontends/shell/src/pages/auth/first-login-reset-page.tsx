@@ -1,4 +1,5 @@
 import { MIN_PASSWORD_LENGTH } from '@plumbline/contracts'
+import * as api from '@plumbline/contracts/api-paths'
 import { Button, FormField, Spinner, toast } from '@plumbline/ui/light'
 import { callApi, useRefreshUser } from '@plumbline/web'
 import { useMutation } from '@tanstack/react-query'
@@ -18,7 +19,7 @@ export function FirstLoginResetPage() {
 
   const reset = useMutation({
     mutationFn: async (pw: string) => {
-      await callApi('postResetTemporaryPassword', { body: { newPassword: pw } })
+      await callApi(api.postResetTemporaryPassword, { body: { newPassword: pw } })
     },
     onSuccess: async () => {
       toast({ title: 'Password Updated', description: 'Your password has been changed successfully.' })

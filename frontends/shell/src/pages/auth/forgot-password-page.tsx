@@ -1,3 +1,4 @@
+import * as api from '@plumbline/contracts/api-paths'
 import { Button, FormField, Input, Spinner } from '@plumbline/ui/light'
 import { callApi } from '@plumbline/web'
 import { useMutation } from '@tanstack/react-query'
@@ -16,7 +17,7 @@ export function ForgotPasswordPage() {
   const { errors } = form.formState
   const request = useMutation({
     mutationFn: async (body: { email: string }) => {
-      await callApi('postRequestPasswordReset', { body })
+      await callApi(api.postRequestPasswordReset, { body })
       return body.email
     },
     onSuccess: (email) => setSentTo(email),

@@ -1,4 +1,5 @@
 import type { LoginBody } from '@plumbline/contracts'
+import * as api from '@plumbline/contracts/api-paths'
 import { Button, FormField, FullPageSpinner, Input, Spinner } from '@plumbline/ui/light'
 import { callApi, useAuth, useRefreshUser } from '@plumbline/web'
 import { useMutation } from '@tanstack/react-query'
@@ -19,7 +20,7 @@ export function LoginPage() {
 
   const login = useMutation({
     mutationFn: async (body: LoginBody) => {
-      return callApi('postLogin', { body })
+      return callApi(api.postLogin, { body })
     },
     onSuccess: async (data) => {
       // The session now exists either way: load the user so the next screen sees it.

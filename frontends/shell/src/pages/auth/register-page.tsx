@@ -1,4 +1,5 @@
 import type { RegisterBody } from '@plumbline/contracts'
+import * as api from '@plumbline/contracts/api-paths'
 import { Button, FormField, Input, Spinner } from '@plumbline/ui/light'
 import { callApi } from '@plumbline/web'
 import { useMutation } from '@tanstack/react-query'
@@ -22,7 +23,7 @@ export function RegisterPage() {
 
   const register = useMutation({
     mutationFn: async (body: RegisterBody) => {
-      await callApi('postRegister', { body })
+      await callApi(api.postRegister, { body })
       return body.email
     },
     onSuccess: (email) => setSentTo(email),

@@ -1,3 +1,4 @@
+import * as api from '@plumbline/contracts/api-paths'
 import { Button, FormField, Spinner } from '@plumbline/ui/light'
 import { callApi } from '@plumbline/web'
 import { useMutation } from '@tanstack/react-query'
@@ -19,7 +20,7 @@ export function ResetPasswordPage() {
   const { errors } = form.formState
   const reset = useMutation({
     mutationFn: async (password: string) => {
-      await callApi('postResetPassword', { body: { token, password } })
+      await callApi(api.postResetPassword, { body: { token, password } })
     },
     onSuccess: () => setDone(true),
     onError: (err) => showError(setError, 'Reset Failed', resetErrorMessage(err)),

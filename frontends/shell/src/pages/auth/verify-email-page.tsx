@@ -1,3 +1,4 @@
+import * as api from '@plumbline/contracts/api-paths'
 import { Button, Spinner, toast } from '@plumbline/ui/light'
 import { callApi } from '@plumbline/web'
 import { useMutation } from '@tanstack/react-query'
@@ -22,7 +23,7 @@ export function VerifyEmailPage() {
     if (!token || started.current === token) return
     started.current = token
     setResult({ state: 'loading', message: 'Verifying your email address...' })
-    callApi('postVerifyEmail', { body: { token } })
+    callApi(api.postVerifyEmail, { body: { token } })
       .then((reply) => {
         const message = (reply as { message?: string } | undefined)?.message ?? ''
         if (message.toLowerCase().includes('already verified')) setResult({ state: 'success', message: VERIFY_MESSAGES.alreadyVerified })
@@ -34,7 +35,7 @@ export function VerifyEmailPage() {
   const resend = useMutation({
     mutationFn: async () => {
       if (!email) throw new Error(VERIFY_MESSAGES.noEmail)
-      await callApi('postResendVerification', { body: { email } })
+      await callApi(api.postResendVerification, { body: { email } })
     },
     onSuccess: () => toast({ title: 'Verification Email Sent', description: VERIFY_MESSAGES.resent }),
     onError: (err) =>

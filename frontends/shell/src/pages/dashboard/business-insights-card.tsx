@@ -1,4 +1,5 @@
 import type { CompanySettings, EstimateInsights, EstimateStatus } from '@plumbline/contracts'
+import * as api from '@plumbline/contracts/api-paths'
 import { Card, Skeleton } from '@plumbline/ui'
 import { apiKey, useCan } from '@plumbline/web'
 import { useQuery } from '@tanstack/react-query'
@@ -35,9 +36,9 @@ function Figure({ label, value, hint }: { label: string; value: string; hint: st
  */
 export function BusinessInsightsCard({ orgId }: { orgId: string }) {
   const canRead = useCan('cost_estimator', 'access')
-  const settings = useQuery<CompanySettings>({ queryKey: apiKey('getCompanySettings', { orgId }) })
+  const settings = useQuery<CompanySettings>({ queryKey: apiKey(api.getCompanySettings, { orgId }) })
   const enabled = canRead && settings.data?.enableBusinessInsights === true
-  const insights = useQuery<EstimateInsights>({ queryKey: apiKey('getEstimatesInsights', { orgId }), enabled })
+  const insights = useQuery<EstimateInsights>({ queryKey: apiKey(api.getEstimatesInsights, { orgId }), enabled })
   if (!enabled) return null
   const data = insights.data
   const monthTotal = data ? Object.values(data.createdThisMonth).reduce((a, b) => a + b, 0) : 0

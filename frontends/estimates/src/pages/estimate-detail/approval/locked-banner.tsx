@@ -1,3 +1,4 @@
+import * as api from '@plumbline/contracts/api-paths'
 import { Button, toast } from '@plumbline/ui'
 import { callApi } from '@plumbline/web'
 import { useMutation } from '@tanstack/react-query'
@@ -14,7 +15,7 @@ export function LockedBanner() {
   const invalidate = useInvalidateEstimate(orgId, estimateId)
   const { confirm, dialog } = useConfirm()
   const reopen = useMutation({
-    mutationFn: () => callApi('postEstimatesReopen', { params: { orgId, id: estimateId } }),
+    mutationFn: () => callApi(api.postEstimatesReopen, { params: { orgId, id: estimateId } }),
     onSuccess: async () => {
       await invalidate.all()
       toast({ title: 'Estimate reopened', description: 'You can edit this estimate again. The client approval is kept on record.' })

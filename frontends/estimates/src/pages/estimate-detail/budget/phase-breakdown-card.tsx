@@ -1,4 +1,5 @@
 import type { Phase } from '@plumbline/contracts'
+import * as api from '@plumbline/contracts/api-paths'
 import { formatCurrency, formatNumber, toNumber } from '@plumbline/contracts/format'
 import { Badge, Button, Card, cn, EmptyState, Input, Progress, Skeleton, Spinner, Switch, toast } from '@plumbline/ui'
 import { callApi } from '@plumbline/web'
@@ -43,7 +44,7 @@ export function PhaseBreakdownCard() {
   }, [clientView, locked])
 
   const save = useMutation({
-    mutationFn: (body: ReturnType<typeof toBudgetPatch>) => callApi('patchEstimatesPhasesBudget', { params: { orgId, id: estimateId }, body }),
+    mutationFn: (body: ReturnType<typeof toBudgetPatch>) => callApi(api.patchEstimatesPhasesBudget, { params: { orgId, id: estimateId }, body }),
     onSuccess: async () => {
       await invalidate.phases()
       setDraft(null)

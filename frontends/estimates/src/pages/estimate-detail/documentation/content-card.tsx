@@ -1,4 +1,5 @@
 import type { AiProviderInfo, ContentSectionType } from '@plumbline/contracts'
+import * as api from '@plumbline/contracts/api-paths'
 import { Button, Card, cn, toast } from '@plumbline/ui'
 import { callApi } from '@plumbline/web'
 import { useMutation } from '@tanstack/react-query'
@@ -47,7 +48,7 @@ export function ContentCard({
 
   const save = useMutation({
     mutationFn: ({ next }: { next: string; applied: boolean }) =>
-      callApi('patchEstimatesContentById', { params: { orgId, id: estimateId, type }, body: { content: next } }),
+      callApi(api.patchEstimatesContentById, { params: { orgId, id: estimateId, type }, body: { content: next } }),
     onSuccess: async (_data, { applied }) => {
       await invalidate.estimate()
       setEditing(false)

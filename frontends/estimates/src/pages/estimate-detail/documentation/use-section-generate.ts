@@ -1,4 +1,5 @@
 import type { ContentSectionType } from '@plumbline/contracts'
+import * as api from '@plumbline/contracts/api-paths'
 import { toast } from '@plumbline/ui'
 import { callApi } from '@plumbline/web'
 import { useMutation } from '@tanstack/react-query'
@@ -13,10 +14,10 @@ export function useSectionGenerate(orgId: string, estimateId: string, type: Cont
   const invalidate = useInvalidateEstimate(orgId, estimateId)
   return useMutation({
     mutationFn: async () => {
-      const generated = await callApi('postEstimatesGenerateContentById', { params: { orgId, id: estimateId, type } })
+      const generated = await callApi(api.postEstimatesGenerateContentById, { params: { orgId, id: estimateId, type } })
       const text = generated?.content?.trim()
       if (!text) throw new Error('The AI returned no text')
-      await callApi('patchEstimatesContentById', { params: { orgId, id: estimateId, type }, body: { content: text } })
+      await callApi(api.patchEstimatesContentById, { params: { orgId, id: estimateId, type }, body: { content: text } })
       return generated
     },
     onSuccess: async (generated) => {

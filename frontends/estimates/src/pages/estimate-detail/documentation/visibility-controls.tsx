@@ -1,3 +1,4 @@
+import * as api from '@plumbline/contracts/api-paths'
 import { Label, Switch } from '@plumbline/ui'
 import { callApi } from '@plumbline/web'
 import { useMutation, useQueryClient } from '@tanstack/react-query'
@@ -20,7 +21,7 @@ export function VisibilityControls({ type, link }: { type: string; link: Content
   const key = contentLinksKey(orgId, estimateId)
   const mutation = useMutation({
     mutationFn: ({ linkId, flags }: { linkId: string; flags: Flags }) =>
-      callApi('patchEstimatesContentLinksVisibility', { params: { orgId, id: estimateId, linkId }, body: flags }),
+      callApi(api.patchEstimatesContentLinksVisibility, { params: { orgId, id: estimateId, linkId }, body: flags }),
     onMutate: async ({ linkId, flags }) => {
       await qc.cancelQueries({ queryKey: key })
       const previous = qc.getQueryData<ContentLink[]>(key)

@@ -1,3 +1,4 @@
+import * as api from '@plumbline/contracts/api-paths'
 import { Button, Spinner, toast } from '@plumbline/ui'
 import { callApi, useBlockedReason } from '@plumbline/web'
 import { useQueryClient } from '@tanstack/react-query'
@@ -23,7 +24,7 @@ export function CloneEstimateButton() {
   const clone = async () => {
     setBusy(true)
     try {
-      const copy = await callApi('postEstimatesClone', { params: { orgId, id: estimateId } })
+      const copy = await callApi(api.postEstimatesClone, { params: { orgId, id: estimateId } })
       await qc.invalidateQueries({ queryKey: estimatesKey(orgId) })
       toast({ variant: 'success', title: 'Estimate cloned', description: `“${copy.projectName}” is a new draft.` })
       navigate(`/estimates/${encodeURIComponent(copy.id)}`)
@@ -51,7 +52,7 @@ export function DeleteEstimateButton() {
   const blocked = useBlockedReason('cost_estimator', 'delete', 'delete estimates')
   const remove = async () => {
     try {
-      await callApi('deleteEstimatesById', { params: { orgId, id: estimateId } })
+      await callApi(api.deleteEstimatesById, { params: { orgId, id: estimateId } })
     } catch (err) {
       toastError(serverMessage(err) ?? 'Failed to delete estimate')
       return

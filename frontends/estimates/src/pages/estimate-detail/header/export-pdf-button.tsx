@@ -1,3 +1,4 @@
+import * as api from '@plumbline/contracts/api-paths'
 import { Button, Spinner } from '@plumbline/ui'
 import { callApi } from '@plumbline/web'
 import { FileDown } from 'lucide-react'
@@ -28,7 +29,7 @@ export function ExportPdfButton() {
     }
     setBusy(true)
     try {
-      const { downloadUrl } = await callApi('postEstimatesGeneratePdf', { params: { orgId, id: estimateId } })
+      const { downloadUrl } = await callApi(api.postEstimatesGeneratePdf, { params: { orgId, id: estimateId } })
       if (!downloadUrl) throw new Error('No download link in the answer')
       if (tab && !tab.closed) tab.location.href = downloadUrl
       // A blocked popup: open the link now instead (the browser may still ask to allow it).

@@ -1,3 +1,4 @@
+import * as api from '@plumbline/contracts/api-paths'
 import {
   Button,
   DropdownMenu,
@@ -24,7 +25,7 @@ export function StatusMenu() {
   const { orgId, estimateId, estimate } = useDetail()
   const invalidate = useInvalidateEstimate(orgId, estimateId)
   const mutation = useMutation({
-    mutationFn: (status: (typeof MANUAL_STATUSES)[number]) => callApi('patchEstimatesStatus', { params: { orgId, id: estimateId }, body: { status } }),
+    mutationFn: (status: (typeof MANUAL_STATUSES)[number]) => callApi(api.patchEstimatesStatus, { params: { orgId, id: estimateId }, body: { status } }),
     onSuccess: (_data, status) => {
       toast({ title: 'Status updated', description: `The estimate is now ${statusStyle(status).label.toLowerCase()}.` })
       void invalidate.all()

@@ -1,3 +1,4 @@
+import * as api from '@plumbline/contracts/api-paths'
 import { Badge, Button, cn, Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, Skeleton, Spinner } from '@plumbline/ui'
 import { callApi } from '@plumbline/web'
 import { useMutation } from '@tanstack/react-query'
@@ -28,7 +29,7 @@ export function ApplyTemplateDialog({ open, onOpenChange }: { open: boolean; onO
   }, [open])
 
   const apply = useMutation({
-    mutationFn: (templateId: string) => callApi('postEstimatesApplyTemplate', { params: { orgId, id: estimateId }, body: { templateId } }),
+    mutationFn: (templateId: string) => callApi(api.postEstimatesApplyTemplate, { params: { orgId, id: estimateId }, body: { templateId } }),
     onSuccess: async (data) => {
       setResult({ sectionsCreated: data?.sectionsCreated ?? 0, lineItemsCreated: data?.lineItemsCreated ?? 0 })
       await Promise.all([invalidate.sections(), invalidate.estimate()])

@@ -1,3 +1,4 @@
+import * as api from '@plumbline/contracts/api-paths'
 import { Button, Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, Label, Spinner, Textarea } from '@plumbline/ui'
 import { callApi } from '@plumbline/web'
 import { useMutation } from '@tanstack/react-query'
@@ -31,7 +32,7 @@ export function ImportCsvDialog({ open, onOpenChange }: { open: boolean; onOpenC
   }, [open])
 
   const importCsv = useMutation({
-    mutationFn: (text: string) => callApi('postEstimatesSectionsImportCsv', { params: { orgId, id: estimateId }, body: { csv: text } }),
+    mutationFn: (text: string) => callApi(api.postEstimatesSectionsImportCsv, { params: { orgId, id: estimateId }, body: { csv: text } }),
     onSuccess: async (body) => {
       setResult(toImportResult(body) ?? { sectionsCreated: 0, lineItemsCreated: 0, errors: [] })
       await Promise.all([invalidate.sections(), invalidate.estimate()])

@@ -1,6 +1,7 @@
 import { closestCenter, DndContext, type DragEndEvent, KeyboardSensor, PointerSensor, useSensor, useSensors } from '@dnd-kit/core'
 import { arrayMove, sortableKeyboardCoordinates } from '@dnd-kit/sortable'
 import type { LineItem } from '@plumbline/contracts'
+import * as api from '@plumbline/contracts/api-paths'
 import { formatCurrency } from '@plumbline/contracts/format'
 import {
   Button,
@@ -95,7 +96,7 @@ export function LineItemsEditor() {
   const exportCsv = async () => {
     setExporting(true)
     try {
-      await downloadCsv(apiPath('getEstimatesSectionsExportCsv', { orgId, id: estimateId }), csvFileName(estimate.projectName))
+      await downloadCsv(apiPath(api.getEstimatesSectionsExportCsv, { orgId, id: estimateId }), csvFileName(estimate.projectName))
     } catch {
       toastError('Failed to export line items to CSV')
     } finally {

@@ -1,4 +1,5 @@
 import type { Section } from '@plumbline/contracts'
+import * as api from '@plumbline/contracts/api-paths'
 import { type ApiBody, callApi } from '@plumbline/web'
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { reportMutationError } from '../../../data/errors'
@@ -16,35 +17,35 @@ export function useLineItemMutations() {
 
   const createSection = useMutation({
     mutationFn: (body: { name: string; description: string | null; sortOrder: number }) =>
-      callApi('postEstimatesSections', { params: { orgId, id: estimateId }, body }),
+      callApi(api.postEstimatesSections, { params: { orgId, id: estimateId }, body }),
     onSuccess: refresh,
     onError: (e) => reportMutationError(e, 'Failed to create section', onLocked),
   })
   const updateSection = useMutation({
     mutationFn: ({ id, ...body }: { id: string; name: string; description: string | null }) =>
-      callApi('putSectionsById', { params: { orgId, sectionId: id }, body }),
+      callApi(api.putSectionsById, { params: { orgId, sectionId: id }, body }),
     onSuccess: refresh,
     onError: (e) => reportMutationError(e, 'Failed to update section', onLocked),
   })
   const deleteSection = useMutation({
-    mutationFn: (id: string) => callApi('deleteSectionsById', { params: { orgId, sectionId: id } }),
+    mutationFn: (id: string) => callApi(api.deleteSectionsById, { params: { orgId, sectionId: id } }),
     onSuccess: refresh,
     onError: (e) => reportMutationError(e, 'Failed to delete section', onLocked),
   })
   const addItem = useMutation({
     mutationFn: ({ sectionId, payload }: { sectionId: string; payload: Record<string, unknown> }) =>
-      callApi('postSectionsLineItems', { params: { orgId, sectionId }, body: payload as ApiBody<'postSectionsLineItems'> }),
+      callApi(api.postSectionsLineItems, { params: { orgId, sectionId }, body: payload as ApiBody<typeof api.postSectionsLineItems> }),
     onSuccess: refresh,
     onError: (e) => reportMutationError(e, 'Failed to add line item', onLocked),
   })
   const updateItem = useMutation({
     mutationFn: ({ id, payload }: { id: string; payload: Record<string, unknown> }) =>
-      callApi('putLineItemsById', { params: { orgId, itemId: id }, body: payload as ApiBody<'putLineItemsById'> }),
+      callApi(api.putLineItemsById, { params: { orgId, itemId: id }, body: payload as ApiBody<typeof api.putLineItemsById> }),
     onSuccess: refresh,
     onError: (e) => reportMutationError(e, 'Failed to update line item', onLocked),
   })
   const deleteItem = useMutation({
-    mutationFn: (id: string) => callApi('deleteLineItemsById', { params: { orgId, itemId: id } }),
+    mutationFn: (id: string) => callApi(api.deleteLineItemsById, { params: { orgId, itemId: id } }),
     onSuccess: refresh,
     onError: (e) => reportMutationError(e, 'Failed to delete line item', onLocked),
   })
@@ -53,7 +54,7 @@ export function useLineItemMutations() {
   /** Reorders optimistically; the server's order wins after it answers (or the old one on failure). */
   const reorder = useMutation({
     mutationFn: ({ sectionId, itemIds }: { sectionId: string; itemIds: string[] }) =>
-      callApi('patchSectionsLineItemsReorder', { params: { orgId, sectionId }, body: { itemIds } }),
+      callApi(api.patchSectionsLineItemsReorder, { params: { orgId, sectionId }, body: { itemIds } }),
     onMutate: async ({ sectionId, itemIds }) => {
       await qc.cancelQueries({ queryKey: key })
       const previous = qc.getQueryData<Section[]>(key)

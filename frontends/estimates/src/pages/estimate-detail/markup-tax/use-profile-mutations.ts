@@ -1,3 +1,4 @@
+import * as api from '@plumbline/contracts/api-paths'
 import { callApi } from '@plumbline/web'
 import { useMutation } from '@tanstack/react-query'
 import { reportMutationError } from '../../../data/errors'
@@ -6,18 +7,18 @@ import { useInvalidateEstimate } from '../../../data/queries'
 type ProfileKind = {
   /** The routes of the organisation's collection. */
   routes: {
-    create: 'postMarkupProfiles' | 'postTaxes'
-    update: 'putMarkupProfilesById' | 'putTaxesById'
-    remove: 'deleteMarkupProfilesById' | 'deleteTaxesById'
+    create: typeof api.postMarkupProfiles | typeof api.postTaxes
+    update: typeof api.putMarkupProfilesById | typeof api.putTaxesById
+    remove: typeof api.deleteMarkupProfilesById | typeof api.deleteTaxesById
   }
   /** For error texts: "markup profile". */
   noun: string
 }
 export const MARKUP_PROFILES: ProfileKind = {
-  routes: { create: 'postMarkupProfiles', update: 'putMarkupProfilesById', remove: 'deleteMarkupProfilesById' },
+  routes: { create: api.postMarkupProfiles, update: api.putMarkupProfilesById, remove: api.deleteMarkupProfilesById },
   noun: 'markup profile',
 }
-export const TAX_PROFILES: ProfileKind = { routes: { create: 'postTaxes', update: 'putTaxesById', remove: 'deleteTaxesById' }, noun: 'tax profile' }
+export const TAX_PROFILES: ProfileKind = { routes: { create: api.postTaxes, update: api.putTaxesById, remove: api.deleteTaxesById }, noun: 'tax profile' }
 
 /**
  * Create, update and delete for one kind of profile; each refreshes the profiles and the

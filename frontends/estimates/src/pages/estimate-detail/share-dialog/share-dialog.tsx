@@ -1,4 +1,5 @@
 import type { Estimate } from '@plumbline/contracts'
+import * as api from '@plumbline/contracts/api-paths'
 import { Button, Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle, Input, Spinner, toast } from '@plumbline/ui'
 import { callApi } from '@plumbline/web'
 import { useMutation, useQueryClient } from '@tanstack/react-query'
@@ -40,7 +41,7 @@ export function ShareDialog({ open, onOpenChange }: { open: boolean; onOpenChang
   const enable = useMutation({
     mutationFn: () => {
       requireOrg()
-      return callApi('postEstimatesShare', { params: { orgId, id: estimateId } })
+      return callApi(api.postEstimatesShare, { params: { orgId, id: estimateId } })
     },
     onSuccess: (data) => {
       setToken(data.shareToken)
@@ -51,7 +52,7 @@ export function ShareDialog({ open, onOpenChange }: { open: boolean; onOpenChang
   const regenerate = useMutation({
     mutationFn: () => {
       requireOrg()
-      return callApi('postEstimatesShare', { params: { orgId, id: estimateId } })
+      return callApi(api.postEstimatesShare, { params: { orgId, id: estimateId } })
     },
     onSuccess: (data) => {
       setToken(data.shareToken)
@@ -62,7 +63,7 @@ export function ShareDialog({ open, onOpenChange }: { open: boolean; onOpenChang
   const disable = useMutation({
     mutationFn: () => {
       requireOrg()
-      return callApi('deleteEstimatesShare', { params: { orgId, id: estimateId } })
+      return callApi(api.deleteEstimatesShare, { params: { orgId, id: estimateId } })
     },
     onSuccess: () => {
       setToken(null)

@@ -1,4 +1,5 @@
 import type { CompanySettings } from '@plumbline/contracts'
+import * as api from '@plumbline/contracts/api-paths'
 import { apiPath } from '@plumbline/web'
 
 /**
@@ -9,7 +10,7 @@ export function logoSource(orgId: string | null, settings: Partial<CompanySettin
   if (settings.logoFileData && orgId) {
     const tag = [settings.logoFileName, settings.logoFileSize, version].filter((v) => v !== null && v !== undefined).join('-')
     // The tag is encoded as it always was (not as a form value) so the cached image URL stays the same.
-    return `${apiPath('getCompanySettingsLogoView', { orgId })}?v=${encodeURIComponent(tag)}`
+    return `${apiPath(api.getCompanySettingsLogoView, { orgId })}?v=${encodeURIComponent(tag)}`
   }
   return settings.logoUrl?.trim() ? settings.logoUrl : null
 }
