@@ -11,14 +11,15 @@ import type {
   SubscriptionOverrideBody,
   SubscriptionOverrideRow,
 } from '@plumbline/contracts'
-import { apiRequest, parseApiError } from '@plumbline/web'
+import * as api from '@plumbline/contracts/api-paths'
+import { apiKey, callApi, parseApiError } from '@plumbline/web'
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 
-export const ADMIN_CHECK_KEY = ['/api/admin/check'] as const
-export const ADMIN_USERS_KEY = ['/api/admin/users'] as const
-export const ADMIN_ORGANIZATIONS_KEY = ['/api/admin/organizations'] as const
-export const OVERRIDES_KEY = ['/api/admin/subscription-overrides'] as const
-export const AUDIT_KEY = ['/api/admin/audit'] as const
+export const ADMIN_CHECK_KEY = apiKey(api.getAdminCheck)
+export const ADMIN_USERS_KEY = apiKey(api.getAdminUsers)
+export const ADMIN_ORGANIZATIONS_KEY = apiKey(api.getAdminOrganizations)
+export const OVERRIDES_KEY = apiKey(api.getAdminSubscriptionOverrides)
+export const AUDIT_KEY = apiKey(api.getAdminAudit)
 
 /** The server decides who is an admin; any failure (403, network) means not admin (spec 001 §6). */
 export function useIsAdmin(): { isLoading: boolean; isAdmin: boolean } {
@@ -40,7 +41,7 @@ function useInvalidateAdminData() {
 export function useCreateUser() {
   const invalidate = useInvalidateAdminData()
   return useMutation({
-    mutationFn: async (body: AdminCreateUserBody) => (await (await apiRequest('POST', '/api/admin/users/create', body)).json()) as AdminCreateUserResponse,
+    mutationFn: (body: AdminCreateUserBody): Promise<AdminCreateUserResponse> => callApi(api.postAdminUsersCreate, { body }),
     onSuccess: invalidate,
   })
 }
@@ -48,8 +49,7 @@ export function useCreateUser() {
 export function useUpdateMembership() {
   const invalidate = useInvalidateAdminData()
   return useMutation({
-    mutationFn: ({ userId, ...body }: AdminMembershipBody & { userId: string }) =>
-      apiRequest('PUT', `/api/admin/users/${encodeURIComponent(userId)}/membership`, body),
+    mutationFn: ({ userId, ...body }: AdminMembershipBody & { userId: string }) => callApi(api.putAdminUserMembership, { params: { id: userId }, body }),
     onSuccess: invalidate,
   })
 }
@@ -57,7 +57,7 @@ export function useUpdateMembership() {
 export function useDeleteUser() {
   const invalidate = useInvalidateAdminData()
   return useMutation({
-    mutationFn: (userId: string) => apiRequest('DELETE', `/api/admin/users/${encodeURIComponent(userId)}`),
+    mutationFn: (userId: string) => callApi(api.deleteAdminUser, { params: { id: userId } }),
     onSuccess: invalidate,
   })
 }
@@ -65,8 +65,7 @@ export function useDeleteUser() {
 export function useSaveOverride() {
   const invalidate = useInvalidateAdminData()
   return useMutation({
-    mutationFn: ({ orgId, body }: { orgId: string; body: SubscriptionOverrideBody }) =>
-      apiRequest('PUT', `/api/admin/subscription-overrides/${encodeURIComponent(orgId)}`, body),
+    mutationFn: ({ orgId, body }: { orgId: string; body: SubscriptionOverrideBody }) => callApi(api.putAdminSubscriptionOverride, { params: { orgId }, body }),
     onSuccess: invalidate,
   })
 }
@@ -74,7 +73,7 @@ export function useSaveOverride() {
 export function useRemoveOverride() {
   const invalidate = useInvalidateAdminData()
   return useMutation({
-    mutationFn: (orgId: string) => apiRequest('DELETE', `/api/admin/subscription-overrides/${encodeURIComponent(orgId)}`),
+    mutationFn: (orgId: string) => callApi(api.deleteAdminSubscriptionOverride, { params: { orgId } }),
     onSuccess: invalidate,
   })
 }
@@ -87,8 +86,8 @@ export function serverMessage(error: unknown, fallback: string): string {
   return first ?? (parsed.message || fallback)
 }
 
-export const HEALTH_KEY = ['/api/health/detailed'] as const
-export const MONITORING_METRICS_KEY = ['/api/health/metrics'] as const
+export const HEALTH_KEY = apiKey(api.getHealthDetailed)
+export const MONITORING_METRICS_KEY = apiKey(api.getHealthMetrics)
 /** Spec 001 §9: health refreshes every 30 seconds, metrics every 60 seconds. */
 export const HEALTH_REFRESH_MS = 30_000
 export const METRICS_REFRESH_MS = 60_000

@@ -1,10 +1,12 @@
 import type { CurrentUser, PermissionAction, PermissionModule, UserOrganization } from '@plumbline/contracts'
+import * as api from '@plumbline/contracts/api-paths'
 import { type QueryClient, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import * as React from 'react'
 import { useNavigate } from 'react-router'
-import { apiRequest, getQueryFn } from './api'
+import { getQueryFn } from './api'
+import { apiKey, callApi } from './routes'
 
-export const USER_QUERY_KEY = ['/api/user'] as const
+export const USER_QUERY_KEY = apiKey(api.getUser)
 
 /** GET /api/user as a query: 401 means signed out and yields null. */
 export const currentUserQuery = {
@@ -127,7 +129,7 @@ export function useLogout() {
   const navigate = useNavigate()
   return useMutation({
     mutationFn: async () => {
-      await apiRequest('POST', '/api/logout')
+      await callApi(api.postLogout)
     },
     onError: (error) => {
       console.error('Logout failed:', error)

@@ -1,8 +1,10 @@
 import type { DashboardMetrics, OrganizationUsage } from '@plumbline/contracts'
+import * as api from '@plumbline/contracts/api-paths'
 import { useQuery } from '@tanstack/react-query'
+import { apiKey } from './routes'
 
-export const usageQueryKey = (orgId: string) => ['/api/organizations', orgId, 'usage'] as const
-export const dashboardMetricsQueryKey = (orgId: string) => ['/api/dashboard/metrics', { organizationId: orgId }] as const
+export const usageQueryKey = (orgId: string) => apiKey(api.getUsage, { orgId })
+export const dashboardMetricsQueryKey = (orgId: string) => apiKey(api.getDashboardMetrics, {}, { organizationId: orgId })
 
 /** Sent only when the user has an organisation (spec 000 §7). */
 export function useOrganizationUsage(orgId: string | null | undefined) {

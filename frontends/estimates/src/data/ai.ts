@@ -1,25 +1,20 @@
 import type { ContentBlocks, ContentSectionType, JobStatusResponse } from '@plumbline/contracts'
 import { CONTENT_SECTION_TYPES } from '@plumbline/contracts'
-import { apiRequest, throwIfNotOk } from '@plumbline/web'
-import { estimatePath, jobStatusKey, orgPath, pathOf } from './keys'
+import * as api from '@plumbline/contracts/api-paths'
+import { apiPath, callApi, throwIfNotOk } from '@plumbline/web'
 import { JobError, type JobResult, POLL_MESSAGES, type PollJobOptions, pollJob } from './poll-job'
 
 // The AI calls shared by the create flow and the estimate detail page (spec 000 §7, 001 §7).
 
-async function json<T>(res: Response): Promise<T> {
-  const text = await res.text()
-  return (text ? JSON.parse(text) : undefined) as T
-}
-
 /** POST …/generate-all-content → {jobId}; a missing id is an error (spec 000 §4). */
 export async function startGenerateAll(orgId: string, estimateId: string): Promise<string> {
-  const body = await json<{ jobId?: string }>(await apiRequest('POST', `${estimatePath(orgId, estimateId)}/generate-all-content`))
+  const body: { jobId?: string } | undefined = await callApi(api.postEstimatesGenerateAllContent, { params: { orgId, id: estimateId } })
   if (!body?.jobId) throw new Error('The AI service did not return a job id')
   return body.jobId
 }
 
 export async function fetchJobStatus(orgId: string, jobId: string, signal?: AbortSignal): Promise<JobStatusResponse> {
-  const res = await fetch(pathOf(jobStatusKey(orgId, jobId)), {
+  const res = await fetch(apiPath(api.getJobsStatus, { orgId, jobId }), {
     credentials: 'include',
     headers: { Accept: 'application/json' },
     signal,
@@ -29,7 +24,7 @@ export async function fetchJobStatus(orgId: string, jobId: string, signal?: Abor
 }
 
 export async function cancelJob(orgId: string, jobId: string): Promise<void> {
-  await apiRequest('POST', `${orgPath(orgId)}/jobs/${jobId}/cancel`)
+  await callApi(api.postJobsCancel, { params: { orgId, jobId } })
 }
 
 export function waitForJob(orgId: string, jobId: string, opts: Omit<PollJobOptions, 'fetchStatus'> = {}): Promise<JobResult> {
@@ -77,7 +72,7 @@ export async function waitForGeneratedSections(
 }
 
 async function fetchContentSections(orgId: string, estimateId: string, signal?: AbortSignal): Promise<Partial<Record<ContentSectionType, string | null>>> {
-  const res = await fetch(estimatePath(orgId, estimateId), { credentials: 'include', headers: { Accept: 'application/json' }, signal })
+  const res = await fetch(apiPath(api.getEstimatesById, { orgId, id: estimateId }), { credentials: 'include', headers: { Accept: 'application/json' }, signal })
   await throwIfNotOk(res)
   return ((await res.json()) as { contentSections?: Partial<Record<ContentSectionType, string | null>> }).contentSections ?? {}
 }
@@ -108,5 +103,5 @@ export async function generateContent(body: {
   projectType: string | null
   propertyData: unknown
 }): Promise<{ content: string; writer?: string }> {
-  return json(await apiRequest('POST', '/api/ai/generate-content', body))
+  return callApi(api.postAiGenerateContent, { body })
 }

@@ -1,7 +1,7 @@
 import type { Estimate, EstimatePayload, PropertyData, Template, ZApplyTemplateResult } from '@plumbline/contracts'
-import { apiRequest } from '@plumbline/web'
+import * as api from '@plumbline/contracts/api-paths'
+import { callApi } from '@plumbline/web'
 import type { z } from 'zod'
-import { estimatePath, estimatesPath, PROPERTY_DATA_PATH, pathOf, templateKey, templatesPath } from './keys'
 
 export type ApplyTemplateResult = z.infer<typeof ZApplyTemplateResult>
 
@@ -19,24 +19,19 @@ export function newIdempotencyKey(): string {
 }
 
 export async function createEstimate(orgId: string, payload: EstimatePayload, idempotencyKey = newIdempotencyKey()): Promise<Estimate> {
-  const res = await apiRequest('POST', estimatesPath(orgId), payload, { 'Idempotency-Key': idempotencyKey })
-  return (await res.json()) as Estimate
+  return callApi(api.postEstimates, { params: { orgId }, body: payload, headers: { 'Idempotency-Key': idempotencyKey } })
 }
 
 export async function updateEstimate(orgId: string, id: string, payload: EstimatePayload): Promise<Estimate> {
-  const res = await apiRequest('PUT', estimatePath(orgId, id), payload)
-  return (await res.json()) as Estimate
+  return callApi(api.putEstimatesById, { params: { orgId, id }, body: payload })
 }
 
 export async function applyTemplate(orgId: string, estimateId: string, templateId: string): Promise<ApplyTemplateResult> {
-  const res = await apiRequest('POST', `${estimatePath(orgId, estimateId)}/apply-template`, { templateId })
-  return (await res.json()) as ApplyTemplateResult
+  return callApi(api.postEstimatesApplyTemplate, { params: { orgId, id: estimateId }, body: { templateId } })
 }
 
 export async function fetchPropertyData(address: string, orgId?: string | null): Promise<PropertyData> {
-  const url = orgId ? `${PROPERTY_DATA_PATH}?organizationId=${encodeURIComponent(orgId)}` : PROPERTY_DATA_PATH
-  const res = await apiRequest('POST', url, { address })
-  return (await res.json()) as PropertyData
+  return callApi(api.postExternalEnhancedPropertyData, { query: { organizationId: orgId }, body: { address } })
 }
 
 export type TemplateWrite = {
@@ -52,15 +47,13 @@ export type TemplateWrite = {
 }
 
 export async function createTemplate(orgId: string, body: TemplateWrite): Promise<Template> {
-  const res = await apiRequest('POST', templatesPath(orgId), body)
-  return (await res.json()) as Template
+  return callApi(api.postTemplates, { params: { orgId }, body })
 }
 
 export async function updateTemplate(orgId: string, id: string, body: TemplateWrite): Promise<Template> {
-  const res = await apiRequest('PUT', pathOf(templateKey(orgId, id)), body)
-  return (await res.json()) as Template
+  return callApi(api.putTemplatesById, { params: { orgId, templateId: id }, body })
 }
 
 export async function deleteTemplate(orgId: string, id: string): Promise<void> {
-  await apiRequest('DELETE', pathOf(templateKey(orgId, id)))
+  await callApi(api.deleteTemplatesById, { params: { orgId, templateId: id } })
 }

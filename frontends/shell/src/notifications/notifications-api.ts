@@ -9,32 +9,26 @@ import {
   ZNotificationList,
   ZReadAllNotificationsReply,
 } from '@plumbline/contracts'
-import { apiRequest } from '@plumbline/web'
+import * as api from '@plumbline/contracts/api-paths'
+import { apiKey, callApi } from '@plumbline/web'
 
 // The bell's requests (services/admin README "Notifications"). The key names the GET it makes,
 // so anything may refresh the bell by prefix.
 
-export const notificationsKey = (orgId: string) => ['/api/organizations', orgId, 'notifications'] as const
-const base = (orgId: string) => `/api/organizations/${encodeURIComponent(orgId)}/notifications`
+export const notificationsKey = (orgId: string) => apiKey(api.getNotifications, { orgId })
 
 export async function fetchNotificationPage(orgId: string, before: string | null): Promise<NotificationList> {
-  const query = new URLSearchParams({ limit: String(NOTIFICATION_PAGE_LIMIT) })
-  if (before) query.set('before', before)
-  const res = await apiRequest('GET', `${base(orgId)}?${query}`)
-  return ZNotificationList.parse(await res.json())
+  return ZNotificationList.parse(await callApi(api.getNotifications, { params: { orgId }, query: { limit: NOTIFICATION_PAGE_LIMIT, before } }))
 }
 
 export async function markNotificationRead(orgId: string, id: string): Promise<Notification> {
-  const res = await apiRequest('POST', `${base(orgId)}/${encodeURIComponent(id)}/read`)
-  return ZNotification.parse(await res.json())
+  return ZNotification.parse(await callApi(api.readNotification, { params: { orgId, id } }))
 }
 
 export async function markAllNotificationsRead(orgId: string, body: ReadAllNotificationsBody) {
-  const res = await apiRequest('POST', `${base(orgId)}/read-all`, body)
-  return ZReadAllNotificationsReply.parse(await res.json())
+  return ZReadAllNotificationsReply.parse(await callApi(api.readAllNotifications, { params: { orgId }, body }))
 }
 
 export async function reportDueToday(orgId: string, body: DueTodayBody) {
-  const res = await apiRequest('POST', `${base(orgId)}/due-today`, body)
-  return ZDueTodayReply.parse(await res.json())
+  return ZDueTodayReply.parse(await callApi(api.postNotificationsDueToday, { params: { orgId }, body }))
 }

@@ -1,9 +1,11 @@
 import type { AiProviderInfo } from '@plumbline/contracts'
+import * as api from '@plumbline/contracts/api-paths'
 import { cn } from '@plumbline/ui'
+import { apiKey } from '@plumbline/web'
 import { useQuery } from '@tanstack/react-query'
 import { Bot } from 'lucide-react'
 
-export const aiProviderKey = (orgId: string) => ['/api/ai/provider', { organizationId: orgId }] as const
+export const aiProviderKey = (orgId: string) => apiKey(api.getAiProvider, {}, { organizationId: orgId })
 
 /** Which writer produces AI text for this organisation (GET /api/ai/provider); it rarely changes. */
 export function useAiProvider(orgId: string | null | undefined) {

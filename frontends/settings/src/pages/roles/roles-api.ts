@@ -1,37 +1,34 @@
 import type { Invitation, InvitationInput, Member, Role, RoleInput, RolePatch, RolePermission } from '@plumbline/contracts'
-import { apiJson } from '@plumbline/web'
+import * as api from '@plumbline/contracts/api-paths'
+import { apiKey, callApi } from '@plumbline/web'
 import type { QueryClient } from '@tanstack/react-query'
 import { useSettingsAction } from '../catalog/use-catalog-action'
 
 // Requests of the Roles tab (spec 001 §7 Settings). Query keys are the GET they make (spec 000 §7).
 
-const rolesPath = (orgId: string) => `/api/organizations/${encodeURIComponent(orgId)}/roles`
-export const rolesKey = (orgId: string) => ['/api/organizations', orgId, 'roles'] as const
-export const permissionsKey = (orgId: string, roleId: string) => ['/api/organizations', orgId, 'roles', roleId, 'permissions'] as const
-
-const membersPath = (orgId: string) => `/api/organizations/${encodeURIComponent(orgId)}/members`
-export const membersKey = (orgId: string) => ['/api/organizations', orgId, 'members'] as const
+export const rolesKey = (orgId: string) => apiKey(api.getRoles, { orgId })
+export const permissionsKey = (orgId: string, roleId: string) => apiKey(api.getRolesPermissions, { orgId, id: roleId })
+export const membersKey = (orgId: string) => apiKey(api.getMembers, { orgId })
+export const invitationsKey = (orgId: string) => apiKey(api.getInvitations, { orgId })
 
 export const membersApi = {
-  changeRole: (orgId: string, userId: string, roleId: string) => apiJson<Member>('PATCH', `${membersPath(orgId)}/${encodeURIComponent(userId)}`, { roleId }),
-  remove: (orgId: string, userId: string) => apiJson<void>('DELETE', `${membersPath(orgId)}/${encodeURIComponent(userId)}`),
+  changeRole: (orgId: string, userId: string, roleId: string): Promise<Member> =>
+    callApi(api.patchMembersById, { params: { orgId, userId }, body: { roleId } }),
+  remove: (orgId: string, userId: string) => callApi(api.deleteMembersById, { params: { orgId, userId } }),
 }
 
-const invitationsPath = (orgId: string) => `/api/organizations/${encodeURIComponent(orgId)}/invitations`
-export const invitationsKey = (orgId: string) => ['/api/organizations', orgId, 'invitations'] as const
-
 export const invitationsApi = {
-  send: (orgId: string, input: InvitationInput) => apiJson<Invitation>('POST', invitationsPath(orgId), input),
-  resend: (orgId: string, id: string) => apiJson<Invitation>('POST', `${invitationsPath(orgId)}/${encodeURIComponent(id)}/resend`),
-  revoke: (orgId: string, id: string) => apiJson<void>('DELETE', `${invitationsPath(orgId)}/${encodeURIComponent(id)}`),
+  send: (orgId: string, input: InvitationInput): Promise<Invitation> => callApi(api.postInvitations, { params: { orgId }, body: input }),
+  resend: (orgId: string, id: string): Promise<Invitation> => callApi(api.postInvitationsResend, { params: { orgId, id } }),
+  revoke: (orgId: string, id: string) => callApi(api.deleteInvitationsById, { params: { orgId, id } }),
 }
 
 export const rolesApi = {
-  create: (orgId: string, input: RoleInput) => apiJson<Role>('POST', rolesPath(orgId), input),
-  update: (orgId: string, id: string, patch: RolePatch) => apiJson<Role>('PATCH', `${rolesPath(orgId)}/${encodeURIComponent(id)}`, patch),
-  remove: (orgId: string, id: string) => apiJson<void>('DELETE', `${rolesPath(orgId)}/${encodeURIComponent(id)}`),
-  setPermissions: (orgId: string, id: string, rows: RolePermission[]) =>
-    apiJson<RolePermission[]>('PUT', `${rolesPath(orgId)}/${encodeURIComponent(id)}/permissions`, rows),
+  create: (orgId: string, input: RoleInput): Promise<Role> => callApi(api.postRoles, { params: { orgId }, body: input }),
+  update: (orgId: string, id: string, patch: RolePatch): Promise<Role> => callApi(api.patchRolesById, { params: { orgId, id }, body: patch }),
+  remove: (orgId: string, id: string) => callApi(api.deleteRolesById, { params: { orgId, id } }),
+  setPermissions: (orgId: string, id: string, rows: RolePermission[]): Promise<RolePermission[]> =>
+    callApi(api.putRolesPermissions, { params: { orgId, id }, body: rows }),
 }
 
 /** One change to roles: refresh the list and say so; on failure the server's message, else the spec's fallback. */

@@ -1,7 +1,8 @@
 import { zodResolver } from '@hookform/resolvers/zod'
 import { INVITATION_MESSAGES, type InvitationAccepted, type InvitationPreview, ZInvitationRegisterBody } from '@plumbline/contracts'
+import * as api from '@plumbline/contracts/api-paths'
 import { Button, FormField, FullPageSpinner, Input, Spinner } from '@plumbline/ui/light'
-import { apiJson, apiRequest, parseApiError, switchOrganization, USER_QUERY_KEY, useAuth } from '@plumbline/web'
+import { callApi, parseApiError, switchOrganization, USER_QUERY_KEY, useAuth } from '@plumbline/web'
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { MailX, Users } from 'lucide-react'
 import * as React from 'react'
@@ -22,14 +23,12 @@ const ZNewAccountForm = ZInvitationRegisterBody.omit({ token: true })
   .refine((v) => v.password === v.confirmPassword, { message: "Passwords don't match", path: ['confirmPassword'] })
 type NewAccountForm = z.infer<typeof ZNewAccountForm>
 
-const postJson = <T,>(path: string, body: unknown) => apiJson<T>('POST', path, body)
-
 export function AcceptInvitationPage() {
   const token = useSearchParams()[0].get('token') ?? ''
   const auth = useAuth()
   const preview = useQuery({
     queryKey: ['invitation-preview', token],
-    queryFn: () => postJson<InvitationPreview>('/api/invitations/preview', { token }),
+    queryFn: (): Promise<InvitationPreview> => callApi(api.postInvitationPreview, { body: { token } }),
     enabled: token !== '',
     retry: false,
     staleTime: Number.POSITIVE_INFINITY,
@@ -82,7 +81,7 @@ function AcceptSignedIn({ token }: { token: string }) {
   const [error, setError] = React.useState<string | null>(null)
   const joined = useJoined()
   const accept = useMutation({
-    mutationFn: () => postJson<InvitationAccepted>('/api/invitations/accept', { token }),
+    mutationFn: (): Promise<InvitationAccepted> => callApi(api.postInvitationAccept, { body: { token } }),
     onSuccess: (result) => joined(result),
     onError: (err) => showError(setError, 'Could Not Join', parseApiError(err).message || INVITATION_MESSAGES.invalidLink),
   })
@@ -99,7 +98,7 @@ function AcceptSignedIn({ token }: { token: string }) {
 function SignedInAsSomeoneElse({ signedInAs, invitedEmail }: { signedInAs: string; invitedEmail: string }) {
   const qc = useQueryClient()
   const signOut = useMutation({
-    mutationFn: () => apiRequest('POST', '/api/logout'),
+    mutationFn: () => callApi(api.postLogout),
     // Stay on this page: signed out, it offers the invited address's sign-in or sign-up.
     onSettled: () => qc.resetQueries({ queryKey: USER_QUERY_KEY }),
   })
@@ -123,10 +122,10 @@ function SignInAndAccept({ token, email }: { token: string; email: string }) {
   const joined = useJoined()
   const signIn = useMutation({
     mutationFn: async () => {
-      const login = await postJson<{ next?: string }>('/api/login', { email, password }).catch((err) => {
+      const login = await callApi(api.postLogin, { body: { email, password } }).catch((err) => {
         throw Object.assign(new Error(loginErrorMessage(err)), { kind: 'login' })
       })
-      return { login, joined: await postJson<InvitationAccepted>('/api/invitations/accept', { token }) }
+      return { login, joined: await callApi(api.postInvitationAccept, { body: { token } }) }
     },
     onSuccess: ({ login, joined: result }) => joined(result, login.next),
     onError: (err) =>
@@ -188,8 +187,8 @@ function RegisterAndAccept({ token, email }: { token: string; email: string }) {
   const joined = useJoined()
   const register = useMutation({
     mutationFn: async ({ confirmPassword: _c, ...values }: NewAccountForm) => {
-      const result = await postJson<InvitationAccepted>('/api/invitations/register', { ...values, token })
-      const login = await postJson<{ next?: string }>('/api/login', { email, password: values.password })
+      const result = await callApi(api.postInvitationRegister, { body: { ...values, token } })
+      const login = await callApi(api.postLogin, { body: { email, password: values.password } })
       return { result, login }
     },
     onSuccess: ({ result, login }) => joined(result, login.next),

@@ -1,6 +1,7 @@
 import { MIN_PASSWORD_LENGTH } from '@plumbline/contracts'
+import * as api from '@plumbline/contracts/api-paths'
 import { Button, FormField, Spinner, toast } from '@plumbline/ui/light'
-import { apiRequest, useRefreshUser } from '@plumbline/web'
+import { callApi, useRefreshUser } from '@plumbline/web'
 import { useMutation } from '@tanstack/react-query'
 import { ShieldAlert } from 'lucide-react'
 import * as React from 'react'
@@ -18,7 +19,7 @@ export function FirstLoginResetPage() {
 
   const reset = useMutation({
     mutationFn: async (pw: string) => {
-      await apiRequest('POST', '/api/reset-temporary-password', { newPassword: pw })
+      await callApi(api.postResetTemporaryPassword, { body: { newPassword: pw } })
     },
     onSuccess: async () => {
       toast({ title: 'Password Updated', description: 'Your password has been changed successfully.' })

@@ -1,5 +1,6 @@
+import * as api from '@plumbline/contracts/api-paths'
 import { Button, FormField, Input, Spinner } from '@plumbline/ui/light'
-import { apiRequest } from '@plumbline/web'
+import { callApi } from '@plumbline/web'
 import { useMutation } from '@tanstack/react-query'
 import { ArrowLeft, KeyRound, MailCheck } from 'lucide-react'
 import * as React from 'react'
@@ -16,7 +17,7 @@ export function ForgotPasswordPage() {
   const { errors } = form.formState
   const request = useMutation({
     mutationFn: async (body: { email: string }) => {
-      await apiRequest('POST', '/api/request-password-reset', body)
+      await callApi(api.postRequestPasswordReset, { body })
       return body.email
     },
     onSuccess: (email) => setSentTo(email),

@@ -1,6 +1,7 @@
 import type { LoginBody } from '@plumbline/contracts'
+import * as api from '@plumbline/contracts/api-paths'
 import { Button, FormField, FullPageSpinner, Input, Spinner } from '@plumbline/ui/light'
-import { apiRequest, useAuth, useRefreshUser } from '@plumbline/web'
+import { callApi, useAuth, useRefreshUser } from '@plumbline/web'
 import { useMutation } from '@tanstack/react-query'
 import * as React from 'react'
 import { useForm } from 'react-hook-form'
@@ -19,8 +20,7 @@ export function LoginPage() {
 
   const login = useMutation({
     mutationFn: async (body: LoginBody) => {
-      const res = await apiRequest('POST', '/api/login', body)
-      return (await res.json().catch(() => ({}))) as { next?: string }
+      return callApi(api.postLogin, { body })
     },
     onSuccess: async (data) => {
       // The session now exists either way: load the user so the next screen sees it.

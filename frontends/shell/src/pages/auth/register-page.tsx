@@ -1,6 +1,7 @@
 import type { RegisterBody } from '@plumbline/contracts'
+import * as api from '@plumbline/contracts/api-paths'
 import { Button, FormField, Input, Spinner } from '@plumbline/ui/light'
-import { apiRequest } from '@plumbline/web'
+import { callApi } from '@plumbline/web'
 import { useMutation } from '@tanstack/react-query'
 import { MailCheck } from 'lucide-react'
 import * as React from 'react'
@@ -22,7 +23,7 @@ export function RegisterPage() {
 
   const register = useMutation({
     mutationFn: async (body: RegisterBody) => {
-      await apiRequest('POST', '/api/register', body)
+      await callApi(api.postRegister, { body })
       return body.email
     },
     onSuccess: (email) => setSentTo(email),

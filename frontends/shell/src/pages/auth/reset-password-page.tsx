@@ -1,5 +1,6 @@
+import * as api from '@plumbline/contracts/api-paths'
 import { Button, FormField, Spinner } from '@plumbline/ui/light'
-import { apiRequest } from '@plumbline/web'
+import { callApi } from '@plumbline/web'
 import { useMutation } from '@tanstack/react-query'
 import { CheckCircle2, LockKeyhole } from 'lucide-react'
 import * as React from 'react'
@@ -19,7 +20,7 @@ export function ResetPasswordPage() {
   const { errors } = form.formState
   const reset = useMutation({
     mutationFn: async (password: string) => {
-      await apiRequest('POST', '/api/reset-password', { token, password })
+      await callApi(api.postResetPassword, { body: { token, password } })
     },
     onSuccess: () => setDone(true),
     onError: (err) => showError(setError, 'Reset Failed', resetErrorMessage(err)),

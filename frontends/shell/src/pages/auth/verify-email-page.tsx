@@ -1,5 +1,6 @@
+import * as api from '@plumbline/contracts/api-paths'
 import { Button, Spinner, toast } from '@plumbline/ui/light'
-import { apiRequest } from '@plumbline/web'
+import { callApi } from '@plumbline/web'
 import { useMutation } from '@tanstack/react-query'
 import { CheckCircle2, Clock, Loader2, XCircle } from 'lucide-react'
 import * as React from 'react'
@@ -22,10 +23,9 @@ export function VerifyEmailPage() {
     if (!token || started.current === token) return
     started.current = token
     setResult({ state: 'loading', message: 'Verifying your email address...' })
-    apiRequest('POST', '/api/verify-email', { token })
-      .then(async (res) => {
-        const body = (await res.json().catch(() => ({}))) as { message?: string }
-        const message = body?.message ?? ''
+    callApi(api.postVerifyEmail, { body: { token } })
+      .then((reply) => {
+        const message = (reply as { message?: string } | undefined)?.message ?? ''
         if (message.toLowerCase().includes('already verified')) setResult({ state: 'success', message: VERIFY_MESSAGES.alreadyVerified })
         else setResult({ state: 'success', message: message || 'Your email has been verified. You can now sign in.' })
       })
@@ -35,7 +35,7 @@ export function VerifyEmailPage() {
   const resend = useMutation({
     mutationFn: async () => {
       if (!email) throw new Error(VERIFY_MESSAGES.noEmail)
-      await apiRequest('POST', '/api/resend-verification', { email })
+      await callApi(api.postResendVerification, { body: { email } })
     },
     onSuccess: () => toast({ title: 'Verification Email Sent', description: VERIFY_MESSAGES.resent }),
     onError: (err) =>

@@ -1,6 +1,7 @@
 import type { CompanySettings, EstimateInsights, EstimateStatus } from '@plumbline/contracts'
+import * as api from '@plumbline/contracts/api-paths'
 import { Card, Skeleton } from '@plumbline/ui'
-import { useCan } from '@plumbline/web'
+import { apiKey, useCan } from '@plumbline/web'
 import { useQuery } from '@tanstack/react-query'
 import { BarChart3 } from 'lucide-react'
 
@@ -35,9 +36,9 @@ function Figure({ label, value, hint }: { label: string; value: string; hint: st
  */
 export function BusinessInsightsCard({ orgId }: { orgId: string }) {
   const canRead = useCan('cost_estimator', 'access')
-  const settings = useQuery<CompanySettings>({ queryKey: ['/api/organizations', orgId, 'company-settings'] })
+  const settings = useQuery<CompanySettings>({ queryKey: apiKey(api.getCompanySettings, { orgId }) })
   const enabled = canRead && settings.data?.enableBusinessInsights === true
-  const insights = useQuery<EstimateInsights>({ queryKey: ['/api/organizations', orgId, 'estimates', 'insights'], enabled })
+  const insights = useQuery<EstimateInsights>({ queryKey: apiKey(api.getEstimatesInsights, { orgId }), enabled })
   if (!enabled) return null
   const data = insights.data
   const monthTotal = data ? Object.values(data.createdThisMonth).reduce((a, b) => a + b, 0) : 0

@@ -1,4 +1,6 @@
+import * as api from '@plumbline/contracts/api-paths'
 import { BrandMark, Button, Card } from '@plumbline/ui/light'
+import { apiPath } from '@plumbline/web'
 import { ArrowRight, Bot, Building2, CheckCircle2, FileSpreadsheet, Flame, Lock, Mic, ShieldCheck, Sparkles, Users } from 'lucide-react'
 import { Link } from 'react-router'
 
@@ -123,7 +125,7 @@ export function LandingPage() {
               <h2 className="mt-4 text-3xl font-semibold tracking-tight">Ready to estimate faster?</h2>
               <p className="mx-auto mt-3 max-w-xl text-white/75">Join the contractors who send polished proposals the same day they walk the site.</p>
               <a
-                href="/api/login"
+                href={apiPath(api.getLogin)}
                 className="mt-8 inline-flex h-11 items-center justify-center gap-2 rounded-md bg-amber px-6 text-base font-semibold text-amber-foreground shadow-sm transition hover:bg-amber/90"
               >
                 Start Your Free Trial <ArrowRight className="size-4" />

@@ -1,10 +1,10 @@
+import * as api from '@plumbline/contracts/api-paths'
 import { Button, toast } from '@plumbline/ui'
+import { callApi } from '@plumbline/web'
 import { useMutation } from '@tanstack/react-query'
 import { Lock, LockOpen } from 'lucide-react'
 import { toastError } from '../../../data/errors'
-import { estimatePath } from '../../../data/keys'
 import { useInvalidateEstimate } from '../../../data/queries'
-import { send } from '../../../data/send'
 import { useConfirm } from '../common/confirm-dialog'
 import { useDetail } from '../detail-context'
 import { formatDate } from '../header/estimate-header'
@@ -15,7 +15,7 @@ export function LockedBanner() {
   const invalidate = useInvalidateEstimate(orgId, estimateId)
   const { confirm, dialog } = useConfirm()
   const reopen = useMutation({
-    mutationFn: () => send('POST', `${estimatePath(orgId, estimateId)}/reopen`),
+    mutationFn: () => callApi(api.postEstimatesReopen, { params: { orgId, id: estimateId } }),
     onSuccess: async () => {
       await invalidate.all()
       toast({ title: 'Estimate reopened', description: 'You can edit this estimate again. The client approval is kept on record.' })

@@ -1,13 +1,13 @@
 import type { Phase } from '@plumbline/contracts'
+import * as api from '@plumbline/contracts/api-paths'
 import { formatCurrency, formatNumber, toNumber } from '@plumbline/contracts/format'
 import { Badge, Button, Card, cn, EmptyState, Input, Progress, Skeleton, Spinner, Switch, toast } from '@plumbline/ui'
+import { callApi } from '@plumbline/web'
 import { useMutation } from '@tanstack/react-query'
 import { AlertTriangle, CheckCircle2, Equal, Layers, SlidersHorizontal, Target } from 'lucide-react'
 import * as React from 'react'
 import { reportMutationError } from '../../../data/errors'
-import { estimatePath } from '../../../data/keys'
 import { useInvalidateEstimate, usePhases } from '../../../data/queries'
-import { send } from '../../../data/send'
 import { useDetail } from '../detail-context'
 import {
   BUDGET_AMOUNT_STEP,
@@ -44,7 +44,7 @@ export function PhaseBreakdownCard() {
   }, [clientView, locked])
 
   const save = useMutation({
-    mutationFn: (body: ReturnType<typeof toBudgetPatch>) => send('PATCH', `${estimatePath(orgId, estimateId)}/phases/budget`, body),
+    mutationFn: (body: ReturnType<typeof toBudgetPatch>) => callApi(api.patchEstimatesPhasesBudget, { params: { orgId, id: estimateId }, body }),
     onSuccess: async () => {
       await invalidate.phases()
       setDraft(null)

@@ -1,13 +1,13 @@
 import type { AiProviderInfo, ContentSectionType } from '@plumbline/contracts'
+import * as api from '@plumbline/contracts/api-paths'
 import { Button, Card, cn, toast } from '@plumbline/ui'
+import { callApi } from '@plumbline/web'
 import { useMutation } from '@tanstack/react-query'
 import { FileText, MessageSquare, Pencil, Sparkles } from 'lucide-react'
 import * as React from 'react'
 import { writerName } from '../../../components/ai/ai-provider'
 import { reportMutationError } from '../../../data/errors'
-import { estimatePath } from '../../../data/keys'
 import { type ContentLink, useInvalidateEstimate } from '../../../data/queries'
-import { send } from '../../../data/send'
 import { ConfirmDialog, type ConfirmOptions } from '../common/confirm-dialog'
 import { useDetail } from '../detail-context'
 import { ChatPanel } from './chat/chat-panel'
@@ -47,7 +47,8 @@ export function ContentCard({
   const generate = useSectionGenerate(orgId, estimateId, type, title, (w) => writerName(w, provider))
 
   const save = useMutation({
-    mutationFn: ({ next }: { next: string; applied: boolean }) => send('PATCH', `${estimatePath(orgId, estimateId)}/content/${type}`, { content: next }),
+    mutationFn: ({ next }: { next: string; applied: boolean }) =>
+      callApi(api.patchEstimatesContentById, { params: { orgId, id: estimateId, type }, body: { content: next } }),
     onSuccess: async (_data, { applied }) => {
       await invalidate.estimate()
       setEditing(false)

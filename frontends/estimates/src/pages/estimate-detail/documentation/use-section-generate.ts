@@ -1,13 +1,10 @@
-import type { ContentSectionType, ZGenerateSectionResponse } from '@plumbline/contracts'
+import type { ContentSectionType } from '@plumbline/contracts'
+import * as api from '@plumbline/contracts/api-paths'
 import { toast } from '@plumbline/ui'
+import { callApi } from '@plumbline/web'
 import { useMutation } from '@tanstack/react-query'
-import type { z } from 'zod'
 import { isLockedError, reportMutationError, toastError } from '../../../data/errors'
-import { estimatePath } from '../../../data/keys'
 import { useInvalidateEstimate } from '../../../data/queries'
-import { send } from '../../../data/send'
-
-type GenerateSectionResponse = z.infer<typeof ZGenerateSectionResponse>
 
 /**
  * Generate or regenerate one section: POST …/generate-content/{type} answers the text, which the
@@ -17,11 +14,10 @@ export function useSectionGenerate(orgId: string, estimateId: string, type: Cont
   const invalidate = useInvalidateEstimate(orgId, estimateId)
   return useMutation({
     mutationFn: async () => {
-      const base = estimatePath(orgId, estimateId)
-      const generated = await send<GenerateSectionResponse>('POST', `${base}/generate-content/${type}`)
+      const generated = await callApi(api.postEstimatesGenerateContentById, { params: { orgId, id: estimateId, type } })
       const text = generated?.content?.trim()
       if (!text) throw new Error('The AI returned no text')
-      await send('PATCH', `${base}/content/${type}`, { content: text })
+      await callApi(api.patchEstimatesContentById, { params: { orgId, id: estimateId, type }, body: { content: text } })
       return generated
     },
     onSuccess: async (generated) => {

@@ -1,9 +1,10 @@
+import * as api from '@plumbline/contracts/api-paths'
 import { Label, Switch } from '@plumbline/ui'
+import { callApi } from '@plumbline/web'
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { reportMutationError, toastError } from '../../../data/errors'
-import { contentLinksKey, estimatePath } from '../../../data/keys'
+import { contentLinksKey } from '../../../data/keys'
 import type { ContentLink } from '../../../data/queries'
-import { send } from '../../../data/send'
 import { useDetail } from '../detail-context'
 
 type Flags = Pick<ContentLink, 'showToClient' | 'includeInPdf' | 'includeInWebLink'>
@@ -20,7 +21,7 @@ export function VisibilityControls({ type, link }: { type: string; link: Content
   const key = contentLinksKey(orgId, estimateId)
   const mutation = useMutation({
     mutationFn: ({ linkId, flags }: { linkId: string; flags: Flags }) =>
-      send('PATCH', `${estimatePath(orgId, estimateId)}/content-links/${linkId}/visibility`, flags),
+      callApi(api.patchEstimatesContentLinksVisibility, { params: { orgId, id: estimateId, linkId }, body: flags }),
     onMutate: async ({ linkId, flags }) => {
       await qc.cancelQueries({ queryKey: key })
       const previous = qc.getQueryData<ContentLink[]>(key)

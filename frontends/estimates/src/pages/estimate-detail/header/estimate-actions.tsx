@@ -1,13 +1,12 @@
-import type { Estimate } from '@plumbline/contracts'
+import * as api from '@plumbline/contracts/api-paths'
 import { Button, Spinner, toast } from '@plumbline/ui'
-import { useBlockedReason } from '@plumbline/web'
+import { callApi, useBlockedReason } from '@plumbline/web'
 import { useQueryClient } from '@tanstack/react-query'
 import { Copy, Trash2 } from 'lucide-react'
 import * as React from 'react'
 import { useNavigate } from 'react-router'
 import { serverMessage, toastError } from '../../../data/errors'
-import { estimatePath, estimatesKey } from '../../../data/keys'
-import { send } from '../../../data/send'
+import { estimatesKey } from '../../../data/keys'
 import { useConfirm } from '../common/confirm-dialog'
 import { DisabledWithTooltip } from '../common/disabled-with-tooltip'
 import { useDetail } from '../detail-context'
@@ -25,7 +24,7 @@ export function CloneEstimateButton() {
   const clone = async () => {
     setBusy(true)
     try {
-      const copy = await send<Estimate>('POST', `${estimatePath(orgId, estimateId)}/clone`)
+      const copy = await callApi(api.postEstimatesClone, { params: { orgId, id: estimateId } })
       await qc.invalidateQueries({ queryKey: estimatesKey(orgId) })
       toast({ variant: 'success', title: 'Estimate cloned', description: `“${copy.projectName}” is a new draft.` })
       navigate(`/estimates/${encodeURIComponent(copy.id)}`)
@@ -53,7 +52,7 @@ export function DeleteEstimateButton() {
   const blocked = useBlockedReason('cost_estimator', 'delete', 'delete estimates')
   const remove = async () => {
     try {
-      await send('DELETE', estimatePath(orgId, estimateId))
+      await callApi(api.deleteEstimatesById, { params: { orgId, id: estimateId } })
     } catch (err) {
       toastError(serverMessage(err) ?? 'Failed to delete estimate')
       return

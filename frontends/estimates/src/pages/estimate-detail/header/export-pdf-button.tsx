@@ -1,9 +1,9 @@
+import * as api from '@plumbline/contracts/api-paths'
 import { Button, Spinner } from '@plumbline/ui'
+import { callApi } from '@plumbline/web'
 import { FileDown } from 'lucide-react'
 import * as React from 'react'
 import { serverMessage, toastError } from '../../../data/errors'
-import { estimatePath } from '../../../data/keys'
-import { send } from '../../../data/send'
 import { useDetail } from '../detail-context'
 
 /**
@@ -29,7 +29,7 @@ export function ExportPdfButton() {
     }
     setBusy(true)
     try {
-      const { downloadUrl } = await send<{ downloadUrl: string }>('POST', `${estimatePath(orgId, estimateId)}/generate-pdf`)
+      const { downloadUrl } = await callApi(api.postEstimatesGeneratePdf, { params: { orgId, id: estimateId } })
       if (!downloadUrl) throw new Error('No download link in the answer')
       if (tab && !tab.closed) tab.location.href = downloadUrl
       // A blocked popup: open the link now instead (the browser may still ask to allow it).

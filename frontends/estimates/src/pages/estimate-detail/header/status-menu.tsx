@@ -1,3 +1,4 @@
+import * as api from '@plumbline/contracts/api-paths'
 import {
   Button,
   DropdownMenu,
@@ -8,12 +9,11 @@ import {
   DropdownMenuTrigger,
   toast,
 } from '@plumbline/ui'
+import { callApi } from '@plumbline/web'
 import { useMutation } from '@tanstack/react-query'
 import { Check, ChevronDown } from 'lucide-react'
 import { reportMutationError } from '../../../data/errors'
-import { estimatePath } from '../../../data/keys'
 import { useInvalidateEstimate } from '../../../data/queries'
-import { send } from '../../../data/send'
 import { portalScope } from '../common/portal-scope'
 import { useDetail } from '../detail-context'
 import { statusStyle } from './status-badge'
@@ -25,7 +25,7 @@ export function StatusMenu() {
   const { orgId, estimateId, estimate } = useDetail()
   const invalidate = useInvalidateEstimate(orgId, estimateId)
   const mutation = useMutation({
-    mutationFn: (status: (typeof MANUAL_STATUSES)[number]) => send('PATCH', `${estimatePath(orgId, estimateId)}/status`, { status }),
+    mutationFn: (status: (typeof MANUAL_STATUSES)[number]) => callApi(api.patchEstimatesStatus, { params: { orgId, id: estimateId }, body: { status } }),
     onSuccess: (_data, status) => {
       toast({ title: 'Status updated', description: `The estimate is now ${statusStyle(status).label.toLowerCase()}.` })
       void invalidate.all()

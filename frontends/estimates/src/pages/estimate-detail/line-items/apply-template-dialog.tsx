@@ -1,12 +1,12 @@
+import * as api from '@plumbline/contracts/api-paths'
 import { Badge, Button, cn, Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, Skeleton, Spinner } from '@plumbline/ui'
+import { callApi } from '@plumbline/web'
 import { useMutation } from '@tanstack/react-query'
 import { CheckCircle2, LayoutTemplate } from 'lucide-react'
 import * as React from 'react'
 import { onRadioGroupKeyDown } from '../../../components/picker/picker-states'
 import { isLockedError, reportMutationError, serverMessage, toastError } from '../../../data/errors'
-import { estimatePath } from '../../../data/keys'
 import { useInvalidateEstimate, useTemplates } from '../../../data/queries'
-import { send } from '../../../data/send'
 import { portalScope } from '../common/portal-scope'
 import { useDetail } from '../detail-context'
 
@@ -29,7 +29,7 @@ export function ApplyTemplateDialog({ open, onOpenChange }: { open: boolean; onO
   }, [open])
 
   const apply = useMutation({
-    mutationFn: (templateId: string) => send<ApplyResult>('POST', `${estimatePath(orgId, estimateId)}/apply-template`, { templateId }),
+    mutationFn: (templateId: string) => callApi(api.postEstimatesApplyTemplate, { params: { orgId, id: estimateId }, body: { templateId } }),
     onSuccess: async (data) => {
       setResult({ sectionsCreated: data?.sectionsCreated ?? 0, lineItemsCreated: data?.lineItemsCreated ?? 0 })
       await Promise.all([invalidate.sections(), invalidate.estimate()])

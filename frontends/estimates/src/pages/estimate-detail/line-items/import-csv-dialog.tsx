@@ -1,11 +1,11 @@
+import * as api from '@plumbline/contracts/api-paths'
 import { Button, Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, Label, Spinner, Textarea } from '@plumbline/ui'
+import { callApi } from '@plumbline/web'
 import { useMutation } from '@tanstack/react-query'
 import { AlertTriangle, CheckCircle2, FileUp } from 'lucide-react'
 import * as React from 'react'
 import { isLockedError, reportMutationError, serverMessage, toastError } from '../../../data/errors'
-import { estimatePath } from '../../../data/keys'
 import { useInvalidateEstimate } from '../../../data/queries'
-import { send } from '../../../data/send'
 import { portalScope } from '../common/portal-scope'
 import { useDetail } from '../detail-context'
 import { type CsvImportResult, importResultFromError, toImportResult } from './csv-transfer'
@@ -32,7 +32,7 @@ export function ImportCsvDialog({ open, onOpenChange }: { open: boolean; onOpenC
   }, [open])
 
   const importCsv = useMutation({
-    mutationFn: (text: string) => send<unknown>('POST', `${estimatePath(orgId, estimateId)}/sections/import-csv`, { csv: text }),
+    mutationFn: (text: string) => callApi(api.postEstimatesSectionsImportCsv, { params: { orgId, id: estimateId }, body: { csv: text } }),
     onSuccess: async (body) => {
       setResult(toImportResult(body) ?? { sectionsCreated: 0, lineItemsCreated: 0, errors: [] })
       await Promise.all([invalidate.sections(), invalidate.estimate()])

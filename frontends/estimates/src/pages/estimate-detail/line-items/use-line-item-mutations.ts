@@ -1,9 +1,10 @@
 import type { Section } from '@plumbline/contracts'
+import * as api from '@plumbline/contracts/api-paths'
+import { type ApiBody, callApi } from '@plumbline/web'
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { reportMutationError } from '../../../data/errors'
-import { estimatePath, orgPath, sectionsKey } from '../../../data/keys'
+import { sectionsKey } from '../../../data/keys'
 import { useInvalidateEstimate } from '../../../data/queries'
-import { send } from '../../../data/send'
 import { useDetail } from '../detail-context'
 
 /** Every write of the line items editor, with the spec 001 §8 failure texts. */
@@ -11,39 +12,40 @@ export function useLineItemMutations() {
   const { orgId, estimateId } = useDetail()
   const qc = useQueryClient()
   const invalidate = useInvalidateEstimate(orgId, estimateId)
-  const base = orgPath(orgId)
   const onLocked = () => void invalidate.estimate()
   const refresh = () => Promise.all([invalidate.sections(), invalidate.estimate()])
 
   const createSection = useMutation({
     mutationFn: (body: { name: string; description: string | null; sortOrder: number }) =>
-      send<Section>('POST', `${estimatePath(orgId, estimateId)}/sections`, body),
+      callApi(api.postEstimatesSections, { params: { orgId, id: estimateId }, body }),
     onSuccess: refresh,
     onError: (e) => reportMutationError(e, 'Failed to create section', onLocked),
   })
   const updateSection = useMutation({
-    mutationFn: ({ id, ...body }: { id: string; name: string; description: string | null }) => send('PUT', `${base}/sections/${id}`, body),
+    mutationFn: ({ id, ...body }: { id: string; name: string; description: string | null }) =>
+      callApi(api.putSectionsById, { params: { orgId, sectionId: id }, body }),
     onSuccess: refresh,
     onError: (e) => reportMutationError(e, 'Failed to update section', onLocked),
   })
   const deleteSection = useMutation({
-    mutationFn: (id: string) => send('DELETE', `${base}/sections/${id}`),
+    mutationFn: (id: string) => callApi(api.deleteSectionsById, { params: { orgId, sectionId: id } }),
     onSuccess: refresh,
     onError: (e) => reportMutationError(e, 'Failed to delete section', onLocked),
   })
   const addItem = useMutation({
     mutationFn: ({ sectionId, payload }: { sectionId: string; payload: Record<string, unknown> }) =>
-      send('POST', `${base}/sections/${sectionId}/line-items`, payload),
+      callApi(api.postSectionsLineItems, { params: { orgId, sectionId }, body: payload as ApiBody<typeof api.postSectionsLineItems> }),
     onSuccess: refresh,
     onError: (e) => reportMutationError(e, 'Failed to add line item', onLocked),
   })
   const updateItem = useMutation({
-    mutationFn: ({ id, payload }: { id: string; payload: Record<string, unknown> }) => send('PUT', `${base}/line-items/${id}`, payload),
+    mutationFn: ({ id, payload }: { id: string; payload: Record<string, unknown> }) =>
+      callApi(api.putLineItemsById, { params: { orgId, itemId: id }, body: payload as ApiBody<typeof api.putLineItemsById> }),
     onSuccess: refresh,
     onError: (e) => reportMutationError(e, 'Failed to update line item', onLocked),
   })
   const deleteItem = useMutation({
-    mutationFn: (id: string) => send('DELETE', `${base}/line-items/${id}`),
+    mutationFn: (id: string) => callApi(api.deleteLineItemsById, { params: { orgId, itemId: id } }),
     onSuccess: refresh,
     onError: (e) => reportMutationError(e, 'Failed to delete line item', onLocked),
   })
@@ -52,7 +54,7 @@ export function useLineItemMutations() {
   /** Reorders optimistically; the server's order wins after it answers (or the old one on failure). */
   const reorder = useMutation({
     mutationFn: ({ sectionId, itemIds }: { sectionId: string; itemIds: string[] }) =>
-      send('PATCH', `${base}/sections/${sectionId}/line-items/reorder`, { itemIds }),
+      callApi(api.patchSectionsLineItemsReorder, { params: { orgId, sectionId }, body: { itemIds } }),
     onMutate: async ({ sectionId, itemIds }) => {
       await qc.cancelQueries({ queryKey: key })
       const previous = qc.getQueryData<Section[]>(key)

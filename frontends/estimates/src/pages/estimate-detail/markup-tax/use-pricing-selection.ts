@@ -1,8 +1,9 @@
+import * as api from '@plumbline/contracts/api-paths'
+import { callApi } from '@plumbline/web'
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { reportMutationError } from '../../../data/errors'
-import { estimatePath, pricingKey } from '../../../data/keys'
+import { pricingKey } from '../../../data/keys'
 import { type EstimatePricing, useInvalidateEstimate, usePricing } from '../../../data/queries'
-import { send } from '../../../data/send'
 
 export type PricingSelection = { markupProfileId: string | null; taxProfileIds: string[] }
 
@@ -17,7 +18,7 @@ export function usePricingSelection(orgId: string, estimateId: string) {
   const selection: PricingSelection = { markupProfileId: pricing.data?.markupProfileId ?? null, taxProfileIds: pricing.data?.taxProfileIds ?? [] }
 
   const select = useMutation({
-    mutationFn: (next: PricingSelection) => send<EstimatePricing>('PUT', `${estimatePath(orgId, estimateId)}/pricing`, next),
+    mutationFn: (next: PricingSelection) => callApi(api.putEstimatesPricing, { params: { orgId, id: estimateId }, body: next }),
     onMutate: (next) => {
       const previous = qc.getQueryData<EstimatePricing>(pricingKey(orgId, estimateId))
       if (previous) qc.setQueryData<EstimatePricing>(pricingKey(orgId, estimateId), { ...previous, ...next })

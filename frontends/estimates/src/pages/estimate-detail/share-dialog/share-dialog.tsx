@@ -1,17 +1,16 @@
 import type { Estimate } from '@plumbline/contracts'
+import * as api from '@plumbline/contracts/api-paths'
 import { Button, Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle, Input, Spinner, toast } from '@plumbline/ui'
+import { callApi } from '@plumbline/web'
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { Check, Copy, ExternalLink, Globe, Link2Off, RefreshCw, Share2 } from 'lucide-react'
 import { serverMessage, toastError } from '../../../data/errors'
-import { estimateKey, estimatePath } from '../../../data/keys'
+import { estimateKey } from '../../../data/keys'
 import { useInvalidateEstimate } from '../../../data/queries'
-import { send } from '../../../data/send'
 import { useConfirm } from '../common/confirm-dialog'
 import { portalScope } from '../common/portal-scope'
 import { useDetail } from '../detail-context'
 import { useCopyToClipboard } from './use-copy-to-clipboard'
-
-type ShareResponse = { shareToken: string; shareUrl: string }
 
 /** Spec 001 §2: the public link has the form /share/{shareToken} on this app's origin. */
 export function shareLink(token: string, origin = window.location.origin): string {
@@ -42,7 +41,7 @@ export function ShareDialog({ open, onOpenChange }: { open: boolean; onOpenChang
   const enable = useMutation({
     mutationFn: () => {
       requireOrg()
-      return send<ShareResponse>('POST', `${estimatePath(orgId, estimateId)}/share`)
+      return callApi(api.postEstimatesShare, { params: { orgId, id: estimateId } })
     },
     onSuccess: (data) => {
       setToken(data.shareToken)
@@ -53,7 +52,7 @@ export function ShareDialog({ open, onOpenChange }: { open: boolean; onOpenChang
   const regenerate = useMutation({
     mutationFn: () => {
       requireOrg()
-      return send<ShareResponse>('POST', `${estimatePath(orgId, estimateId)}/share`)
+      return callApi(api.postEstimatesShare, { params: { orgId, id: estimateId } })
     },
     onSuccess: (data) => {
       setToken(data.shareToken)
@@ -64,7 +63,7 @@ export function ShareDialog({ open, onOpenChange }: { open: boolean; onOpenChang
   const disable = useMutation({
     mutationFn: () => {
       requireOrg()
-      return send('DELETE', `${estimatePath(orgId, estimateId)}/share`)
+      return callApi(api.deleteEstimatesShare, { params: { orgId, id: estimateId } })
     },
     onSuccess: () => {
       setToken(null)

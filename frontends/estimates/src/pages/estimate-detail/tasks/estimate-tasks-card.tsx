@@ -1,6 +1,7 @@
 import { isTaskOverdue, localIsoDate, type Task } from '@plumbline/contracts'
+import * as api from '@plumbline/contracts/api-paths'
 import { Card, cn, Skeleton } from '@plumbline/ui'
-import { useCan } from '@plumbline/web'
+import { apiKey, useCan } from '@plumbline/web'
 import { useQuery } from '@tanstack/react-query'
 import { CheckCircle2, Circle, ListChecks, Mic } from 'lucide-react'
 import { Link } from 'react-router'
@@ -17,7 +18,7 @@ export function EstimateTasksCard() {
   const { orgId, estimateId, clientView } = useDetail()
   const canSeeTasks = useCan('ai_notetaker', 'access')
   const tasks = useQuery<Task[]>({
-    queryKey: ['/api/organizations', orgId, `tasks?estimateId=${encodeURIComponent(estimateId)}`],
+    queryKey: apiKey(api.getTasks, { orgId }, { estimateId }),
     enabled: !clientView && canSeeTasks,
   })
   if (clientView || !canSeeTasks) return null

@@ -1,5 +1,6 @@
 import type { CompanySettings } from '@plumbline/contracts'
-import { logoViewPath } from '../data/keys'
+import * as api from '@plumbline/contracts/api-paths'
+import { apiPath } from '@plumbline/web'
 
 /**
  * Spec 000 §3: the uploaded file when there is one (served by the documents service), else the
@@ -8,7 +9,8 @@ import { logoViewPath } from '../data/keys'
 export function logoSource(orgId: string | null, settings: Partial<CompanySettings>, version = 0): string | null {
   if (settings.logoFileData && orgId) {
     const tag = [settings.logoFileName, settings.logoFileSize, version].filter((v) => v !== null && v !== undefined).join('-')
-    return `${logoViewPath(orgId)}?v=${encodeURIComponent(tag)}`
+    // The tag is encoded as it always was (not as a form value) so the cached image URL stays the same.
+    return `${apiPath(api.getCompanySettingsLogoView, { orgId })}?v=${encodeURIComponent(tag)}`
   }
   return settings.logoUrl?.trim() ? settings.logoUrl : null
 }

@@ -1,6 +1,7 @@
 import { Button } from '@plumbline/ui'
 import { useQueryClient } from '@tanstack/react-query'
 import { AlertCircle, RotateCw } from 'lucide-react'
+import { publicEstimatesPrefix } from '../data'
 import { decisionErrorMessage } from './approve-dialog'
 
 /** A refused decision, inline in its dialog; after a conflict the client can reload the latest version. */
@@ -13,7 +14,7 @@ export function DecisionError({ error, fallback }: { error: unknown; fallback: s
       <div className="space-y-2">
         <p>{message}</p>
         {conflict ? (
-          <Button type="button" variant="outline" size="sm" onClick={() => void qc.invalidateQueries({ queryKey: ['/api/public/estimates'] })}>
+          <Button type="button" variant="outline" size="sm" onClick={() => void qc.invalidateQueries({ queryKey: publicEstimatesPrefix() })}>
             <RotateCw />
             Reload estimate
           </Button>
