@@ -1,16 +1,9 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { describe, expect, it } from 'vitest'
+import { stubFetch } from '../test/fetch-stub'
 import { ApiError, apiRequest, apiUpload, buildUrlFromQueryKey, CSRF_HEADER, getQueryFn, parseApiError, throwIfNotOk } from './api'
 import { createQueryClient } from './query-client'
 
-const fetchMock = vi.fn()
-beforeEach(() => {
-  fetchMock.mockReset()
-  vi.stubGlobal('fetch', fetchMock)
-})
-afterEach(() => {
-  vi.unstubAllGlobals()
-  document.cookie = 'plumbline_csrf=; expires=Thu, 01 Jan 1970 00:00:00 GMT; path=/'
-})
+const fetchMock = stubFetch()
 
 const ctx = (queryKey: unknown[]) => ({ queryKey, signal: new AbortController().signal, meta: undefined, client: createQueryClient() }) as never
 

@@ -1,17 +1,10 @@
 import * as api from '@plumbline/contracts/api-paths'
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { describe, expect, it } from 'vitest'
+import { stubFetch } from '../test/fetch-stub'
 import { ApiError, buildUrlFromQueryKey, CSRF_HEADER } from './api'
 import { apiKey, apiKeyPrefix, apiPath, callApi, organizationKey } from './routes'
 
-const fetchMock = vi.fn()
-beforeEach(() => {
-  fetchMock.mockReset()
-  vi.stubGlobal('fetch', fetchMock)
-})
-afterEach(() => {
-  vi.unstubAllGlobals()
-  document.cookie = 'plumbline_csrf=; expires=Thu, 01 Jan 1970 00:00:00 GMT; path=/'
-})
+const fetchMock = stubFetch()
 
 describe('apiPath', () => {
   it('prefixes /api and fills the parameters, encoded', () => {
