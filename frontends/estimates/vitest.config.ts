@@ -5,6 +5,7 @@ export default defineConfig({
   test: {
     name: 'estimates',
     environment: 'happy-dom',
+    setupFiles: ['../testing-library-setup.ts'],
     include: ['src/**/*.test.{ts,tsx}', 'test/**/*.test.{ts,tsx}'],
     exclude: ['test/e2e/**', '**/node_modules/**'],
     // Whole-page tests render the detail screen; on a busy 2-core machine they can pass 5 s.

@@ -5,6 +5,7 @@ export default defineConfig({
   test: {
     name: 'settings',
     environment: 'happy-dom',
+    setupFiles: ['../testing-library-setup.ts'],
     include: ['src/**/*.test.{ts,tsx}', 'test/**/*.test.{ts,tsx}'],
     exclude: ['test/e2e/**', '**/node_modules/**'],
   },

@@ -1,5 +1,5 @@
 import { defineConfig } from 'vitest/config'
 
 export default defineConfig({
-  test: { name: 'share', environment: 'happy-dom', include: ['src/**/*.test.{ts,tsx}'] },
+  test: { name: 'share', environment: 'happy-dom', setupFiles: ['../testing-library-setup.ts'], include: ['src/**/*.test.{ts,tsx}'] },
 })

@@ -1,5 +1,5 @@
 import { defineConfig } from 'vitest/config'
 
 export default defineConfig({
-  test: { name: 'ui', environment: 'happy-dom', include: ['src/**/*.test.{ts,tsx}'] },
+  test: { name: 'ui', environment: 'happy-dom', setupFiles: ['../../frontends/testing-library-setup.ts'], include: ['src/**/*.test.{ts,tsx}'] },
 })
