@@ -1,10 +1,10 @@
 import { execFileSync } from 'node:child_process'
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { dirname, join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
-// The layering and React hooks rules of biome.json, run by the real biome on probe files laid out
+// The layering, React hooks and code-splitting rules of biome.json, run by the real biome on probe files laid out
 // like the repo in a temporary folder (so nothing is written into the tree other engineers lint).
 const root = join(import.meta.dirname, '..', '..', '..')
 const biome = join(root, 'node_modules', '.bin', 'biome')
@@ -32,6 +32,9 @@ const probes: Record<string, string> = {
     `}`,
     ``,
   ].join('\n'),
+  'frontends/share/src/react-lazy.tsx': `import * as React from 'react'\nexport const Page = React.lazy(() => import('./page'))\n`,
+  'frontends/share/src/lazy-from-react.tsx': `import { lazy } from 'react'\nexport const Page = lazy(() => import('./page'))\n`,
+  'frontends/share/src/a-function-named-lazy.tsx': `const lazy = (f: () => unknown) => f\nexport const Page = lazy(() => import('./page'))\n`,
   'frontends/share/src/hook-in-a-condition.tsx': [
     `import { useState } from 'react'`,
     `export function Maybe({ on }: { on: boolean }) {`,
@@ -51,6 +54,7 @@ beforeAll(() => {
   const config = JSON.parse(readFileSync(join(root, 'biome.json'), 'utf8')) as Record<string, unknown>
   delete config.$schema
   writeFileSync(join(dir, 'biome.json'), JSON.stringify({ ...config, vcs: { enabled: false } }))
+  for (const plugin of (config.plugins as string[] | undefined) ?? []) cpSync(join(root, plugin), join(dir, plugin))
   for (const [path, text] of Object.entries(probes)) {
     mkdirSync(join(dir, dirname(path)), { recursive: true })
     writeFileSync(join(dir, path), text)
@@ -99,5 +103,15 @@ describe('biome.json React hooks rules', () => {
 
   it('refuses a hook called in a condition', () => {
     expect(rulesFiredOn('frontends/share/src/hook-in-a-condition.tsx')).toContain('lint/correctness/useHookAtTopLevel')
+  })
+})
+
+describe('biome.json code-splitting rule (lint/no-react-lazy.grit)', () => {
+  it.each(['frontends/share/src/react-lazy.tsx', 'frontends/share/src/lazy-from-react.tsx'])('refuses %s', (path) => {
+    expect(rulesFiredOn(path)).toEqual(['plugin'])
+  })
+
+  it('allows a function of its own named lazy', () => {
+    expect(rulesFiredOn('frontends/share/src/a-function-named-lazy.tsx')).toEqual([])
   })
 })
