@@ -47,20 +47,8 @@ export function buildUrlFromQueryKey(queryKey: readonly unknown[]): string {
   const params = new URLSearchParams()
   for (const seg of queryKey) {
     if (seg === null || seg === undefined) continue
-    if (typeof seg === 'string' || typeof seg === 'number') {
-      parts.push(String(seg))
-      continue
-    }
-    if (typeof seg === 'object' && !Array.isArray(seg)) {
-      for (const [key, value] of Object.entries(seg as Record<string, QueryParamValue>)) {
-        if (value === null || value === undefined || value === '') continue
-        if (Array.isArray(value)) {
-          for (const v of value) if (v !== null && v !== undefined && v !== '') params.append(key, String(v))
-        } else {
-          params.append(key, String(value))
-        }
-      }
-    }
+    if (typeof seg === 'string' || typeof seg === 'number') parts.push(String(seg))
+    else if (typeof seg === 'object' && !Array.isArray(seg)) appendQuery(params, seg as Record<string, QueryParamValue>)
   }
   const path = parts
     .map((p, i) => {
@@ -73,6 +61,13 @@ export function buildUrlFromQueryKey(queryKey: readonly unknown[]): string {
     .join('/')
   const qs = params.toString()
   return qs ? `${path}?${qs}` : path
+}
+
+/** Adds a query object's non-empty values to `params` (an array repeats the name). */
+export function appendQuery(params: URLSearchParams, query: Record<string, QueryParamValue>): void {
+  for (const [key, value] of Object.entries(query)) {
+    for (const v of Array.isArray(value) ? value : [value]) if (v !== null && v !== undefined && v !== '') params.append(key, String(v))
+  }
 }
 
 export function readCookie(name: string): string | null {
@@ -112,12 +107,6 @@ export async function apiRequest(method: string, url: string, data?: unknown, ex
   })
   await throwIfNotOk(res)
   return res
-}
-
-/** apiRequest and its JSON answer; undefined for a 204. */
-export async function apiJson<T>(method: string, url: string, data?: unknown): Promise<T> {
-  const res = await apiRequest(method, url, data)
-  return (res.status === 204 ? undefined : await res.json()) as T
 }
 
 /**

@@ -1,7 +1,7 @@
 import type * as apiPaths from '@plumbline/contracts/api-paths'
 import type { adminRoutes, aiRoutes, authRoutes, documentsRoutes, estimatesRoutes, meetingsRoutes } from '@plumbline/contracts/api-routes'
 import type { z } from 'zod'
-import { apiRequest, type QueryParamValue } from './api'
+import { apiRequest, appendQuery, type QueryParamValue } from './api'
 
 // The one way a screen names an API route (issue 10 §2): by its catalogue id, as exported by the
 // zod-free @plumbline/contracts/api-paths (`import * as api`, then `callApi(api.getTasks, …)`),
@@ -49,9 +49,7 @@ function paramOf(route: ApiRouteRef, params: Record<string, string> | undefined,
 /** `query`'s non-empty values as a query string (arrays repeat the name), '' when none. */
 function queryString(query: ApiQuery | undefined): string {
   const search = new URLSearchParams()
-  for (const [key, value] of Object.entries(query ?? {})) {
-    for (const v of Array.isArray(value) ? value : [value]) if (v !== null && v !== undefined && v !== '') search.append(key, String(v))
-  }
+  appendQuery(search, query ?? {})
   const qs = search.toString()
   return qs ? `?${qs}` : ''
 }

@@ -1,6 +1,6 @@
 import type { PublicEstimate } from '@plumbline/contracts'
 import * as api from '@plumbline/contracts/api-paths'
-import { apiKey, apiKeyPrefix, apiPath, apiRequest, throwIfNotOk } from '@plumbline/web'
+import { type ApiBody, apiKey, apiKeyPrefix, apiPath, callApi, throwIfNotOk } from '@plumbline/web'
 import { useQuery } from '@tanstack/react-query'
 
 export type { PublicEstimate }
@@ -21,10 +21,8 @@ export function usePublicEstimate(token: string) {
   })
 }
 
-const DECISION_ROUTES = { approve: api.postPublicEstimatesApprove, reject: api.postPublicEstimatesReject } as const
-
-/** Approve or decline; both answer the updated public estimate. */
-export async function postDecision(token: string, kind: 'approve' | 'reject', body: Record<string, unknown>): Promise<PublicEstimate> {
-  const res = await apiRequest('POST', apiPath(DECISION_ROUTES[kind], { token }), body)
-  return (await res.json()) as PublicEstimate
-}
+/** Approve (typed name, consent) or decline (optional reason); both answer the updated public estimate. */
+export const approveEstimate = (token: string, body: ApiBody<typeof api.postPublicEstimatesApprove>) =>
+  callApi(api.postPublicEstimatesApprove, { params: { token }, body })
+export const declineEstimate = (token: string, body: ApiBody<typeof api.postPublicEstimatesReject>) =>
+  callApi(api.postPublicEstimatesReject, { params: { token }, body })

@@ -16,7 +16,7 @@ import {
 import { parseApiError } from '@plumbline/web'
 import { useMutation } from '@tanstack/react-query'
 import * as React from 'react'
-import { type PublicEstimate, postDecision } from '../data'
+import { approveEstimate, type PublicEstimate } from '../data'
 import { DecisionError } from './decision-error'
 
 export const portalScope = { 'data-plumbline-remote': 'share' } as const
@@ -43,7 +43,7 @@ export function ApproveDialog({
   const [consent, setConsent] = React.useState(false)
   const [errors, setErrors] = React.useState<{ signerName?: string; consent?: string }>({})
   const approve = useMutation({
-    mutationFn: (body: { signerName: string; consent: true }) => postDecision(token, 'approve', { ...body, snapshotSha256: estimate.snapshotSha256 }),
+    mutationFn: (body: { signerName: string; consent: true }) => approveEstimate(token, { ...body, snapshotSha256: estimate.snapshotSha256 }),
     onSuccess: onDone,
   })
   // Every opening starts afresh.

@@ -1,7 +1,7 @@
 import { Button, Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, FormField, Spinner, Textarea } from '@plumbline/ui'
 import { useMutation } from '@tanstack/react-query'
 import * as React from 'react'
-import { type PublicEstimate, postDecision } from '../data'
+import { declineEstimate, type PublicEstimate } from '../data'
 import { portalScope } from './approve-dialog'
 import { DecisionError } from './decision-error'
 
@@ -23,7 +23,7 @@ export function DeclineDialog({
 }) {
   const [reason, setReason] = React.useState('')
   const reject = useMutation({
-    mutationFn: () => postDecision(token, 'reject', { reason: reason.trim() || null, snapshotSha256: estimate.snapshotSha256 }),
+    mutationFn: () => declineEstimate(token, { reason: reason.trim() || null, snapshotSha256: estimate.snapshotSha256 }),
     onSuccess: onDone,
   })
   // Every opening starts afresh.
