@@ -1,5 +1,5 @@
 import { promisify } from 'node:util'
-import { constants, gzip, gzipSync } from 'node:zlib'
+import { constants, crc32, deflateRaw, deflateRawSync, gzip, gzipSync } from 'node:zlib'
 
 /**
  * Compression made on a request's path uses the fastest level: for the 500-line-item sections
@@ -15,4 +15,30 @@ const gzipAsync = promisify(gzip)
 /** The one way services and the gateway gzip an answer. */
 export async function gzipAnswer(plain: Buffer): Promise<Buffer> {
   return plain.length <= SYNC_UP_TO ? gzipSync(plain, FASTEST) : gzipAsync(plain, FASTEST)
+}
+
+// An answer made of pieces can be gzipped piece by piece: each piece is deflated on its own and
+// ends on a byte boundary (a sync flush), so pieces concatenate into one valid deflate stream,
+// and an answer whose pieces mostly did not change recompresses only the ones that did.
+
+const SEGMENT = { ...FASTEST, finishFlush: constants.Z_SYNC_FLUSH }
+const deflateRawAsync = promisify(deflateRaw)
+/** Deflate's last block, empty: ends a stream of segments. */
+const LAST_BLOCK = deflateRawSync(Buffer.alloc(0), FASTEST)
+/** ID1 ID2, deflate, no flags, no mtime, no extra flags, OS unix (as zlib writes it). */
+const GZIP_HEADER = Buffer.from([0x1f, 0x8b, 8, 0, 0, 0, 0, 0, 0, 3])
+
+/** Each piece as a deflate segment (see gzipOfSegments); on the thread pool when they are large. */
+export async function deflateSegments(pieces: Buffer[]): Promise<Buffer[]> {
+  const total = pieces.reduce((sum, p) => sum + p.length, 0)
+  if (total <= SYNC_UP_TO) return pieces.map((p) => deflateRawSync(p, SEGMENT))
+  return Promise.all(pieces.map((p) => deflateRawAsync(p, SEGMENT)))
+}
+
+/** The gzip of `plain`, given the deflate segments of its pieces in order (deflateSegments). */
+export function gzipOfSegments(plain: Buffer, segments: Buffer[]): Buffer {
+  const trailer = Buffer.alloc(8)
+  trailer.writeUInt32LE(crc32(plain), 0)
+  trailer.writeUInt32LE(plain.length % 2 ** 32, 4)
+  return Buffer.concat([GZIP_HEADER, ...segments, LAST_BLOCK, trailer])
 }

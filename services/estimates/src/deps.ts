@@ -1,6 +1,6 @@
 import type { ServiceDeps } from '@plumbline/service-kit'
 import { knownTotalBytes, type SearchTotals } from './data/list-estimates-query.js'
-import { type SectionsDocuments, sectionsDocumentBytes } from './data/sections-repo.js'
+import { type SectionsDocuments, sectionsDocumentBytes } from './data/sections-document.js'
 import { createVersionedMemo } from './data/versioned-memo.js'
 import { createShareTokenCrypto, type ShareTokenCrypto } from './domain/share-token-crypto.js'
 import type { EstimatesEnv } from './env.js'

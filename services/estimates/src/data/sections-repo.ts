@@ -3,7 +3,6 @@ import { badRequest } from '@plumbline/service-kit'
 import { Prisma } from '../generated/prisma/client.js'
 import type { Db, RunSql, Tx } from './db.js'
 import { LINE_ITEM_ORDER } from './mappers.js'
-import type { VersionedMemo } from './versioned-memo.js'
 
 /** The message when a section's line totals add up to more than sections.total can hold. */
 export const SECTION_TOTAL_TOO_LARGE = `Section total must be at most ${columnMaxText(NUMERIC_COLUMNS.money)}`
@@ -24,34 +23,41 @@ export async function recomputeSectionTotal(tx: Tx, sectionId: string): Promise<
   if (row && !fitsColumn(row.total, NUMERIC_COLUMNS.money)) throw badRequest(SECTION_TOTAL_TOO_LARGE, [{ field: 'total', message: SECTION_TOTAL_TOO_LARGE }])
 }
 
-/**
- * An estimate's sections as the response body: JSON's UTF-8 bytes, kept as bytes so a send
- * neither re-encodes ~200 kB nor allocates it again; and gzipped once a client asked for that.
- */
-export type SectionsDocument = { body: Buffer; gzip?: Buffer }
-/** Sections documents remembered by sections version (see EstimateSectionsVersion). */
-export type SectionsDocuments = VersionedMemo<SectionsDocument>
-export const sectionsDocumentBytes = (document: SectionsDocument) => document.body.length + (document.gzip?.length ?? 0)
-
-/** An estimate's sections version, and its sections as JSON text unless the caller already has that version. */
-export type SectionsRead = { version: string; json: string | null }
+/** The sections of a document the caller holds, by id with their versions (see readSections). */
+export type HeldSections = { version: string; sections: { id: string; version: string }[] }
 
 /**
- * An estimate's sections with their line items in display order (sortOrder, then creation), as
- * the API's JSON text built by PostgreSQL, and the sections version read in the same snapshot,
- * in one round trip; null when the estimate is not a live one of the organisation. Given the
- * version the caller holds, the text is built only if the version moved (json null otherwise):
- * an unchanged estimate costs one primary-key read. Numerics print with exactly the scales the
- * API promises, and the HTTP route sends the text as it is: 500 line items need no rows,
- * Decimal objects or JSON.stringify in Node (Prisma's nested include was ~7× the raw queries,
- * two text queries ~4×). Line items are whole rows turned to JSON (json_agg of a sorted
- * subquery: PostgreSQL aggregates a plain sorted scan in its order), ~25% faster than
- * json_build_object per item.
+ * A section as read: its version, and its JSON text (the section with its line items) unless the
+ * caller holds that version already.
  */
-export async function readSectionsJson(run: RunSql, orgId: string, estimateId: string, heldVersion?: string): Promise<SectionsRead | null> {
-  const rows = await run<SectionsRead>(Prisma.sql`
-    SELECT v.version, CASE WHEN v.version IS DISTINCT FROM ${heldVersion ?? null}::text THEN COALESCE((
-      SELECT json_agg(json_build_object(
+export type SectionRead = { id: string; version: string; json: string | null }
+/** An estimate's sections version and its sections in display order ([] when the caller's version is current). */
+export type SectionsRead = { version: string; sections: SectionRead[] }
+
+/**
+ * An estimate's sections with their line items in display order (sortOrder, then creation), each
+ * as the API's JSON text built by PostgreSQL, with the estimate's sections version and each
+ * section's version read in the same snapshot, in one round trip; null when the estimate is not
+ * a live one of the organisation. Given what the caller holds:
+ * - its estimate version still current: no section is read (one primary-key read);
+ * - otherwise only the sections whose version moved (or that it lacks) are built: an edit of one
+ *   line item rebuilds one section, not the 500 line items of the estimate.
+ * Numerics print with exactly the scales the API promises, and the HTTP route sends the text as
+ * it is (Prisma's nested include was ~7× the raw queries, two text queries ~4×). Line items are
+ * whole rows turned to JSON (json_agg of a sorted subquery: PostgreSQL aggregates a plain sorted
+ * scan in its order), ~25% faster than json_build_object per item.
+ */
+export async function readSections(run: RunSql, orgId: string, estimateId: string, held?: HeldSections): Promise<SectionsRead | null> {
+  const heldIds = held?.sections.map((s) => s.id) ?? []
+  const heldVersions = held?.sections.map((s) => s.version) ?? []
+  const rows = await run<{ document_version: string; id: string | null; version: string | null; json: string | null }>(Prisma.sql`
+    SELECT v.version AS document_version, s.id, s.version, s.json
+    FROM estimates e
+    -- Version 0: the estimate's sections were never written since versions were kept.
+    CROSS JOIN LATERAL (SELECT coalesce((SELECT version FROM estimate_sections_versions WHERE estimate_id = e.id), 0)::text AS version) v
+    LEFT JOIN LATERAL (
+      SELECT s.id, s.sort_order, s.created_at, sv.version,
+             CASE WHEN sv.version IS DISTINCT FROM held.version THEN json_build_object(
                'id', s.id, 'name', s.name, 'description', s.description, 'total', s.total::text, 'sortOrder', s.sort_order,
                'lineItems', COALESCE((
                  SELECT json_agg(li) FROM (
@@ -60,20 +66,25 @@ export async function readSectionsJson(run: RunSql, orgId: string, estimateId: s
                           is_equipment AS "isEquipment", is_subcontractor AS "isSubcontractor", apply_markup AS "applyMarkup",
                           apply_tax AS "applyTax", vendor, part_number AS "partNumber", notes, sort_order AS "sortOrder"
                    FROM line_items WHERE section_id = s.id AND organization_id = ${orgId}
-                   ORDER BY sort_order, created_at, id) li), '[]'::json))
-             ORDER BY s.sort_order, s.created_at, s.id)
-      FROM sections s WHERE s.estimate_id = e.id AND s.organization_id = ${orgId}), '[]'::json)::text END AS json
-    FROM estimates e
-    -- Version 0: the estimate's sections were never written since versions were kept.
-    CROSS JOIN LATERAL (SELECT coalesce((SELECT version FROM estimate_sections_versions WHERE estimate_id = e.id), 0)::text AS version) v
-    WHERE e.id = ${estimateId}::uuid AND e.organization_id = ${orgId} AND e.deleted_at IS NULL`)
-  return rows[0] ?? null
+                   ORDER BY sort_order, created_at, id) li), '[]'::json))::text END AS json
+      FROM sections s
+      -- No row: the section was never changed since it was added (version 0).
+      CROSS JOIN LATERAL (SELECT coalesce((SELECT version FROM section_versions WHERE section_id = s.id), 0)::text AS version) sv
+      LEFT JOIN unnest(${heldIds}::uuid[], ${heldVersions}::text[]) AS held(id, version) ON held.id = s.id
+      WHERE s.estimate_id = e.id AND s.organization_id = ${orgId} AND v.version IS DISTINCT FROM ${held?.version ?? null}::text
+    ) s ON true
+    WHERE e.id = ${estimateId}::uuid AND e.organization_id = ${orgId} AND e.deleted_at IS NULL
+    ORDER BY s.sort_order, s.created_at, s.id`)
+  const first = rows[0]
+  if (!first) return null
+  const sections = rows.flatMap((r) => (r.id === null ? [] : [{ id: r.id, version: r.version ?? '0', json: r.json }]))
+  return { version: first.document_version, sections }
 }
 
 /** The same sections as objects, for use cases that work with them (CSV export, documents). */
 export async function loadSections(run: RunSql, orgId: string, estimateId: string): Promise<Section[]> {
-  const read = await readSectionsJson(run, orgId, estimateId)
-  return read?.json ? (JSON.parse(read.json) as Section[]) : []
+  const read = await readSections(run, orgId, estimateId)
+  return (read?.sections ?? []).map((s) => JSON.parse(s.json ?? 'null') as Section)
 }
 
 // Section rows; every function takes orgId first.

@@ -1,6 +1,5 @@
-import { gzipAnswer } from '@plumbline/service-kit'
 import type { Response } from 'express'
-import type { SectionsDocument } from '../data/sections-repo.js'
+import { type SectionsDocument, withGzip } from '../data/sections-document.js'
 import type { Versioned } from '../data/versioned-memo.js'
 import type { EstimatesDeps } from '../deps.js'
 
@@ -11,7 +10,7 @@ const COMPRESS_FROM_BYTES = 1024
  * Sends an estimate's sections document: named by its version (express answers a matching
  * If-None-Match with 304 and skips hashing ~200 kB for its own ETag), gzipped for a client that
  * accepts it. The gzip is kept with the remembered document, so a version is compressed at most
- * once: 500 line items are ~200 kB of JSON and ~26 kB gzipped.
+ * once, and then only its changed sections (see withGzip).
  */
 export async function sendSectionsDocument(
   deps: Pick<EstimatesDeps, 'sectionsDocuments'>,
@@ -27,10 +26,10 @@ export async function sendSectionsDocument(
     res.send(document.value.body)
     return
   }
-  let compressed = document.value.gzip
-  if (!compressed) {
-    compressed = await gzipAnswer(document.value.body)
-    deps.sectionsDocuments.set(estimateId, { version: document.version, value: { ...document.value, gzip: compressed } })
+  let zipped = document.value
+  if (!zipped.gzip) {
+    zipped = await withGzip(document.value)
+    deps.sectionsDocuments.set(estimateId, { version: document.version, value: zipped })
   }
-  res.setHeader('Content-Encoding', 'gzip').send(compressed)
+  res.setHeader('Content-Encoding', 'gzip').send(zipped.gzip)
 }

@@ -5,8 +5,9 @@ import { type Api, claimsFor, identityHeaders, seededRandom } from '@plumbline/t
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { RunSql } from '../../src/data/db.js'
 import { type KnownTotal, listEstimatesSql, readListPage } from '../../src/data/list-estimates-query.js'
-import { readSectionsJson } from '../../src/data/sections-repo.js'
-import { createVersionedMemo } from '../../src/data/versioned-memo.js'
+import { heldSections, type SectionsDocument, sectionsDocumentFrom, withGzip } from '../../src/data/sections-document.js'
+import { readSections } from '../../src/data/sections-repo.js'
+import { createVersionedMemo, type Versioned } from '../../src/data/versioned-memo.js'
 import type { Prisma } from '../../src/generated/prisma/client.js'
 import {
   createEstimate,
@@ -205,7 +206,11 @@ describe('remembered sections documents', () => {
     const res = await api('GET', `/estimates/${estimateId}/sections`)
     return { status: res.status, body: res.text }
   }
-  const freshSections = async (orgId: string, estimateId: string) => (await readSectionsJson(svc.deps.queryRows, orgId, estimateId))?.json
+  /** The document built from scratch, without anything remembered. */
+  const freshSections = async (orgId: string, estimateId: string) => {
+    const read = await readSections(svc.deps.queryRows, orgId, estimateId)
+    return read && sectionsDocumentFrom(read).body.toString()
+  }
 
   it('follow edits through the API and in SQL, and stop at deletion and at other organisations', async () => {
     const orgId = newOrgId()
@@ -243,6 +248,50 @@ describe('remembered sections documents', () => {
     await expectFresh('restored')
     await svc.deps.prisma.$executeRaw`DELETE FROM estimates WHERE id = ${e.id}::uuid`
     expect((await sectionsOf(api, e.id)).status).toBe(404)
+  })
+
+  it('rebuild only the sections a change touched, and stay equal to a fresh document, gzipped too', async () => {
+    const orgId = newOrgId()
+    const api = svc.as(orgId)
+    const e = await createEstimate(api)
+    const sectionIds: string[] = []
+    for (const name of ['Demolition', 'Framing', 'Roofing']) sectionIds.push((await api('POST', `/estimates/${e.id}/sections`, { name })).body.id)
+    const [a, b, c] = sectionIds
+    await svc.deps.prisma.$executeRaw`
+      INSERT INTO line_items (id, section_id, estimate_id, organization_id, name, quantity, unit, unit_cost, total_cost, sort_order, updated_at)
+      SELECT gen_random_uuid(), s.id, s.estimate_id, s.organization_id, s.name || ' item ' || i, 2, 'each', 10, 20, i, now()
+      FROM sections s, generate_series(0, 14) i WHERE s.estimate_id = ${e.id}::uuid`
+    const run = svc.deps.queryRows
+    let held: Versioned<SectionsDocument> | undefined
+    /** Reads as the route does from what it holds; answers the ids of the sections PostgreSQL built. */
+    const readAgain = async (step: string) => {
+      const read = (await readSections(run, orgId, e.id, held && heldSections(held)))!
+      const value = held?.version === read.version ? held.value : sectionsDocumentFrom(read, held ? await withGzip(held.value) : undefined)
+      held = { version: read.version, value: await withGzip(value) }
+      expect(held.value.body.toString(), step).toBe(await freshSections(orgId, e.id))
+      expect(gunzipSync(held.value.gzip!).toString(), step).toBe(held.value.body.toString())
+      return read.sections.filter((s) => s.json !== null).map((s) => s.id)
+    }
+    expect(await readAgain('first read')).toEqual([a, b, c])
+    expect(await readAgain('unchanged')).toEqual([])
+    const itemOf = async (sectionId: string) =>
+      (await svc.deps.prisma.$queryRaw<{ id: string }[]>`SELECT id FROM line_items WHERE section_id = ${sectionId}::uuid LIMIT 1`)[0].id
+    const itemOfB = await itemOf(b)
+    const edited = await api('PUT', `/line-items/${itemOfB}`, { name: 'Studs', quantity: '3', unit: 'each', unitCost: '10.00' })
+    expect(edited.status, edited.text).toBe(200)
+    expect(await readAgain('a line item edited')).toEqual([b])
+    await svc.deps.prisma.$executeRaw`UPDATE line_items SET section_id = ${c}::uuid WHERE id = ${await itemOf(a)}::uuid`
+    expect((await readAgain('a line item moved')).sort()).toEqual([a, c].sort())
+    await svc.deps.prisma.$executeRaw`UPDATE sections SET sort_order = 9 WHERE id = ${a}::uuid`
+    expect(await readAgain('a section moved to the end')).toEqual([a])
+    expect(JSON.parse(held!.value.body.toString()).map((s: { id: string }) => s.id)).toEqual([b, c, a])
+    await svc.deps.prisma.$executeRaw`DELETE FROM line_items WHERE id = ${itemOfB}::uuid`
+    expect(await readAgain('a line item deleted')).toEqual([b])
+    await svc.deps.prisma.$executeRaw`DELETE FROM sections WHERE id = ${c}::uuid`
+    expect(await readAgain('a section deleted')).toEqual([])
+    expect(JSON.parse(held!.value.body.toString()).map((s: { id: string }) => s.id)).toEqual([b, a])
+    await svc.deps.prisma.$executeRaw`TRUNCATE line_items`
+    expect((await readAgain('line items truncated')).sort()).toEqual([a, b].sort())
   })
 
   it('are named by an ETag that changes with every edit and answers 304 while unchanged', async () => {
