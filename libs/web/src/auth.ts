@@ -1,6 +1,6 @@
 import type { CurrentUser, PermissionAction, PermissionModule, UserOrganization } from '@plumbline/contracts'
 import * as api from '@plumbline/contracts/api-paths'
-import { type QueryClient, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import * as React from 'react'
 import { useNavigate } from 'react-router'
 import { getQueryFn } from './api'
@@ -14,15 +14,6 @@ export const currentUserQuery = {
   queryFn: getQueryFn<CurrentUser | null>({ on401: 'returnNull' }),
   retry: false,
 } as const
-
-/**
- * Asks for the user before React's first render: every screen waits on it, and a query started
- * by useAuth would wait for the whole first render. The shell's bootstrap calls it; useAuth then
- * joins the request in flight.
- */
-export function prefetchCurrentUser(client: QueryClient): void {
-  void client.prefetchQuery(currentUserQuery)
-}
 
 /** The signed-in user (GET /api/user; 401 means signed out and yields null). */
 export function useAuth() {
