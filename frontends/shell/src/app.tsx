@@ -21,14 +21,14 @@ const acceptInvitationPage = named(() => import('./pages/auth/accept-invitation-
 const signedInApp = lazyScreen(() => import('./layout/signed-in-app'), <FullPageSpinner />)
 const publicShare = lazyScreen(() => import('./public-share'), <FullPageSpinner />)
 
+/** The routes below that show their own screen rather than the signed-in area. */
+const OWN_SCREEN_PATHS = new Set(['/login', '/register', '/forgot-password', '/reset-password', '/first-login-reset', '/verify-email', '/invite'])
+
 /**
  * A cold load of a signed-in page: as soon as the user is known to be signed in, the signed-in
  * area's code and the page's remote start downloading, while React still renders its first
  * frames (measured: they used to start ~0.3 s after the user's answer, once SignedInArea ran).
  */
-/** The routes below that show their own screen rather than the signed-in area. */
-const OWN_SCREEN_PATHS = new Set(['/login', '/register', '/forgot-password', '/reset-password', '/first-login-reset', '/verify-email', '/invite'])
-
 export function preloadSignedInPage(user: { requirePasswordReset?: boolean } | null, pathname: string): void {
   const remote = remoteForPath(pathname)
   if (!user || user.requirePasswordReset || remote === 'share' || OWN_SCREEN_PATHS.has(pathname)) return
