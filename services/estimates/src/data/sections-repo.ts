@@ -50,7 +50,8 @@ export type SectionsRead = { version: string; sections: SectionRead[] }
 export async function readSections(run: RunSql, orgId: string, estimateId: string, held?: HeldSections): Promise<SectionsRead | null> {
   const heldIds = held?.sections.map((s) => s.id) ?? []
   const heldVersions = held?.sections.map((s) => s.version) ?? []
-  const rows = await run<{ document_version: string; id: string | null; version: string | null; json: string | null }>(Prisma.sql`
+  // One row per section in display order; one row with a null id when none is read.
+  const rows = await run<{ document_version: string } & ({ id: string; version: string; json: string | null } | { id: null })>(Prisma.sql`
     SELECT v.version AS document_version, s.id, s.version, s.json
     FROM estimates e
     -- Version 0: the estimate's sections were never written since versions were kept.
@@ -77,14 +78,15 @@ export async function readSections(run: RunSql, orgId: string, estimateId: strin
     ORDER BY s.sort_order, s.created_at, s.id`)
   const first = rows[0]
   if (!first) return null
-  const sections = rows.flatMap((r) => (r.id === null ? [] : [{ id: r.id, version: r.version ?? '0', json: r.json }]))
+  const sections = rows.flatMap((r) => (r.id === null ? [] : [{ id: r.id, version: r.version, json: r.json }]))
   return { version: first.document_version, sections }
 }
 
 /** The same sections as objects, for use cases that work with them (CSV export, documents). */
 export async function loadSections(run: RunSql, orgId: string, estimateId: string): Promise<Section[]> {
   const read = await readSections(run, orgId, estimateId)
-  return (read?.sections ?? []).map((s) => JSON.parse(s.json ?? 'null') as Section)
+  // Nothing held: every section comes with its JSON.
+  return (read?.sections ?? []).map((s) => JSON.parse(s.json as string) as Section)
 }
 
 // Section rows; every function takes orgId first.
