@@ -7,7 +7,7 @@ import type { RunSql } from '../../services/estimates/src/data/db.js'
 import { type KnownTotal, readListPage } from '../../services/estimates/src/data/list-estimates-query.js'
 import { createVersionedMemo } from '../../services/estimates/src/data/versioned-memo.js'
 import type { Stack } from '../lib/stack.js'
-import { fmt, measure, measureInTurns, type Result, target, timed, timedRequest } from './measure.js'
+import { cpuLine, fmt, measureConcurrentInTurns, measureInTurns, type Result, target, timed, timedRequest } from './measure.js'
 import type { BrowserSession } from './session.js'
 
 const ORG = DEMO_ORGANIZATION.id
@@ -145,6 +145,8 @@ export async function benchEstimates(stack: Stack, session: BrowserSession, data
     const bumpRow = (await pool.query<{ id: string }>(`SELECT id FROM estimates WHERE organization_id = $1 LIMIT 1`, [ORG])).rows[0].id
     const moveListVersion = () => pool.query(`UPDATE estimates SET created_at = created_at + interval '1 millisecond' WHERE id = $1`, [bumpRow])
     const p95AtC1: string[] = []
+    const { gateway, estimates } = stack.pids()
+    const servers = { gateway, estimates }
     for (const [label, query] of scenarios) {
       const parsed = ZEstimateListQuery.parse(query)
       const listViaGateway = () => timedRequest(`${api}/estimates?${new URLSearchParams(query)}`, { headers: { cookie: session.cookie } })
@@ -159,9 +161,10 @@ export async function benchEstimates(stack: Stack, session: BrowserSession, data
       row('  c=1 via gateway', atC1.gateway)
       row('  c=1 service alone', atC1.service)
       row('  c=1 raw pg (same SQL)', atC1.raw)
-      const listC16 = { gateway: await measure(listViaGateway, 16, 1600, 50), raw: await measure(listRaw, 16, 1600, 50) }
+      const listC16 = await measureConcurrentInTurns({ gateway: listViaGateway, raw: listRaw }, { concurrency: 16, requests: 3200, warmup: 200, pids: servers })
       row('  c=16 via gateway', listC16.gateway)
       row('  c=16 raw pg (same SQL)', listC16.raw)
+      console.log(`      c=16 CPU per request via gateway: ${cpuLine(listC16.gateway)}; raw: ${cpuLine(listC16.raw)}`)
       target(
         'c=16 throughput via the gateway ≥ 50 % of raw',
         `${Math.round((listC16.gateway.rps / listC16.raw.rps) * 100)} %`,
@@ -201,9 +204,12 @@ export async function benchEstimates(stack: Stack, session: BrowserSession, data
     row('c=1 via gateway, no gzip', atC1.uncompressed)
     row('c=1 service alone', atC1.service)
     row('c=1 raw pg (same rows)', atC1.raw)
-    const detailC16 = { gateway: await measure(detailViaGateway, 16, 1200, 30), raw: await measure(detailRaw, 16, 1200, 30) }
+    const detailC16 = await measureConcurrentInTurns(
+      { gateway: detailViaGateway, service: detailDirect, raw: detailRaw },
+      { concurrency: 16, requests: 2400, warmup: 100 },
+    )
     row('c=16 via gateway', detailC16.gateway)
-    row('c=16 service alone', await measure(detailDirect, 16, 1200, 30))
+    row('c=16 service alone', detailC16.service)
     row('c=16 raw pg (same rows)', detailC16.raw)
     target(
       'c=16 throughput via the gateway ≥ 50 % of raw',
@@ -259,7 +265,7 @@ export async function benchCreate(stack: Stack, session: BrowserSession, databas
     const createAtC1 = await measureInTurns({ gateway: create, raw: createRaw }, 200, 20)
     row('c=1 via gateway', createAtC1.gateway)
     row('c=1 raw pg (same rows)', createAtC1.raw)
-    const createC16 = { gateway: await measure(create, 16, 800, 20), raw: await measure(createRaw, 16, 800, 20) }
+    const createC16 = await measureConcurrentInTurns({ gateway: create, raw: createRaw }, { concurrency: 16, requests: 800, warmup: 40 })
     row('c=16 via gateway', createC16.gateway)
     row('c=16 raw pg (same rows)', createC16.raw)
     const createRatio = createAtC1.gateway.p50 / createAtC1.raw.p50

@@ -3,7 +3,7 @@ import { once } from 'node:events'
 import { IDENTITY_HEADER } from '@plumbline/contracts'
 import { type IdentitySigningKey, signIdentity } from '@plumbline/service-kit'
 import type { Stack } from '../lib/stack.js'
-import { fmt, measure, measureInTurns, processCpuSeconds, type Result, target, timedRequest } from './measure.js'
+import { cpuLine, fmt, measureConcurrentInTurns, measureInTurns, target, timedRequest } from './measure.js'
 import type { BrowserSession } from './session.js'
 
 /** GET /api/user through the gateway vs the auth handler called directly, c=1 and c=16. */
@@ -26,12 +26,11 @@ export async function benchGatewayHop(stack: Stack, session: BrowserSession, sig
   try {
     const atC1 = await measureInTurns({ gateway: viaGateway, direct }, 2000, 300)
     const hopAtC1 = atC1.gateway.p50 - atC1.direct.p50
-    const pids = { ...stack.pids(), 'bare proxy': bare.child.pid }
-    const c16 = {
-      gateway: await withServerCpu(pids, 8300, () => measure(viaGateway, 16, 8000, 300)),
-      direct: await withServerCpu(pids, 8300, () => measure(direct, 16, 8000, 300)),
-      bare: await withServerCpu(pids, 8300, () => measure(viaBareProxy, 16, 8000, 300)),
-    }
+    const { gateway, auth } = stack.pids()
+    const c16 = await measureConcurrentInTurns(
+      { gateway: viaGateway, direct, bare: viaBareProxy },
+      { concurrency: 16, requests: 8000, warmup: 500, pids: { gateway, auth, 'bare proxy': bare.child.pid } },
+    )
     for (const [c, { gateway: g, direct: d }] of [
       [1, atC1],
       [16, c16],
@@ -65,24 +64,3 @@ async function startBareProxy(origin: string): Promise<{ child: ChildProcess; po
   const [message] = (await once(child, 'message')) as [{ port: number }]
   return { child, port: message.port }
 }
-
-type WithCpu = Result & { cpuUs: Record<string, number> }
-
-/**
- * The c=16 figures with each process's CPU per request (gateway, auth, and this client): on a
- * machine whose cores the three share, the gateway's throughput ratio is set by how much CPU it
- * adds per request to what the service and the client spend.
- */
-async function withServerCpu(pids: Partial<Record<string, number>>, requests: number, run: () => Promise<Result>): Promise<WithCpu> {
-  const watched = Object.keys(pids).filter((name) => ['gateway', 'auth', 'bare proxy'].includes(name) && pids[name] !== undefined)
-  const before = watched.map((name) => processCpuSeconds(pids[name] as number))
-  const result = await run() // `requests` counts its warm-up too: the servers' CPU includes it
-  const cpuUs = Object.fromEntries(watched.map((name, i) => [name, ((processCpuSeconds(pids[name] as number) - before[i]) / requests) * 1e6]))
-  return { ...result, cpuUs: { ...cpuUs, client: ((result.clientCpu ?? 0) / result.rps) * 1e6 } }
-}
-
-const cpuLine = (r: WithCpu) =>
-  Object.entries(r.cpuUs)
-    .filter(([, us]) => us >= 1) // a process this way does not pass through
-    .map(([name, us]) => `${name} ${Math.round(us)} µs`)
-    .join(', ')

@@ -47,7 +47,15 @@ export async function timed(fn: () => Promise<unknown>): Promise<number> {
 export type Result = { p50: number; p95: number; p99: number; rps: number; clientCpu?: number }
 
 export async function measure(fn: () => Promise<number>, concurrency: number, requests: number, warmup = 100): Promise<Result> {
-  for (let i = 0; i < warmup; i++) await fn() // JIT, pools, caches
+  await runConcurrently(fn, concurrency, warmup) // JIT, pools (grown to the measured concurrency), caches
+  const run = await runConcurrently(fn, concurrency, requests)
+  return { ...summarise(run.samples, run.seconds), clientCpu: run.clientCpu / run.seconds }
+}
+
+type Run = { samples: number[]; seconds: number; clientCpu: number }
+
+/** `requests` calls of fn with `concurrency` in flight; clientCpu in CPU seconds of this process. */
+async function runConcurrently(fn: () => Promise<number>, concurrency: number, requests: number): Promise<Run> {
   const samples: number[] = []
   let next = 0
   const started = performance.now()
@@ -57,9 +65,50 @@ export async function measure(fn: () => Promise<number>, concurrency: number, re
       while (next++ < requests) samples.push(await fn())
     }),
   )
-  const seconds = (performance.now() - started) / 1000
   const used = process.cpuUsage(cpu)
-  return { ...summarise(samples, seconds), clientCpu: (used.user + used.system) / 1e6 / seconds }
+  return { samples, seconds: (performance.now() - started) / 1000, clientCpu: (used.user + used.system) / 1e6 }
+}
+
+/** A Result with the CPU each watched process (and this client) spent per request, in µs. */
+export type WithCpu = Result & { cpuUs: Record<string, number> }
+
+/**
+ * Throughput figures (c > 1) for several ways to do the same thing, taken in turns: each way is
+ * first warmed at the measured concurrency (its connection pools grow to it), then blocks of each
+ * way alternate, in a rotating order. Measured one way after another, with a sequential warm-up,
+ * the way that ran first paid for growing the pools behind it (the gateway bench: the auth
+ * service spent ~70 µs more per request in whichever c=16 run came first) and drifting load
+ * landed on whichever way ran at the time. `pids` names processes whose CPU is reported per request.
+ */
+export async function measureConcurrentInTurns<K extends string>(
+  ways: Record<K, () => Promise<number>>,
+  opts: { concurrency: number; requests: number; warmup: number; blocks?: number; pids?: Partial<Record<string, number>> },
+): Promise<Record<K, WithCpu>> {
+  const names = Object.keys(ways) as K[]
+  const blocks = opts.blocks ?? 4
+  const watched = Object.entries(opts.pids ?? {}).filter((entry): entry is [string, number] => entry[1] !== undefined)
+  for (const name of names) await runConcurrently(ways[name], opts.concurrency, opts.warmup)
+  const totals = Object.fromEntries(names.map((n) => [n, { samples: [] as number[], seconds: 0, clientCpu: 0, cpu: {} as Record<string, number> }]))
+  for (let block = 0; block < blocks; block++) {
+    for (let k = 0; k < names.length; k++) {
+      const name = names[(block + k) % names.length]
+      const before = watched.map(([, pid]) => processCpuSeconds(pid))
+      const run = await runConcurrently(ways[name], opts.concurrency, Math.ceil(opts.requests / blocks))
+      const total = totals[name]
+      total.samples.push(...run.samples)
+      total.seconds += run.seconds
+      total.clientCpu += run.clientCpu
+      for (const [i, [name, pid]] of watched.entries()) total.cpu[name] = (total.cpu[name] ?? 0) + processCpuSeconds(pid) - before[i]
+    }
+  }
+  return Object.fromEntries(
+    names.map((n) => {
+      const { samples, seconds, clientCpu, cpu } = totals[n]
+      const perRequest = (cpuSeconds: number) => (cpuSeconds / samples.length) * 1e6
+      const cpuUs = Object.fromEntries([...Object.entries(cpu).map(([p, sec]) => [p, perRequest(sec)]), ['client', perRequest(clientCpu)]])
+      return [n, { ...summarise(samples, seconds), clientCpu: clientCpu / seconds, cpuUs }]
+    }),
+  ) as Record<K, WithCpu>
 }
 
 /**
@@ -94,6 +143,13 @@ function summarise(samples: number[], seconds: number): Result {
 export const fmt = (r: Result) =>
   `p50 ${r.p50.toFixed(2).padStart(6)} ms  p95 ${r.p95.toFixed(2).padStart(6)} ms  p99 ${r.p99.toFixed(2).padStart(6)} ms  ${String(Math.round(r.rps)).padStart(5)} req/s` +
   (r.clientCpu === undefined ? '' : `  (client ${Math.round(r.clientCpu * 100)} % of a core)`)
+
+/** CPU per request of each process a way passed through (a process it does not pass through spends < 1 µs). */
+export const cpuLine = (r: WithCpu) =>
+  Object.entries(r.cpuUs)
+    .filter(([, us]) => us >= 1)
+    .map(([name, us]) => `${name} ${Math.round(us)} µs`)
+    .join(', ')
 
 /** One line per performance goal: the figure, the goal, met or not. */
 export function target(goal: string, figure: string, met: boolean) {
