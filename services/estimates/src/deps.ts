@@ -1,5 +1,6 @@
 import type { ServiceDeps } from '@plumbline/service-kit'
 import { knownTotalBytes, type SearchTotals } from './data/list-estimates-query.js'
+import { type ListPages, listPageBytes } from './data/list-pages.js'
 import { type SectionsDocuments, sectionsDocumentBytes } from './data/sections-document.js'
 import { createVersionedMemo } from './data/versioned-memo.js'
 import { createShareTokenCrypto, type ShareTokenCrypto } from './domain/share-token-crypto.js'
@@ -12,6 +13,8 @@ export type EstimatesDeps = ServiceDeps<PrismaClient> & {
   shareTokens: ShareTokenCrypto
   /** Searches' totals by list version (see readListPage). */
   searchTotals: SearchTotals
+  /** List pages' answers by page version (see listEstimates). */
+  listPages: ListPages
   /** Sections documents by sections version (see listSectionsDocument). */
   sectionsDocuments: SectionsDocuments
 }
@@ -22,6 +25,7 @@ export function buildDeps(base: ServiceDeps<PrismaClient>, env: EstimatesEnv): E
     env,
     shareTokens: createShareTokenCrypto(env.SHARE_TOKEN_KEY),
     searchTotals: createVersionedMemo({ maxEntries: 10_000, maxBytes: 32 * 1024 * 1024, sizeOf: knownTotalBytes }),
+    listPages: createVersionedMemo({ maxEntries: 5_000, maxBytes: env.LIST_MEMO_MB * 1024 * 1024, sizeOf: listPageBytes }),
     sectionsDocuments: createVersionedMemo({ maxEntries: 2_000, maxBytes: env.SECTIONS_MEMO_MB * 1024 * 1024, sizeOf: sectionsDocumentBytes }),
   }
 }

@@ -28,6 +28,8 @@ export const ZEstimatesEnv = withProductionChecks(
     /** Property data over HTTP (src/property/http-provider.ts documents the protocol); unset = the embedded provider. */
     PROPERTY_DATA_URL: z.string().url().optional(),
     PROPERTY_DATA_API_KEY: z.string().optional(),
+    /** Memory for remembered list pages' answers (the estimates list), in MiB; 0 turns remembering off. */
+    LIST_MEMO_MB: z.coerce.number().int().min(0).max(4096).default(32),
     /** Memory for remembered sections documents (estimate detail), in MiB; 0 turns remembering off. */
     SECTIONS_MEMO_MB: z.coerce.number().int().min(0).max(4096).default(64),
     /** Seeds demo estimates into the demo organisation (npm start). */

@@ -67,6 +67,14 @@ export function listOrderBy(q: EstimateListQuery): Prisma.Sql {
 const PAGE_COLUMNS = Prisma.sql`e.id, e.project_name, e.client_name, e.property_address, e.updated_at, e.created_at, e.total_cost::text AS total_cost_text,
              e.status, e.ai_summary, e.project_type_id, s.token_ciphertext`
 
+/** The organisation's page version (see EstimatePageVersion in the schema) as text: a bigint sum. */
+export async function readPageVersion(run: RunSql, orgId: string): Promise<string> {
+  const [row] = await run<{ version: string }>(
+    Prisma.sql`SELECT coalesce(sum(version), 0)::text AS version FROM estimate_page_versions WHERE organization_id = ${orgId}`,
+  )
+  return row?.version ?? '0'
+}
+
 /** The organisation's list version (see EstimateListVersion in the schema) as text: a bigint sum. */
 const listVersion = (orgId: string) =>
   Prisma.sql`SELECT coalesce(sum(version), 0)::text AS version FROM estimate_list_versions WHERE organization_id = ${orgId}`

@@ -11,6 +11,7 @@ import { getInsights } from '../usecases/get-insights.js'
 import { listEstimates } from '../usecases/list-estimates.js'
 import { setEstimateStatus } from '../usecases/set-estimate-status.js'
 import { updateEstimate } from '../usecases/update-estimate.js'
+import { sendListPage } from './list-body.js'
 
 /** An idempotent create answers itself: a replay repeats the first answer's status and says so. */
 function sendIdempotent(res: Response, result: { status: number; body: unknown; replayed: boolean }): void {
@@ -21,7 +22,9 @@ function sendIdempotent(res: Response, result: { status: number; body: unknown; 
 export function estimateRoutes(deps: EstimatesDeps): Router {
   return (
     catalogueRouter(estimatesRoutes)
-      .on('getEstimates', ({ ctx, query }) => listEstimates(deps, ctx, query))
+      .on('getEstimates', async ({ ctx, query, req, res }) => {
+        await sendListPage(deps, res, await listEstimates(deps, ctx, query), req.acceptsEncodings('gzip') === 'gzip')
+      })
       .on('postEstimates', async ({ ctx, body, req, res }) => {
         const key = idempotencyKeyOf(req.header('idempotency-key'))
         const idem = key ? { orgId: ctx.orgId, key, scope: 'POST /estimates', requestHash: requestHashOf(req.body) } : undefined
