@@ -1,3 +1,4 @@
+import { seededRandom } from '@plumbline/testing'
 import { describe, expect, it } from 'vitest'
 import { upstreamPath } from '../src/proxy/upstreams.js'
 import { createRouteMatcher } from '../src/routes/match-route.js'
@@ -118,4 +119,53 @@ describe('route table', () => {
     expect(upstreamPath('/__dev/mail')).toBe('/__dev/mail')
     expect(upstreamPath('/apix/y')).toBe('/apix/y')
   })
+
+  it('answers exactly as a plain first-match scan of the table does, for paths of every length and shape', () => {
+    const random = seededRandom(20261128)
+    const pick = <T>(xs: readonly T[]) => xs[Math.floor(random() * xs.length)] as T
+    const filled = (pattern: string) =>
+      pattern
+        .replace(/\/\*$/, pick(['', '/x', '/x/y/z']))
+        .split('/')
+        .map((s) => (s.startsWith(':') ? pick(['o1', 'a%20b', '%E0%A4%A', 'tok-123', 'estimates']) : s))
+        .join('/')
+    const paths = routeTable.flatMap((r) => [
+      filled(r.pattern),
+      filled(r.pattern),
+      `${filled(r.pattern)}/extra`,
+      filled(r.pattern).split('/').slice(0, -1).join('/'),
+    ])
+    paths.push('/api', '/api/', '/api/organizations', '/api/organizations/o1/', `/api${'/a'.repeat(40)}`)
+    for (const path of paths) {
+      for (const method of ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE']) {
+        expect(match(method, path), `${method} ${path}`).toEqual(firstMatchScan(method, path))
+      }
+    }
+  })
 })
+
+/** The specification the indexed matcher must equal: every route in table order, segment by segment. */
+function firstMatchScan(method: string, pathname: string) {
+  if (/%2f|%5c|\\/i.test(pathname)) return undefined
+  const segments = pathname.split('/').slice(1)
+  if (segments.length > 1 && segments.at(-1) === '') segments.pop()
+  if (segments.some((s) => s === '' || s === '.' || s === '..')) return undefined
+  for (const route of routeTable) {
+    if (route.method && route.method !== method && !(method === 'HEAD' && route.method === 'GET')) continue
+    const openEnded = route.pattern.endsWith('/*')
+    const want = (openEnded ? route.pattern.slice(0, -2) : route.pattern).split('/').slice(1)
+    if (openEnded ? segments.length < want.length : segments.length !== want.length) continue
+    const params: Record<string, string> = {}
+    const fits = want.every((w, i) => {
+      if (!w.startsWith(':')) return w === segments[i]
+      try {
+        params[w.slice(1)] = decodeURIComponent(segments[i])
+        return true
+      } catch {
+        return false
+      }
+    })
+    if (fits) return { route, params }
+  }
+  return undefined
+}
