@@ -25,6 +25,13 @@ export type OutboxRelayOptions = {
   publishTimeoutMs?: number
   /** false: no background loop, only drainOnce() publishes (tests, cron-style jobs). */
   poll?: boolean
+  /**
+   * A read outside any transaction (the service's queryRows). With it, a round first asks
+   * whether any row waits, and opens the claiming transaction only then: an idle round costs one
+   * indexed query instead of an interactive transaction (BEGIN, SELECT, COMMIT through Prisma),
+   * which at five rounds a second took ~9 ms of CPU per second in every idle service.
+   */
+  peek?: (statement: { text: string; values: unknown[] }) => Promise<unknown[]>
 }
 
 export type OutboxRelay = {
@@ -55,7 +62,12 @@ export function startOutboxRelay(opts: OutboxRelayOptions): OutboxRelay {
   const publishTimeoutMs = opts.publishTimeoutMs ?? 2_000
   const table = qualifiedTable(opts.schema, 'outbox_events')
 
+  const waitingRow = { text: `SELECT 1 FROM ${table} WHERE published_at IS NULL LIMIT 1`, values: [] }
+  /** Whether a round has anything to claim (a row committed just after is the next round's, as with the claim itself). */
+  const anyWaiting = async () => !opts.peek || (await opts.peek(waitingRow)).length > 0
+
   async function drainOnce(): Promise<number> {
+    if (!(await anyWaiting())) return 0
     let failure: { row: OutboxRow; error: unknown } | undefined
     const published = await runInTransaction(async (tx) => {
       // Casts to text keep the row shape identical under pg and Prisma (which map jsonb and

@@ -105,7 +105,7 @@ export async function startServiceRuntime<P extends PrismaLike, D extends Servic
   const redis = await connectRedis(env.REDIS_URL, logger)
   const base: ServiceDeps<P> = { env, logger, prisma, queryRows, bus, redis, runInTransaction, schema: def.schema }
   const deps = def.buildDeps ? def.buildDeps(base) : (base as D)
-  const relay = startOutboxRelay({ runInTransaction, schema: def.schema, bus, logger })
+  const relay = startOutboxRelay({ runInTransaction, peek: queryRows, schema: def.schema, bus, logger })
   const pruner = startMessagingPruner({
     runInTransaction,
     schema: def.schema,
