@@ -79,6 +79,16 @@ function logLines(service: string): Record<string, unknown>[] {
     })
 }
 
+/** The first line of a service's log that fits, waiting up to 10 s for it to be written. */
+async function logLine(service: string, fits: (line: Record<string, unknown>) => boolean): Promise<Record<string, unknown> | undefined> {
+  for (let i = 0; i < 100; i++) {
+    const line = logLines(service).find(fits)
+    if (line) return line
+    await new Promise((r) => setTimeout(r, 100))
+  }
+  return undefined
+}
+
 beforeAll(async () => {
   const otlpPort = await startOtlpReceiver()
   infra = await startProcessTestInfra('trace-journey')
@@ -138,20 +148,18 @@ describe('one request, one trace', () => {
     })
     expect(created.status, await created.clone().text()).toBe(201)
 
-    // The gateway's access line for the request, and its trace id.
-    let gatewayLine: Record<string, unknown> | undefined
-    for (let i = 0; i < 50 && !gatewayLine; i++) {
+    // The gateway's access line for the request, and its trace id. Log lines reach the file
+    // within a second (each process buffers its stdout: service-kit's logger.ts).
+    const gatewayLine = await logLine(
+      'gateway',
       // The gateway logs its route pattern, not the path (ids stay out of its access log).
-      gatewayLine = logLines('gateway').find(
-        (l) => l.msg === 'request' && l.method === 'POST' && l.status === 201 && String(l.route).startsWith('/api/organizations/'),
-      )
-      if (!gatewayLine) await new Promise((r) => setTimeout(r, 100))
-    }
+      (l) => l.msg === 'request' && l.method === 'POST' && l.status === 201 && String(l.route).startsWith('/api/organizations/'),
+    )
     const traceId = gatewayLine?.traceId as string | undefined
     expect(traceId, 'the gateway access log line carries a trace id').toMatch(/^[0-9a-f]{32}$/)
 
     // The estimates service logged the same request under the same trace.
-    const serviceLine = logLines('estimates').find((l) => l.msg === 'request' && l.path === `/organizations/${orgId}/estimates` && l.traceId === traceId)
+    const serviceLine = await logLine('estimates', (l) => l.msg === 'request' && l.path === `/organizations/${orgId}/estimates` && l.traceId === traceId)
     expect(serviceLine, 'the estimates service access line has the same trace id').toBeDefined()
 
     // The admin service's consumer of the created event continued the trace.
