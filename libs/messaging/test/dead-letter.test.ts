@@ -1,23 +1,17 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { z } from 'zod'
-import { type Bus, consume, consumerName, createEnvelope, type DeadLetter, deadLetterSubject, ensureStream, messagingTotals, streamName } from '../src/index.js'
-import { countRows, createTestDb, deleteStreams, logger, NATS_URL, SCHEMA, type TestDb, testBus, testPrefix, waitFor } from './helpers.js'
+import { type Bus, consume, consumerName, createEnvelope, type DeadLetter, deadLetterSubject, messagingTotals, streamName } from '../src/index.js'
+import { countRows, logger, NATS_URL, openDbAndBus, SCHEMA, type TestDb, testBus, waitFor } from './helpers.js'
 
 describe('retries and dead letter', { timeout: 60_000 }, () => {
   let db: TestDb
   let bus: Bus
+  let close: () => Promise<void>
 
   beforeAll(async () => {
-    db = await createTestDb()
-    bus = await testBus(testPrefix())
-    await ensureStream(bus, 'documents')
+    ;({ db, bus, close } = await openDbAndBus('documents'))
   }, 60_000)
-
-  afterAll(async () => {
-    await deleteStreams(bus).catch(() => {})
-    await bus?.close()
-    await db?.drop()
-  }, 60_000)
+  afterAll(() => close?.(), 60_000)
 
   async function deadLetterOf(durable: string): Promise<DeadLetter | null> {
     const stored = await bus.jsm.streams.getMessage(streamName(bus.prefix, 'dlq'), { last_by_subj: bus.subject(deadLetterSubject(durable)) }).catch(() => null)

@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import pg from 'pg'
 import { pino } from 'pino'
-import { type Bus, connectBus, OUTBOX_TABLES_SQL, pgTransactionRunner, type TransactionRunner } from '../src/index.js'
+import { type Bus, connectBus, ensureStream, OUTBOX_TABLES_SQL, pgTransactionRunner, type TransactionRunner } from '../src/index.js'
 
 export const PG = { host: '127.0.0.1', port: 5432, user: 'postgres' }
 export const NATS_URL = process.env.NATS_URL ?? 'nats://127.0.0.1:4222'
@@ -67,6 +67,25 @@ export async function deleteStreams(bus: Bus): Promise<void> {
   const mine = `${bus.prefix.toUpperCase()}_`
   for await (const name of bus.jsm.streams.names()) {
     if (name.startsWith(mine)) await bus.jsm.streams.delete(name)
+  }
+}
+
+/**
+ * What most files here need: a database of their own and a bus under a fresh prefix with
+ * `owner`'s stream; close() removes the streams, the connection and the database.
+ */
+export async function openDbAndBus(owner: string): Promise<{ db: TestDb; bus: Bus; close(): Promise<void> }> {
+  const db = await createTestDb()
+  const bus = await testBus(testPrefix())
+  await ensureStream(bus, owner)
+  return {
+    db,
+    bus,
+    close: async () => {
+      await deleteStreams(bus).catch(() => {})
+      await bus.close()
+      await db.drop()
+    },
   }
 }
 

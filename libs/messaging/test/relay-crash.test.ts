@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import { type Bus, consume, createEnvelope, ensureStream, startOutboxRelay, streamName, writeOutbox } from '../src/index.js'
-import { countRows, createTestDb, deleteStreams, logger, SCHEMA, type TestDb, testBus, testPrefix, waitFor } from './helpers.js'
+import { type Bus, consume, createEnvelope, startOutboxRelay, streamName, writeOutbox } from '../src/index.js'
+import { countRows, logger, openDbAndBus, SCHEMA, type TestDb, waitFor } from './helpers.js'
 
 const SUBJECT = 'estimates.estimate.created.v1'
 const N = 25
@@ -8,18 +8,12 @@ const N = 25
 describe('outbox relay crash', { timeout: 60_000 }, () => {
   let db: TestDb
   let bus: Bus
+  let close: () => Promise<void>
 
   beforeAll(async () => {
-    db = await createTestDb()
-    bus = await testBus(testPrefix())
-    await ensureStream(bus, 'estimates')
+    ;({ db, bus, close } = await openDbAndBus('estimates'))
   }, 60_000)
-
-  afterAll(async () => {
-    await deleteStreams(bus).catch(() => {})
-    await bus?.close()
-    await db?.drop()
-  }, 60_000)
+  afterAll(() => close?.(), 60_000)
 
   test('a relay that dies between PubAck and marking rows sent publishes after restart, each event once', async () => {
     // Rows committed while no relay runs: the relay died after the business transaction.
