@@ -12,8 +12,8 @@ let stdout: (DestinationStream & { flush(): void }) | undefined
  * The process's one stdout for log lines: lines gather into writes of 4 kB, written at least every
  * LOG_FLUSH_MS, and pino writes what is left synchronously on exit (a crash included; only SIGKILL
  * loses the last second). pino's default wrote each line on its own: the access log cost every
- * request a thread-pool write and an event-loop wake-up (strace of the gateway: 3 of its 7
- * system calls per request).
+ * request a write on a thread-pool thread and an event-loop wake-up (strace of the gateway at
+ * the info level).
  */
 function bufferedStdout() {
   if (!stdout) {

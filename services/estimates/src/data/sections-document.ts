@@ -66,9 +66,9 @@ function joinParts(parts: SectionPart[]): SectionsDocument {
 const interleave = <T>(open: T, comma: T, close: T, items: T[]): T[] => [open, ...items.flatMap((item, i) => (i === 0 ? [item] : [comma, item])), close]
 
 /**
- * The punctuation's deflate segments, made once: each deflate call sets up a zlib stream of
- * ~256 kB that V8 counts as external memory, and making three more per edit for a few bytes
- * drove a mark-compact every ~150 ms under the bench's cold reads.
+ * The punctuation's deflate segments, made once per process: three more deflate calls per new
+ * version, for a few bytes, doubled the estimates service's full collections under the bench's
+ * cold detail reads (--trace-gc: 177 mark-compacts against 89 in the same run).
  */
 let punctuation: Promise<Buffer[]> | undefined
 const punctuationSegments = () => (punctuation ??= deflateSegments([OPEN, COMMA, CLOSE]))
