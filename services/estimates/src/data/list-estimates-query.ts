@@ -186,8 +186,17 @@ export type SearchTotals = VersionedMemo<KnownTotal>
 
 export const knownTotalBytes = (known: KnownTotal) => 64 + (known.ids?.length ?? 0) * 40
 
-const searchKey = (orgId: string, q: EstimateListQuery) =>
-  JSON.stringify([orgId, q.search, q.status ?? 'all', q.projectTypeId ?? 'all', q.startDate ?? '', q.endDate ?? ''])
+/** The fields that decide which estimates match, in a fixed order: what a remembered search total (and, with the page's fields, a remembered page) is keyed by. */
+export const matchKeyParts = (orgId: string, q: EstimateListQuery) => [
+  orgId,
+  q.search || '',
+  q.status ?? 'all',
+  q.projectTypeId ?? 'all',
+  q.startDate ?? '',
+  q.endDate ?? '',
+]
+
+const searchKey = (orgId: string, q: EstimateListQuery) => JSON.stringify(matchKeyParts(orgId, q))
 
 /**
  * A walk down the sort index meets a match about every orgLive / total rows, so filling the

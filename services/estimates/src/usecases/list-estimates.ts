@@ -1,27 +1,15 @@
 import type { ZEstimateListResponse } from '@plumbline/contracts'
 import type { OrgContext } from '@plumbline/service-kit'
 import type { z } from 'zod'
-import { type EstimateListQuery, type ListPage, readListPage, readPageVersion } from '../data/list-estimates-query.js'
+import { type EstimateListQuery, type ListPage, matchKeyParts, readListPage, readPageVersion } from '../data/list-estimates-query.js'
 import type { ListAnswer } from '../data/list-pages.js'
 import type { EstimatesDeps } from '../deps.js'
 import { money } from '../domain/money.js'
 
 const STATUSES = new Set(['draft', 'pending', 'shared', 'viewed', 'approved', 'rejected'])
 
-/** Every field of the query that shapes the answer, in a fixed order. */
-const listPageKey = (orgId: string, q: EstimateListQuery) =>
-  JSON.stringify([
-    orgId,
-    q.search || '',
-    q.status ?? 'all',
-    q.projectTypeId ?? 'all',
-    q.startDate ?? '',
-    q.endDate ?? '',
-    q.sortBy,
-    q.sortOrder,
-    q.page,
-    q.limit,
-  ])
+/** Every field of the query that shapes the answer: what matches, then which page of it. */
+const listPageKey = (orgId: string, q: EstimateListQuery) => JSON.stringify([...matchKeyParts(orgId, q), q.sortBy, q.sortOrder, q.page, q.limit])
 
 /**
  * One page of the organisation's live estimates with search, filters and sorting (spec 000 §2),
