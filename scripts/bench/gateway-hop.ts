@@ -3,7 +3,8 @@ import { once } from 'node:events'
 import { IDENTITY_HEADER } from '@plumbline/contracts'
 import { type IdentitySigningKey, signIdentity } from '@plumbline/service-kit'
 import type { Stack } from '../lib/stack.js'
-import { cpuLine, fmt, measureConcurrentInTurns, measureInTurns, target, timedRequest } from './measure.js'
+import { cpuLine, fmt, measureConcurrentInTurns, measureInTurns, type Result, target, timedRequest, type WithCpu } from './measure.js'
+import { startNginxProxy } from './nginx-proxy.js'
 import type { BrowserSession } from './session.js'
 
 /** GET /api/user through the gateway vs the auth handler called directly, c=1 and c=16. */
@@ -21,15 +22,18 @@ export async function benchGatewayHop(stack: Stack, session: BrowserSession, sig
   const refresher = setInterval(sign, 20_000)
   const direct = () => timedRequest(`http://127.0.0.1:${stack.servicePorts.auth}/user`, { headers: { [IDENTITY_HEADER]: token } })
   const viaBareProxy = () => timedRequest(`http://127.0.0.1:${bare.port}/user`)
+  const nginx = await startNginxProxy(stack.servicePorts.auth)
+  const viaNginx = () => timedRequest(`http://127.0.0.1:${nginx?.port}/user`, { headers: { [IDENTITY_HEADER]: token } })
+  const floors = nginx ? { bare: viaBareProxy, nginx: viaNginx } : { bare: viaBareProxy }
 
   console.log('\nGET /api/user (session → identity → auth service)')
   try {
-    const atC1 = await measureInTurns({ gateway: viaGateway, direct }, 2000, 300)
+    const atC1: Record<string, Result> = await measureInTurns({ gateway: viaGateway, direct, ...floors }, 2000, 300)
     const hopAtC1 = atC1.gateway.p50 - atC1.direct.p50
     const { gateway, auth } = stack.pids()
-    const c16 = await measureConcurrentInTurns(
-      { gateway: viaGateway, direct, bare: viaBareProxy },
-      { concurrency: 16, requests: 8000, warmup: 500, pids: { gateway, auth, 'bare proxy': bare.child.pid } },
+    const c16: Record<string, WithCpu> = await measureConcurrentInTurns(
+      { gateway: viaGateway, direct, ...floors },
+      { concurrency: 16, requests: 8000, warmup: 500, pids: { gateway, auth, 'bare proxy': bare.child.pid, nginx: nginx?.pid } },
     )
     for (const [c, { gateway: g, direct: d }] of [
       [1, atC1],
@@ -40,11 +44,17 @@ export async function benchGatewayHop(stack: Stack, session: BrowserSession, sig
       if (c === 16) console.log(`  c=16 CPU per request via gateway: ${cpuLine(c16.gateway)}; direct: ${cpuLine(c16.direct)}`)
       console.log(`  c=${String(c).padEnd(2)} ratio ${(g.p50 / d.p50).toFixed(2)}x at p50; the hop adds ${(g.p50 - d.p50).toFixed(2)} ms`)
     }
-    console.log(`  c=16 via a bare proxy ${fmt(c16.bare)}`)
-    console.log(`  c=16 CPU per request via the bare proxy: ${cpuLine(c16.bare)}`)
-    console.log(
-      `  (the floor of any HTTP hop on these cores: node:http + undici forwarding with nothing else reaches ${Math.round((c16.bare.rps / c16.direct.rps) * 100)} % of the service alone; the gateway reaches ${Math.round((c16.gateway.rps / c16.bare.rps) * 100)} % of that floor)`,
-    )
+    for (const [name, label] of [
+      ['bare', 'a bare proxy (node:http + undici forwarding, nothing else)'],
+      ['nginx', 'nginx (one process, keep-alive upstream, nothing else)'],
+    ] as const) {
+      if (!c16[name]) continue
+      console.log(`  floor: ${label}`)
+      console.log(`    c=1  ${fmt(atC1[name])}: the hop adds ${(atC1[name].p50 - atC1.direct.p50).toFixed(2)} ms`)
+      console.log(`    c=16 ${fmt(c16[name])}: ${Math.round((c16[name].rps / c16.direct.rps) * 100)} % of the service alone`)
+      console.log(`    c=16 CPU per request: ${cpuLine(c16[name])}`)
+    }
+    console.log(`  (the gateway reaches ${Math.round((c16.gateway.rps / c16.bare.rps) * 100)} % of the bare proxy's throughput)`)
     target('the gateway hop adds ≤ 0.5 ms at p50 (c=1)', `${hopAtC1.toFixed(2)} ms`, hopAtC1 <= 0.5)
     // The client shares the two cores: its own CPU (printed beside each c=16 line) is load both ways take.
     target(
@@ -55,6 +65,7 @@ export async function benchGatewayHop(stack: Stack, session: BrowserSession, sig
   } finally {
     clearInterval(refresher)
     bare.child.kill()
+    nginx?.stop()
   }
 }
 
