@@ -24,7 +24,7 @@ export async function benchGatewayHop(stack: Stack, session: BrowserSession, sig
   const viaBareProxy = () => timedRequest(`http://127.0.0.1:${bare.port}/user`)
   const nginx = await startNginxProxy(stack.servicePorts.auth)
   const viaNginx = () => timedRequest(`http://127.0.0.1:${nginx?.port}/user`, { headers: { [IDENTITY_HEADER]: token } })
-  const floors = nginx ? { bare: viaBareProxy, nginx: viaNginx } : { bare: viaBareProxy }
+  const floors: Record<string, () => Promise<number>> = nginx ? { bare: viaBareProxy, nginx: viaNginx } : { bare: viaBareProxy }
 
   console.log('\nGET /api/user (session → identity → auth service)')
   try {
