@@ -1,14 +1,16 @@
 import type { Server } from 'node:http'
-import type { Express } from 'express'
 import type { Logger } from './logger.js'
 
 export type Closer = { name: string; close: () => Promise<unknown> | unknown }
+
+/** What runService listens with: an express app, or the gateway (express beside node:http). */
+export type Listenable = { listen: (port: number, host: string, callback: (err?: Error) => void) => Server }
 
 /**
  * Listens and stops cleanly: on SIGTERM/SIGINT it stops accepting requests, lets in-flight ones
  * finish, then closes consumers, relays and connections in the given order.
  */
-export async function runService(opts: { app: Express; port: number; host: string; logger: Logger; closers: Closer[] }): Promise<Server> {
+export async function runService(opts: { app: Listenable; port: number; host: string; logger: Logger; closers: Closer[] }): Promise<Server> {
   const server = await new Promise<Server>((resolve, reject) => {
     const s = opts.app.listen(opts.port, opts.host, (err?: Error) => (err ? reject(err) : resolve(s)))
   })

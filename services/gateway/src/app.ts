@@ -1,16 +1,17 @@
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
 import type { Bus } from '@plumbline/messaging'
-import { errorHandler, type Logger, type Metrics, notFoundHandler, serverErrorReporter, signingKeyFromEnv, staticSite } from '@plumbline/service-kit'
-import express, { type Express } from 'express'
+import { errorHandler, type Logger, notFoundHandler, serverErrorReporter, signingKeyFromEnv, staticSite } from '@plumbline/service-kit'
+import express, { type Express, type Request, type Response } from 'express'
 import type { RedisClientType } from 'redis'
 import { type GatewayEnv, publicOriginOf } from './env.js'
-import { accessLog } from './http/access-log.js'
-import { apiHandler, isGatewayPath } from './http/api-handler.js'
+import { accessLog, createAccessLog } from './http/access-log.js'
+import { createApiHandler, type ErrorRenderer, isGatewayPath } from './http/api-handler.js'
 import { type Check, readinessRoutes } from './http/health-routes.js'
-import { openApiRoute } from './http/openapi-route.js'
+import { pathnameOf, type TrustProxy } from './http/incoming.js'
 import { remotesRoute } from './http/remotes-route.js'
 import { requestContext } from './http/request-context.js'
-import { securityHeaders } from './http/security-headers.js'
-import { createGatewayMetrics } from './observability/metrics.js'
+import { securityHeaders, securityHeadersFor } from './http/security-headers.js'
+import { createGatewayMetrics, type GatewayMetrics } from './observability/metrics.js'
 import { createForwarder } from './proxy/forward-request.js'
 import { upstreamsFrom } from './proxy/upstreams.js'
 import { createRouteMatcher } from './routes/match-route.js'
@@ -28,7 +29,7 @@ export type GatewayDeps = {
   /** Session and identity reads; main.ts passes a client-side cached connection. Defaults to `redis`. */
   sessionRedis?: RedisClientType
   bus: Bus
-  metrics?: Metrics
+  metrics?: GatewayMetrics
   /** Defaults to asking auth over NATS; tests may substitute. */
   lookupIdentity?: IdentityLookup
 }
@@ -36,13 +37,19 @@ export type GatewayDeps = {
 /** Upper bound on a cached session read (tracking normally invalidates it at once). */
 export const SESSION_READ_CACHE = { ttlMs: 10_000, maxEntries: 50_000 }
 
-export type GatewayApp = Express & {
+/**
+ * The public listener's request handler: /api (and /__dev) on node:http (http/api-handler.ts),
+ * everything else (the shell, /remotes.json, /healthz) through express.
+ */
+export type GatewayApp = ((req: IncomingMessage, res: ServerResponse) => void) & {
+  /** As express's app.listen: a listen error reaches the callback too. */
+  listen: (port: number, host: string, callback: (err?: Error) => void) => Server
   closeGateway: () => Promise<void>
   /** /metrics and /readyz (with /healthz): served on the internal listener only, never to the public. */
   internal: Express
   /** What the gateway needs to serve (Redis, NATS); main.ts also reports them on rpc.gateway.health. */
   readiness: Check[]
-  metrics: Metrics
+  metrics: GatewayMetrics
 }
 
 /** Builds (never listens) the gateway; main.ts and the tests mount it. */
@@ -57,19 +64,67 @@ export function createGatewayApp(deps: GatewayDeps): GatewayApp {
     logger,
     csrfOnSessionChange: (setCookies) => csrfCookieForSessionChange(setCookies, csrf),
   })
-  const app = express() as GatewayApp
-  app.disable('x-powered-by')
-  app.set('etag', false)
-  app.set('trust proxy', env.TRUST_PROXY)
+  const log = createAccessLog(logger)
+  const setSecurityHeaders = securityHeadersFor({ production: env.NODE_ENV === 'production', remotes: env.REMOTES_JSON })
+  const handleError = errorHandler(logger, serverErrorReporter(bus, 'gateway'))
 
-  app.use(requestContext)
-  app.use(metrics.middleware)
-  app.use(accessLog(logger))
+  const site = express()
+  site.disable('x-powered-by')
+  site.set('etag', false)
+  site.set('trust proxy', env.TRUST_PROXY)
+  site.use(requestContext)
+  site.use(metrics.middleware)
+  site.use(accessLog(log))
   // Liveness only; readiness and metrics name internals, so they live on the internal listener.
-  app.get('/healthz', (_req, res) => {
+  site.get('/healthz', (_req, res) => {
     res.locals.route = '/healthz'
     res.json({ status: 'ok' })
   })
+  site.use(securityHeaders(setSecurityHeaders))
+  site.use(issueCsrfCookie(csrf))
+  site.get('/remotes.json', remotesRoute(env.REMOTES_JSON))
+  if (env.SHELL_DIST) {
+    const shell = staticSite(env.SHELL_DIST, { spaFallback: true, cors: false })
+    site.use((req, res, next) => {
+      res.locals.route = 'shell'
+      shell(req, res, next)
+    })
+  }
+  site.use(notFoundHandler)
+  site.use(handleError)
+
+  const api = createApiHandler({
+    env,
+    publicOrigin: new URL(publicOriginOf(env)).origin,
+    match: createRouteMatcher(routeTable, { includeDev: env.NODE_ENV !== 'production' }),
+    upstreams,
+    rateLimit: createRateLimiter(redis, env),
+    tenantLimit: createTenantLimiter({ ratePerSecond: env.TENANT_RATE_PER_SECOND, burst: env.TENANT_BURST }),
+    resolveSession: createSessionResolver({
+      redis: deps.sessionRedis ?? redis,
+      cachedReads: deps.sessionRedis && SESSION_READ_CACHE,
+      env,
+      lookupIdentity: deps.lookupIdentity ?? busIdentityLookup(bus, env.DEPENDENCY_TIMEOUT_MS),
+    }),
+    forward: forwarder.forward,
+    signingKey,
+    csrf,
+    trustProxy: site.get('trust proxy fn') as TrustProxy,
+    metrics,
+    accessLog: log,
+    setSecurityHeaders,
+    renderError: errorRendererOf(site, handleError),
+  })
+
+  const app = ((req, res) => (isGatewayPath(pathnameOf(req.url)) ? api(req, res) : site(req, res))) as GatewayApp
+  app.listen = (port, host, callback) => {
+    const server = createServer(app)
+    server.once('error', callback)
+    return server.listen(port, host, () => {
+      server.off('error', callback)
+      callback()
+    })
+  }
   app.readiness = [
     // a disconnected client queues commands; report it instead of waiting for the probe timeout
     { name: 'redis', check: () => (redis.isReady ? redis.ping() : Promise.reject(new Error('not connected'))) },
@@ -82,39 +137,25 @@ export function createGatewayApp(deps: GatewayDeps): GatewayApp {
   app.internal.get('/metrics', async (_req, res) => {
     res.type(metrics.registry.contentType).send(await metrics.registry.metrics())
   })
-  app.use(securityHeaders({ production: env.NODE_ENV === 'production', remotes: env.REMOTES_JSON }))
-  app.use(issueCsrfCookie(csrf))
-  app.get('/remotes.json', remotesRoute(env.REMOTES_JSON))
-  app.get('/api/openapi.json', openApiRoute())
-  app.use(
-    apiHandler({
-      env,
-      publicOrigin: new URL(publicOriginOf(env)).origin,
-      match: createRouteMatcher(routeTable, { includeDev: env.NODE_ENV !== 'production' }),
-      upstreams,
-      rateLimit: createRateLimiter(redis, env),
-      tenantLimit: createTenantLimiter({ ratePerSecond: env.TENANT_RATE_PER_SECOND, burst: env.TENANT_BURST }),
-      resolveSession: createSessionResolver({
-        redis: deps.sessionRedis ?? redis,
-        cachedReads: deps.sessionRedis && SESSION_READ_CACHE,
-        env,
-        lookupIdentity: deps.lookupIdentity ?? busIdentityLookup(bus, env.DEPENDENCY_TIMEOUT_MS),
-      }),
-      forward: forwarder.forward,
-      signingKey,
-      csrf,
-    }),
-  )
-  if (env.SHELL_DIST) {
-    const shell = staticSite(env.SHELL_DIST, { spaFallback: true, cors: false })
-    app.use((req, res, next) => {
-      if (isGatewayPath(req.path)) return next()
-      res.locals.route = 'shell'
-      shell(req, res, next)
-    })
-  }
-  app.use(notFoundHandler)
-  app.use(errorHandler(logger, serverErrorReporter(bus, 'gateway')))
   app.closeGateway = forwarder.close
   return app
+}
+
+/**
+ * The kit's error handler (problem+json with the request's trace id, 5xx reported to
+ * monitoring), as every service renders errors. It reads express's request and response, so a
+ * refused /api request is dressed as express dresses every request it serves (app.handle):
+ * only refusals and failures pay for that, never a forwarded call.
+ */
+function errorRendererOf(site: Express, handle: ReturnType<typeof errorHandler>): ErrorRenderer {
+  return (err, req, res, context) => {
+    Object.setPrototypeOf(req, site.request)
+    Object.setPrototypeOf(res, site.response)
+    const request = req as Request
+    const response = res as Response
+    request.res = response
+    response.req = request
+    response.locals = { ...context }
+    handle(err, request, response, () => {})
+  }
 }

@@ -1,13 +1,16 @@
+import type { IncomingMessage, ServerResponse } from 'node:http'
 import { buildOpenApiDocument } from '@plumbline/contracts/openapi'
-import type { RequestHandler } from 'express'
+
+export const OPENAPI_PATH = '/api/openapi.json'
 
 /** GET /api/openapi.json: the OpenAPI 3.1 document of the route catalogue, built once per process. */
-export function openApiRoute(): RequestHandler {
-  let body: string | undefined
-  return (_req, res) => {
-    res.locals.route = '/api/openapi.json'
-    body ??= JSON.stringify(buildOpenApiDocument())
+export function openApiRoute(): (req: IncomingMessage, res: ServerResponse) => void {
+  let body: Buffer | undefined
+  return (req, res) => {
+    body ??= Buffer.from(JSON.stringify(buildOpenApiDocument()))
     res.setHeader('Cache-Control', 'no-cache')
-    res.type('application/json').send(body)
+    res.setHeader('Content-Type', 'application/json; charset=utf-8')
+    res.setHeader('Content-Length', body.length)
+    res.end(req.method === 'HEAD' ? undefined : body)
   }
 }

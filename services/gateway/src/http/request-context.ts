@@ -1,7 +1,9 @@
 import { randomUUID } from 'node:crypto'
+import type { IncomingMessage, ServerResponse } from 'node:http'
 import { REQUEST_ID_HEADER } from '@plumbline/contracts'
 import { currentTraceparent } from '@plumbline/telemetry'
 import type { RequestHandler } from 'express'
+import { headerOf } from './incoming.js'
 
 const SAFE_REQUEST_ID = /^[\w.-]{1,128}$/
 const TRACEPARENT = /^[\da-f]{2}-[\da-f]{32}-[\da-f]{16}-[\da-f]{2}$/
@@ -11,15 +13,23 @@ const hex = (uuid: string) => uuid.replace(/-/g, '')
 // request (~35 µs here). A v4 UUID's 122 random bits are plenty for a trace or span id.
 const freshTraceparent = () => `00-${hex(randomUUID())}-${hex(randomUUID()).slice(0, 16)}-01`
 
+export type RequestContext = { requestId: string; traceparent: string }
+
 /**
  * Gives every request an id (kept when the caller sent a sane one, so a client can correlate)
  * and a W3C traceparent, both echoed to the browser and forwarded to services.
  */
+export function beginRequest(req: IncomingMessage, res: ServerResponse): RequestContext {
+  const incomingId = headerOf(req, REQUEST_ID_HEADER)
+  const requestId = incomingId && SAFE_REQUEST_ID.test(incomingId) ? incomingId : randomUUID()
+  const incomingTrace = headerOf(req, 'traceparent')
+  const traceparent = incomingTrace && TRACEPARENT.test(incomingTrace) ? incomingTrace : (currentTraceparent() ?? freshTraceparent())
+  res.setHeader(REQUEST_ID_HEADER, requestId)
+  return { requestId, traceparent }
+}
+
+/** beginRequest for the pages and files express serves; the ids wait in res.locals. */
 export const requestContext: RequestHandler = (req, res, next) => {
-  const incomingId = req.get(REQUEST_ID_HEADER)
-  res.locals.requestId = incomingId && SAFE_REQUEST_ID.test(incomingId) ? incomingId : randomUUID()
-  const incomingTrace = req.get('traceparent')
-  res.locals.traceparent = incomingTrace && TRACEPARENT.test(incomingTrace) ? incomingTrace : (currentTraceparent() ?? freshTraceparent())
-  res.setHeader(REQUEST_ID_HEADER, res.locals.requestId)
+  Object.assign(res.locals, beginRequest(req, res))
   next()
 }

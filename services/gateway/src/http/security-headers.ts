@@ -1,3 +1,4 @@
+import type { ServerResponse } from 'node:http'
 import type { RequestHandler } from 'express'
 
 export type SecurityHeaderOptions = {
@@ -50,18 +51,25 @@ const isSharePath = (path: string) => path.startsWith('/share/') || path.startsW
  * answers default to no-store (tenant data must not sit in a shared or browser cache); a
  * service that wants caching (a public logo) says so itself.
  */
-export function securityHeaders(options: SecurityHeaderOptions): RequestHandler {
+export function securityHeadersFor(options: SecurityHeaderOptions): (path: string, res: ServerResponse) => void {
   const csp = contentSecurityPolicy(options.remotes)
-  return (req, res, next) => {
+  return (path, res) => {
     res.setHeader('X-Content-Type-Options', 'nosniff')
     res.setHeader('X-Frame-Options', 'DENY')
-    if (!isStaticAsset(req.path)) res.setHeader('Content-Security-Policy', csp)
+    if (!isStaticAsset(path)) res.setHeader('Content-Security-Policy', csp)
     if (options.production) res.setHeader('Strict-Transport-Security', 'max-age=31536000; includeSubDomains')
-    if (req.path.startsWith('/api/')) res.setHeader('Cache-Control', 'no-store')
-    if (isSharePath(req.path)) {
+    if (path.startsWith('/api/')) res.setHeader('Cache-Control', 'no-store')
+    if (isSharePath(path)) {
       res.setHeader('Referrer-Policy', 'no-referrer')
       res.setHeader('X-Robots-Tag', 'noindex, nofollow')
     } else res.setHeader('Referrer-Policy', 'strict-origin-when-cross-origin')
+  }
+}
+
+/** securityHeadersFor, for the pages and files express serves. */
+export function securityHeaders(setHeaders: (path: string, res: ServerResponse) => void): RequestHandler {
+  return (req, res, next) => {
+    setHeaders(req.path, res)
     next()
   }
 }

@@ -1,5 +1,6 @@
+import type { IncomingMessage, ServerResponse } from 'node:http'
 import { gzipAnswer } from '@plumbline/service-kit'
-import type { Request, Response } from 'express'
+import accepts from 'accepts'
 import type { Dispatcher } from 'undici'
 
 // Services answer JSON uncompressed; the gateway, the one HTTP entry, compresses it for clients
@@ -16,22 +17,32 @@ const MIN_BYTES = 1024
 const MAX_BYTES = 1024 * 1024
 
 /** A complete JSON or CSV answer of a compressible size, not already encoded. */
-export function isCompressible(req: Request, upstream: Dispatcher.ResponseData): boolean {
+export function isCompressible(method: string, upstream: Dispatcher.ResponseData): boolean {
   const { headers, statusCode } = upstream
-  if (req.method === 'HEAD' || statusCode === 204 || statusCode === 304) return false
+  if (method === 'HEAD' || statusCode === 204 || statusCode === 304) return false
   const type = headers['content-type']
   if (headers['content-encoding'] || typeof type !== 'string' || !COMPRESSIBLE_TYPE.test(type)) return false
   const length = Number(headers['content-length'])
   return Number.isInteger(length) && length >= MIN_BYTES && length <= MAX_BYTES
 }
 
-export const acceptsGzip = (req: Request) => req.acceptsEncodings('gzip') === 'gzip'
+/** As express's req.acceptsEncodings('gzip'): listed (or *) with a non-zero quality. */
+export const acceptsGzip = (req: IncomingMessage) => accepts(req).encodings('gzip') === 'gzip'
+
+/** Adds Accept-Encoding to the answer's Vary (kept as the service sent it otherwise). */
+export function varyOnEncoding(res: ServerResponse): void {
+  const vary = res.getHeader('Vary')
+  const fields = String(vary ?? '')
+  if (fields.trim() === '*') return
+  if (!fields.trim()) return void res.setHeader('Vary', 'Accept-Encoding')
+  if (!fields.split(',').some((f) => f.trim().toLowerCase() === 'accept-encoding')) res.setHeader('Vary', `${fields}, Accept-Encoding`)
+}
 
 /**
  * Reads the service's (bounded) answer, gzips it and sends it with its new length. The ETag is
  * made weak, as for any re-encoded body: the service's validator still names the content.
  */
-export async function sendGzipped(body: Dispatcher.ResponseData['body'], res: Response): Promise<void> {
+export async function sendGzipped(body: Dispatcher.ResponseData['body'], res: ServerResponse): Promise<void> {
   const plain = Buffer.from(await body.arrayBuffer())
   const gzipped = await gzipAnswer(plain)
   const etag = res.getHeader('ETag')

@@ -1,6 +1,5 @@
-import type { IncomingHttpHeaders } from 'node:http'
+import type { IncomingHttpHeaders, IncomingMessage } from 'node:http'
 import { IDENTITY_HEADER, REQUEST_ID_HEADER, SESSION_COOKIE } from '@plumbline/contracts'
-import type { Request } from 'express'
 import { withoutCookies } from '../security/cookies.js'
 
 /** Hop-by-hop headers (RFC 9110 §7.6.1) belong to one connection and are never forwarded. */
@@ -35,7 +34,10 @@ const namedByConnection = (headers: IncomingHttpHeaders) =>
  * the gateway speaks that namespace), and the session cookie is removed: services learn the
  * session only through the signed identity token.
  */
-export function forwardHeaders(req: Request, extra: { token?: string; requestId: string; traceparent: string }): Record<string, string | string[]> {
+export function forwardHeaders(
+  req: IncomingMessage,
+  extra: { ip: string; protocol: string; token?: string; requestId: string; traceparent: string },
+): Record<string, string | string[]> {
   const dropped = namedByConnection(req.headers)
   const out: Record<string, string | string[]> = {}
   for (const [name, value] of Object.entries(req.headers)) {
@@ -45,8 +47,8 @@ export function forwardHeaders(req: Request, extra: { token?: string; requestId:
   const cookie = withoutCookies(req.headers.cookie, SESSION_COOKIES)
   if (cookie) out.cookie = cookie
   else delete out.cookie
-  out['x-forwarded-for'] = req.ip ?? ''
-  out['x-forwarded-proto'] = req.protocol
+  out['x-forwarded-for'] = extra.ip
+  out['x-forwarded-proto'] = extra.protocol
   if (req.headers.host) out['x-forwarded-host'] = req.headers.host
   out[REQUEST_ID_HEADER] = extra.requestId
   out.traceparent = extra.traceparent

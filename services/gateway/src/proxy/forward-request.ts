@@ -1,9 +1,9 @@
+import type { IncomingMessage, ServerResponse } from 'node:http'
 import type { Logger } from '@plumbline/service-kit'
-import type { Request, Response } from 'express'
 import { Agent, type Dispatcher } from 'undici'
 import { payloadTooLarge, unavailable } from '../http/errors.js'
 import { BodyTooLargeError, byteLimiter, hasBody } from '../security/body-limit.js'
-import { acceptsGzip, isCompressible, sendGzipped } from './compress-response.js'
+import { acceptsGzip, isCompressible, sendGzipped, varyOnEncoding } from './compress-response.js'
 import { isForwardableResponseHeader } from './forward-headers.js'
 
 export type ForwardTarget = {
@@ -15,7 +15,7 @@ export type ForwardTarget = {
   /** A body the gateway already read (to see the organisation it names); else the request streams. */
   body?: Buffer
 }
-export type Forwarder = (req: Request, res: Response, target: ForwardTarget) => Promise<void>
+export type Forwarder = (req: IncomingMessage, res: ServerResponse, target: ForwardTarget) => Promise<void>
 
 /**
  * Streams the request to a service and its answer back, without buffering either. One
@@ -77,8 +77,8 @@ export function createForwarder(opts: {
     }
     copyResponseHead(upstream, res, opts.csrfOnSessionChange)
     const onBroken = (err: Error) => opts.logger.warn({ upstream: target.service, err: err.message }, 'response stream failed')
-    if (isCompressible(req, upstream)) {
-      res.vary('Accept-Encoding')
+    if (isCompressible(req.method ?? 'GET', upstream)) {
+      varyOnEncoding(res)
       if (acceptsGzip(req)) {
         return sendGzipped(upstream.body, res).catch((err: Error) => {
           // A browser that went away aborted the read; only a broken service is worth a line.
@@ -101,7 +101,7 @@ export function createForwarder(opts: {
  * that is the only way left to say the answer is incomplete); a browser that goes away stops
  * reading the service's answer.
  */
-function streamBody(body: Dispatcher.ResponseData['body'], res: Response, onBroken: (err: Error) => void): Promise<void> {
+function streamBody(body: Dispatcher.ResponseData['body'], res: ServerResponse, onBroken: (err: Error) => void): Promise<void> {
   return new Promise((resolve) => {
     body.on('error', (err) => {
       onBroken(err)
@@ -115,15 +115,15 @@ function streamBody(body: Dispatcher.ResponseData['body'], res: Response, onBrok
   })
 }
 
-function copyResponseHead(upstream: Dispatcher.ResponseData, res: Response, csrfOnSessionChange?: (setCookies: string[]) => string | undefined): void {
-  res.status(upstream.statusCode)
+function copyResponseHead(upstream: Dispatcher.ResponseData, res: ServerResponse, csrfOnSessionChange?: (setCookies: string[]) => string | undefined): void {
+  res.statusCode = upstream.statusCode
   for (const [name, value] of Object.entries(upstream.headers)) {
     if (value === undefined || !isForwardableResponseHeader(name)) continue
     // append, not set: the gateway may have issued its own CSRF cookie on this response
     if (name === 'set-cookie') {
-      res.append('Set-Cookie', value)
+      res.appendHeader('Set-Cookie', value)
       const csrf = csrfOnSessionChange?.(Array.isArray(value) ? value : [value])
-      if (csrf) res.append('Set-Cookie', csrf)
+      if (csrf) res.appendHeader('Set-Cookie', csrf)
     } else res.setHeader(name, value)
   }
 }

@@ -1,5 +1,5 @@
+import type { IncomingMessage } from 'node:http'
 import { Transform, type TransformCallback } from 'node:stream'
-import type { Request } from 'express'
 import type { GatewayEnv } from '../env.js'
 import { payloadTooLarge } from '../http/errors.js'
 import type { BodyLimit } from '../routes/route-table.js'
@@ -11,12 +11,12 @@ export function bodyLimitBytes(limit: BodyLimit | undefined, env: GatewayEnv): n
 }
 
 /** Refuses a declared oversized body before a single byte of it is read. */
-export function assertDeclaredLength(req: Request, limit: number): void {
-  const declared = Number(req.get('content-length') ?? 0)
+export function assertDeclaredLength(req: IncomingMessage, limit: number): void {
+  const declared = Number(req.headers['content-length'] ?? 0)
   if (declared > limit) throw payloadTooLarge(limit)
 }
 
-export const hasBody = (req: Request) => Number(req.get('content-length') ?? 0) > 0 || req.get('transfer-encoding') !== undefined
+export const hasBody = (req: IncomingMessage) => Number(req.headers['content-length'] ?? 0) > 0 || req.headers['transfer-encoding'] !== undefined
 
 export class BodyTooLargeError extends Error {
   constructor(readonly limit: number) {

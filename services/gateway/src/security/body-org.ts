@@ -1,4 +1,4 @@
-import type { Request } from 'express'
+import type { IncomingMessage } from 'node:http'
 import { payloadTooLarge } from '../http/errors.js'
 import { hasBody } from './body-limit.js'
 
@@ -7,7 +7,7 @@ import { hasBody } from './body-limit.js'
  * organisation it names. Only routes whose spec puts the organisation in the body do this
  * (spec 000 §7: POST /api/ai/generate-content {organizationId, …}); every other body streams.
  */
-export async function bufferBody(req: Request, limit: number): Promise<Buffer> {
+export async function bufferBody(req: IncomingMessage, limit: number): Promise<Buffer> {
   if (!hasBody(req)) return Buffer.alloc(0)
   const chunks: Buffer[] = []
   let seen = 0

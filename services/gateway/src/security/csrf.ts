@@ -1,8 +1,10 @@
 import { createHmac, createSecretKey, hkdfSync, randomBytes, timingSafeEqual } from 'node:crypto'
+import type { IncomingMessage } from 'node:http'
 import { CSRF_COOKIE, CSRF_HEADER, sessionCookieName } from '@plumbline/contracts'
 import type { IdentitySigningKey } from '@plumbline/service-kit'
-import type { Request, RequestHandler } from 'express'
+import type { RequestHandler } from 'express'
 import { csrfFailed } from '../http/errors.js'
+import { headerOf } from '../http/incoming.js'
 import { parseCookies } from './cookies.js'
 
 export const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE'])
@@ -72,12 +74,18 @@ export const csrfCookie = (token: string, nodeEnv: string) => `${CSRF_COOKIE}=${
  * cross-site page can make the browser send the cookie but cannot read it. A token that does not
  * belong to the request's session (issued before sign-in, or for another session) is replaced.
  */
+export function csrfCookieToIssue(cookieHeader: string | undefined, opts: CsrfOptions): string | undefined {
+  const cookies = parseCookies(cookieHeader)
+  const current = cookies[CSRF_COOKIE]
+  const sessionId = cookies[sessionCookieName(opts.nodeEnv)]
+  return current && opts.tokens.belongs(current, sessionId) ? undefined : csrfCookie(opts.tokens.issue(sessionId), opts.nodeEnv)
+}
+
+/** csrfCookieToIssue, for the pages express serves. */
 export function issueCsrfCookie(opts: CsrfOptions): RequestHandler {
   return (req, res, next) => {
-    const cookies = parseCookies(req.headers.cookie)
-    const current = cookies[CSRF_COOKIE]
-    const sessionId = cookies[sessionCookieName(opts.nodeEnv)]
-    if (!current || !opts.tokens.belongs(current, sessionId)) res.append('Set-Cookie', csrfCookie(opts.tokens.issue(sessionId), opts.nodeEnv))
+    const cookie = csrfCookieToIssue(req.headers.cookie, opts)
+    if (cookie) res.append('Set-Cookie', cookie)
     next()
   }
 }
@@ -96,10 +104,10 @@ export function csrfCookieForSessionChange(setCookies: string[], opts: CsrfOptio
 }
 
 /** State-changing requests must echo the cookie's token in the header, and it must belong to their session. */
-export function assertCsrfToken(req: Request, opts: CsrfOptions): void {
+export function assertCsrfToken(req: IncomingMessage, opts: CsrfOptions): void {
   const cookies = parseCookies(req.headers.cookie)
   const cookie = cookies[CSRF_COOKIE]
-  const header = req.get(CSRF_HEADER)
+  const header = headerOf(req, CSRF_HEADER)
   if (!cookie || !header) throw csrfFailed('Missing CSRF token')
   if (!sameSecret(cookie, header)) throw csrfFailed('CSRF token mismatch')
   if (!opts.tokens.belongs(cookie, cookies[sessionCookieName(opts.nodeEnv)])) throw csrfFailed('CSRF token does not belong to this session')

@@ -1,5 +1,6 @@
-import type { Request } from 'express'
+import type { IncomingMessage } from 'node:http'
 import { csrfFailed } from '../http/errors.js'
+import { headerOf } from '../http/incoming.js'
 
 function originOf(value: string): string | undefined {
   try {
@@ -15,10 +16,10 @@ function originOf(value: string): string | undefined {
  * or Referer when Origin is absent), it must be our public origin or this request's own host.
  * A request saying neither is left to the token check (non-browser clients).
  */
-export function assertSameOrigin(req: Request, publicOrigin: string): void {
-  const claimed = req.get('origin') ?? req.get('referer')
+export function assertSameOrigin(req: IncomingMessage, protocol: string, publicOrigin: string): void {
+  const claimed = headerOf(req, 'origin') ?? headerOf(req, 'referer')
   if (claimed === undefined) return
   const origin = originOf(claimed)
-  const ownOrigin = `${req.protocol}://${req.get('host')}`
+  const ownOrigin = `${protocol}://${headerOf(req, 'host')}`
   if (!origin || (origin !== publicOrigin && origin !== ownOrigin)) throw csrfFailed('Cross-origin request refused')
 }

@@ -1,6 +1,6 @@
+import type { IncomingMessage } from 'node:http'
 import { redisKeys, type SessionIdentity, sessionCookieName, ZSessionIdentity, ZSessionRecord } from '@plumbline/contracts'
 import { sessionKey } from '@plumbline/service-kit'
-import type { Request } from 'express'
 import type { RedisClientType } from 'redis'
 import type { GatewayEnv } from '../env.js'
 import { unavailable } from '../http/errors.js'
@@ -11,7 +11,7 @@ export type Session = { sessionId: string; identity: SessionIdentity }
 /** Asks the auth service for a user's identity when its Redis cache entry has expired. */
 export type IdentityLookup = (userId: string) => Promise<SessionIdentity | null>
 /** `required`: the route needs a signed-in user, so a broken Redis is a 503, not "signed out". */
-export type SessionResolver = (req: Request, required: boolean) => Promise<Session | undefined>
+export type SessionResolver = (req: IncomingMessage, required: boolean) => Promise<Session | undefined>
 
 /** Anything else is not an id auth issued; refusing it early keeps odd bytes out of Redis keys. */
 const SESSION_ID = /^[\w-]{16,256}$/
