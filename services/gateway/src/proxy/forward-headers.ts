@@ -21,13 +21,19 @@ const HOP_BY_HOP = new Set([
 /** Both spellings of the session cookie: the production `__Host-` name and the development one. */
 const SESSION_COOKIES = [`__Host-${SESSION_COOKIE}`, SESSION_COOKIE]
 
-const namedByConnection = (headers: IncomingHttpHeaders) =>
-  new Set(
-    (headers.connection ?? '')
+const NONE: ReadonlySet<string> = new Set()
+
+/** Headers the Connection header names as hop-by-hop; browsers send only tokens that already are (keep-alive, close). */
+const namedByConnection = (headers: IncomingHttpHeaders): ReadonlySet<string> => {
+  const connection = headers.connection?.toLowerCase()
+  if (!connection || connection === 'keep-alive' || connection === 'close') return NONE
+  return new Set(
+    connection
       .split(',')
-      .map((h) => h.trim().toLowerCase())
+      .map((h) => h.trim())
       .filter(Boolean),
   )
+}
 
 /**
  * The headers a service receives. Anything `x-plumbline-*` from the browser is dropped (only

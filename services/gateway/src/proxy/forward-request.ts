@@ -1,3 +1,4 @@
+import { EventEmitter } from 'node:events'
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import type { Logger } from '@plumbline/service-kit'
 import { Agent, type Dispatcher } from 'undici'
@@ -34,27 +35,28 @@ export function createForwarder(opts: {
   const agent = new Agent({ headersTimeout: 0, bodyTimeout: opts.timeoutMs, connectTimeout: Math.min(opts.timeoutMs, 10_000) })
 
   const forward: Forwarder = async (req, res, target) => {
-    const controller = new AbortController()
+    // undici takes an EventEmitter as the signal; it costs less per call than an AbortController.
+    const abort = new EventEmitter()
     let timer: NodeJS.Timeout | undefined
-    const startTimer = () => (timer = setTimeout(() => controller.abort(), opts.timeoutMs))
     let tooLarge: BodyTooLargeError | undefined
-
     let body: NodeJS.ReadableStream | Buffer | undefined
-    if (target.body) {
-      body = target.body
-      startTimer()
-    } else if (hasBody(req)) {
+    if (!target.body && hasBody(req)) {
       const limiter = byteLimiter(target.bodyLimit)
       limiter.on('error', (err) => {
         if (err instanceof BodyTooLargeError) tooLarge = err
-        controller.abort()
+        abort.emit('abort')
       })
-      req.once('end', startTimer)
+      req.once('end', () => {
+        timer = setTimeout(abortCall, opts.timeoutMs, abort)
+      })
       body = req.pipe(limiter)
-    } else startTimer()
+    } else {
+      body = target.body
+      timer = setTimeout(abortCall, opts.timeoutMs, abort)
+    }
 
     // The browser went away: stop the service's work too.
-    res.once('close', () => res.writableFinished || controller.abort())
+    res.once('close', () => res.writableFinished || abort.emit('abort'))
 
     let upstream: Dispatcher.ResponseData
     try {
@@ -64,7 +66,7 @@ export function createForwarder(opts: {
         method: req.method as Dispatcher.HttpMethod,
         headers: target.headers,
         body: body as Dispatcher.DispatchOptions['body'],
-        signal: controller.signal,
+        signal: abort,
       })
     } catch (err) {
       if (tooLarge) throw payloadTooLarge(tooLarge.limit)
@@ -76,22 +78,25 @@ export function createForwarder(opts: {
       clearTimeout(timer)
     }
     copyResponseHead(upstream, res, opts.csrfOnSessionChange)
-    const onBroken = (err: Error) => opts.logger.warn({ upstream: target.service, err: err.message }, 'response stream failed')
     if (isCompressible(req.method ?? 'GET', upstream)) {
       varyOnEncoding(res)
       if (acceptsGzip(req)) {
         return sendGzipped(upstream.body, res).catch((err: Error) => {
           // A browser that went away aborted the read; only a broken service is worth a line.
-          if (!res.destroyed) onBroken(err)
+          if (!res.destroyed) reportBrokenAnswer(opts.logger, target.service, err)
           res.destroy()
         })
       }
     }
-    await streamBody(upstream.body, res, onBroken)
+    await streamBody(upstream.body, res, (err) => reportBrokenAnswer(opts.logger, target.service, err))
   }
 
   return { forward, close: () => agent.close() }
 }
+
+// Module-level rather than closures made per call: the per-request work stays allocation-light.
+const abortCall = (signal: EventEmitter) => signal.emit('abort')
+const reportBrokenAnswer = (logger: Logger, service: string, err: Error) => logger.warn({ upstream: service, err: err.message }, 'response stream failed')
 
 /**
  * Pipes the service's answer to the browser and settles once the browser's response closes.

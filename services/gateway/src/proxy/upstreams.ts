@@ -18,6 +18,7 @@ export function upstreamsFrom(env: GatewayEnv): Upstreams {
 
 /** Services route without the browser-facing /api prefix; the query string is kept as sent. */
 export function upstreamPath(originalUrl: string): string {
-  const stripped = originalUrl.replace(/^\/api(?=[/?]|$)/, '')
+  const next = originalUrl[4]
+  const stripped = originalUrl.startsWith('/api') && (next === undefined || next === '/' || next === '?') ? originalUrl.slice(4) : originalUrl
   return stripped.startsWith('/') ? stripped : `/${stripped}`
 }

@@ -26,12 +26,17 @@ export function parseCookies(header: string | undefined): Readonly<Record<string
   return lastParsed
 }
 
+let lastStripped: { header?: string; names?: readonly string[]; kept?: string } = {}
+
 /** The Cookie header without the cookies named, or undefined when nothing is left. */
 export function withoutCookies(header: string | undefined, names: readonly string[]): string | undefined {
   if (!header) return undefined
+  // Every forwarded request strips the session cookie from the same header its browser repeats.
+  if (header === lastStripped.header && names === lastStripped.names) return lastStripped.kept
   const kept = header
     .split(';')
     .map((p) => p.trim())
     .filter((p) => p && !names.includes(p.split('=')[0].trim()))
-  return kept.length ? kept.join('; ') : undefined
+  lastStripped = { header, names, kept: kept.length ? kept.join('; ') : undefined }
+  return lastStripped.kept
 }
