@@ -113,7 +113,7 @@ export function createGatewayApp(deps: GatewayDeps): GatewayApp {
     metrics,
     accessLog: log,
     setSecurityHeaders,
-    renderError: errorRendererOf(site, handleError),
+    renderError: errorRendererOf(site, handleError, logger),
   })
 
   const app = ((req, res) => (isGatewayPath(pathnameOf(req.url)) ? api(req, res) : site(req, res))) as GatewayApp
@@ -147,7 +147,7 @@ export function createGatewayApp(deps: GatewayDeps): GatewayApp {
  * refused /api request is dressed as express dresses every request it serves (app.handle):
  * only refusals and failures pay for that, never a forwarded call.
  */
-function errorRendererOf(site: Express, handle: ReturnType<typeof errorHandler>): ErrorRenderer {
+function errorRendererOf(site: Express, handle: ReturnType<typeof errorHandler>, logger: Logger): ErrorRenderer {
   return (err, req, res, context) => {
     Object.setPrototypeOf(req, site.request)
     Object.setPrototypeOf(res, site.response)
@@ -156,6 +156,12 @@ function errorRendererOf(site: Express, handle: ReturnType<typeof errorHandler>)
     request.res = response
     response.req = request
     response.locals = { ...context }
-    handle(err, request, response, () => {})
+    try {
+      handle(err, request, response, () => {})
+    } catch (renderFailure) {
+      // Express's final handler did this job before: never let one broken answer end the process.
+      logger.error({ err: renderFailure, requestId: context.requestId }, 'error answer failed')
+      res.destroy()
+    }
   }
 }
