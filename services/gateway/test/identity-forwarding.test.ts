@@ -53,6 +53,22 @@ describe('identity forwarding', () => {
     expect(JSON.parse(Buffer.from(token.split('.')[0], 'base64url').toString())).toMatchObject({ alg: 'EdDSA', kid: 'test-only' })
   })
 
+  it("tells the service the client's address and protocol, taking X-Forwarded-* only from a trusted proxy", async () => {
+    const user = await gw.signIn({ memberships: [] })
+    const claimed = { 'x-forwarded-for': '203.0.113.9', 'x-forwarded-proto': 'https' }
+    await gw.api('/api/user', { user, headers: claimed })
+    // TRUST_PROXY unset: the peer is the client, whatever it claims
+    expect(lastAt('auth').headers).toMatchObject({ 'x-forwarded-for': '127.0.0.1', 'x-forwarded-proto': 'http' })
+    const behindProxy = await startGateway({ env: { TRUST_PROXY: '127.0.0.1/32' } })
+    try {
+      const proxied = await behindProxy.signIn({ memberships: [] })
+      await behindProxy.api('/api/user', { user: proxied, headers: claimed })
+      expect(behindProxy.upstreams.auth.received.at(-1)?.headers).toMatchObject({ 'x-forwarded-for': '203.0.113.9', 'x-forwarded-proto': 'https' })
+    } finally {
+      await behindProxy.close()
+    }
+  })
+
   it('strips inbound identity and x-plumbline-* headers and the session cookie', async () => {
     const user = await gw.signIn({ memberships: [] })
     const res = await gw.api('/api/user', { user, headers: { [IDENTITY_HEADER]: 'forged', 'x-plumbline-org': 'org-z' } })

@@ -53,6 +53,18 @@ describe('response compression', () => {
     expect(gunzipSync(res.body).toString()).toBe(bigJson)
   })
 
+  it("keeps the service's own Vary and adds Accept-Encoding once; gzip;q=0 is a refusal", async () => {
+    gw.upstreams.meetings.respondWith(json(bigJson, { vary: 'Origin' }))
+    const merged = await get(TASKS, { 'accept-encoding': 'gzip' })
+    expect(merged.headers.vary).toBe('Origin, Accept-Encoding')
+    gw.upstreams.meetings.respondWith(json(bigJson, { vary: 'accept-encoding' }))
+    expect((await get(TASKS, { 'accept-encoding': 'gzip' })).headers.vary).toBe('accept-encoding')
+    gw.upstreams.meetings.respondWith(json(bigJson))
+    const refused = await get(TASKS, { 'accept-encoding': 'gzip;q=0, deflate' })
+    expect(refused.headers['content-encoding']).toBeUndefined()
+    expect(refused.body.toString()).toBe(bigJson)
+  })
+
   it('sends it plain to a client that does not accept gzip, still varying by it', async () => {
     gw.upstreams.meetings.respondWith(json(bigJson))
     for (const headers of [{}, { 'accept-encoding': 'identity' }] as Record<string, string>[]) {
