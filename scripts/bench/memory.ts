@@ -17,6 +17,17 @@ function sampleAll(stack: Stack): Partial<Record<ServiceName, number>> {
   return Object.fromEntries(Object.entries(stack.pids()).map(([name, pid]) => [name, rssMb(pid as number)]))
 }
 
+/** V8's used heap and the memory outside it (Buffers) in MB, from a service's prom-client default metrics. */
+async function heapOf(stack: Stack, name: ServiceName): Promise<string> {
+  // The gateway serves /metrics on its internal listener only (PORT + 1000).
+  const port = name === 'gateway' ? stack.servicePorts.gateway + 1000 : stack.servicePorts[name]
+  const text = await fetch(`http://127.0.0.1:${port}/metrics`)
+    .then((r) => r.text())
+    .catch(() => '')
+  const mb = (metric: string) => Number(new RegExp(`^${metric}(?:\\{[^}]*\\})? (\\S+)$`, 'm').exec(text)?.[1]) / 1024 / 1024
+  return `heap ${mb('nodejs_heap_size_used_bytes').toFixed(0)} MB, external ${mb('nodejs_external_memory_bytes').toFixed(0)} MB`
+}
+
 export async function benchMemory(stack: Stack, session: BrowserSession) {
   const minutes = Number(process.env.SOAK_MINUTES ?? 10)
   const me = (await (await fetch(`${stack.url}/api/user`, { headers: { cookie: session.cookie } })).json()) as { organizations: { id: string }[] }
@@ -40,10 +51,12 @@ export async function benchMemory(stack: Stack, session: BrowserSession) {
     }
   })
   const samples: Partial<Record<ServiceName, number>>[] = []
+  const heapAtWarm: Partial<Record<ServiceName, string>> = {}
   const started = Date.now()
   while (Date.now() - started < minutes * 60_000) {
     await new Promise((r) => setTimeout(r, 30_000))
     samples.push(sampleAll(stack))
+    if (samples.length === 2) for (const name of Object.keys(idle) as ServiceName[]) heapAtWarm[name] = await heapOf(stack, name)
   }
   stop = true
   await Promise.all(clients)
@@ -58,6 +71,11 @@ export async function benchMemory(stack: Stack, session: BrowserSession) {
     console.log(
       `  ${name.padEnd(10)} ${idle[name]?.toFixed(0).padStart(8)} ${warm[name]?.toFixed(0).padStart(8)} ${last[name]?.toFixed(0).padStart(8)} ${`${(growth * 100).toFixed(1)} %`.padStart(7)}`,
     )
+    // A grower's path says whether it levels off (a cache or heap filling) or climbs (a leak).
+    if (growth > 0.05) {
+      console.log(`    RSS every 30 s: ${samples.map((s) => s[name]?.toFixed(0)).join(' ')}`)
+      console.log(`    at warm-up: ${heapAtWarm[name]}; at the end: ${await heapOf(stack, name)}`)
+    }
   }
   console.log(`  ${requests} requests in ${minutes} min`)
   target('no service grows more than 10 % over the soak (after a minute of warm-up)', `worst ${(worst * 100).toFixed(1)} %`, worst <= 0.1)
