@@ -1,17 +1,12 @@
-import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { describe, expect, test } from 'vitest'
 import { z } from 'zod'
 import { type Bus, consume, consumerName, createEnvelope, type DeadLetter, deadLetterSubject, messagingTotals, streamName } from '../src/index.js'
-import { countRows, logger, NATS_URL, openDbAndBus, SCHEMA, type TestDb, testBus, waitFor } from './helpers.js'
+import { countRows, logger, NATS_URL, SCHEMA, type TestDb, testBus, useDbAndBus, waitFor } from './helpers.js'
 
 describe('retries and dead letter', { timeout: 60_000 }, () => {
   let db: TestDb
   let bus: Bus
-  let close: () => Promise<void>
-
-  beforeAll(async () => {
-    ;({ db, bus, close } = await openDbAndBus('documents'))
-  }, 60_000)
-  afterAll(() => close?.(), 60_000)
+  useDbAndBus('documents', (opened) => ({ db, bus } = opened))
 
   async function deadLetterOf(durable: string): Promise<DeadLetter | null> {
     const stored = await bus.jsm.streams.getMessage(streamName(bus.prefix, 'dlq'), { last_by_subj: bus.subject(deadLetterSubject(durable)) }).catch(() => null)

@@ -6,6 +6,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import pg from 'pg'
 import { pino } from 'pino'
+import { afterAll, beforeAll } from 'vitest'
 import { type Bus, connectBus, ensureStream, OUTBOX_TABLES_SQL, pgTransactionRunner, type TransactionRunner } from '../src/index.js'
 
 export const PG = { host: '127.0.0.1', port: 5432, user: 'postgres' }
@@ -71,22 +72,24 @@ export async function deleteStreams(bus: Bus): Promise<void> {
 }
 
 /**
- * What most files here need: a database of their own and a bus under a fresh prefix with
- * `owner`'s stream; close() removes the streams, the connection and the database.
+ * What most files here need, for the describe block it is called in: a database of its own and a
+ * bus under a fresh prefix with `owner`'s stream, handed to `use` before the tests and removed
+ * (streams, connection, database) after them.
  */
-export async function openDbAndBus(owner: string): Promise<{ db: TestDb; bus: Bus; close(): Promise<void> }> {
-  const db = await createTestDb()
-  const bus = await testBus(testPrefix())
-  await ensureStream(bus, owner)
-  return {
-    db,
-    bus,
-    close: async () => {
+export function useDbAndBus(owner: string, use: (opened: { db: TestDb; bus: Bus }) => void): void {
+  let close: (() => Promise<void>) | undefined
+  beforeAll(async () => {
+    const db = await createTestDb()
+    const bus = await testBus(testPrefix())
+    close = async () => {
       await deleteStreams(bus).catch(() => {})
       await bus.close()
       await db.drop()
-    },
-  }
+    }
+    await ensureStream(bus, owner)
+    use({ db, bus })
+  }, 60_000)
+  afterAll(() => close?.(), 60_000)
 }
 
 /** Polls `check` until it returns a truthy value or the deadline passes. */

@@ -1,7 +1,7 @@
 import { headers } from '@nats-io/transport-node'
-import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { describe, expect, test } from 'vitest'
 import { type Bus, consume, consumerName, createEnvelope, type EventConsumer, streamName, type TransactionRunner } from '../src/index.js'
-import { countRows, logger, openDbAndBus, SCHEMA, type TestDb, waitFor } from './helpers.js'
+import { countRows, logger, SCHEMA, type TestDb, useDbAndBus, waitFor } from './helpers.js'
 
 // Each test has its own aggregate: new durables start at the beginning of the shared stream.
 const subjectFor = (aggregate: string) => `estimates.${aggregate}.created.v1`
@@ -9,12 +9,7 @@ const subjectFor = (aggregate: string) => `estimates.${aggregate}.created.v1`
 describe('idempotent consumer', { timeout: 60_000 }, () => {
   let db: TestDb
   let bus: Bus
-  let close: () => Promise<void>
-
-  beforeAll(async () => {
-    ;({ db, bus, close } = await openDbAndBus('estimates'))
-  }, 60_000)
-  afterAll(() => close?.(), 60_000)
+  useDbAndBus('estimates', (opened) => ({ db, bus } = opened))
 
   const effects = (consumer: string, eventId: string) =>
     countRows(db.pool, `SELECT count(*) AS n FROM ${SCHEMA}.effects WHERE consumer = $1 AND event_id = $2`, consumer, eventId)

@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { describe, expect, test } from 'vitest'
 import { type Bus, consume, createEnvelope, startOutboxRelay, streamName, writeOutbox } from '../src/index.js'
-import { countRows, logger, openDbAndBus, SCHEMA, type TestDb, waitFor } from './helpers.js'
+import { countRows, logger, SCHEMA, type TestDb, useDbAndBus, waitFor } from './helpers.js'
 
 const SUBJECT = 'estimates.estimate.created.v1'
 const N = 25
@@ -8,12 +8,7 @@ const N = 25
 describe('outbox relay crash', { timeout: 60_000 }, () => {
   let db: TestDb
   let bus: Bus
-  let close: () => Promise<void>
-
-  beforeAll(async () => {
-    ;({ db, bus, close } = await openDbAndBus('estimates'))
-  }, 60_000)
-  afterAll(() => close?.(), 60_000)
+  useDbAndBus('estimates', (opened) => ({ db, bus } = opened))
 
   test('a relay that dies between PubAck and marking rows sent publishes after restart, each event once', async () => {
     // Rows committed while no relay runs: the relay died after the business transaction.

@@ -1,18 +1,13 @@
-import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { describe, expect, test } from 'vitest'
 import { type Bus, createEnvelope, startOutboxRelay, streamName, type TransactionRunner, writeOutbox } from '../src/index.js'
-import { countRows, logger, openDbAndBus, SCHEMA, type TestDb, waitFor } from './helpers.js'
+import { countRows, logger, SCHEMA, type TestDb, useDbAndBus, waitFor } from './helpers.js'
 
 // An idle relay asks whether a row waits (one query outside any transaction) before it opens the
 // claiming transaction; rows still go out exactly as before.
 describe('outbox relay with a peek', { timeout: 60_000 }, () => {
   let db: TestDb
   let bus: Bus
-  let close: () => Promise<void>
-
-  beforeAll(async () => {
-    ;({ db, bus, close } = await openDbAndBus('estimates'))
-  }, 60_000)
-  afterAll(() => close?.(), 60_000)
+  useDbAndBus('estimates', (opened) => ({ db, bus } = opened))
 
   test('opens no transaction while the outbox is empty, and publishes a row once one is committed', async () => {
     let transactions = 0

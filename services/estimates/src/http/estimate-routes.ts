@@ -11,7 +11,7 @@ import { getInsights } from '../usecases/get-insights.js'
 import { listEstimates } from '../usecases/list-estimates.js'
 import { setEstimateStatus } from '../usecases/set-estimate-status.js'
 import { updateEstimate } from '../usecases/update-estimate.js'
-import { sendListPage } from './list-body.js'
+import { sendVersionedJson } from './versioned-body.js'
 
 /** An idempotent create answers itself: a replay repeats the first answer's status and says so. */
 function sendIdempotent(res: Response, result: { status: number; body: unknown; replayed: boolean }): void {
@@ -23,7 +23,8 @@ export function estimateRoutes(deps: EstimatesDeps): Router {
   return (
     catalogueRouter(estimatesRoutes)
       .on('getEstimates', async ({ ctx, query, req, res }) => {
-        await sendListPage(deps, res, await listEstimates(deps, ctx, query), req.acceptsEncodings('gzip') === 'gzip')
+        const page = await listEstimates(deps, ctx, query)
+        await sendVersionedJson(req, res, { etag: `W/"estimates.${page.version}"`, memo: deps.listPages, key: page.key, remembered: page })
       })
       .on('postEstimates', async ({ ctx, body, req, res }) => {
         const key = idempotencyKeyOf(req.header('idempotency-key'))

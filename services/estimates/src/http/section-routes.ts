@@ -1,6 +1,7 @@
 import { estimatesRoutes } from '@plumbline/contracts/api-routes'
 import { catalogueRouter, uuidParam } from '@plumbline/service-kit'
 import type { Request, Router } from 'express'
+import { withGzip } from '../data/sections-document.js'
 import type { EstimatesDeps } from '../deps.js'
 import { applyTemplate } from '../usecases/apply-template.js'
 import { createLineItem } from '../usecases/create-line-item.js'
@@ -13,7 +14,7 @@ import { listSectionsDocument } from '../usecases/list-sections.js'
 import { reorderLineItems } from '../usecases/reorder-line-items.js'
 import { updateLineItem } from '../usecases/update-line-item.js'
 import { updateSection } from '../usecases/update-section.js'
-import { sendSectionsDocument } from './sections-body.js'
+import { sendVersionedJson } from './versioned-body.js'
 
 const estimateId = (req: Request) => uuidParam(req, 'id', 'Estimate')
 const sectionId = (req: Request) => uuidParam(req, 'sectionId', 'Section')
@@ -24,7 +25,8 @@ export function sectionRoutes(deps: EstimatesDeps): Router {
     .on('getEstimatesSections', async ({ ctx, req, res }) => {
       const id = estimateId(req)
       const document = await listSectionsDocument(deps, ctx, id)
-      await sendSectionsDocument(deps, res, id, document, req.acceptsEncodings('gzip') === 'gzip')
+      // The gzip recompresses only the sections that changed (withGzip).
+      await sendVersionedJson(req, res, { etag: `W/"${id}.${document.version}"`, memo: deps.sectionsDocuments, key: id, remembered: document, withGzip })
     })
     .on('postEstimatesSections', ({ ctx, body, req }) => createSection(deps, ctx, estimateId(req), body))
     .on('getEstimatesSectionsExportCsv', async ({ ctx, req, res }) => {

@@ -10,7 +10,7 @@ import type { EstimatesDeps } from '../deps.js'
  * reads the sections version (the tenancy and liveness check too) and builds the JSON of only
  * the sections that changed since the remembered document, so an unchanged estimate costs one
  * primary-key read and an edited one the edited sections. How the bytes go out (ETag, gzip) is
- * the route's business (http/sections-body.ts).
+ * the route's business (http/versioned-body.ts).
  */
 export async function listSectionsDocument(deps: EstimatesDeps, ctx: OrgContext, estimateId: string): Promise<Versioned<SectionsDocument>> {
   const held = deps.sectionsDocuments.get(estimateId)

@@ -17,7 +17,7 @@ const RULES: { what: string; pattern: RegExp }[] = [
     pattern: /\$(transaction|queryRaw|queryRawUnsafe|executeRaw|executeRawUnsafe)\b/,
   },
   { what: 'an import of the generated Prisma client', pattern: /from\s+['"][^'"]*(generated\/prisma|@prisma\/client)[^'"]*['"]/ },
-  // Content encoding is the route's choice (http/sections-body.ts), not a business rule.
+  // Content encoding is the route's choice (http/versioned-body.ts), not a business rule.
   { what: 'an import of zlib (compression belongs to http/)', pattern: /from\s+['"](node:)?zlib['"]/ },
 ]
 
