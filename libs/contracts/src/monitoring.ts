@@ -55,6 +55,8 @@ export type HttpTotals = z.infer<typeof ZHttpTotals>
 
 export const ZServiceHealthReport = z.object({
   service: z.string(),
+  /** Which replica answered (host and process): counters are per instance, since it started. */
+  instance: z.string().default('unknown'),
   status: z.enum(['healthy', 'unhealthy']),
   checks: z.array(ZReadinessResult),
   uptimeSeconds: z.number(),
@@ -108,13 +110,13 @@ export type MetricsSample = z.infer<typeof ZMetricsSample>
 export const ZMonitoringMetrics = z.object({
   businessMetrics: z.object({ estimatesCreated: z.number(), pdfsGenerated: z.number(), activeUsers: z.number(), totalOrganizations: z.number() }),
   performanceMetrics: z.object({
-    /** Milliseconds, over every service's requests since they started. */
+    /** Milliseconds, over every service's requests of the last 5 minutes. */
     avgResponseTime: z.number(),
-    /** Percent of requests answered 5xx. */
+    /** Percent of the last 5 minutes' requests answered 5xx. */
     errorRate: z.number(),
     /** Percent of services answering now (the history window is what admin has seen, at most 30 days). */
     uptime: z.number(),
-    /** Requests slower than 1 second. */
+    /** Requests slower than 1 second in the last 5 minutes. */
     slowRequests: z.number(),
   }),
   systemMetrics: z.object({ memoryUsage: z.number(), dbConnections: z.number(), queueJobs: z.number(), externalApiCalls: z.number() }),

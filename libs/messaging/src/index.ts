@@ -33,7 +33,7 @@ export {
 export { pgTransactionRunner } from './pg-transaction-runner.js'
 export { type MessagingPruner, messagingRetention, type PruneCounts, type PruneRetention, pruneMessagingTables, startMessagingPruner } from './prune.js'
 export { type ErrorReport, reportError } from './report-error.js'
-export { type Replier, type ReplyBody, type RequestOptions, reply, request } from './request-reply.js'
+export { type Replier, type ReplyBody, type RequestOptions, reply, request, requestAll } from './request-reply.js'
 export { type Backoff, backoffDelay, type LoopState, type RetryLoop, type RetryLoopOptions, startRetryLoop } from './retry-loop.js'
 export type { SqlTx, TransactionRunner } from './sql-tx.js'
 export { countMessaging, type MessagingStat, messagingTotals } from './stats.js'

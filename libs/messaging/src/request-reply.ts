@@ -20,10 +20,17 @@ const tracer = () => trace.getTracer('@plumbline/messaging')
 
 /**
  * Answers requests on `subject`. All replicas join one queue group, so each request is handled
- * once. A thrown error's `code` (e.g. an ErrorCode) travels to the caller; errors without one
- * become INTERNAL. Input failing `schema` is answered with VALIDATION_FAILED.
+ * once; with `everyReplica` each replica answers (for `requestAll`: every replica's own report).
+ * A thrown error's `code` (e.g. an ErrorCode) travels to the caller; errors without one become
+ * INTERNAL. Input failing `schema` is answered with VALIDATION_FAILED.
  */
-export function reply<I = unknown, O = unknown>(bus: Bus, subject: string, handler: (data: I) => Promise<O>, schema?: ZodType<I>): Replier {
+export function reply<I = unknown, O = unknown>(
+  bus: Bus,
+  subject: string,
+  handler: (data: I) => Promise<O>,
+  schema?: ZodType<I>,
+  opts: { everyReplica?: boolean } = {},
+): Replier {
   const wire = bus.subject(subject)
   const answer = async (msg: Msg): Promise<void> => {
     let body: ReplyBody<O>
@@ -53,7 +60,7 @@ export function reply<I = unknown, O = unknown>(bus: Bus, subject: string, handl
     })
   }
   const sub = bus.nc.subscribe(wire, {
-    queue: wire,
+    ...(opts.everyReplica ? {} : { queue: wire }),
     callback: (err, msg) => {
       if (err) {
         bus.logger.error({ err, subject }, 'reply subscription failed')
@@ -123,4 +130,44 @@ export async function request<T>(bus: Bus, subject: string, data: unknown, { sch
       span.end()
     }
   })
+}
+
+/**
+ * Sends one request that every replica answers (repliers started with `everyReplica`) and
+ * collects the answers that arrive within `timeoutMs`, stopping early once `stallMs` pass without
+ * another. Each answer is parsed by `schema`; an error reply or an invalid one is left out. Resolves
+ * to an empty list when nobody answers.
+ */
+export async function requestAll<T>(
+  bus: Bus,
+  subject: string,
+  data: unknown,
+  { schema, timeoutMs = 2000, stallMs = 200 }: RequestOptions<T> & { stallMs?: number },
+): Promise<T[]> {
+  const h = natsHeaders()
+  for (const [k, v] of Object.entries(traceHeaders(context.active()))) h.set(k, v)
+  const answers: T[] = []
+  try {
+    const replies = await bus.nc.requestMany(bus.subject(subject), data === undefined ? '' : JSON.stringify(data), {
+      strategy: 'stall',
+      maxWait: timeoutMs,
+      stall: stallMs,
+      headers: h,
+    })
+    for await (const msg of replies) {
+      let body: ReplyBody
+      try {
+        body = replyBodyOf(msg, subject)
+      } catch {
+        continue
+      }
+      if ('error' in body) continue
+      const parsed = schema.safeParse(body.data)
+      if (parsed.success) answers.push(parsed.data)
+    }
+  } catch (err) {
+    // No responders (or NATS unreachable): what arrived so far is the answer.
+    bus.logger.debug({ err, subject }, 'requestAll ended early')
+  }
+  return answers
 }

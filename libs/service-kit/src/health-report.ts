@@ -1,7 +1,8 @@
+import { hostname } from 'node:os'
 import { type ConsumerState, type HttpTotals, healthSubject, type ServiceHealthReport } from '@plumbline/contracts'
 import { BUS_GRANTS, type Bus, type BusService, consumerName, prefixSubject, type Replier, reply, streamName } from '@plumbline/messaging'
 import type { Registry } from 'prom-client'
-import { type ReadinessCheck, runReadiness } from './health.js'
+import { isReady, type ReadinessCheck, runReadiness } from './health.js'
 
 /** Requests slower than this count as slow (spec 001 §9: slow request threshold 1 second). */
 export const SLOW_REQUEST_SECONDS = 1
@@ -64,6 +65,9 @@ export type HealthReportSources = {
   outbox?: () => Promise<{ backlog: number; oldestAgeSeconds: number | null }>
 }
 
+/** This process among the service's replicas (the pod's host name in Kubernetes). */
+const INSTANCE = `${hostname()}-${process.pid}`
+
 /** What this process says about itself: readiness, RED totals, outbox and consumers. */
 export async function buildHealthReport(sources: HealthReportSources): Promise<ServiceHealthReport> {
   const [checks, http, outbox, consumers, external] = await Promise.all([
@@ -75,7 +79,8 @@ export async function buildHealthReport(sources: HealthReportSources): Promise<S
   ])
   return {
     service: sources.service,
-    status: checks.every((c) => c.status === 'healthy') ? 'healthy' : 'unhealthy',
+    instance: INSTANCE,
+    status: isReady(sources.readiness, checks) ? 'healthy' : 'unhealthy',
     checks,
     uptimeSeconds: Math.round(process.uptime()),
     memoryBytes: process.memoryUsage().rss,
@@ -86,9 +91,9 @@ export async function buildHealthReport(sources: HealthReportSources): Promise<S
   }
 }
 
-/** Answers `rpc.<service>.health` so the admin service can ask every service at once. */
+/** Answers `rpc.<service>.health`, every replica for itself, so the admin service hears from every process at once. */
 export function startHealthResponder(sources: HealthReportSources): Replier {
-  return reply(sources.bus, healthSubject(sources.service), () => buildHealthReport(sources))
+  return reply(sources.bus, healthSubject(sources.service), () => buildHealthReport(sources), undefined, { everyReplica: true })
 }
 
 /** Outbox backlog of a service's schema (the relay's table, see libs/messaging outbox-tables). */

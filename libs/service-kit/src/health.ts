@@ -1,7 +1,12 @@
 import type { Router } from 'express'
 import express from 'express'
 
-export type ReadinessCheck = { name: string; check: () => Promise<unknown> }
+/**
+ * One dependency's check. `optional`: reported (in /readyz's body and the health report) but not
+ * failing readiness, for a dependency the service's requests do not need: a Redis blip must not
+ * take every service out of its load balancer when only the gateway and auth use Redis per request.
+ */
+export type ReadinessCheck = { name: string; check: () => Promise<unknown>; optional?: boolean }
 
 const withTimeout = <T>(p: Promise<T>, ms: number) =>
   Promise.race([p, new Promise<never>((_, reject) => setTimeout(() => reject(new Error(`timed out after ${ms} ms`)), ms).unref())])
@@ -23,7 +28,11 @@ export function runReadiness(checks: ReadinessCheck[]): Promise<ReadinessResult[
   )
 }
 
-/** /healthz says the process is alive; /readyz that every dependency answers. */
+/** Ready: every check a request needs (all but the optional ones) answered. */
+export const isReady = (checks: ReadinessCheck[], results: ReadinessResult[]): boolean =>
+  results.every((r, i) => r.status === 'healthy' || checks[i]?.optional === true)
+
+/** /healthz says the process is alive; /readyz that every dependency its requests need answers. */
 export function healthRouter(checks: ReadinessCheck[]): Router {
   const router = express.Router()
   router.get('/healthz', (_req, res) => {
@@ -31,7 +40,7 @@ export function healthRouter(checks: ReadinessCheck[]): Router {
   })
   router.get('/readyz', async (_req, res) => {
     const results = await runReadiness(checks)
-    const ok = results.every((r) => r.status === 'healthy')
+    const ok = isReady(checks, results)
     res.status(ok ? 200 : 503).json({ status: ok ? 'healthy' : 'unhealthy', checks: results })
   })
   return router

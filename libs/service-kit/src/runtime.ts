@@ -16,6 +16,7 @@ import { createClient, type RedisClientType } from 'redis'
 import { createServiceApp } from './app.js'
 import { type BaseEnv, identityKeysFromEnv } from './env.js'
 import { serverErrorReporter } from './error-reporting.js'
+import type { ReadinessCheck } from './health.js'
 import { outboxBacklogQuery, startHealthResponder } from './health-report.js'
 import { identityVerifier } from './identity.js'
 import { assertInfraCredentials, natsCredentials } from './infra-credentials.js'
@@ -62,6 +63,12 @@ export type ServiceDefinition<P extends PrismaLike, D extends ServiceDeps<P> = S
   onStart?: (deps: D) => Promise<Closer[]>
   /** JSON body limit (express syntax, e.g. '1mb'); 100kb when omitted. */
   bodyLimit?: string
+  /**
+   * What the service's requests cannot do without, beside its database: only these fail /readyz
+   * (the others are reported). NATS down: requests go on and events wait in the outbox, so no
+   * service's readiness needs it; Redis only where a request reads it (auth's sessions).
+   */
+  needs?: { redis?: boolean; nats?: boolean }
 }
 
 export type CachedReads = { ttlMs: number; maxEntries: number }
@@ -116,11 +123,7 @@ export async function startServiceRuntime<P extends PrismaLike, D extends Servic
   const extra: Closer[] = (await def.onStart?.(deps)) || []
   const metrics = createMetrics(def.name)
   const identityKeys = identityKeysFromEnv(env)
-  const readiness = [
-    { name: 'database', check: () => prisma.$queryRawUnsafe('SELECT 1') },
-    { name: 'nats', check: () => bus.nc.flush() },
-    { name: 'redis', check: () => redis.ping() },
-  ]
+  const readiness = serviceReadiness({ prisma, bus, redis }, def.needs)
   const app = createServiceApp({
     name: def.name,
     logger,
@@ -154,6 +157,19 @@ export async function startServiceRuntime<P extends PrismaLike, D extends Servic
     ],
   })
   return { server, deps }
+}
+
+/** The database always; NATS and Redis fail readiness only where the service's requests need them. */
+export function serviceReadiness(
+  deps: { prisma: Pick<PrismaLike, '$queryRawUnsafe'>; bus: Pick<Bus, 'nc'>; redis: Pick<RedisClientType, 'ping' | 'isReady'> },
+  needs: ServiceDefinition<PrismaLike>['needs'] = {},
+): ReadinessCheck[] {
+  return [
+    { name: 'database', check: () => deps.prisma.$queryRawUnsafe('SELECT 1') },
+    { name: 'nats', check: () => deps.bus.nc.flush(), optional: !needs.nats },
+    // A disconnected client queues commands: report that at once instead of waiting for the timeout.
+    { name: 'redis', check: () => (deps.redis.isReady ? deps.redis.ping() : Promise.reject(new Error('not connected'))), optional: !needs.redis },
+  ]
 }
 
 /** The service's stream as its env sizes it (DB_POOL_MAX's neighbours in BaseEnv). */

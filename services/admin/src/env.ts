@@ -19,6 +19,11 @@ export const ZAdminEnv = withProductionChecks(
     SEED_DEMO: zFlag(false),
     /** A trace viewer's address with {traceId} where the id goes (Jaeger: http://localhost:16686/trace/{traceId}); errors link there. */
     TRACE_VIEWER_URL: z.string().url().includes('{traceId}').optional(),
+    /**
+     * Prometheus' HTTP API (http://prometheus:9090/): the monitoring page's rates, error ratio and
+     * history come from it when set, else from the samples admin keeps in its own schema.
+     */
+    PROMETHEUS_URL: z.string().url().optional(),
     /** How often the monitoring history samples every service (seconds). */
     MONITORING_SAMPLE_SECONDS: z.coerce.number().int().min(1).max(3600).default(30),
   }),

@@ -3,8 +3,8 @@ import type { AdminDeps } from './deps.js'
 import { startCompanyLogoResponder } from './events/company-logo-responder.js'
 import { startCompanySettingsResponder } from './events/company-settings-responder.js'
 import { startQuotaResponder } from './events/quota-responder.js'
-import { startMetricsSampler } from './monitoring/history.js'
 import { startErrorListener } from './monitoring/recent-errors.js'
+import { startMetricsSampler } from './monitoring/sampler.js'
 import { ensureDefaultPlan } from './usecases/ensure-default-plan.js'
 import { seedDemoCompany } from './usecases/seed-demo-company.js'
 
@@ -16,7 +16,7 @@ export async function startAdmin(deps: AdminDeps): Promise<Closer[]> {
   const settings = startCompanySettingsResponder(deps)
   const logo = startCompanyLogoResponder(deps)
   const errors = startErrorListener(deps)
-  const sampler = startMetricsSampler(deps, deps.monitoringHistory, deps.env.MONITORING_SAMPLE_SECONDS * 1000)
+  const sampler = startMetricsSampler(deps, deps.env.MONITORING_SAMPLE_SECONDS * 1000)
   return [
     { name: 'error listener', close: () => errors.stop() },
     { name: 'monitoring sampler', close: () => sampler.stop() },

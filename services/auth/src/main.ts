@@ -22,4 +22,6 @@ await startServiceRuntime<InstanceType<typeof PrismaClient>, AuthDeps>({
   buildDeps: (base) => ({ ...base, env, mailer }),
   onStart: (deps) => startAuth(deps),
   routes: (deps) => authRoutes(deps),
+  // Sessions live in Redis: no sign-in, sign-out or identity look-up works without it.
+  needs: { redis: true },
 })

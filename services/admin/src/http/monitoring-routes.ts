@@ -12,5 +12,5 @@ import { getMonitoringMetrics } from '../monitoring/monitoring-metrics.js'
 export function monitoringRoutes(deps: AdminDeps): Router {
   return catalogueRouter(adminRoutes)
     .on('getHealthDetailed', async () => (await getDetailedHealth(deps)).health)
-    .on('getHealthMetrics', () => getMonitoringMetrics(deps, deps.monitoringHistory)).router
+    .on('getHealthMetrics', () => getMonitoringMetrics(deps)).router
 }

@@ -1,8 +1,9 @@
 import type { MonitoringMetrics } from '@plumbline/contracts'
 import type { AdminDeps } from '../deps.js'
 import { monthOf } from '../domain/month.js'
-import { type MetricsHistory, uptimePercent } from './history.js'
+import { uptimePercent } from './history.js'
 import { databaseConnections } from './infra-checks.js'
+import { performanceFigures } from './performance-source.js'
 import { listRecentErrors } from './recent-errors.js'
 import { collectServiceReports, type ServiceReport } from './service-reports.js'
 
@@ -25,35 +26,20 @@ async function businessMetrics(deps: Pick<AdminDeps, 'prisma'>, now: Date): Prom
 const sum = (reports: ServiceReport[], pick: (r: Extract<ServiceReport, { ok: true }>['report']) => number) =>
   reports.reduce((total, r) => total + (r.ok ? pick(r.report) : 0), 0)
 
-/** Every service's prom-client RED totals since it started, added up. */
-function performanceMetrics(reports: ServiceReport[], uptime: number): MonitoringMetrics['performanceMetrics'] {
-  const requests = sum(reports, (r) => r.http.requests)
-  const seconds = sum(reports, (r) => r.http.durationSecondsSum)
-  const errors = sum(reports, (r) => r.http.serverErrors)
-  return {
-    avgResponseTime: requests ? Math.round((seconds / requests) * 1000 * 10) / 10 : 0,
-    errorRate: requests ? Math.round((errors / requests) * 100 * 100) / 100 : 0,
-    uptime,
-    slowRequests: sum(reports, (r) => r.http.slowRequests),
-  }
-}
-
 /** GET /health/metrics (spec 001 §3 Metrics). */
-export async function getMonitoringMetrics(
-  deps: Pick<AdminDeps, 'bus' | 'prisma' | 'redis' | 'env'> & { env: { TRACE_VIEWER_URL?: string } },
-  history: MetricsHistory,
-  now = new Date(),
-): Promise<MonitoringMetrics> {
-  const [reports, business, uptime, dbConnections, recentErrors] = await Promise.all([
+export async function getMonitoringMetrics(deps: Pick<AdminDeps, 'bus' | 'prisma' | 'env' | 'logger'>, now = new Date()): Promise<MonitoringMetrics> {
+  const [reports, business, uptime, dbConnections, recentErrors, performance] = await Promise.all([
     collectServiceReports(deps.bus),
     businessMetrics(deps, now),
     uptimePercent(deps, now),
     databaseConnections(deps),
     listRecentErrors(deps, now.getTime()),
+    performanceFigures(deps, now),
   ])
+  const { history, ...window } = performance
   return {
     businessMetrics: business,
-    performanceMetrics: performanceMetrics(reports, uptime),
+    performanceMetrics: { ...window, uptime },
     systemMetrics: {
       memoryUsage: sum(reports, (r) => r.memoryBytes),
       dbConnections,
@@ -62,7 +48,7 @@ export async function getMonitoringMetrics(
       externalApiCalls: sum(reports, (r) => r.externalApiCalls),
     },
     recentErrors,
-    history: history.list(),
+    history,
     traceViewerUrl: deps.env.TRACE_VIEWER_URL ?? null,
   }
 }

@@ -12,6 +12,8 @@ import {
 } from '@plumbline/service-kit'
 import { identityHeaders, serveForTests } from '@plumbline/testing'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { storedFigures } from '../../src/monitoring/performance-source.js'
+import { listRecentErrors } from '../../src/monitoring/recent-errors.js'
 import { type AdminTestService, memberOf, startAdminTestService } from '../support/admin-test-service.js'
 
 // The admin service in process, plus a kit-built "estimates" app on the same bus: its 500s
@@ -22,7 +24,7 @@ let failing: Awaited<ReturnType<typeof serveForTests>>
 const stops: { stop: () => Promise<void> }[] = []
 
 beforeAll(async () => {
-  svc = await startAdminTestService({ env: { TRACE_VIEWER_URL: 'http://jaeger.test/trace/{traceId}' } })
+  svc = await startAdminTestService({ env: { TRACE_VIEWER_URL: 'http://jaeger.test/trace/{traceId}', MONITORING_SAMPLE_SECONDS: '1' } })
   admin = await identityHeaders({ sub: 'admin-user', email: 'admin@example.com', systemRole: 'admin' })
   const logger = createLogger('estimates', 'silent')
   const metrics = createMetrics('estimates')
@@ -96,10 +98,16 @@ describe('a 5xx in a service', () => {
     expect(found?.traceViewerUrl).toBe('http://jaeger.test/trace/{traceId}')
   })
 
-  it('counts in the metrics computed from the services’ own prom-client registries', async () => {
-    const res = await svc.call('GET', '/health/metrics', { headers: admin })
-    const metrics = ZMonitoringMetrics.parse(res.json)
-    // The estimates stand-in answered at least the one 500 above.
+  it('counts in the metrics computed from the services’ own prom-client registries', { timeout: 60_000 }, async () => {
+    // Once a sampling round has the stand-in's counters as a baseline, a further 500 counts in the next round.
+    const sampled = () => svc.deps.prisma.monitoringSample.count({ where: { service: 'estimates' } })
+    for (let i = 0; i < 150 && (await sampled()) === 0; i++) await new Promise((r) => setTimeout(r, 100))
+    expect((await failing.call('GET', '/boom/43')).status).toBe(500)
+    let metrics = ZMonitoringMetrics.parse((await svc.call('GET', '/health/metrics', { headers: admin })).json)
+    for (let i = 0; i < 150 && metrics.performanceMetrics.errorRate === 0; i++) {
+      await new Promise((r) => setTimeout(r, 100))
+      metrics = ZMonitoringMetrics.parse((await svc.call('GET', '/health/metrics', { headers: admin })).json)
+    }
     expect(metrics.performanceMetrics.errorRate).toBeGreaterThan(0)
     expect(metrics.performanceMetrics.avgResponseTime).toBeGreaterThanOrEqual(0)
     expect(metrics.systemMetrics.memoryUsage).toBeGreaterThan(0)
@@ -121,5 +129,53 @@ describe('messaging metrics on /metrics', () => {
     expect(Number(/^messaging_outbox_oldest_age_seconds\{service="admin"\} (\d+)/m.exec(text)?.[1])).toBeGreaterThanOrEqual(89)
     expect(text).toContain('messaging_dead_letters{durable="admin-on-estimate-created-v1",service="admin"} 0')
     expect(text).toContain('messaging_consumer_pending{durable="admin-on-estimate-created-v1",service="admin"} 0')
+  })
+})
+
+describe('performance figures', () => {
+  // Rows of a made-up service an hour ahead, so the live sampler's rows fall outside the window.
+  const later = new Date(Date.now() + 3_600_000)
+  const at = (minutesBefore: number) => new Date(later.getTime() - minutesBefore * 60_000)
+  const sample = (minutesBefore: number, requests: number, serverErrors: number, instance = 'pod-a') => ({
+    takenAt: at(minutesBefore),
+    service: 'estimates',
+    instance,
+    startedAt: at(120),
+    requests,
+    serverErrors,
+    durationSecondsSum: requests * 0.02,
+    slowRequests: 0,
+    buckets: [
+      { le: 0.025, count: requests },
+      { le: 1, count: requests },
+    ],
+  })
+
+  it('cover the last 5 minutes, not the time since each service started', async () => {
+    // A burst of 500s twenty minutes ago, then two clean intervals of 100 requests each.
+    await svc.deps.prisma.monitoringSample.createMany({
+      data: [sample(25, 0, 0), sample(20, 100, 50), sample(4, 200, 50), sample(1, 300, 50), sample(4, 10, 0, 'pod-b'), sample(1, 40, 0, 'pod-b')],
+    })
+    const figures = await storedFigures({ prisma: svc.deps.prisma, env: { MONITORING_SAMPLE_SECONDS: 30 } }, later)
+    // Since start this would be 50 of 340 requests (14.7 %); the window holds none of them.
+    expect(figures.errorRate).toBe(0)
+    expect(figures.avgResponseTime).toBe(20)
+    // The chart adds up both replicas: pod-a's 100 requests over 3 minutes and pod-b's 30 over 3.
+    const last = figures.history.at(-1)?.services.find((s) => s.service === 'estimates')
+    expect(last?.requestsPerMinute).toBeCloseTo(100 / 3 + 30 / 3, 0)
+    expect(figures.history.some((h) => h.services.some((s) => s.errors === 50))).toBe(true)
+  })
+
+  it('are kept in the admin schema, so a restarted admin still shows the history and the recent errors', async () => {
+    const { PrismaClient } = await import('../../src/generated/prisma/client.js')
+    const { createPrismaClient } = await import('@plumbline/db')
+    const { prisma } = createPrismaClient(PrismaClient, { databaseUrl: svc.deps.env.DATABASE_URL, schema: 'admin', poolSize: 1 })
+    try {
+      const fresh = { prisma, env: { MONITORING_SAMPLE_SECONDS: 30 } }
+      expect((await storedFigures(fresh, later)).history.length).toBeGreaterThan(0)
+      expect((await listRecentErrors(fresh)).some((e) => e.service === 'estimates' && e.endpoint === 'GET /boom/:id')).toBe(true)
+    } finally {
+      await prisma.$disconnect()
+    }
   })
 })

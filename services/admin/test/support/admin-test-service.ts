@@ -22,7 +22,6 @@ import type { AdminDeps } from '../../src/deps.js'
 import { type AdminEnv, ZAdminEnv } from '../../src/env.js'
 import { startAdminConsumers } from '../../src/events/consumers.js'
 import { PrismaClient } from '../../src/generated/prisma/client.js'
-import { MetricsHistory } from '../../src/monitoring/history.js'
 import { startAdmin } from '../../src/start.js'
 
 export type { Reply }
@@ -48,16 +47,15 @@ export type AdminTestService = {
 export async function startAdminTestService(
   opts: { env?: Record<string, string>; consumers?: boolean; logoUrlCheck?: LogoUrlCheck } = {},
 ): Promise<AdminTestService> {
-  const monitoringHistory = new MetricsHistory()
   const svc = await startTestService<PrismaClient, AdminEnv>({
     name: 'admin',
     schema: 'admin',
     PrismaClient,
     envSchema: ZAdminEnv,
     env: opts.env,
-    routes: (deps) => adminRoutes({ ...deps, monitoringHistory }),
+    routes: (deps) => adminRoutes(deps),
   })
-  const deps: AdminDeps = { ...svc.deps, monitoringHistory }
+  const deps: AdminDeps = svc.deps
   const closers: Closer[] = await startAdmin(deps)
   const consumers: EventConsumer[] = opts.consumers ? await startAdminConsumers(deps) : []
   // Stand-in for the documents service's safe logo fetch (tested there), answering per URL.
