@@ -93,6 +93,7 @@ function lint(): Tally {
 
 ensureChromium()
 ensureSpeechTools(step)
+;(await import('./lib/prometheus-tools.js')).ensurePrometheusTools(step) // promtool and amtool, for the alerting tests
 step('PostgreSQL, NATS and Redis')
 const infra = await provideInfra()
 const env = { DATABASE_URL: infra.databaseUrl.replace(/\/[^/]*$/, '/postgres'), NATS_URL: infra.natsUrl, REDIS_URL: infra.redisUrl }

@@ -9,6 +9,12 @@ type Panel = { title: string; unit: string; exprs: { expr: string; legend: strin
 type Row = { title: string; panels: Panel[] }
 
 const svc = 'service=~"$service"'
+/**
+ * JetStream's consumer state and a service's outbox are one figure for the whole cluster, and every
+ * replica reports the same copy: these panels take max(), never sum(), so two replicas do not
+ * show twice the lag (the alerts in deploy/prometheus/rules.ts do the same).
+ */
+const CLUSTER_WIDE = 'Every replica reports the same cluster-wide figure: shown once (max), not summed.'
 const route = 'route=~"$route"'
 
 const ROWS: Row[] = [
@@ -86,7 +92,12 @@ const ROWS: Row[] = [
           { expr: `sum by (durable) (rate(messaging_handler_failures_total{${svc}}[5m]))`, legend: 'failed {{durable}}' },
         ],
       },
-      { title: 'Outbox backlog', unit: 'none', exprs: [{ expr: `sum by (service) (messaging_outbox_backlog{${svc}})`, legend: '{{service}}' }] },
+      {
+        title: 'Outbox backlog',
+        unit: 'none',
+        description: CLUSTER_WIDE,
+        exprs: [{ expr: `max by (service) (messaging_outbox_backlog{${svc}})`, legend: '{{service}}' }],
+      },
       {
         title: 'Oldest unpublished outbox event',
         unit: 's',
@@ -96,14 +107,16 @@ const ROWS: Row[] = [
       {
         title: 'Consumer lag (pending + unacknowledged)',
         unit: 'none',
-        exprs: [{ expr: `sum by (durable) (messaging_consumer_pending{${svc}} + messaging_consumer_ack_pending{${svc}})`, legend: '{{durable}}' }],
+        description: CLUSTER_WIDE,
+        exprs: [{ expr: `max by (durable) (messaging_consumer_pending{${svc}} + messaging_consumer_ack_pending{${svc}})`, legend: '{{durable}}' }],
       },
       {
         title: 'Redelivered and dead-lettered',
         unit: 'none',
+        description: CLUSTER_WIDE,
         exprs: [
-          { expr: `sum by (durable) (messaging_consumer_redelivered{${svc}})`, legend: 'redelivered {{durable}}' },
-          { expr: `sum by (durable) (messaging_dead_letters{${svc}})`, legend: 'dead letters {{durable}}' },
+          { expr: `max by (durable) (messaging_consumer_redelivered{${svc}})`, legend: 'redelivered {{durable}}' },
+          { expr: `max by (durable) (messaging_dead_letters{${svc}})`, legend: 'dead letters {{durable}}' },
         ],
       },
     ],
@@ -116,9 +129,9 @@ const ROWS: Row[] = [
         unit: 'none',
         description: 'The AI job worker is a durable consumer of ai.job.requested.v1.',
         exprs: [
-          { expr: 'sum(messaging_consumer_pending{durable="ai-job-worker"})', legend: 'waiting' },
-          { expr: 'sum(messaging_consumer_ack_pending{durable="ai-job-worker"})', legend: 'running' },
-          { expr: 'sum(messaging_dead_letters{durable="ai-job-worker"})', legend: 'failed' },
+          { expr: 'max(messaging_consumer_pending{durable="ai-job-worker"})', legend: 'waiting' },
+          { expr: 'max(messaging_consumer_ack_pending{durable="ai-job-worker"})', legend: 'running' },
+          { expr: 'max(messaging_dead_letters{durable="ai-job-worker"})', legend: 'failed' },
         ],
       },
       {
@@ -126,9 +139,9 @@ const ROWS: Row[] = [
         unit: 'none',
         description: 'The meetings transcription worker is a durable consumer of meetings.transcription.requested.v1.',
         exprs: [
-          { expr: 'sum(messaging_consumer_pending{durable="meetings-transcription-worker"})', legend: 'waiting' },
-          { expr: 'sum(messaging_consumer_ack_pending{durable="meetings-transcription-worker"})', legend: 'running' },
-          { expr: 'sum(messaging_dead_letters{durable="meetings-transcription-worker"})', legend: 'failed' },
+          { expr: 'max(messaging_consumer_pending{durable="meetings-transcription-worker"})', legend: 'waiting' },
+          { expr: 'max(messaging_consumer_ack_pending{durable="meetings-transcription-worker"})', legend: 'running' },
+          { expr: 'max(messaging_dead_letters{durable="meetings-transcription-worker"})', legend: 'failed' },
         ],
       },
       {

@@ -98,7 +98,7 @@ describe.each(overlays)('overlay %s: the gateway is probed and scraped on its in
     expect(await internalStatus(annotations?.['prometheus.io/path'] ?? '/metrics'), 'prometheus.io/path').toBe(200)
 
     const policy = ofKind<NetworkPolicy>(objects, 'NetworkPolicy').find((p) => p.spec.podSelector.matchLabels?.['app.kubernetes.io/name'] === 'gateway')
-    const fromObservability = policy?.spec.ingress?.filter((rule) => JSON.stringify(rule.from ?? []).includes('observability')) ?? []
+    const fromObservability = policy?.spec.ingress?.filter((rule) => JSON.stringify(rule.from ?? []).includes('plumbline.io/monitoring')) ?? []
     const allowed = fromObservability.flatMap((rule) => rule.ports ?? []).map((p) => portNumber(container, p.port))
     expect(allowed, 'Prometheus may reach the internal port').toContain(listener.port)
   })

@@ -10,9 +10,16 @@ import { type Deployment, deploymentOfImage, type K8sObject, named, ofKind, over
 
 type Validatable = { validate(): void }
 
-/** The kubernetes-models class of an object: kubernetes-models/<group/version>/<Kind>. */
+/** The models of the custom resources the overlays use (prerequisites: `npm run preflight` checks their CRDs). */
+const CRD_MODELS: Record<string, string> = {
+  'monitoring.coreos.com': '@kubernetes-models/prometheus-operator',
+  'cert-manager.io': '@kubernetes-models/cert-manager',
+}
+
+/** The kubernetes-models class of an object: kubernetes-models/<group/version>/<Kind> (a CRD's: its package's). */
 async function modelOf(object: K8sObject): Promise<new (data: unknown) => Validatable> {
-  const module = (await import(`kubernetes-models/${object.apiVersion}/${object.kind}`)) as Record<string, new (data: unknown) => Validatable>
+  const pkg = CRD_MODELS[object.apiVersion.split('/')[0]] ?? 'kubernetes-models'
+  const module = (await import(`${pkg}/${object.apiVersion}/${object.kind}`)) as Record<string, new (data: unknown) => Validatable>
   const model = module[object.kind] ?? module.default
   if (!model) throw new Error(`kubernetes-models has no ${object.apiVersion} ${object.kind}`)
   return model

@@ -84,6 +84,12 @@ export type K8sObject = {
   [key: string]: unknown
 }
 
+/** Every Secret an overlay generates: one per service, and the alerting's (secrets.example/<name>.env). */
+export const secretFiles = () =>
+  readdirSync(join(root, 'deploy/k8s/secrets.example'))
+    .filter((f) => f.endsWith('.env'))
+    .map((f) => f.slice(0, -'.env'.length))
+
 /** Where each service's Secret keys are listed (the files an operator copies and fills). */
 export function secretKeysOf(service: string): string[] {
   const file = join(root, 'deploy/k8s/secrets.example', `${service}.env`)
@@ -101,7 +107,8 @@ export function secretKeysOf(service: string): string[] {
  * generator `npm run compose:env` uses. Never a placeholder.
  */
 export function dummySecrets(): Record<string, Env> {
-  const shared = generateSecrets([...new Set(services.flatMap(secretKeysOf))])
+  const owners = secretFiles()
+  const shared = generateSecrets([...new Set(owners.flatMap(secretKeysOf))])
   const connection = (service: string, key: string) => {
     const password = randomBytes(16).toString('hex')
     return {
@@ -110,9 +117,7 @@ export function dummySecrets(): Record<string, Env> {
       SMTP_URL: `smtp://plumbline:${password}@smtp.mail.example.net:587`,
     }[key]
   }
-  return Object.fromEntries(
-    services.map((service) => [service, Object.fromEntries(secretKeysOf(service).map((key) => [key, connection(service, key) ?? shared[key]]))]),
-  )
+  return Object.fromEntries(owners.map((owner) => [owner, Object.fromEntries(secretKeysOf(owner).map((key) => [key, connection(owner, key) ?? shared[key]]))]))
 }
 
 const renders = new Map<string, K8sObject[]>()

@@ -74,8 +74,9 @@ function analyse(expr: string) {
   return { errors, metrics, labels }
 }
 
-// Prometheus adds these to every scraped series; `up` is its own per target.
-const scrapeLabels = ['job', 'instance']
+// Prometheus adds these to every scraped series (`up` is its own per target): job and instance, the
+// part_of and service target labels of prometheus.yml and the PodMonitors, and a pod's namespace.
+const scrapeLabels = ['job', 'instance', 'part_of', 'namespace']
 const recorded = rules.flatMap((r) => (r.record ? [r.record] : []))
 
 describe('Prometheus rules and Grafana queries', () => {
@@ -134,7 +135,6 @@ describe('Prometheus rules and Grafana queries', () => {
         mounts.some((m) => m.endsWith(`:${file}:ro`)),
         file,
       ).toBe(true)
-    // The alerts select job="plumbline".
     expect(config.scrape_configs.map((s) => s.job_name)).toContain('plumbline')
   })
 })
