@@ -131,18 +131,27 @@ export function rendered(overlay: string): K8sObject[] {
   return objects
 }
 
-export function renderOverlay(overlay: string, opts: { secrets?: boolean } = {}): K8sObject[] {
+/**
+ * A copy of deploy/k8s with one overlay's secret files written as an operator would (dummySecrets),
+ * unless `secrets: false`; the caller removes it. Returns the copy's root.
+ */
+export function copyWithSecrets(overlay: string, opts: { secrets?: boolean } = {}): string {
   const copy = mkdtempSync(join(tmpdir(), 'plumbline-k8s-'))
-  try {
-    cpSync(join(root, 'deploy/k8s'), copy, { recursive: true })
-    if (opts.secrets !== false) {
-      const dir = join(copy, 'overlays', overlay, 'secrets')
-      mkdirSync(dir, { recursive: true })
-      for (const [service, secrets] of Object.entries(dummySecrets())) {
-        const lines = Object.entries(secrets).map(([key, value]) => `${key}=${value}`)
-        writeFileSync(join(dir, `${service}.env`), `${lines.join('\n')}\n`)
-      }
+  cpSync(join(root, 'deploy/k8s'), copy, { recursive: true })
+  if (opts.secrets !== false) {
+    const dir = join(copy, 'overlays', overlay, 'secrets')
+    mkdirSync(dir, { recursive: true })
+    for (const [owner, secrets] of Object.entries(dummySecrets())) {
+      const lines = Object.entries(secrets).map(([key, value]) => `${key}=${value}`)
+      writeFileSync(join(dir, `${owner}.env`), `${lines.join('\n')}\n`)
     }
+  }
+  return copy
+}
+
+export function renderOverlay(overlay: string, opts: { secrets?: boolean } = {}): K8sObject[] {
+  const copy = copyWithSecrets(overlay, opts)
+  try {
     const yaml = execFileSync('kubectl', ['kustomize', join(copy, 'overlays', overlay)], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] })
     return parseAllDocuments(yaml).map((doc) => doc.toJS() as K8sObject)
   } finally {
