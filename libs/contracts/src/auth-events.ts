@@ -13,11 +13,18 @@ export type OrganizationCreatedV1 = z.infer<typeof ZOrganizationCreatedV1>
 export const ZDevMail = z.object({
   id: z.string(),
   to: z.array(z.string()),
+  cc: z.array(z.string()),
   from: z.string(),
+  replyTo: z.string().nullable(),
+  messageId: z.string().nullable(),
   subject: z.string(),
   text: z.string(),
   html: z.string(),
   links: z.array(z.string()),
+  /** Headers by lower-case name (List-Unsubscribe, List-Unsubscribe-Post, …). */
+  headers: z.record(z.string(), z.string()),
+  /** Fetched at GET /__dev/mail/{id}/attachments/{index}. */
+  attachments: z.array(z.object({ index: z.number().int(), filename: z.string(), contentType: z.string(), size: z.number().int() })),
   receivedAt: z.string(),
 })
 export type DevMail = z.infer<typeof ZDevMail>

@@ -620,6 +620,10 @@ export const ZEstimateIdParams = z.object({ orgId: id, id })
 export const EstimateErrorCode = {
   /** 409: the estimate is approved and locked; reopen it first. */
   ESTIMATE_LOCKED: 'ESTIMATE_LOCKED',
+  /** 409: the client declined the estimate; it is not sent again until reopened. */
+  ESTIMATE_DECLINED: 'ESTIMATE_DECLINED',
+  /** 409: the share link's expiry has passed. */
+  SHARE_LINK_EXPIRED: 'SHARE_LINK_EXPIRED',
 } as const
 
 /** Data of estimates.line-items.changed.v1. */

@@ -53,6 +53,8 @@ export const RequestSubjects = {
   estimateDocument: 'rpc.estimates.document.get',
   fetchLogoUrl: 'rpc.documents.logo-url.fetch',
   summarizeMeeting: 'rpc.ai.meeting.summarize',
+  /** The documents service renders an estimate's PDF for a mail attachment (the mailer asks). */
+  estimatePdf: 'rpc.documents.estimate-pdf.render',
 } as const
 
 /** Names are optional so events published before they were added still parse. */

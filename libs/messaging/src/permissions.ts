@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto'
-import { healthSubject, MeetingSubjects, OpsSubjects, QuotaSubjects, RequestSubjects, Subjects } from '@plumbline/contracts'
+import { healthSubject, MailSubjects, MeetingSubjects, OpsSubjects, QuotaSubjects, RequestSubjects, Subjects } from '@plumbline/contracts'
 import { consumerName, DLQ_OWNER, ownerOf, prefixSubject, streamName } from './names.js'
 
 /**
@@ -38,7 +38,16 @@ const onAdmin = (subject: string, name: string) => ({ durable: `admin-on-${name}
 const GRANTS: Record<BusService, BusGrant> = {
   // Identity look-ups for sessions (session/bus-identity-lookup.ts); no stream of its own.
   gateway: { ownsStream: false, consumes: [], replies: [], requests: [RequestSubjects.resolveIdentity] },
-  auth: { ownsStream: true, consumes: [], replies: [RequestSubjects.resolveIdentity], requests: [] },
+  auth: {
+    ownsStream: true,
+    // The one mailer (DESIGN §11): other services' mail requests, PDFs for attachments from documents.
+    consumes: [
+      { durable: 'auth-mail-on-estimates-mail-requested-v1', subject: MailSubjects.estimates },
+      { durable: 'auth-mail-on-admin-mail-requested-v1', subject: MailSubjects.admin },
+    ],
+    replies: [RequestSubjects.resolveIdentity],
+    requests: [RequestSubjects.estimatePdf],
+  },
   estimates: {
     ownsStream: true,
     consumes: [{ durable: 'estimates-on-ai-generation-completed-v1', subject: Subjects.aiGenerationCompleted }],
@@ -59,7 +68,7 @@ const GRANTS: Record<BusService, BusGrant> = {
   documents: {
     ownsStream: true,
     consumes: [],
-    replies: [RequestSubjects.fetchLogoUrl],
+    replies: [RequestSubjects.fetchLogoUrl, RequestSubjects.estimatePdf],
     requests: [RequestSubjects.quotaCheck, RequestSubjects.setCompanyLogo, RequestSubjects.estimateDocument, RequestSubjects.companySettings],
     // Cached quota answers are dropped on admin's notice (service-kit's checkQuota).
     listens: [QuotaSubjects.limitsChanged],

@@ -1,5 +1,6 @@
 import { mkdirSync } from 'node:fs'
 import { join } from 'node:path'
+import type { DevMail } from '@plumbline/contracts'
 import { type Browser, chromium, type Page } from 'playwright-core'
 
 /** Debian's chromium with the flags this workplace needs (no network beyond loopback). */
@@ -29,13 +30,20 @@ export async function screenshot(page: Page, name: string, opts: { fullPage?: bo
 }
 
 /** Mails the embedded sink received for one address, newest first (dev and test only). */
-export async function mailsFor(baseUrl: string, to: string): Promise<{ subject: string; text: string; links: string[] }[]> {
+export async function mailsFor(baseUrl: string, to: string): Promise<DevMail[]> {
   const res = await fetch(`${baseUrl}/__dev/mail?to=${encodeURIComponent(to)}`)
   if (!res.ok) throw new Error(`GET /__dev/mail answered ${res.status}`)
-  return res.json() as Promise<{ subject: string; text: string; links: string[] }[]>
+  return res.json() as Promise<DevMail[]>
 }
 
-export async function waitForMail(baseUrl: string, to: string, subjectIncludes: string, timeoutMs = 15_000) {
+/** One attachment of a mail in the sink, as its bytes. */
+export async function mailAttachment(baseUrl: string, mail: Pick<DevMail, 'id'>, index = 0): Promise<Buffer> {
+  const res = await fetch(`${baseUrl}/__dev/mail/${encodeURIComponent(mail.id)}/attachments/${index}`)
+  if (!res.ok) throw new Error(`GET attachment answered ${res.status}`)
+  return Buffer.from(await res.arrayBuffer())
+}
+
+export async function waitForMail(baseUrl: string, to: string, subjectIncludes: string, timeoutMs = 15_000): Promise<DevMail> {
   const deadline = Date.now() + timeoutMs
   while (Date.now() < deadline) {
     const mail = (await mailsFor(baseUrl, to)).find((m) => m.subject.includes(subjectIncludes))

@@ -7,6 +7,7 @@ const { startServiceRuntime, createLogger } = await import('@plumbline/service-k
 const { loadEnv } = await import('./env.js')
 const { authRoutes } = await import('./app.js')
 const { startAuth } = await import('./start.js')
+const { startMailConsumers } = await import('./events/mail-consumer.js')
 const { createMailer } = await import('./mail/mailer.js')
 const { PrismaClient } = await import('./generated/prisma/client.js')
 
@@ -20,6 +21,7 @@ await startServiceRuntime<InstanceType<typeof PrismaClient>, AuthDeps>({
   PrismaClient,
   migrationsDir: new URL('../prisma/migrations', import.meta.url).pathname,
   buildDeps: (base) => ({ ...base, env, mailer }),
+  consumers: (deps) => startMailConsumers(deps),
   onStart: (deps) => startAuth(deps),
   routes: (deps) => authRoutes(deps),
   // Sessions live in Redis: no sign-in, sign-out or identity look-up works without it.

@@ -3,6 +3,7 @@ import type { Closer } from '@plumbline/service-kit'
 import { pruneFiles } from './data/files-repo.js'
 import type { DocumentsDeps } from './deps.js'
 import { buildPdfModel } from './domain/pdf-model.js'
+import { startEstimatePdfResponder } from './events/estimate-pdf-responder.js'
 import { startLogoUrlResponder } from './events/logo-url-responder.js'
 import { renderEstimatePdf } from './pdf/render-estimate-pdf.js'
 
@@ -15,6 +16,7 @@ const HOUR = 3_600_000
  */
 export async function startDocuments(deps: DocumentsDeps): Promise<Closer[]> {
   const responder = startLogoUrlResponder(deps)
+  const pdfResponder = startEstimatePdfResponder(deps)
   const prune = () =>
     void pruneFiles(deps.prisma, deps.storage, 'pdf', new Date(Date.now() - deps.env.PDF_RETENTION_HOURS * HOUR)).catch((err: unknown) =>
       deps.logger.warn({ err: (err as Error).message }, 'PDF prune failed'),
@@ -25,6 +27,7 @@ export async function startDocuments(deps: DocumentsDeps): Promise<Closer[]> {
   await warmUpRenderer().catch((err: unknown) => deps.logger.warn({ err: (err as Error).message }, 'PDF warm-up failed'))
   return [
     { name: 'logo-url-responder', close: () => responder.stop() },
+    { name: 'estimate-pdf-responder', close: () => pdfResponder.stop() },
     { name: 'pdf-prune', close: () => clearInterval(timer) },
   ]
 }

@@ -8,6 +8,7 @@ import { pricingRoutes } from './http/pricing-routes.js'
 import { propertyRoutes } from './http/property-routes.js'
 import { publicRoutes } from './http/public-routes.js'
 import { sectionRoutes } from './http/section-routes.js'
+import { sendingRoutes } from './http/sending-routes.js'
 import { sharingRoutes } from './http/sharing-routes.js'
 
 export type { EstimatesDeps } from './deps.js'
@@ -26,6 +27,7 @@ export const estimatesRoutes = (deps: EstimatesDeps) => (app: Express) => {
   // (owned by the pricing engineer: one `app.use(xxxRoutes(deps))` line per router, here)
   app.use(pricingRoutes(deps))
   app.use(sharingRoutes(deps))
+  app.use(sendingRoutes(deps))
   app.use(publicRoutes(deps))
   app.use(propertyRoutes(deps))
   // ── end pricing ─────────────────────────────────────────────────────────────────────────

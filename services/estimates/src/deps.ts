@@ -17,12 +17,18 @@ export type EstimatesDeps = ServiceDeps<PrismaClient> & {
   listPages: ListPages
   /** Sections documents by sections version (see listSectionsDocument). */
   sectionsDocuments: SectionsDocuments
+  /** The time schedules and limits read; tests move it. */
+  clock: Clock
 }
 
-export function buildDeps(base: ServiceDeps<PrismaClient>, env: EstimatesEnv): EstimatesDeps {
+export type Clock = { now: () => Date }
+export const systemClock: Clock = { now: () => new Date() }
+
+export function buildDeps(base: ServiceDeps<PrismaClient>, env: EstimatesEnv, clock: Clock = systemClock): EstimatesDeps {
   return {
     ...base,
     env,
+    clock,
     shareTokens: createShareTokenCrypto(env.SHARE_TOKEN_KEY),
     searchTotals: createVersionedMemo({ maxEntries: 10_000, maxBytes: 32 * 1024 * 1024, sizeOf: knownTotalBytes }),
     listPages: createVersionedMemo({ maxEntries: 5_000, maxBytes: env.LIST_MEMO_MB * 1024 * 1024, sizeOf: listPageBytes }),

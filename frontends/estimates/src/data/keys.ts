@@ -25,3 +25,4 @@ export const chatKey = (orgId: string, id: string, type: string) => apiKey(api.g
 export const markupProfilesKey = (orgId: string, estimateId: string) => apiKey(api.getMarkupProfiles, { orgId }, { estimateId })
 export const taxProfilesKey = (orgId: string, estimateId: string) => apiKey(api.getTaxes, { orgId }, { estimateId })
 export const jobStatusKey = (orgId: string, jobId: string) => apiKey(api.getJobsStatus, { orgId, jobId })
+export const timelineKey = (orgId: string, id: string) => apiKey(api.getEstimatesTimeline, { orgId, id })

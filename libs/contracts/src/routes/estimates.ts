@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import type { ApiRoute } from '../api-routes.js'
+import { ZSendEstimateBody, ZSendEstimateResult, ZTimelineEntry } from '../estimate-sending.js'
 import {
   ZApplyTemplateBody,
   ZApplyTemplateResult,
@@ -591,6 +592,26 @@ export const estimatesRoutes = [
     access: 'org',
     permission: { module: 'cost_estimator', action: 'edit' },
     reply: ZEstimate,
+  },
+  {
+    id: 'postEstimatesSend',
+    method: 'POST',
+    path: '/organizations/:orgId/estimates/:id/send',
+    service: 'estimates',
+    access: 'org',
+    permission: { module: 'cost_estimator', action: 'share' },
+    body: ZSendEstimateBody,
+    reply: ZSendEstimateResult,
+    status: 202,
+  },
+  {
+    id: 'getEstimatesTimeline',
+    method: 'GET',
+    path: '/organizations/:orgId/estimates/:id/timeline',
+    service: 'estimates',
+    access: 'org',
+    permission: { module: 'cost_estimator', action: 'access' },
+    reply: z.array(ZTimelineEntry),
   },
   { id: 'getPublicEstimatesById', method: 'GET', path: '/public/estimates/:token', service: 'estimates', access: 'public', reply: ZPublicEstimate },
   {

@@ -19,6 +19,16 @@ export function devMailRoutes(sink: MailSink): Router {
     res.json(sink.list({ to }))
   })
 
+  // An attachment as the mail carried it (a PDF opens in the browser).
+  router.get('/__dev/mail/:id/attachments/:index', (req, res) => {
+    const file = sink.attachment(req.params.id, Number(req.params.index))
+    if (!file) return void res.status(404).json({ code: 'NOT_FOUND', message: 'No such attachment' })
+    res.setHeader('Cache-Control', 'no-store')
+    res.setHeader('X-Content-Type-Options', 'nosniff')
+    res.setHeader('Content-Disposition', `inline; filename="${file.filename.replace(/[^\w.-]/g, '_')}"`)
+    res.type(file.contentType).send(file.content)
+  })
+
   router.get('/__dev/mailbox', (req, res) => {
     const { to } = parseQuery(ZMailQuery, req)
     res.setHeader('Cache-Control', 'no-store')

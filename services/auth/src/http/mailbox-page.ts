@@ -8,13 +8,22 @@ function mailCard(mail: SinkMail): string {
   const links = mail.links.length
     ? `<ul class="links">${mail.links.map((l) => `<li><a href="${esc(l)}" target="_blank" rel="noopener noreferrer">${esc(l)}</a></li>`).join('')}</ul>`
     : '<p class="muted">No links</p>'
+  const attachments = mail.attachments.length
+    ? `<ul class="attachments">${mail.attachments
+        .map(
+          (a) =>
+            `<li><a href="/__dev/mail/${encodeURIComponent(mail.id)}/attachments/${a.index}" target="_blank" rel="noopener noreferrer">${esc(a.filename)}</a> <span class="muted">${esc(a.contentType)}, ${Math.ceil(a.size / 1024)} kB</span></li>`,
+        )
+        .join('')}</ul>`
+    : ''
   const preview = mail.html
     ? `<details><summary>Show HTML</summary><iframe sandbox="" srcdoc="${esc(mail.html)}" title="${esc(mail.subject)}"></iframe></details>`
     : ''
   return `<article class="mail">
   <header><h2>${esc(mail.subject || '(no subject)')}</h2><time datetime="${esc(mail.receivedAt)}">${esc(when(mail.receivedAt))}</time></header>
-  <dl><dt>To</dt><dd>${esc(mail.to.join(', '))}</dd><dt>From</dt><dd>${esc(mail.from)}</dd></dl>
+  <dl><dt>To</dt><dd>${esc(mail.to.join(', '))}</dd><dt>From</dt><dd>${esc(mail.from)}</dd>${mail.cc.length ? `<dt>Cc</dt><dd>${esc(mail.cc.join(', '))}</dd>` : ''}</dl>
   ${links}
+  ${attachments}
   <details><summary>Show text</summary><pre>${esc(mail.text)}</pre></details>
   ${preview}
 </article>`

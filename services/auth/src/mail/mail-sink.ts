@@ -4,11 +4,29 @@ import type { Logger } from '@plumbline/service-kit'
 import { SMTPServer } from 'smtp-server'
 import { parseMail } from './mime.js'
 
-export type SinkMail = { id: string; to: string[]; from: string; subject: string; text: string; html: string; links: string[]; receivedAt: string }
+export type SinkAttachment = { index: number; filename: string; contentType: string; size: number }
+/** What GET /__dev/mail lists (contracts' ZDevMail); attachment bytes are fetched one by one. */
+export type SinkMail = {
+  id: string
+  to: string[]
+  cc: string[]
+  from: string
+  replyTo: string | null
+  messageId: string | null
+  subject: string
+  text: string
+  html: string
+  links: string[]
+  headers: Record<string, string>
+  attachments: SinkAttachment[]
+  receivedAt: string
+}
 
 export type MailSink = {
   /** Newest first. */
   list: (filter?: { to?: string }) => SinkMail[]
+  /** One attachment's bytes, or null. */
+  attachment: (mailId: string, index: number) => { filename: string; contentType: string; content: Buffer } | null
   start: () => Promise<{ host: string; port: number }>
   close: () => Promise<void>
 }
@@ -22,6 +40,7 @@ const MAX_MESSAGE_BYTES = 2 * 1024 * 1024
  */
 export function createMailSink(opts: { port: number; logger: Logger }): MailSink {
   const mails: SinkMail[] = []
+  const files = new Map<string, Buffer[]>()
   const server = new SMTPServer({
     secure: false,
     authOptional: true,
@@ -32,21 +51,28 @@ export function createMailSink(opts: { port: number; logger: Logger }): MailSink
       const chunks: Buffer[] = []
       stream.on('data', (c: Buffer) => chunks.push(c))
       stream.on('end', () => {
-        try {
-          const parsed = parseMail(Buffer.concat(chunks).toString('latin1'))
-          mails.unshift({
-            id: randomUUID(),
-            to: session.envelope.rcptTo.map((r) => r.address.toLowerCase()),
-            from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
-            ...parsed,
-            receivedAt: new Date().toISOString(),
+        parseMail(Buffer.concat(chunks))
+          .then(({ attachments, ...parsed }) => {
+            const id = randomUUID()
+            mails.unshift({
+              id,
+              to: session.envelope.rcptTo.map((r) => r.address.toLowerCase()),
+              from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
+              ...parsed,
+              attachments: attachments.map((a, index) => ({ index, filename: a.filename, contentType: a.contentType, size: a.size })),
+              receivedAt: new Date().toISOString(),
+            })
+            files.set(
+              id,
+              attachments.map((a) => a.content),
+            )
+            for (const gone of mails.splice(SINK_CAPACITY)) files.delete(gone.id)
+            callback()
           })
-          mails.length = Math.min(mails.length, SINK_CAPACITY)
-          callback()
-        } catch (err) {
-          opts.logger.warn({ err }, 'mail sink could not read a message')
-          callback(err as Error)
-        }
+          .catch((err: Error) => {
+            opts.logger.warn({ err }, 'mail sink could not read a message')
+            callback(err)
+          })
       })
     },
   })
@@ -57,6 +83,12 @@ export function createMailSink(opts: { port: number; logger: Logger }): MailSink
     list: (filter) => {
       const to = filter?.to?.trim().toLowerCase()
       return to ? mails.filter((m) => m.to.includes(to)) : [...mails]
+    },
+    attachment: (mailId, index) => {
+      const mail = mails.find((m) => m.id === mailId)
+      const meta = mail?.attachments[index]
+      const content = files.get(mailId)?.[index]
+      return meta && content ? { filename: meta.filename, contentType: meta.contentType, content } : null
     },
     start: () =>
       (started ??= new Promise((resolve, reject) => {

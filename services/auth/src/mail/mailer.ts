@@ -2,7 +2,23 @@ import type { Logger } from '@plumbline/service-kit'
 import nodemailer, { type Transporter } from 'nodemailer'
 import { createMailSink, type MailSink } from './mail-sink.js'
 
-export type OutgoingMail = { to: string; subject: string; text: string; html: string }
+export type OutgoingMail = {
+  to: string | string[]
+  subject: string
+  text: string
+  html: string
+  cc?: string[]
+  replyTo?: string | null
+  /** Display name before the product's own address ("Acme Roofing via Plumbline"). */
+  fromName?: string | null
+  /** A stable Message-ID (one per mail request), so a resend after a crash is the same message to mail systems. */
+  messageId?: string
+  headers?: Record<string, string>
+  attachments?: { filename: string; content: Buffer; contentType: string }[]
+}
+
+/** The address part of MAIL_FROM ("Plumbline <no-reply@x>" → no-reply@x). */
+export const addressOfFrom = (from: string) => /<([^>]+)>/.exec(from)?.[1] ?? from.trim()
 
 export type Mailer = {
   /** Present only while the embedded development sink stands in for SMTP. */
@@ -35,7 +51,13 @@ export function createMailer(opts: { smtpUrl?: string; from: string; sinkPort: n
 
   const send = async (mail: OutgoingMail) => {
     const t = await getTransport()
-    await t.sendMail({ from: opts.from, ...mail })
+    const { fromName, replyTo, messageId, ...rest } = mail
+    await t.sendMail({
+      ...rest,
+      from: fromName ? { name: fromName, address: addressOfFrom(opts.from) } : opts.from,
+      ...(replyTo ? { replyTo } : {}),
+      ...(messageId ? { messageId } : {}),
+    })
     opts.logger.debug({ to: mail.to, subject: mail.subject }, 'mail sent')
   }
 

@@ -6,6 +6,7 @@ import { type ApiResponse, claimsFor, signedRequest, startTestService, type Test
 import { documentsRoutes } from '../../src/app.js'
 import { buildDeps, type DocumentsDeps, type LogoFetchSettings } from '../../src/deps.js'
 import { type DocumentsEnv, ZDocumentsEnv } from '../../src/env.js'
+import { startEstimatePdfResponder } from '../../src/events/estimate-pdf-responder.js'
 import { startLogoUrlResponder } from '../../src/events/logo-url-responder.js'
 import { PrismaClient } from '../../src/generated/prisma/client.js'
 import { makeSettings } from './fixtures.js'
@@ -60,6 +61,7 @@ export async function startDocumentsTestService(opts: { env?: Record<string, str
       return { ok: standIns.logoReplyOk }
     }),
     startLogoUrlResponder(deps),
+    startEstimatePdfResponder(deps),
   ]
   await deps.bus.nc.flush()
   const server = svc.app.listen(0)

@@ -44,3 +44,8 @@ export function findLiveShareByTokenHash(db: Db, tokenHash: string) {
     include: { estimate: { include: { projectType: { select: { name: true } } } } },
   })
 }
+
+/** The estimate's live link (its encrypted token), or null. */
+export function findLiveShareLinkOf(db: Db, orgId: string, estimateId: string) {
+  return db.shareLink.findFirst({ where: { estimateId, organizationId: orgId, revokedAt: null } })
+}

@@ -14,7 +14,7 @@ import { updateEstimate } from '../usecases/update-estimate.js'
 import { sendVersionedJson } from './versioned-body.js'
 
 /** An idempotent create answers itself: a replay repeats the first answer's status and says so. */
-function sendIdempotent(res: Response, result: { status: number; body: unknown; replayed: boolean }): void {
+export function sendIdempotent(res: Response, result: { status: number; body: unknown; replayed: boolean }): void {
   if (result.replayed) res.setHeader('Idempotent-Replayed', 'true')
   res.status(result.status).json(result.body)
 }

@@ -3,6 +3,7 @@ import type { RequestContext } from '@plumbline/service-kit'
 import { fetchCompanySettings } from '@plumbline/service-kit'
 import { inTransaction } from '../data/db.js'
 import { markFirstViewed, markSharedViewed } from '../data/estimates-repo.js'
+import { addTimelineEntry } from '../data/timeline-repo.js'
 import type { EstimatesDeps } from '../deps.js'
 import { recordEstimateEvent } from '../events/record-event.js'
 import { buildPublicEstimate, currentApproval } from './build-public-estimate.js'
@@ -19,6 +20,7 @@ async function recordFirstView(deps: EstimatesDeps, estimate: PublicEstimateRow)
   return inTransaction(deps, async (tx) => {
     if (!(await markFirstViewed(tx, estimate.organizationId, estimate.id, estimate.updatedAt))) return false
     const flipped = await markSharedViewed(tx, estimate.organizationId, estimate.id, estimate.updatedAt)
+    await addTimelineEntry(tx, estimate.organizationId, estimate.id, { kind: 'viewed', actorId: null, actorEmail: null, summary: 'First viewed by the client' })
     await recordEstimateEvent(tx, Subjects.estimateViewed, estimate.organizationId, null, {
       estimateId: estimate.id,
       projectName: estimate.projectName,

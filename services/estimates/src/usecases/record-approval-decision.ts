@@ -4,6 +4,7 @@ import { insertApproval } from '../data/approvals-repo.js'
 import { inTransaction } from '../data/db.js'
 import { readEstimateForPublic, selectEstimateForUpdate, updateEstimateRow } from '../data/estimates-repo.js'
 import { isShareLinkLive } from '../data/share-links-repo.js'
+import { addTimelineEntry } from '../data/timeline-repo.js'
 import type { EstimatesDeps } from '../deps.js'
 import { recordEstimateEvent } from '../events/record-event.js'
 import { buildPublicEstimate, type PublicSnapshot } from './build-public-estimate.js'
@@ -61,6 +62,14 @@ export async function recordApprovalDecision(deps: EstimatesDeps, token: string,
       decidedAt,
     })
     await updateEstimateRow(tx, orgId, estimate.id, { status: input.decision, ...(input.decision === 'approved' ? { lockedAt: decidedAt } : {}) })
+    await addTimelineEntry(tx, orgId, estimate.id, {
+      kind: input.decision === 'approved' ? 'approved' : 'declined',
+      actorId: null,
+      actorEmail: null,
+      summary: input.decision === 'approved' ? `Approved by ${input.signerName ?? 'the client'}` : 'Declined by the client',
+      details: { snapshotSha256: sha256, ...(input.reason ? { reason: input.reason } : {}) },
+      createdAt: decidedAt,
+    })
     await recordEstimateEvent(tx, input.decision === 'approved' ? Subjects.estimateApproved : Subjects.estimateRejected, orgId, null, {
       estimateId: estimate.id,
       projectName: estimate.projectName,

@@ -32,6 +32,8 @@ const ORG_TABLES = [
   'estimateTaxSelection',
   'shareLink',
   'estimateApproval',
+  'estimateSend',
+  'estimateTimelineEntry',
   'idempotencyKey',
 ] as const
 

@@ -59,6 +59,8 @@ export const CORE_ROUTES: OrgRouteSpec[] = [
   { method: 'PATCH', path: '/organizations/:orgId/sections/:sectionId/line-items/reorder', body: { itemIds: [':itemId'] } },
   { method: 'PUT', path: '/organizations/:orgId/line-items/:itemId', body: { name: 'Hijacked', quantity: 1, unitCost: 1 } },
   { method: 'DELETE', path: '/organizations/:orgId/line-items/:itemId' },
+  { method: 'POST', path: '/organizations/:orgId/estimates/:id/send', body: { to: ['attacker@example.com'], message: 'Hijacked' } },
+  { method: 'GET', path: '/organizations/:orgId/estimates/:id/timeline' },
 ]
 
 export const ALL_ROUTES: OrgRouteSpec[] = [...CORE_ROUTES, ...pricingMatrix.routes]

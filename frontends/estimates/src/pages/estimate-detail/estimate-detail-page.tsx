@@ -19,8 +19,10 @@ import { LineItemsEditor } from './line-items/line-items-editor'
 import { MarkupTaxPanel } from './markup-tax/markup-tax-panel'
 import { EstimateNotFound } from './not-found/estimate-not-found'
 import { ProjectDetailsCard } from './project-details/project-details-card'
+import { SendDialog } from './send/send-dialog'
 import { ShareDialog } from './share-dialog/share-dialog'
 import { EstimateTasksCard } from './tasks/estimate-tasks-card'
+import { TimelineCard } from './timeline/timeline-card'
 
 /**
  * /estimates/:id and /estimates/:id/edit: the same estimate detail screen (spec 001 §2); the
@@ -42,6 +44,7 @@ function EstimateDetail({ orgId, estimateId, startEditing }: { orgId: string; es
   const invalidate = useInvalidateEstimate(orgId, estimateId)
   const [clientView, setClientView] = React.useState(false)
   const [shareOpen, setShareOpen] = React.useState(false)
+  const [sendOpen, setSendOpen] = React.useState(false)
   const [editOpen, setEditOpen] = React.useState(startEditing)
   const navigate = useNavigate()
   const changeEditOpen = (open: boolean) => {
@@ -100,6 +103,7 @@ function EstimateDetail({ orgId, estimateId, startEditing }: { orgId: string; es
           clientView={clientView}
           onClientViewChange={setClientView}
           onShare={() => setShareOpen(true)}
+          onSend={() => setSendOpen(true)}
           onEdit={locked ? undefined : () => setEditOpen(true)}
           editDisabledReason={locked ? 'Reopen the estimate to edit it' : undefined}
         />
@@ -119,6 +123,7 @@ function EstimateDetail({ orgId, estimateId, startEditing }: { orgId: string; es
             </div>
             <aside className="min-w-0 space-y-6" aria-label="Project information">
               {clientView ? null : <ApprovalCard />}
+              {clientView ? null : <TimelineCard />}
               <ProjectDetailsCard />
               <EstimateTasksCard />
             </aside>
@@ -131,6 +136,7 @@ function EstimateDetail({ orgId, estimateId, startEditing }: { orgId: string; es
         </div>
       </div>
       {clientView ? null : <ShareDialog open={shareOpen} onOpenChange={setShareOpen} />}
+      {clientView ? null : <SendDialog open={sendOpen} onOpenChange={setSendOpen} />}
       {/* Mounted only while open: the dialog loads project types and settings of its own. */}
       {editOpen && !clientView && !locked ? (
         <EstimateDialog

@@ -1,6 +1,6 @@
 import { Button, Label, NotificationsBellContext, Switch } from '@plumbline/ui'
 import { useBlockedReason } from '@plumbline/web'
-import { ArrowLeft, Eye, Pencil, Share2 } from 'lucide-react'
+import { ArrowLeft, Eye, Pencil, Send, Share2 } from 'lucide-react'
 import * as React from 'react'
 import { useNavigate } from 'react-router'
 import { DisabledWithTooltip } from '../common/disabled-with-tooltip'
@@ -10,18 +10,20 @@ import { StatusMenu } from './status-menu'
 
 /**
  * Back, the Client View toggle, and the contractor-only actions (spec 001 §2/§6):
- * Share, Export PDF, Edit Estimate, the manual status menu, Clone and Delete.
+ * Share, Send (by e-mail), Export PDF, Edit Estimate, the manual status menu, Clone and Delete.
  */
 export function DetailToolbar({
   clientView,
   onClientViewChange,
   onShare,
+  onSend,
   onEdit,
   editDisabledReason,
 }: {
   clientView: boolean
   onClientViewChange: (value: boolean) => void
   onShare: () => void
+  onSend: () => void
   /** Undefined while editing is not possible (e.g. the estimate is locked). */
   onEdit?: () => void
   editDisabledReason?: string
@@ -57,10 +59,16 @@ export function DetailToolbar({
                   </Button>
                 </DisabledWithTooltip>
               ) : (
-                <Button variant="outline" size="sm" onClick={onShare}>
-                  <Share2 />
-                  Share
-                </Button>
+                <>
+                  <Button variant="outline" size="sm" onClick={onShare}>
+                    <Share2 />
+                    Share
+                  </Button>
+                  <Button variant="outline" size="sm" onClick={onSend}>
+                    <Send />
+                    Send
+                  </Button>
+                </>
               )}
               <ExportPdfButton />
               <CloneEstimateButton />

@@ -1,0 +1,67 @@
+import { brandColorsOf, type CompanySettings, type MailBrand, type MailRequestedV1 } from '@plumbline/contracts'
+import { formatCurrency } from '@plumbline/contracts/format'
+import { publicLogoOf } from './build-public-estimate.js'
+
+// The words of the mails the estimates service asks the mailer to send to a client. Only what
+// the client's page shows goes in: project, property, client name, total, the company's own
+// details and the contractor's message; never notes, transcripts or cost breakdowns.
+
+/** The company's look for a mail: name, logo as an absolute URL (mail clients load it), colours, contact lines. */
+export function mailBrandOf(appUrl: string, orgId: string, settings: CompanySettings): MailBrand {
+  const logo = publicLogoOf(orgId, settings)
+  const contactLines = [settings.companyEmail, settings.companyPhone, settings.companyAddress, settings.website]
+    .map((l) => l?.trim() ?? '')
+    .filter((l) => l.length > 0)
+  return {
+    companyName: settings.companyName?.trim() || null,
+    logoUrl: logo ? (logo.startsWith('/') ? `${appUrl}${logo}` : logo) : null,
+    ...brandColorsOf(settings.brandingColors),
+    contactLines,
+  }
+}
+
+export type ClientFacingEstimate = { id: string; projectName: string; clientName: string; propertyAddress: string; totalCost: { toString(): string } | null }
+
+/** Display name of the sender: "Acme Roofing via Plumbline". */
+export const fromNameOf = (brand: MailBrand) => (brand.companyName ? `${brand.companyName} via Plumbline` : 'Plumbline')
+
+/** The estimate as sent from the app: a button to the share link, the contractor's message, the PDF when asked. */
+export function estimateSentMail(opts: {
+  estimate: ClientFacingEstimate
+  brand: MailBrand
+  to: string[]
+  cc: string[]
+  subject: string
+  message: string | null
+  replyTo: string
+  shareUrl: string
+  attachPdf: boolean
+}): MailRequestedV1 {
+  const { estimate, brand } = opts
+  const company = brand.companyName ?? 'Your contractor'
+  return {
+    tag: 'estimate-sent',
+    to: opts.to,
+    cc: opts.cc,
+    replyTo: opts.replyTo,
+    fromName: fromNameOf(brand),
+    subject: opts.subject,
+    brand,
+    preheader: `${company} sent you an estimate for ${estimate.projectName}.`,
+    heading: `Your estimate for ${estimate.projectName}`,
+    paragraphs: [
+      `Hi ${estimate.clientName},`,
+      `${company} has prepared an estimate for ${estimate.propertyAddress}. Review it online, where you can approve or decline it.`,
+    ],
+    note: opts.message?.trim() ? { label: `A message from ${company}`, text: opts.message.trim() } : null,
+    details: [
+      { label: 'Project', value: estimate.projectName },
+      { label: 'Property', value: estimate.propertyAddress },
+      ...(estimate.totalCost === null ? [] : [{ label: 'Estimated total', value: formatCurrency(estimate.totalCost.toString(), { whole: true }) }]),
+    ],
+    action: { label: 'View your estimate', url: opts.shareUrl },
+    footer: ['This link is personal to you: anyone who has it can view the estimate.', ...(opts.attachPdf ? ['A PDF copy of the estimate is attached.'] : [])],
+    attachments: opts.attachPdf ? [{ kind: 'estimate-pdf', estimateId: estimate.id, variant: 'client' }] : [],
+    unsubscribe: null,
+  }
+}
