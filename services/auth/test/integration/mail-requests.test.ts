@@ -38,7 +38,7 @@ const request = (overrides: Partial<MailRequestedV1> = {}): MailRequestedV1 => (
   ...overrides,
 })
 
-const envelope = (data: MailRequestedV1, to = MailSubjects.estimates): EventEnvelope<MailRequestedV1> =>
+const envelope = (data: MailRequestedV1, to: string = MailSubjects.estimates): EventEnvelope<MailRequestedV1> =>
   createEnvelope({ type: to, orgId: 'org-mail-test', actorId: 'user-1', data })
 
 beforeAll(async () => {
