@@ -261,7 +261,8 @@ export function renderComposeAlertmanager(): string {
  * Overlays set the relay, user, sender and address.
  */
 export function renderAlertmanagerConfig(): string {
-  const matchers = (list: Matcher[]) => list.map((m) => ({ name: m.name, value: m.value, matchType: '=' }))
+  // No matchType: '=' is its default, and a bare = reads as YAML 1.1's value tag to some parsers.
+  const matchers = (list: Matcher[]) => list.map((m) => ({ name: m.name, value: m.value }))
   const object = {
     apiVersion: 'monitoring.coreos.com/v1alpha1',
     kind: 'AlertmanagerConfig',

@@ -51,13 +51,17 @@ const PROBE_PATHS = /^\/(healthz|readyz|metrics)(\?|$)/
 /** Liveness, readiness and metrics requests, which get no spans. */
 export const isProbe = (url: string | undefined) => PROBE_PATHS.test(url ?? '')
 
+/** New traces kept when OTEL_TRACES_SAMPLER_RATIO is unset: a tenth in production, all of them elsewhere. */
+export const defaultSamplerRatio = (nodeEnv = process.env.NODE_ENV) => (nodeEnv === 'production' ? 0.1 : 1)
+
 /**
  * Parent-based ratio sampling: a trace the caller sampled stays sampled (whole traces, never
- * halves), new traces are kept at OTEL_TRACES_SAMPLER_RATIO (0 to 1, default 1: everything).
+ * halves), new traces are kept at OTEL_TRACES_SAMPLER_RATIO (0 to 1; default defaultSamplerRatio).
  */
-export function samplerFromEnv(value = process.env.OTEL_TRACES_SAMPLER_RATIO): tracing.Sampler {
-  const parsed = Number(value ?? '1')
-  const ratio = Number.isFinite(parsed) ? Math.min(1, Math.max(0, parsed)) : 1
+export function samplerFromEnv(value = process.env.OTEL_TRACES_SAMPLER_RATIO, nodeEnv = process.env.NODE_ENV): tracing.Sampler {
+  const fallback = defaultSamplerRatio(nodeEnv)
+  const parsed = Number(value === undefined || value === '' ? fallback : value)
+  const ratio = Number.isFinite(parsed) ? Math.min(1, Math.max(0, parsed)) : fallback
   return new tracing.ParentBasedSampler({ root: new tracing.TraceIdRatioBasedSampler(ratio) })
 }
 

@@ -4,7 +4,7 @@
 // prerequisite named; a ready one passes. Also: the NATS StatefulSet under deploy/nats is what the
 // services and the preflight expect, and no NetworkPolicy names a namespace.
 import { execFileSync, spawnSync } from 'node:child_process'
-import { chmodSync, cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { chmodSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
@@ -174,28 +174,26 @@ describe('npm run preflight', () => {
 })
 
 describe('deploy/nats: three JetStream servers where the services look for them', () => {
-  const copy = mkdtempSync(join(tmpdir(), 'plumbline-nats-'))
-  copies.push(copy)
-  cpSync(join(root, 'deploy/nats'), copy, { recursive: true })
-  const required = [...readFileSync(join(root, 'deploy/nats/nats-server.conf'), 'utf8').matchAll(/\$(NATS_PASSWORD_[A-Z]+)/g)].map((m) => m[1])
-  mkdirSync(join(copy, 'secrets'), { recursive: true })
-  writeFileSync(join(copy, 'secrets', 'nats.env'), `${required.map((k) => `${k}=p${k.length}x`).join('\n')}\n`)
-  const objects = parseAllDocuments(execFileSync('kubectl', ['kustomize', copy], { encoding: 'utf8' })).map((d) => d.toJS() as K8sObject)
+  /** Production's NATS, and the dev overlay's (deploy/nats-dev: the same servers in its own namespace). */
+  const natsOf = (overlay: string) =>
+    parseAllDocuments(execFileSync('kubectl', ['kustomize', join(root, overlay === 'dev' ? 'deploy/nats-dev' : 'deploy/nats')], { encoding: 'utf8' })).map(
+      (d) => d.toJS() as K8sObject,
+    )
+  const objects = natsOf('production')
   type StatefulSet = K8sObject & {
     spec: { replicas: number; serviceName: string; template: { spec: { containers: { args: string[]; envFrom: { secretRef: { name: string } }[] }[] } } }
   }
 
-  it('a StatefulSet of three whose cluster routes name its own pods, with the passwords every service user needs', async () => {
+  it('a StatefulSet of three whose cluster routes name its own pods, reading the passwords from the Secret the README says to create', async () => {
     const sts = ofKind<StatefulSet>(objects, 'StatefulSet')[0]
     expect(sts.spec.replicas).toBe(3)
     const routes = [...readFileSync(join(root, 'deploy/nats/cluster.conf'), 'utf8').matchAll(/nats:\/\/([\w.-]+):6222/g)].map((m) => m[1])
     expect(routes).toEqual(Array.from({ length: sts.spec.replicas }, (_, i) => `${sts.metadata.name}-${i}.${sts.spec.serviceName}`))
     expect(ofKind(objects, 'Service').map((s) => s.metadata.name)).toContain(sts.spec.serviceName)
     expect(sts.spec.template.spec.containers[0].args).toEqual(['-c', '/etc/nats/cluster.conf'])
-    const secret = ofKind<K8sObject & { data: Record<string, string> }>(objects, 'Secret').find((s) =>
-      s.metadata.name.startsWith(sts.spec.template.spec.containers[0].envFrom[0].secretRef.name),
-    )
-    expect(Object.keys(secret?.data ?? {}).sort()).toEqual([...new Set(required)].sort())
+    // The passwords: a Secret the operator creates (never committed), named as the kustomization says.
+    expect(sts.spec.template.spec.containers[0].envFrom[0].secretRef.name).toBe('nats-passwords')
+    expect(readFileSync(join(root, 'deploy/nats/kustomization.yaml'), 'utf8')).toContain('create secret generic nats-passwords')
     const { StatefulSet: Model } = await import('kubernetes-models/apps/v1/StatefulSet')
     new Model(sts as never).validate()
   })
@@ -203,6 +201,7 @@ describe('deploy/nats: three JetStream servers where the services look for them'
   it.each(overlays)(
     '%s: its Service answers at the NATS_URL of every service, in a namespace their policies reach, with a server per stream replica',
     (overlay) => {
+      const objects = natsOf(overlay)
       const ns = ofKind<K8sObject & { metadata: { labels: Record<string, string> } }>(objects, 'Namespace')[0]
       const service = ofKind(objects, 'Service').find((s) => s.metadata.name === 'nats')
       const sts = ofKind<StatefulSet>(objects, 'StatefulSet')[0]
