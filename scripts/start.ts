@@ -13,7 +13,8 @@ const step = (m: string) => console.log(`\x1b[36m▸\x1b[0m ${m}`)
 
 ensureSpeechTools(step, { required: false })
 step('Checking PostgreSQL, NATS and Redis')
-const infra = await ensureInfra(step)
+// NATS and Redis of the stack's own, with the production users, beside the app's ports.
+const infra = await ensureInfra(step, { secured: { natsPort: port + 1010, redisPort: port + 1011 } })
 step('Building the shell and the remotes')
 buildFrontends()
 step('Starting services (each applies its migrations)')
@@ -22,6 +23,7 @@ const stack = await startStack({
   databaseUrl: infra.databaseUrl,
   natsUrl: infra.natsUrl,
   redisUrl: infra.redisUrl,
+  users: infra.users,
   seedDemo: true,
   logDir: join(root, '.data', 'logs'),
 }).catch(async (err: Error) => {
@@ -40,6 +42,7 @@ console.log(`\n${line}
   Dev mailbox:     ${stack.url}/__dev/mailbox   (verification and reset mails)
   Logs:            .data/logs/<service>.log
   Infrastructure:  ${infra.started.length ? `embedded ${infra.started.join(', ')} (data in .data/)` : 'PostgreSQL, NATS and Redis at the configured URLs'}
+  NATS and Redis:  ${infra.users ? `${infra.natsUrl}, ${infra.redisUrl}: a user per service (passwords in .data/infra-users.json)` : 'at the configured URLs, without per-service users'}
 
   Press Ctrl-C to stop.
 ${line}\n`)

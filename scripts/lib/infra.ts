@@ -7,8 +7,17 @@ import { mkdirSync } from 'node:fs'
 import net from 'node:net'
 import { join } from 'node:path'
 import { ensureDebianPackages, onPath } from './apt.js'
+import { type InfraUsers, infraUsersIn, startSecuredNats, startSecuredRedis } from './secured-infra.js'
 
-export type Infra = { databaseUrl: string; natsUrl: string; redisUrl: string; started: string[]; stop: () => Promise<void> }
+export type Infra = {
+  databaseUrl: string
+  natsUrl: string
+  redisUrl: string
+  /** Set when NATS and Redis run with the production users (each service then connects as itself). */
+  users?: InfraUsers
+  started: string[]
+  stop: () => Promise<void>
+}
 
 const root = join(import.meta.dirname, '..', '..')
 export const dataDir = join(root, '.data')
@@ -72,7 +81,13 @@ const stopChild = (child: ChildProcess) =>
     child.kill('SIGTERM')
   })
 
-export async function ensureInfra(log = (m: string) => console.log(m)): Promise<Infra> {
+/**
+ * `secured` (npm start): unless NATS_URL or REDIS_URL name servers to use, nats-server and
+ * redis-server of the stack's own run on these ports with the production users and permissions
+ * (passwords made once in .data/infra-users.json), data in .data/nats and .data/redis. A machine's
+ * own open servers on 4222/6379 are left alone: they cannot hold the per-service users.
+ */
+export async function ensureInfra(log = (m: string) => console.log(m), opts: { secured?: { natsPort: number; redisPort: number } } = {}): Promise<Infra> {
   const databaseUrl = process.env.DATABASE_URL ?? 'postgresql://postgres@127.0.0.1:5432/plumbline'
   const natsUrl = process.env.NATS_URL ?? 'nats://127.0.0.1:4222'
   const redisUrl = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379'
@@ -93,8 +108,10 @@ export async function ensureInfra(log = (m: string) => console.log(m)): Promise<
   const natsPort = Number(nats.port || 4222)
   const redis = new URL(redisUrl)
   const redisPort = Number(redis.port || 6379)
-  const natsDown = !(await canConnect(nats.hostname, natsPort))
-  const redisDown = !(await canConnect(redis.hostname, redisPort))
+  const secured = opts.secured && !process.env.NATS_URL && !process.env.REDIS_URL ? opts.secured : undefined
+  if (opts.secured && !secured) log('NATS_URL or REDIS_URL is set: using those servers as they are (without the per-service users)')
+  const natsDown = secured !== undefined || !(await canConnect(nats.hostname, natsPort))
+  const redisDown = secured !== undefined || !(await canConnect(redis.hostname, redisPort))
   // Installed before anything starts, so that a refusal leaves nothing running. Debian names the
   // packages after the binaries.
   const missing = [...(natsDown ? ['nats-server'] : []), ...(redisDown ? ['redis-server'] : [])].filter((bin) => !onPath(bin))
@@ -109,6 +126,20 @@ export async function ensureInfra(log = (m: string) => console.log(m)): Promise<
     pgUrl.password = 'postgres'
     result.databaseUrl = pgUrl.toString()
     started.push('postgres')
+  }
+
+  if (secured) {
+    const users = infraUsersIn(join(dataDir, 'infra-users.json'))
+    log(`Starting nats-server (port ${secured.natsPort}) and redis-server (port ${secured.redisPort}) with a user per service (data in .data/)`)
+    const natsServer = await startSecuredNats({ port: secured.natsPort, dir: join(dataDir, 'nats'), users })
+    stops.push(natsServer.stop)
+    const redisServer = await startSecuredRedis({ port: secured.redisPort, dir: join(dataDir, 'redis'), users, persist: true }).catch(async (err) => {
+      await natsServer.stop()
+      throw err
+    })
+    stops.push(redisServer.stop)
+    started.push('nats', 'redis')
+    return { ...result, natsUrl: natsServer.url, redisUrl: redisServer.url, users }
   }
 
   // A freshly installed package may have started its own server on the standard port.

@@ -5,6 +5,7 @@ import { createWriteStream, existsSync, mkdirSync, readFileSync } from 'node:fs'
 import type { Server } from 'node:http'
 import { join } from 'node:path'
 import { generateIdentityKeyEnv, staticSite } from '@plumbline/service-kit'
+import { type InfraUsers, serviceInfraEnv } from './secured-infra.js'
 
 export const root = join(import.meta.dirname, '..', '..')
 export const SERVICES = ['auth', 'estimates', 'ai', 'documents', 'meetings', 'admin'] as const
@@ -23,6 +24,10 @@ export type StackOptions = {
   seedDemo?: boolean
   logDir: string
   env?: Record<string, string>
+  /** NATS and Redis run with the production users: each service connects as itself (secured-infra.ts). */
+  users?: InfraUsers
+  /** Serve the built remotes (default true); tests of the API alone leave them out. */
+  remotes?: boolean
   /** The identity key pair; a fresh one per run when omitted (the private half goes to the gateway only). */
   identityKeys?: { IDENTITY_SIGNING_KEY: string; IDENTITY_PUBLIC_KEYS: string }
 }
@@ -90,6 +95,7 @@ export async function startStack(opts: StackOptions): Promise<Stack> {
   mkdirSync(opts.logDir, { recursive: true })
   const { servicePorts, remotePorts } = portsFor(opts.port)
   const origin = `http://localhost:${opts.port}`
+  const shellOrigins = [origin, `http://127.0.0.1:${opts.port}`]
   const remotesJson = JSON.stringify(Object.fromEntries(REMOTES.map((r) => [r, `http://localhost:${remotePorts[r]}/mf-manifest.json`])))
   const common: Record<string, string> = {
     DATABASE_URL: opts.databaseUrl,
@@ -108,6 +114,7 @@ export async function startStack(opts: StackOptions): Promise<Stack> {
 
   const envFor = (name: ServiceName): Record<string, string> => ({
     ...common,
+    ...(opts.users ? serviceInfraEnv(name, opts.users, { nats: opts.natsUrl, redis: opts.redisUrl }) : {}),
     PORT: String(servicePorts[name]),
     ...(name === 'gateway' ? { IDENTITY_SIGNING_KEY } : { IDENTITY_PUBLIC_KEYS }),
     ...((name === 'auth' || name === 'admin' || name === 'estimates') && opts.seedDemo ? { SEED_DEMO: 'true' } : {}),
@@ -150,7 +157,10 @@ export async function startStack(opts: StackOptions): Promise<Stack> {
     const dist = join(root, 'frontends', name, 'dist')
     if (!existsSync(dist)) throw new Error(`frontends/${name}/dist is missing: build the front ends first`)
     const server = await new Promise<Server>((resolve, reject) => {
-      const s = staticSite(dist, { spaFallback: false, cors: true }).listen(remotePorts[name], '0.0.0.0', (err?: Error) => (err ? reject(err) : resolve(s)))
+      // Loopback only, and readable cross-origin by the shell's page alone.
+      const s = staticSite(dist, { spaFallback: false, cors: shellOrigins }).listen(remotePorts[name], '127.0.0.1', (err?: Error) =>
+        err ? reject(err) : resolve(s),
+      )
     })
     remoteServers.set(name, server)
   }
@@ -170,10 +180,10 @@ export async function startStack(opts: StackOptions): Promise<Stack> {
   }
 
   try {
-    await Promise.all(REMOTES.map(startRemote))
-    // Auth first: it seeds the demo accounts and answers the gateway's identity requests.
-    await startService('auth')
-    await Promise.all(SERVICES.filter((s) => s !== 'auth').map(startService))
+    if (opts.remotes !== false) await Promise.all(REMOTES.map(startRemote))
+    // The services side by side (each seeds its own demo data and migrates its own schema); the
+    // gateway last, once auth answers its identity requests.
+    await Promise.all(SERVICES.map(startService))
     await startService('gateway')
   } catch (err) {
     await stop()

@@ -66,7 +66,19 @@ export async function ensureStreamExists(bus: Bus, owner: string): Promise<strin
   } catch (err) {
     if (!(err instanceof JetStreamApiError && err.code === JetStreamApiCodes.StreamNotFound)) throw err
   }
-  return ensureStream(bus, owner)
+  // Created here, or by the owner in the meantime (then its settings stand: a consumer's user
+  // may not update another service's stream, and must not).
+  await createStream(bus, streamConfig(name, bus.subject(`${owner}.>`), {}))
+  await createStream(bus, streamConfig(streamName(bus.prefix, DLQ_OWNER), bus.subject(`${DLQ_OWNER}.>`), {}))
+  return name
+}
+
+async function createStream(bus: Bus, cfg: NewStream): Promise<void> {
+  try {
+    await bus.jsm.streams.add(cfg)
+  } catch (err) {
+    if (!(err instanceof JetStreamApiError && err.code === STREAM_NAME_IN_USE)) throw err
+  }
 }
 
 // The server error when `add` meets an existing stream with a different configuration.

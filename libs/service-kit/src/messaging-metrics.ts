@@ -23,6 +23,23 @@ export const MESSAGING_METRICS = {
 } as const
 export const MESSAGING_LABELS = ['durable', 'stream'] as const
 
+/**
+ * The outbox and consumer gauges describe the cluster, not the process: every replica reads the
+ * same outbox table and the same JetStream consumer, so every replica reports the same value.
+ * They carry `scope="cluster"` and say so in their help; aggregate them with max (or min), never
+ * sum, which would multiply them by the replica count (docs/adr/0001-cluster-wide-figures.md).
+ */
+export const CLUSTER_SCOPE = { scope: 'cluster' } as const
+const CLUSTER_HELP = ' (cluster-wide: the same on every replica; aggregate with max, not sum)'
+export const CLUSTER_WIDE_METRICS = [
+  MESSAGING_METRICS.outboxBacklog,
+  MESSAGING_METRICS.outboxOldestAge,
+  MESSAGING_METRICS.consumerPending,
+  MESSAGING_METRICS.consumerAckPending,
+  MESSAGING_METRICS.consumerRedelivered,
+  MESSAGING_METRICS.deadLetters,
+] as const
+
 const COUNTERS: { stat: MessagingStat; name: string; help: string; label: 'durable' | 'stream' }[] = [
   { stat: 'published', name: MESSAGING_METRICS.published, help: 'Events the outbox relay published', label: 'stream' },
   { stat: 'consumed', name: MESSAGING_METRICS.consumed, help: 'Events a durable consumer handled and acknowledged', label: 'durable' },
@@ -62,20 +79,22 @@ export function registerMessagingMetrics(
     // Each gauge reads the outbox itself (a registry collects its gauges independently).
     new Gauge({
       name: MESSAGING_METRICS.outboxBacklog,
-      help: 'Unpublished outbox events',
+      help: `Unpublished outbox events${CLUSTER_HELP}`,
+      labelNames: ['scope'],
       registers,
       async collect() {
         const state = await outbox().catch(() => undefined)
-        if (state) this.set(state.backlog)
+        if (state) this.set(CLUSTER_SCOPE, state.backlog)
       },
     })
     new Gauge({
       name: MESSAGING_METRICS.outboxOldestAge,
-      help: 'Age of the oldest unpublished outbox event (0 when none)',
+      help: `Age of the oldest unpublished outbox event (0 when none)${CLUSTER_HELP}`,
+      labelNames: ['scope'],
       registers,
       async collect() {
         const state = await outbox().catch(() => undefined)
-        if (state) this.set(state.oldestAgeSeconds ?? 0)
+        if (state) this.set(CLUSTER_SCOPE, state.oldestAgeSeconds ?? 0)
       },
     })
   }
@@ -89,11 +108,11 @@ export function registerMessagingMetrics(
   const perDurable = (name: string, help: string, pick: (c: ConsumerState) => number) =>
     new Gauge({
       name,
-      help,
-      labelNames: MESSAGING_LABELS,
+      help: `${help}${CLUSTER_HELP}`,
+      labelNames: [...MESSAGING_LABELS, 'scope'],
       registers,
       async collect() {
-        for (const c of await states()) this.set({ durable: c.durable }, pick(c))
+        for (const c of await states()) this.set({ durable: c.durable, ...CLUSTER_SCOPE }, pick(c))
       },
     })
   perDurable(MESSAGING_METRICS.consumerPending, 'Events not yet delivered to the durable consumer (its lag)', (c) => c.pending)

@@ -28,11 +28,13 @@ export const REDIS_GRANTS = {
   // Sessions and identities are read on every request (client-side cache: CLIENT TRACKING);
   // rate-limit counters are INCR + EXPIRE in MULTI (security/rate-limit.ts).
   gateway: { readWrite: ['rl:'], readOnly: ['session:', 'identity:'], commands: ['get', 'incr', 'expire', 'multi', 'exec', 'discard', 'client|tracking'] },
-  // Creates, reads and revokes sessions (data/sessions.ts) and caches identities (data/identity-cache.ts).
+  // Creates, reads and revokes sessions (data/sessions.ts), caches identities (data/identity-cache.ts)
+  // and slows sign-in per account (data/login-throttle.ts: a script reading and writing one hash,
+  // whose commands Redis checks against this user as well).
   auth: {
-    readWrite: ['session:', 'user-sessions:', 'identity:'],
+    readWrite: ['session:', 'user-sessions:', 'identity:', 'rl:login-account:'],
     readOnly: [],
-    commands: ['get', 'set', 'del', 'sadd', 'srem', 'smembers', 'expire', 'multi', 'exec', 'discard'],
+    commands: ['get', 'set', 'del', 'sadd', 'srem', 'smembers', 'expire', 'multi', 'exec', 'discard', 'eval', 'hget', 'hset', 'hincrby', 'pexpire'],
   },
   estimates: ownFamily('estimates'),
   ai: ownFamily('ai'),

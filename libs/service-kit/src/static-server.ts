@@ -18,24 +18,28 @@ function gzipVariants(dir: string): Set<string> {
 }
 
 /**
- * Serves a built front end. Hashed assets are cached for a year; index.html, remoteEntry and
+ * Serves a built front end (`cors`: the origins allowed to read it cross-origin, never `*`). Hashed assets are cached for a year; index.html, remoteEntry and
  * the MF manifest never are, so a redeployed remote is picked up on the next load. A client
  * that accepts gzip gets the build's precompressed variant of an asset, with the original's
  * Content-Type (and `Vary: Accept-Encoding` on both variants, for caches between).
  */
-export function staticSite(dir: string, opts: { spaFallback: boolean; cors: boolean }): Express {
+export function staticSite(dir: string, opts: { spaFallback: boolean; cors: false | string[] }): Express {
   const app = express()
   app.disable('x-powered-by')
   const gzipped = gzipVariants(dir)
-  if (opts.cors) {
-    app.use((_req, res, next) => {
-      res.setHeader('Access-Control-Allow-Origin', '*')
+  const allowed = new Set(opts.cors || [])
+  if (allowed.size) {
+    // The shell's page reads the manifest with fetch: its origin (and no other) may read the files.
+    app.use((req, res, next) => {
+      const origin = req.headers.origin
+      if (origin && allowed.has(origin)) res.setHeader('Access-Control-Allow-Origin', origin)
+      res.append('Vary', 'Origin')
       next()
     })
   }
   app.use((req, res, next) => {
     if ((req.method === 'GET' || req.method === 'HEAD') && gzipped.has(req.path)) {
-      res.setHeader('Vary', 'Accept-Encoding')
+      res.append('Vary', 'Accept-Encoding')
       if (req.acceptsEncodings('gzip') === 'gzip') req.url = `${req.path}.gz${req.url.slice(req.path.length)}`
     }
     next()

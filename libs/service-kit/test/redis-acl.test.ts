@@ -99,6 +99,18 @@ describe('each service’s Redis user does its work', () => {
     expect(await auth.ping()).toBe('PONG')
   })
 
+  it('auth slows sign-in per account: a script over one hash, then HINCRBY and PEXPIRE in MULTI', async () => {
+    const auth = await as('auth')
+    const key = redisKeys.rateLimit(P, 'login-account', 'digest')
+    const script =
+      "local f = tonumber(redis.call('HGET', KEYS[1], 'f') or '0'); redis.call('HSET', KEYS[1], 'n', ARGV[1]); redis.call('PEXPIRE', KEYS[1], 60000); return f"
+    expect(await auth.eval(script, { keys: [key], arguments: ['1'] })).toBe(0)
+    await auth.multi().hIncrBy(key, 'f', 1).pExpire(key, 60_000).exec()
+    expect(await auth.eval(script, { keys: [key], arguments: ['2'] })).toBe(1)
+    // The script runs as auth: another family stays out of reach.
+    await refused(() => auth.eval(script, { keys: [redisKeys.rateLimit(P, 'login', 'x')], arguments: ['1'] }))
+  })
+
   it('the gateway reads sessions (through its tracked client-side cache) and counts rate limits', async () => {
     const auth = await as('auth')
     await auth.set(redisKeys.session(P, 'g1'), '{"userId":"u2"}', { EX: 60 })

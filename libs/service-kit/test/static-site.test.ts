@@ -18,6 +18,8 @@ let dir: string
 let server: Server
 let base: string
 
+const SHELL = 'http://localhost:3000'
+
 beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'static-site-'))
   mkdirSync(join(dir, 'static', 'js'), { recursive: true })
@@ -28,7 +30,7 @@ beforeAll(async () => {
   writeFileSync(join(dir, 'remoteEntry.js'), entry)
   writeFileSync(join(dir, 'index.html'), '<!doctype html><title>t</title>')
   precompressDir(dir)
-  server = staticSite(dir, { spaFallback: true, cors: true }).listen(0)
+  server = staticSite(dir, { spaFallback: true, cors: [SHELL] }).listen(0)
   await new Promise((r) => server.once('listening', r))
   base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
 })
@@ -60,13 +62,13 @@ describe('precompressed front-end assets', () => {
   })
 
   it('are sent to a client that accepts gzip, typed as the original and cached as before', async () => {
-    const res = await get('/static/js/index.abc123.js', { 'accept-encoding': 'gzip, deflate, br' })
+    const res = await get('/static/js/index.abc123.js', { 'accept-encoding': 'gzip, deflate, br', origin: SHELL })
     expect(res.status).toBe(200)
     expect(res.headers['content-encoding']).toBe('gzip')
     expect(res.headers['content-type']).toMatch(/^(application|text)\/javascript/)
-    expect(res.headers.vary).toBe('Accept-Encoding')
+    expect(res.headers.vary).toBe('Origin, Accept-Encoding')
     expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable')
-    expect(res.headers['access-control-allow-origin']).toBe('*')
+    expect(res.headers['access-control-allow-origin']).toBe(SHELL)
     expect(res.body.length).toBeLessThan(Buffer.byteLength(bundle) / 3)
     expect(gunzipSync(res.body).toString()).toBe(bundle)
   })
@@ -83,7 +85,7 @@ describe('precompressed front-end assets', () => {
       const res = await get('/static/js/index.abc123.js?v=2', headers)
       expect(res.status).toBe(200)
       expect(res.headers['content-encoding']).toBeUndefined()
-      expect(res.headers.vary).toBe('Accept-Encoding')
+      expect(res.headers.vary).toBe('Origin, Accept-Encoding')
       expect(res.body.toString()).toBe(bundle)
     }
   })
@@ -99,5 +101,18 @@ describe('precompressed front-end assets', () => {
     const page = await get('/estimates/123', { 'accept-encoding': 'gzip' })
     expect(page.status).toBe(200)
     expect(page.body.toString()).toContain('<title>t</title>')
+  })
+})
+
+describe('cross-origin reads', () => {
+  it('are allowed to the shell origin alone, never to every origin', async () => {
+    const shell = await get('/remoteEntry.js', { origin: SHELL })
+    expect(shell.headers['access-control-allow-origin']).toBe(SHELL)
+    for (const origin of ['http://evil.example', 'null']) {
+      const other = await get('/remoteEntry.js', { origin })
+      expect(other.status).toBe(200)
+      expect(other.headers['access-control-allow-origin']).toBeUndefined()
+    }
+    expect((await get('/static/js/tiny.abc123.js')).headers['access-control-allow-origin']).toBeUndefined()
   })
 })

@@ -49,6 +49,8 @@ declare module 'vitest' {
 
 /** The seeded demo contractor (services/auth/src/seed/demo-accounts.ts). */
 export const DEMO = { email: 'demo@plumbline.dev', password: 'Demo-Plumbline-2025' }
+/** The seeded platform admin (superadmin) of the demo data. */
+export const DEMO_ADMIN = { email: 'admin@plumbline.dev', password: 'Admin-Plumbline-2025' }
 
 /** Waits until the locator is visible (playwright-core has no test-runner expect). */
 export async function visible(locator: Locator, timeout = 15_000): Promise<Locator> {

@@ -1,5 +1,6 @@
 import { MONITORED_SERVICES, ZDetailedHealth, ZMonitoringMetrics } from '@plumbline/contracts'
 import {
+  CLUSTER_WIDE_METRICS,
   createLogger,
   createMetrics,
   createServiceApp,
@@ -125,10 +126,22 @@ describe('messaging metrics on /metrics', () => {
     )
     registerMessagingMetrics(registry, { bus: svc.deps.bus, service: 'admin', outbox })
     const text = await registry.metrics()
-    expect(text).toMatch(/^messaging_outbox_backlog\{service="admin"\} [1-9]/m)
-    expect(Number(/^messaging_outbox_oldest_age_seconds\{service="admin"\} (\d+)/m.exec(text)?.[1])).toBeGreaterThanOrEqual(89)
-    expect(text).toContain('messaging_dead_letters{durable="admin-on-estimate-created-v1",service="admin"} 0')
-    expect(text).toContain('messaging_consumer_pending{durable="admin-on-estimate-created-v1",service="admin"} 0')
+    expect(text).toMatch(/^messaging_outbox_backlog\{scope="cluster",service="admin"\} [1-9]/m)
+    expect(Number(/^messaging_outbox_oldest_age_seconds\{scope="cluster",service="admin"\} (\d+)/m.exec(text)?.[1])).toBeGreaterThanOrEqual(89)
+    expect(text).toContain('messaging_dead_letters{durable="admin-on-estimate-created-v1",scope="cluster",service="admin"} 0')
+    expect(text).toContain('messaging_consumer_pending{durable="admin-on-estimate-created-v1",scope="cluster",service="admin"} 0')
+  })
+
+  it('say which figures are the cluster’s (the same on every replica), so nothing sums them', async () => {
+    const { registry } = createMetrics('admin')
+    registerMessagingMetrics(registry, { bus: svc.deps.bus, service: 'admin', outbox: async () => ({ backlog: 0, oldestAgeSeconds: null }) })
+    const text = await registry.metrics()
+    for (const name of CLUSTER_WIDE_METRICS) {
+      expect(text).toMatch(new RegExp(`^# HELP ${name} .*cluster-wide.*max, not sum`, 'm'))
+      for (const line of text.split('\n').filter((l) => l.startsWith(`${name}{`))) expect(line).toContain('scope="cluster"')
+    }
+    // The per-process counters are not the cluster's: they add up across replicas.
+    expect(text).not.toMatch(/^messaging_consumed_total\{[^}]*scope=/m)
   })
 })
 
