@@ -21,9 +21,8 @@ WORKDIR /app
 COPY --from=build /src/dist/${SERVICE} /app
 # The meetings service transcribes: ffmpeg cuts and converts recordings, pocketsphinx is the
 # embedded offline recogniser (an OpenAI-compatible endpoint replaces it when configured).
-# Its recordings directory is owned by the service's user, so a fresh named volume takes that owner.
 RUN if [ "$SERVICE" = meetings ]; then apt-get update && apt-get install -y --no-install-recommends ffmpeg pocketsphinx pocketsphinx-en-us \
-      && rm -rf /var/lib/apt/lists/* && mkdir -p /data/meetings-audio && chown 1000:1000 /data/meetings-audio; fi
+      && rm -rf /var/lib/apt/lists/*; fi
 # A number, not a name: the kubelet can only check runAsNonRoot against a numeric user.
 USER 1000:1000
 HEALTHCHECK --interval=10s --timeout=3s --retries=5 CMD ["node", "-e", "fetch('http://127.0.0.1:'+process.env.PORT+'/healthz').then(r=>process.exit(r.ok?0:1)).catch(()=>process.exit(1))"]

@@ -3,7 +3,7 @@ import type { ServiceDeps } from '@plumbline/service-kit'
 import type { MeetingsEnv } from './env.js'
 import type { PrismaClient } from './generated/prisma/client.js'
 import type { AudioStorage } from './storage/audio-storage.js'
-import { createDiskAudioStorage } from './storage/disk-audio-storage.js'
+import { createPostgresAudioStorage } from './storage/postgres-audio-storage.js'
 import type { TranscriptionProvider } from './transcription/provider.js'
 import { selectTranscriptionProvider } from './transcription/select-provider.js'
 
@@ -22,7 +22,7 @@ export function buildDeps(base: ServiceDeps<PrismaClient>, env: MeetingsEnv): Me
   return {
     ...base,
     env,
-    storage: createDiskAudioStorage(env.MEETINGS_AUDIO_DIR),
+    storage: createPostgresAudioStorage(base.queryRows, base.schema),
     transcriber: selectTranscriptionProvider(env),
     workerId: `meetings-${process.pid}-${randomUUID().slice(0, 8)}`,
   }

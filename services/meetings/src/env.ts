@@ -1,4 +1,3 @@
-import { join } from 'node:path'
 import { MEETING_AUDIO_MAX_BYTES } from '@plumbline/contracts'
 import { parseEnv, withProductionChecks, ZBaseEnv } from '@plumbline/service-kit'
 import { z } from 'zod'
@@ -10,14 +9,6 @@ export const ZMeetingsEnv = withProductionChecks(
   ZBaseEnv.extend({
     ...ZTranscriptionEnv.shape,
     PORT: z.coerce.number().int().default(4005),
-    /**
-     * Where recordings live (storage/disk-audio-storage.ts). Several replicas share it as a
-     * volume (deploy/k8s mounts one); the default sits beside the embedded database's data.
-     */
-    MEETINGS_AUDIO_DIR: z
-      .string()
-      .min(1)
-      .default(join(process.cwd(), '.data', 'meetings-audio')),
     /** The largest recording accepted (streamed: memory stays flat whatever the size). */
     MEETINGS_AUDIO_MAX_BYTES: z.coerce.number().int().positive().default(MEETING_AUDIO_MAX_BYTES),
     /** Transcriptions one process runs at once: each runs ffmpeg and a recogniser (CPU-heavy offline). */

@@ -1,4 +1,3 @@
-import { readdirSync } from 'node:fs'
 import { MeetingMessages, MeetingSubjects, RequestSubjects, type SummarizeMeetingRequest, ZSummarizeMeetingRequest } from '@plumbline/contracts'
 import { type Replier, reply } from '@plumbline/messaging'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -128,7 +127,7 @@ describe('meetings', () => {
     const res = await upload('org-m3', id, 'audio', '%PDF-1.7 not a recording at all', 'minutes.webm')
     expect(res.status).toBe(415)
     expect(res.json.detail ?? res.json.message).toContain(MeetingMessages.notAudio)
-    expect(readdirSync(svc.audioDir).filter((f) => f.startsWith(id))).toEqual([])
+    expect(await svc.storedKeys(id)).toEqual([])
     expect((await call('org-m3', 'GET', `/${id}`)).json).toMatchObject({ status: 'recording', hasAudio: false })
   })
 
@@ -145,7 +144,7 @@ describe('meetings', () => {
       duplex: 'half',
     } as RequestInit)
     expect(res.status).toBe(413)
-    expect(readdirSync(svc.audioDir).filter((f) => f.startsWith(id))).toEqual([])
+    expect(await svc.storedKeys(id)).toEqual([])
   })
 
   it('keeps the recording and says transcription is unavailable when no recogniser runs; the audio plays with ranges', async () => {
@@ -242,10 +241,10 @@ describe('meetings', () => {
   it('deletes a meeting with its recording; it is gone for the organisation', async () => {
     const id = await createMeeting('org-m10')
     await upload('org-m10', id, 'audio', silentWav(), 'x.wav')
-    expect(readdirSync(svc.audioDir).filter((f) => f.startsWith(id))).toHaveLength(1)
+    expect(await svc.storedKeys(id)).toHaveLength(1)
     expect((await call('org-m10', 'DELETE', `/${id}`)).status).toBe(204)
     expect((await call('org-m10', 'GET', `/${id}`)).status).toBe(404)
-    expect(readdirSync(svc.audioDir).filter((f) => f.startsWith(id))).toEqual([])
+    expect(await svc.storedKeys(id)).toEqual([])
     expect(await outboxSubjects(id)).toContain(MeetingSubjects.deleted)
   })
 })

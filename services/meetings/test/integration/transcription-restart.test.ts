@@ -50,7 +50,6 @@ beforeAll(async () => {
   env = {
     ...infra.env,
     PORT: String(await sparePort()),
-    MEETINGS_AUDIO_DIR: join(dir, 'audio'),
     TRANSCRIPTION_PROVIDER: 'openai',
     OPENAI_BASE_URL: recogniser.baseURL,
     TRANSCRIPTION_CHUNK_SECONDS: '5',
