@@ -28,6 +28,7 @@ export const MeetingMessages = {
   transcriptEmpty: 'The transcript file has no text',
   transcriptNotText: 'The transcript must be a text file (WebVTT, SRT or plain text)',
   notAudio: 'This file is not a supported recording. Upload WebM, Ogg, WAV, MP3 or M4A audio.',
+  playlist: 'This file is a playlist or a list of other files, not a recording. Upload the recording itself (WebM, Ogg, WAV, MP3 or M4A).',
   alreadyRunning: 'This meeting is being transcribed already',
 } as const
 

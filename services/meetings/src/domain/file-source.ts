@@ -11,8 +11,11 @@ export type ReceiveFileOptions<T> = {
   missing: string
   /** Bytes the check needs before any is handed on. */
   headBytes: number
-  /** Looks at the file's first bytes; an error refuses the file before anything is stored. */
-  checkHead(head: Buffer): AppError | null
+  /**
+   * Looks at the file's first bytes (`complete`: the whole file, shorter than headBytes); an error
+   * refuses the file before anything is stored.
+   */
+  checkHead(head: Buffer, complete: boolean): AppError | null | Promise<AppError | null>
   /** Consumes the file's stream (e.g. into storage); rejects when the stream errors. */
   sink(file: Readable, fileName: string): Promise<T>
 }

@@ -38,7 +38,8 @@ export function meetingRoutes(deps: MeetingsDeps): Router {
       const audio = await readAudio(deps, ctx.orgId, meetingId(req), req.headers.range)
       res.setHeader('content-type', audio.contentType)
       res.setHeader('accept-ranges', 'bytes')
-      res.setHeader('cache-control', 'private, max-age=0')
+      // A recording is tenant data: no cache (browser, proxy or disk) keeps a copy.
+      res.setHeader('cache-control', 'no-store')
       if (audio.range) {
         res.status(206)
         res.setHeader('content-range', `bytes ${audio.range.start}-${audio.range.end}/${audio.sizeBytes}`)

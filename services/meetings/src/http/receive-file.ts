@@ -8,15 +8,18 @@ import type { ReceiveFileOptions } from '../domain/file-source.js'
 /** Room for the multipart boundaries and part headers around a file at the cap. */
 const MULTIPART_OVERHEAD = 64 * 1024
 
-/** Holds back the first `size` bytes until `check` accepted them; then passes everything through. */
-function headGate(size: number, check: (head: Buffer) => AppError | null): Transform {
+/**
+ * Holds back the first `size` bytes until `check` accepted them (its answer may take a while: the
+ * stream waits); then passes everything through. `complete` says the file ended within them.
+ */
+function headGate(size: number, check: ReceiveFileOptions<unknown>['checkHead']): Transform {
   let held: Buffer[] = []
   let heldBytes = 0
   let open = false
-  const release = (gate: Transform) => {
+  const release = async (gate: Transform, complete: boolean) => {
     const head = Buffer.concat(held)
     held = []
-    const refusal = check(head)
+    const refusal = await check(head, complete)
     if (refusal) return refusal
     open = true
     gate.push(head)
@@ -27,10 +30,12 @@ function headGate(size: number, check: (head: Buffer) => AppError | null): Trans
       if (open) return done(null, chunk)
       held.push(chunk)
       heldBytes += chunk.length
-      done(heldBytes >= size ? release(this) : null)
+      if (heldBytes < size) return done()
+      release(this, false).then(done, done)
     },
     flush(done) {
-      done(open ? null : release(this))
+      if (open) return done()
+      release(this, true).then(done, done)
     },
   })
 }

@@ -1,4 +1,5 @@
 import type { Readable } from 'node:stream'
+import type { ByteSource } from '../domain/sniff-audio.js'
 
 /**
  * Where recordings' bytes live, keyed by a storage key the meeting_audio row holds. Unlike the
@@ -18,4 +19,19 @@ export type AudioStorage = {
   /** A local file path for tools that need one (ffmpeg); `release` when done with it. */
   localFile(key: string): Promise<{ path: string; release(): Promise<void> } | null>
   delete(key: string): Promise<void>
+}
+
+/** A stored recording's bytes read by range (a few kilobytes where a check needs them, never the whole file). */
+export function storedBytes(storage: AudioStorage, key: string, size: number): ByteSource {
+  return {
+    size,
+    async read(start, length) {
+      if (start >= size || length <= 0) return Buffer.alloc(0)
+      const stream = await storage.read(key, { start, end: Math.min(size, start + length) - 1 })
+      if (!stream) return Buffer.alloc(0)
+      const chunks: Buffer[] = []
+      for await (const chunk of stream) chunks.push(chunk as Buffer)
+      return Buffer.concat(chunks)
+    },
+  }
 }

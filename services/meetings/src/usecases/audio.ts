@@ -7,10 +7,10 @@ import { AppError } from '@plumbline/service-kit'
 import { findMeetingRow } from '../data/meetings-repo.js'
 import type { MeetingsDeps } from '../deps.js'
 import type { FileSource } from '../domain/file-source.js'
-import { SNIFF_BYTES, sniffAudio } from '../domain/sniff-audio.js'
+import { SNIFF_BYTES } from '../domain/sniff-audio.js'
 import { createDiskAudioStorage } from '../storage/disk-audio-storage.js'
 import { TranscriptionFailedError, TranscriptionUnavailableError } from '../transcription/provider.js'
-import { meetingNotFound } from './meetings.js'
+import { checkAudioHead, meetingNotFound } from './meetings.js'
 
 type Deps = Pick<MeetingsDeps, 'prisma' | 'storage' | 'transcriber'>
 
@@ -54,10 +54,8 @@ export async function liveTranscribe(deps: Deps, orgId: string, id: string, uplo
       tooLarge: meetingTooLarge(MEETING_CHUNK_MAX_BYTES),
       missing: MeetingMessages.chunkMissing,
       headBytes: SNIFF_BYTES,
-      checkHead: (head) =>
-        sniffAudio(head)
-          ? null
-          : new AppError(415, ErrorCode.UNSUPPORTED_MEDIA_TYPE, MeetingMessages.notAudio, [{ field: 'audioChunk', message: MeetingMessages.notAudio }]),
+      // The chunk is decoded from disk later, where its whole file is checked again before ffmpeg runs.
+      checkHead: async (head, complete) => (await checkAudioHead('audioChunk', head, complete)).refusal,
       sink: (file) => scratch.put('chunk', file),
     })
     // The chunk is read and checked first: bad input is a 4xx whether or not a recogniser runs.

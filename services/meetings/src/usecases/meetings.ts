@@ -14,18 +14,27 @@ import { findMeetingDetailRow, findMeetingRow, listMeetingRows, saveTranscript, 
 import { ACTIVE_JOB_STATUSES, cancelMeetingJobs, createTranscriptionJob, type JobStage } from '../data/transcription-jobs-repo.js'
 import type { MeetingsDeps, Tx } from '../deps.js'
 import type { FileSource } from '../domain/file-source.js'
-import { type AudioType, SNIFF_BYTES, sniffAudio } from '../domain/sniff-audio.js'
+import { type AudioType, headSource, SNIFF_BYTES, type SniffResult, sniffAudio } from '../domain/sniff-audio.js'
 import { parseTranscriptFile } from '../domain/transcript-files.js'
 import { recordMeetingEvent, requestTranscription } from '../events/record-events.js'
+import { storedBytes } from '../storage/audio-storage.js'
 
 type Actor = { orgId: string; userId: string }
 type Deps = Pick<MeetingsDeps, 'prisma'>
 
 export const meetingNotFound = () => notFound('Meeting')
-const unsupportedAudio = () =>
-  new AppError(415, ErrorCode.UNSUPPORTED_MEDIA_TYPE, MeetingMessages.notAudio, [{ field: 'audio', message: MeetingMessages.notAudio }], {
-    connection: 'close',
-  })
+
+/** 415 for an upload that is not a recording (a playlist or file list says so), naming the field. */
+export function refuseAudio(field: string, reason: 'playlist' | 'not-audio'): AppError {
+  const message = reason === 'playlist' ? MeetingMessages.playlist : MeetingMessages.notAudio
+  return new AppError(415, ErrorCode.UNSUPPORTED_MEDIA_TYPE, message, [{ field, message }], { connection: 'close' })
+}
+
+/** The upload's head check: refuses what is surely not a recording before any byte is stored. */
+export async function checkAudioHead(field: string, head: Buffer, complete: boolean): Promise<{ sniffed: SniffResult; refusal: AppError | null }> {
+  const sniffed = await sniffAudio(headSource(head, complete))
+  return { sniffed, refusal: sniffed.kind === 'refused' ? refuseAudio(field, sniffed.reason) : null }
+}
 
 export async function listMeetings(deps: Deps, orgId: string, search?: string): Promise<Meeting[]> {
   return (await listMeetingRows(deps.prisma, orgId, search)).map(toMeeting)
@@ -94,21 +103,21 @@ export async function uploadRecording(
   if (!before) throw meetingNotFound()
   await refuseWhileTranscribing(deps.prisma, before.id)
   const key = `${before.id}-${randomUUID()}`
-  let type: AudioType | null = null
+  let head: SniffResult | null = null
   const { stored, fileName } = await upload({
     field: 'audio',
     maxBytes: deps.env.MEETINGS_AUDIO_MAX_BYTES,
     tooLarge: meetingTooLarge(deps.env.MEETINGS_AUDIO_MAX_BYTES),
     missing: MeetingMessages.audioMissing,
     headBytes: SNIFF_BYTES,
-    checkHead: (head) => {
-      type = sniffAudio(head)
-      return type ? null : unsupportedAudio()
+    checkHead: async (bytes, complete) => {
+      const checked = await checkAudioHead('audio', bytes, complete)
+      head = checked.sniffed
+      return checked.refusal
     },
     sink: async (file, name) => ({ stored: await deps.storage.put(key, file), fileName: name }),
   })
-  const audio = type as AudioType | null
-  if (!audio) throw unsupportedAudio()
+  const audio = await storedAudioType(deps, key, stored.sizeBytes, head)
   const recogniser = deps.transcriber.info()
   try {
     const replaced = await deps.prisma.$transaction(async (tx) => {
@@ -137,6 +146,17 @@ export async function uploadRecording(
     throw err
   }
   return { id: before.id, status: recogniser.available ? 'transcribing' : 'unavailable' }
+}
+
+/**
+ * The stored recording's container: the head's answer, or, when the head ended inside a long ID3
+ * tag, the stored file's (read past the tag). Not audio: the file is removed and refused.
+ */
+async function storedAudioType(deps: Pick<MeetingsDeps, 'storage' | 'logger'>, key: string, size: number, head: SniffResult | null): Promise<AudioType> {
+  const sniffed = head?.kind === 'undecided' ? await sniffAudio(storedBytes(deps.storage, key, size)) : head
+  if (sniffed?.kind === 'audio') return sniffed.type
+  await deleteAudioQuietly(deps, key)
+  throw refuseAudio('audio', sniffed?.kind === 'refused' ? sniffed.reason : 'not-audio')
 }
 
 export function unavailableMessage(reason: string | null | undefined, hint: string | null | undefined): string {

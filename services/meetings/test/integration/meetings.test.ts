@@ -1,6 +1,11 @@
+import { spawnSync } from 'node:child_process'
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import { MeetingMessages, MeetingSubjects, RequestSubjects, type SummarizeMeetingRequest, ZSummarizeMeetingRequest } from '@plumbline/contracts'
 import { type Replier, reply } from '@plumbline/messaging'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { hostileUploads, id3Tag, spyOnDecoders } from '../support/hostile-audio.js'
 import { type MeetingsTestService, memberOf, startMeetingsTestService } from '../support/meetings-test-service.js'
 
 /** A valid WAV file of `seconds` of silence (16 kHz mono 16-bit). */
@@ -131,6 +136,38 @@ describe('meetings', () => {
     expect((await call('org-m3', 'GET', `/${id}`)).json).toMatchObject({ status: 'recording', hasAudio: false })
   })
 
+  it.each(Object.keys(hostileUploads('/x')))('refuses %s as rec.mp3 with 415 before any decoder runs, keeping nothing', async (name) => {
+    const id = await createMeeting('org-m3')
+    const spy = await spyOnDecoders()
+    try {
+      const res = await upload('org-m3', id, 'audio', hostileUploads(join(tmpdir(), 'planted.ts'))[name]!, 'rec.mp3')
+      expect(res.status).toBe(415)
+      expect(res.json.errors).toEqual([{ field: 'audio', message: MeetingMessages.playlist }])
+      expect(await spy.runs()).toEqual([])
+    } finally {
+      await spy.restore()
+    }
+    expect(await svc.storedKeys(id)).toEqual([])
+    expect(await svc.deps.prisma.transcriptionJob.count({ where: { meetingId: id } })).toBe(0)
+    expect((await call('org-m3', 'GET', `/${id}`)).json).toMatchObject({ status: 'recording', hasAudio: false })
+  })
+
+  it('accepts an MP3 whose ID3 tag (cover art) runs past the first bytes, as audio/mpeg', async () => {
+    const id = await createMeeting('org-m3')
+    const dir = mkdtempSync(join(tmpdir(), 'tagged-mp3-'))
+    try {
+      const bare = join(dir, 'bare.mp3')
+      const r = spawnSync('ffmpeg', ['-nostdin', '-loglevel', 'error', '-f', 'lavfi', '-i', 'sine=d=1', '-c:a', 'libmp3lame', '-id3v2_version', '0', bare])
+      expect(r.status, r.stderr.toString()).toBe(0)
+      const tagged = Buffer.concat([id3Tag(20_000), readFileSync(bare)])
+      const res = await upload('org-m3', id, 'audio', tagged, 'walk.mp3')
+      expect(res.status).toBe(202)
+      expect((await call('org-m3', 'GET', `/${id}`)).json).toMatchObject({ hasAudio: true, audio: { contentType: 'audio/mpeg', sizeBytes: tagged.length } })
+    } finally {
+      rmSync(dir, { recursive: true, force: true })
+    }
+  })
+
   it('refuses a recording past the cap while streaming (no Content-Length), keeping nothing', async () => {
     const id = await createMeeting('org-m4')
     const big = Buffer.concat([silentWav(1), Buffer.alloc(2 * 1024 * 1024)])
@@ -159,9 +196,11 @@ describe('meetings', () => {
     const headers = await memberOf('org-m5')
     const whole = await fetch(`${svc.url}${path('org-m5', `/${id}/audio`)}`, { headers })
     expect(Buffer.from(await whole.arrayBuffer()).equals(wav)).toBe(true)
+    expect(whole.headers.get('cache-control')).toBe('no-store')
     const part = await fetch(`${svc.url}${path('org-m5', `/${id}/audio`)}`, { headers: { ...headers, range: 'bytes=0-3' } })
     expect(part.status).toBe(206)
     expect(part.headers.get('content-range')).toBe(`bytes 0-3/${wav.length}`)
+    expect(part.headers.get('cache-control')).toBe('no-store')
     expect(await part.text()).toBe('RIFF')
     const info = (await call('org-m5', 'GET', '/transcription')).json
     expect(info).toMatchObject({ id: 'none', available: false })

@@ -3,9 +3,20 @@ import { existsSync } from 'node:fs'
 import { mkdtemp, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { MeetingMessages } from '@plumbline/contracts'
 import { makeSpeechWav } from '@plumbline/testing'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { AudioFormatError, convertToWav16kMono, cutChunk, planChunks, probeDurationMs, runTool, withTempDir } from '../../src/transcription/audio.js'
+import {
+  AudioFormatError,
+  convertToWav16kMono,
+  cutChunk,
+  planChunks,
+  probeDurationMs,
+  runTool,
+  ToolFailedError,
+  withTempDir,
+} from '../../src/transcription/audio.js'
+import { hostileUploads, spyOnDecoders } from '../support/hostile-audio.js'
 
 let dir: string
 let speech: string
@@ -48,14 +59,61 @@ describe('convertToWav16kMono', () => {
     expect(streamOf(output)).toBe('pcm_s16le,16000,1')
   })
 
-  it('says a picture holds no audio, and a text file is not audio', async () => {
+  it('says a silent video holds no audio; a picture and a text file are not audio', async () => {
+    const silentVideo = join(dir, 'silent.webm')
+    ffmpeg('-f', 'lavfi', '-i', 'color=c=blue:s=64x64:d=1', '-c:v', 'libvpx', silentVideo)
+    await expect(convertToWav16kMono(silentVideo, join(dir, 'w.wav'))).rejects.toThrow(new AudioFormatError('The file holds no audio to transcribe.'))
     const picture = join(dir, 'photo.png')
     ffmpeg('-f', 'lavfi', '-i', 'color=c=red:s=32x32:d=1', '-frames:v', '1', picture)
-    await expect(convertToWav16kMono(picture, join(dir, 'x.wav'))).rejects.toThrow(new AudioFormatError('The file holds no audio to transcribe.'))
+    await expect(convertToWav16kMono(picture, join(dir, 'x.wav'))).rejects.toBeInstanceOf(AudioFormatError)
     const text = join(dir, 'notes.mp3')
     await writeFile(text, 'Minutes of the site meeting')
     await expect(convertToWav16kMono(text, join(dir, 'y.wav'))).rejects.toBeInstanceOf(AudioFormatError)
-    expect(existsSync(join(dir, 'x.wav')) || existsSync(join(dir, 'y.wav'))).toBe(false)
+    expect(existsSync(join(dir, 'w.wav')) || existsSync(join(dir, 'x.wav')) || existsSync(join(dir, 'y.wav'))).toBe(false)
+  })
+
+  describe('files that name other files', () => {
+    // A server-local recording such a file could point at: speech as AAC in MPEG-TS (an HLS segment).
+    let planted: string
+    beforeAll(() => {
+      planted = join(dir, 'planted.ts')
+      ffmpeg('-i', speech, '-c:a', 'aac', '-f', 'mpegts', planted)
+    })
+
+    it.each(Object.keys(hostileUploads('/x')))('refuses %s before ffmpeg or ffprobe runs', async (name) => {
+      const input = join(dir, 'rec.mp3')
+      await writeFile(input, hostileUploads(planted)[name]!)
+      const spy = await spyOnDecoders()
+      try {
+        const output = join(dir, 'hostile.wav')
+        await expect(convertToWav16kMono(input, output)).rejects.toBeInstanceOf(AudioFormatError)
+        expect(existsSync(output)).toBe(false)
+        expect(await spy.runs()).toEqual([])
+      } finally {
+        await spy.restore()
+      }
+    })
+
+    it('names a playlist as such', async () => {
+      const input = join(dir, 'list.mp3')
+      await writeFile(input, hostileUploads(planted)['a polyglot (ID3 header, then an HLS playlist)']!)
+      await expect(convertToWav16kMono(input, join(dir, 'list.wav'))).rejects.toThrow(new AudioFormatError(MeetingMessages.playlist))
+    })
+
+    it('pins what ffmpeg reads: the detected container, local files only, bounded in audio time and output size', async () => {
+      const input = join(dir, 'pinned.mp3')
+      ffmpeg('-i', speech, '-c:a', 'libmp3lame', input)
+      const spy = await spyOnDecoders()
+      try {
+        await convertToWav16kMono(input, join(dir, 'pinned.wav'))
+        const runs = await spy.runs()
+        expect(runs.length).toBe(2)
+        for (const run of runs) expect(run).toContain(`-protocol_whitelist file -f mp3 -i file:${input}`)
+        expect(runs[1]).toMatch(/^ffmpeg .*-t 28800 .*-fs \d+ /)
+      } finally {
+        await spy.restore()
+      }
+    })
   })
 
   it('lets a missing file fail as itself', async () => {
@@ -87,6 +145,12 @@ describe('child processes and temporary files', () => {
     setTimeout(() => controller.abort(new Error('stop')), 100)
     const started = Date.now()
     await expect(runTool('sleep', ['10'], controller.signal)).rejects.toThrow('stop')
+    expect(Date.now() - started).toBeLessThan(2_000)
+  })
+
+  it('kills a child past its time limit and says so', async () => {
+    const started = Date.now()
+    await expect(runTool('sleep', ['10'], undefined, 100)).rejects.toThrow(new ToolFailedError('sleep', null, 'SIGKILL', 'timed out after 100 ms'))
     expect(Date.now() - started).toBeLessThan(2_000)
   })
 
