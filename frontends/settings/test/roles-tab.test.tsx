@@ -1,8 +1,8 @@
-import type { Role, RolePermission } from '@plumbline/contracts'
+import { type Role, type RolePermission, SYSTEM_ROLE_PERMISSIONS } from '@plumbline/contracts'
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import SettingsPage from '../src/pages/settings'
-import { type Handler, json, mockApi, ORG_ID, renderWithProviders } from './helpers/render'
+import { type Handler, json, mockApi, ORG_ID, renderWithProviders, USER } from './helpers/render'
 
 afterEach(() => {
   cleanup()
@@ -120,5 +120,43 @@ describe('Roles tab', () => {
     fail = false
     fireEvent.click(screen.getByRole('button', { name: /Retry/ }))
     expect(await screen.findByRole('region', { name: 'Role Owner' })).toBeTruthy()
+  })
+})
+
+describe('the matrix grants only what the viewer holds (Owners excepted)', () => {
+  const adminUser = {
+    ...USER,
+    organizations: [{ id: ORG_ID, name: 'Demo Construction Co.', role: 'Admin', permissions: SYSTEM_ROLE_PERMISSIONS.Admin }],
+  }
+  const openAs = (user: unknown) => renderWithProviders(<SettingsPage />, { path: '/settings?tab=roles', user })
+
+  it('an Admin cannot tick Team: Delete or Share; what it holds it can', async () => {
+    const { calls } = mockApi(rolesApi([{ id: 'r9', name: 'Estimator', description: null, isSystemRole: false, memberCount: 0 }]))
+    openAs(adminUser)
+    fireEvent.click(await screen.findByRole('button', { name: 'Permissions of Estimator' }))
+    const teamDelete = (await screen.findByRole('checkbox', { name: 'Team: Delete' })) as HTMLButtonElement
+    expect(teamDelete.disabled).toBe(true)
+    expect(teamDelete.title).toBe('Your role does not hold this permission, so you cannot grant it')
+    expect((screen.getByRole('checkbox', { name: 'Team: Share' }) as HTMLButtonElement).disabled).toBe(true)
+    fireEvent.click(screen.getByRole('checkbox', { name: 'Team: Edit' }))
+    fireEvent.click(screen.getByRole('button', { name: 'Save Permissions' }))
+    await waitFor(() => expect(calls.some((c) => c.method === 'PUT')).toBe(true))
+    expect((calls.find((c) => c.method === 'PUT')!.body as RolePermission[]).find((r) => r.module === 'team')).toMatchObject({
+      canEdit: true,
+      canDelete: false,
+    })
+  })
+
+  it('a role carrying more than the Admin holds is read-only to it, and says why', async () => {
+    mockApi(
+      (url, init) =>
+        url.pathname === `${ROLES}/r9/permissions` && init.method === 'GET' ? json([{ ...none('team'), canAccess: true, canDelete: true }]) : undefined,
+      rolesApi([{ id: 'r9', name: 'Super', description: null, isSystemRole: false, memberCount: 1 }]),
+    )
+    openAs(adminUser)
+    fireEvent.click(await screen.findByRole('button', { name: 'Permissions of Super' }))
+    expect(await screen.findByText('This role carries permissions your own role does not hold; only an Owner can change it.')).toBeTruthy()
+    expect((screen.getByRole('checkbox', { name: 'Cost Estimator: Access' }) as HTMLButtonElement).disabled).toBe(true)
+    expect(screen.queryByRole('button', { name: 'Save Permissions' })).toBeNull()
   })
 })

@@ -20,6 +20,12 @@ export const ROLE_MESSAGES = {
   systemPermissionsReadOnly: 'System role permissions are read-only',
   inUse: (n: number) => `This role is held by ${n} member${n === 1 ? '' : 's'}. Give ${n === 1 ? 'them' : 'each of them'} another role first.`,
   duplicateModule: 'Each module may appear once',
+  /** Nobody grants what they do not hold (Owners excepted); `missing` lists e.g. "team delete". */
+  grantBeyondOwn: (missing: string[]) => `You can only grant permissions your own role holds; this would grant ${missing.join(', ')}`,
+  roleBeyondOwn: (missing: string[]) =>
+    `This role carries permissions your own role does not hold (${missing.join(', ')}); only an Owner can change or give it`,
+  memberBeyondOwn: (missing: string[]) =>
+    `This member's role carries permissions your own role does not hold (${missing.join(', ')}); only an Owner can change it`,
 } as const
 
 const name = z.string({ error: ROLE_MESSAGES.nameRequired }).trim().min(1, ROLE_MESSAGES.nameRequired).max(100, 'Role name must be at most 100 characters')

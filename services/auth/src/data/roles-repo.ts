@@ -56,7 +56,7 @@ export async function deleteOrgRole(prisma: PrismaClient, orgId: string, roleId:
   await prisma.role.delete({ where: { id: roleId, organizationId: orgId } })
 }
 
-export async function permissionsOf(prisma: PrismaClient, roleId: string): Promise<RolePermission[]> {
+export async function permissionsOf(prisma: Pick<PrismaClient, 'rolePermission'>, roleId: string): Promise<RolePermission[]> {
   const rows = await prisma.rolePermission.findMany({ where: { roleId } })
   const byModule = new Map(rows.map((r) => [r.module, r]))
   return PERMISSION_MODULES.map((module) => {

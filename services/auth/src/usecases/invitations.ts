@@ -28,11 +28,14 @@ import {
   toInvitation,
 } from '../data/invitations-repo.js'
 import { findMemberRow, lockOrganizationMembers } from '../data/members-repo.js'
+import { permissionsOf } from '../data/roles-repo.js'
 import { SYSTEM_ROLE_IDS } from '../data/system-roles.js'
 import { findLiveUserByEmail } from '../data/user-directory.js'
 import type { AuthDeps, Tx } from '../deps.js'
 import { isUniqueViolation } from '../domain/auth-errors.js'
 import { hashPassword } from '../domain/passwords.js'
+import { beyondActor } from '../domain/permissions.js'
+import { roleBeyondOwn } from '../domain/role-errors.js'
 import { generateToken, hashToken } from '../domain/tokens.js'
 import { recordEvent } from '../events/record-event.js'
 import { invitationMail } from '../mail/templates.js'
@@ -70,7 +73,8 @@ export async function listInvitations(deps: Pick<AuthDeps, 'prisma'>, ctx: OrgCo
 }
 
 /**
- * Invites an address with a role of this organisation and mails the link. One open invitation
+ * Invites an address with a role of this organisation (one within the inviter's own rights) and
+ * mails the link. One open invitation
  * per address: a pending one is resent from the list instead; an expired one is replaced. The
  * members lock serialises this with joins, so an address never gets two open invitations.
  */
@@ -81,6 +85,9 @@ export async function inviteMember(deps: Deps, ctx: OrgContext, input: Invitatio
     const role = await tx.role.findFirst({ where: { id: input.roleId, OR: [{ organizationId: null, isSystemRole: true }, { organizationId: ctx.orgId }] } })
     if (!role) throw badRequest(MEMBER_MESSAGES.roleNotFound, [{ field: 'roleId', message: MEMBER_MESSAGES.roleNotFound }])
     if (role.id === SYSTEM_ROLE_IDS.Owner && ctx.orgRole !== 'Owner') throw ownersOnly()
+    // Inviting gives the role: nobody gives one carrying permissions they lack.
+    const given = beyondActor(ctx, await permissionsOf(tx, role.id))
+    if (given.length) throw roleBeyondOwn(given, 'roleId')
     const member = await tx.membership.findFirst({ where: { organizationId: ctx.orgId, user: { email: input.email, deletedAt: null } } })
     if (member) throw conflict(INVITATION_MESSAGES.alreadyMember)
     const open = await findOpenInvitationFor(tx, ctx.orgId, input.email)

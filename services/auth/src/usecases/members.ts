@@ -2,8 +2,11 @@ import { ErrorCode, MEMBER_MESSAGES, type Member, type MemberRoleBody } from '@p
 import { AppError, badRequest, notFound, type OrgContext } from '@plumbline/service-kit'
 import { invalidateIdentity } from '../data/identity-cache.js'
 import { countMembersWithRole, findMemberRow, listMemberRows, lockOrganizationMembers, toMember } from '../data/members-repo.js'
+import { permissionsOf } from '../data/roles-repo.js'
 import { SYSTEM_ROLE_IDS } from '../data/system-roles.js'
 import type { AuthDeps } from '../deps.js'
+import { beyondActor } from '../domain/permissions.js'
+import { memberBeyondOwn, roleBeyondOwn } from '../domain/role-errors.js'
 
 const OWNER = SYSTEM_ROLE_IDS.Owner
 const memberNotFound = () => notFound('Member')
@@ -16,8 +19,10 @@ export async function listMembers(deps: Pick<AuthDeps, 'prisma'>, ctx: OrgContex
 
 /**
  * Gives a member another role of this organisation (a system role or one of its own). Owner is
- * given and taken by Owners only, and the last Owner keeps the role. The member's next request
- * carries the new permissions (the identity cache is dropped).
+ * given and taken by Owners only, and the last Owner keeps the role. Nobody gives a role carrying
+ * permissions they lack themselves, to anyone (themselves too), nor changes the role of a member
+ * whose role carries such (Owners excepted). The member's next request carries the new
+ * permissions (the identity cache is dropped).
  */
 export async function changeMemberRole(
   deps: Pick<AuthDeps, 'prisma' | 'redis' | 'env'>,
@@ -32,6 +37,10 @@ export async function changeMemberRole(
     const role = await tx.role.findFirst({ where: { id: body.roleId, OR: [{ organizationId: null, isSystemRole: true }, { organizationId: ctx.orgId }] } })
     if (!role) throw badRequest(MEMBER_MESSAGES.roleNotFound, [{ field: 'roleId', message: MEMBER_MESSAGES.roleNotFound }])
     if ((row.roleId === OWNER || role.id === OWNER) && ctx.orgRole !== 'Owner') throw ownersOnly()
+    const given = beyondActor(ctx, await permissionsOf(tx, role.id))
+    if (given.length) throw roleBeyondOwn(given, 'roleId')
+    const current = beyondActor(ctx, await permissionsOf(tx, row.roleId))
+    if (current.length) throw memberBeyondOwn(current)
     if (row.roleId === OWNER && role.id !== OWNER && (await countMembersWithRole(tx, ctx.orgId, OWNER)) <= 1) throw lastOwner()
     return toMember(await tx.membership.update({ where: { id: row.id }, data: { roleId: role.id }, include: { user: true, role: true } }))
   })

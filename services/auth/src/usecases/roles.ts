@@ -13,6 +13,7 @@ import {
   updateOrgRole,
 } from '../data/roles-repo.js'
 import type { AuthDeps } from '../deps.js'
+import { beyondActor } from '../domain/permissions.js'
 import * as errors from '../domain/role-errors.js'
 
 type Deps = Pick<AuthDeps, 'prisma' | 'redis' | 'env'>
@@ -66,9 +67,17 @@ export async function getRolePermissions(deps: Deps, ctx: OrgContext, roleId: st
   return permissionsOf(deps.prisma, roleId)
 }
 
-/** Replaces the matrix; members holding the role get it on their next request (identity cache dropped). */
+/**
+ * Replaces the matrix; members holding the role get it on their next request (identity cache
+ * dropped). Nobody grants what they do not hold: a matrix beyond the actor's own rights is
+ * refused, and so is any change to a role that already carries more (Owners excepted).
+ */
 export async function setRolePermissions(deps: Deps, ctx: OrgContext, roleId: string, rows: RolePermission[]): Promise<RolePermission[]> {
   await ownRole(deps, ctx, roleId, errors.systemPermissionsReadOnly)
+  const granted = beyondActor(ctx, rows)
+  if (granted.length) throw errors.grantBeyondOwn(granted)
+  const held = beyondActor(ctx, await permissionsOf(deps.prisma, roleId))
+  if (held.length) throw errors.roleBeyondOwn(held)
   const holders = await replacePermissions(deps.prisma, ctx.orgId, roleId, rows)
   await invalidateIdentity(deps.redis, deps.env.REDIS_PREFIX, ...holders)
   return permissionsOf(deps.prisma, roleId)

@@ -1,4 +1,13 @@
-import { MEMBER_MESSAGES, ROLE_MESSAGES, redisKeys, ZRole, ZRolePermission } from '@plumbline/contracts'
+import {
+  MEMBER_MESSAGES,
+  PERMISSION_MODULES,
+  type PermissionAction,
+  type PermissionModule,
+  ROLE_MESSAGES,
+  redisKeys,
+  ZRole,
+  ZRolePermission,
+} from '@plumbline/contracts'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { SYSTEM_ROLE_IDS } from '../../src/data/system-roles.js'
 import { resolveIdentity } from '../../src/usecases/resolve-identity.js'
@@ -250,5 +259,138 @@ describe('members (GET/PATCH/DELETE /members)', () => {
     expect((await call(owner, 'PATCH', `/members/${second.userId}`, { roleId: SYSTEM_ROLE_IDS.Owner })).status).toBe(200)
     expect((await call(second, 'PATCH', `/members/${owner.userId}`, { roleId: SYSTEM_ROLE_IDS.Admin })).status).toBe(200)
     expect((await call(owner, 'GET', '/members')).json.find((m: { userId: string }) => m.userId === owner.userId).roleName).toBe('Admin')
+  })
+})
+
+describe('nobody grants what they do not hold (Owners excepted)', () => {
+  type Flag = 'canAccess' | 'canCreate' | 'canEdit' | 'canDelete' | 'canShare'
+  const FLAGS: [Flag, PermissionAction][] = [
+    ['canAccess', 'access'],
+    ['canCreate', 'create'],
+    ['canEdit', 'edit'],
+    ['canDelete', 'delete'],
+    ['canShare', 'share'],
+  ]
+  /** The matrix holding every flag `keep` says yes to. */
+  const matrix = (keep: (module: PermissionModule, action: PermissionAction) => boolean) =>
+    PERMISSION_MODULES.map((module) => ({ module, ...Object.fromEntries(FLAGS.map(([flag, action]) => [flag, keep(module, action)])) }))
+  const everything = matrix(() => true)
+  /** A custom role of the owner's organisation, its matrix set by the Owner. */
+  async function roleWith(rows: unknown[]) {
+    const role = (await call(owner, 'POST', '/roles', { name: `Role ${crypto.randomUUID()}` })).json
+    expect((await call(owner, 'PUT', `/roles/${role.id}/permissions`, rows)).status).toBe(200)
+    return role.id as string
+  }
+  const inviteBody = (roleId: string) => ({ email: `esc-${crypto.randomUUID()}@example.com`, roleId })
+  // A fresh organisation: the shared one's Owner stepped down above.
+  beforeAll(async () => {
+    owner = await ownerOfNewOrg('Bea')
+  })
+
+  it('replays the probe: an Admin (no team delete) neither grants a role everything nor takes it, and still cannot revoke invitations', async () => {
+    const admin = await memberWith(SYSTEM_ROLE_IDS.Admin)
+    const pending = await call(owner, 'POST', '/invitations', inviteBody(SYSTEM_ROLE_IDS.Viewer))
+    expect(pending.status).toBe(201)
+    const created = await call(admin, 'POST', '/roles', { name: `Super ${Date.now()}` })
+    expect(created.status).toBe(201)
+    const grant = await call(admin, 'PUT', `/roles/${created.json.id}/permissions`, everything)
+    expect(grant.status).toBe(403)
+    expect(grant.headers.get('content-type')).toMatch(/^application\/problem\+json/)
+    expect(grant.json.detail).toBe(ROLE_MESSAGES.grantBeyondOwn(['team delete', 'team share']))
+    expect((await call(owner, 'GET', `/roles/${created.json.id}/permissions`)).json.some((p: Record<string, boolean>) => p.canDelete)).toBe(false)
+    // A role with every right, made by the Owner, is not the Admin's to take or to give.
+    const superRole = await roleWith(everything)
+    const self = await call(admin, 'PATCH', `/members/${admin.userId}`, { roleId: superRole })
+    expect(self.status).toBe(403)
+    expect(self.json.detail).toBe(ROLE_MESSAGES.roleBeyondOwn(['team delete', 'team share']))
+    expect(self.json.errors).toEqual([{ field: 'roleId', message: ROLE_MESSAGES.roleBeyondOwn(['team delete', 'team share']) }])
+    const member = await memberWith(SYSTEM_ROLE_IDS.Member)
+    expect((await call(admin, 'PATCH', `/members/${member.userId}`, { roleId: superRole })).status).toBe(403)
+    expect((await call(admin, 'POST', '/invitations', inviteBody(superRole))).status).toBe(403)
+    // Nor may it change that role, even to take rights away, nor the role of a member holding it.
+    expect(
+      (
+        await call(
+          admin,
+          'PUT',
+          `/roles/${superRole}/permissions`,
+          matrix(() => false),
+        )
+      ).json.detail,
+    ).toBe(ROLE_MESSAGES.roleBeyondOwn(['team delete', 'team share']))
+    const holder = await memberWith(superRole)
+    const demote = await call(admin, 'PATCH', `/members/${holder.userId}`, { roleId: SYSTEM_ROLE_IDS.Viewer })
+    expect(demote.status).toBe(403)
+    expect(demote.json.detail).toBe(ROLE_MESSAGES.memberBeyondOwn(['team delete', 'team share']))
+    expect((await call(admin, 'DELETE', `/invitations/${pending.json.id}`)).status).toBe(403)
+    expect((await resolveIdentity(svc.deps, admin.userId))!.memberships.find((m) => m.orgId === owner.orgId)!.role).toBe('Admin')
+    // Within its own rights it still manages roles and members.
+    expect(
+      (
+        await call(
+          admin,
+          'PUT',
+          `/roles/${created.json.id}/permissions`,
+          matrix((m, a) => m !== 'team' || a !== 'delete'),
+        )
+      ).status,
+    ).toBe(403)
+    expect(
+      (
+        await call(
+          admin,
+          'PUT',
+          `/roles/${created.json.id}/permissions`,
+          matrix((m, a) => m !== 'team' || ['access', 'edit'].includes(a)),
+        )
+      ).status,
+    ).toBe(200)
+    expect((await call(admin, 'PATCH', `/members/${member.userId}`, { roleId: created.json.id })).status).toBe(200)
+    expect((await call(admin, 'PATCH', `/members/${member.userId}`, { roleId: SYSTEM_ROLE_IDS.Admin })).status).toBe(200)
+    // The Owner grants and gives anything.
+    expect((await call(owner, 'PUT', `/roles/${created.json.id}/permissions`, everything)).status).toBe(200)
+    expect((await call(owner, 'PATCH', `/members/${member.userId}`, { roleId: superRole })).status).toBe(200)
+  })
+
+  const every = PERMISSION_MODULES.flatMap((module) => FLAGS.map(([flag, action]) => ({ module, flag, action })))
+  it.each(every)('$module $action: an actor without it can neither grant it, nor give or take a role carrying it', async ({ module, flag, action }) => {
+    const label = `${module} ${action}`
+    const lacking = await roleWith(matrix((m, a) => m !== module || a !== action))
+    const actor = await memberWith(lacking)
+    const target = await roleWith(matrix((m, a) => m === module && a === action))
+    const open = await roleWith(matrix(() => false))
+    const other = await memberWith(await roleWith(matrix(() => false)))
+    const attempts = [
+      await call(actor, 'PUT', `/roles/${open}/permissions`, [
+        { module, canAccess: false, canCreate: false, canEdit: false, canDelete: false, canShare: false, [flag]: true },
+      ]),
+      await call(actor, 'PATCH', `/members/${actor.userId}`, { roleId: target }),
+      await call(actor, 'PATCH', `/members/${other.userId}`, { roleId: target }),
+      await call(actor, 'POST', '/invitations', inviteBody(target)),
+    ]
+    for (const res of attempts) expect(res.status).toBe(403)
+    // Where the route itself needs the permission (team access, create, edit), the route refuses
+    // first; everywhere else the refusal names what the actor lacks.
+    const reachable = (route: PermissionAction) => module !== 'team' || (action !== route && action !== 'access')
+    if (reachable('edit')) {
+      expect(attempts[0]!.json.detail).toBe(ROLE_MESSAGES.grantBeyondOwn([label]))
+      expect(attempts[1]!.json.detail).toBe(ROLE_MESSAGES.roleBeyondOwn([label]))
+      expect(attempts[2]!.json.detail).toBe(ROLE_MESSAGES.roleBeyondOwn([label]))
+      // What it holds it may grant and give.
+      expect(
+        (
+          await call(
+            actor,
+            'PUT',
+            `/roles/${open}/permissions`,
+            matrix((m, a) => m !== module || a !== action),
+          )
+        ).status,
+      ).toBe(200)
+      expect((await call(actor, 'PATCH', `/members/${other.userId}`, { roleId: open })).status).toBe(200)
+    }
+    if (reachable('create')) expect(attempts[3]!.json.detail).toBe(ROLE_MESSAGES.roleBeyondOwn([label]))
+    const granted = (await call(owner, 'GET', `/roles/${open}/permissions`)).json as Record<string, unknown>[]
+    expect(granted.find((p) => p.module === module)?.[flag]).toBe(false)
   })
 })

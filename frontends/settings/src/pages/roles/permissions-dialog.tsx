@@ -1,5 +1,6 @@
-import { PERMISSION_MODULES, type PermissionModule, type Role, type RolePermission } from '@plumbline/contracts'
+import { PERMISSION_MODULES, type PermissionAction, type PermissionModule, type Role, type RolePermission } from '@plumbline/contracts'
 import { Button, Checkbox, Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, Skeleton } from '@plumbline/ui'
+import { useActiveOrganization } from '@plumbline/web'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import * as React from 'react'
 import { permissionsKey, rolesApi, useRoleAction } from './roles-api'
@@ -12,17 +13,22 @@ export const MODULE_LABELS: Record<PermissionModule, string> = {
 }
 
 const FLAGS = [
-  ['canAccess', 'Access'],
-  ['canCreate', 'Create'],
-  ['canEdit', 'Edit'],
-  ['canDelete', 'Delete'],
-  ['canShare', 'Share'],
-] as const
+  ['canAccess', 'Access', 'access'],
+  ['canCreate', 'Create', 'create'],
+  ['canEdit', 'Edit', 'edit'],
+  ['canDelete', 'Delete', 'delete'],
+  ['canShare', 'Share', 'share'],
+] as const satisfies readonly (readonly [string, string, PermissionAction])[]
+
+const NOT_YOURS = 'Your role does not hold this permission, so you cannot grant it'
+const BEYOND_YOURS = 'This role carries permissions your own role does not hold; only an Owner can change it.'
 type Flag = (typeof FLAGS)[number][0]
 
 /**
  * The permission matrix of one role (spec 001 §6): flags per module. System roles show theirs
  * read-only; a custom role's are edited here and saved at once for every member holding it.
+ * Nobody grants what they do not hold (the server refuses it): a flag the viewer's own role lacks
+ * cannot be ticked, and a role already carrying such a flag is read-only, Owners excepted.
  */
 export function PermissionsDialog({ orgId, role, open, onOpenChange }: { orgId: string; role: Role; open: boolean; onOpenChange: (open: boolean) => void }) {
   const matrix = useQuery<RolePermission[]>({ queryKey: permissionsKey(orgId, role.id), enabled: open })
@@ -35,7 +41,11 @@ export function PermissionsDialog({ orgId, role, open, onOpenChange }: { orgId: 
     () => `Permissions of "${role.name}" saved. Its members get them on their next request.`,
   )
   const rows = draft ?? matrix.data ?? null
-  const readOnly = role.isSystemRole
+  const org = useActiveOrganization()
+  const holds = (module: PermissionModule, action: PermissionAction) =>
+    org?.role === 'Owner' || !org?.permissions || (org.permissions[module]?.includes(action) ?? false)
+  const beyondViewer = !role.isSystemRole && (matrix.data ?? []).some((r) => FLAGS.some(([flag, , action]) => r[flag] && !holds(r.module, action)))
+  const readOnly = role.isSystemRole || beyondViewer
   const toggle = (module: string, flag: Flag, value: boolean) =>
     setDraft((current) => (current ?? matrix.data ?? []).map((r) => (r.module === module ? { ...r, [flag]: value } : r)))
   const close = (next: boolean) => {
@@ -49,9 +59,11 @@ export function PermissionsDialog({ orgId, role, open, onOpenChange }: { orgId: 
         <DialogHeader>
           <DialogTitle>{readOnly ? `Permissions of ${role.name}` : `Manage permissions: ${role.name}`}</DialogTitle>
           <DialogDescription>
-            {readOnly
+            {role.isSystemRole
               ? 'System roles are built in; their permissions are read-only. Create a custom role to choose your own.'
-              : 'What members with this role may do in each part of Plumbline.'}
+              : beyondViewer
+                ? BEYOND_YOURS
+                : 'What members with this role may do in each part of Plumbline.'}
           </DialogDescription>
         </DialogHeader>
         {matrix.isError ? (
@@ -86,16 +98,21 @@ export function PermissionsDialog({ orgId, role, open, onOpenChange }: { orgId: 
                       <th scope="row" className="px-2 py-2 text-left text-[13px] font-medium sm:px-3 sm:text-sm">
                         {MODULE_LABELS[module]}
                       </th>
-                      {FLAGS.map(([flag, label]) => (
-                        <td key={flag} className="px-0.5 py-2 text-center sm:px-2">
-                          <Checkbox
-                            aria-label={`${MODULE_LABELS[module]}: ${label}`}
-                            checked={row?.[flag] ?? false}
-                            disabled={readOnly || save.isPending}
-                            onCheckedChange={(v) => toggle(module, flag, v === true)}
-                          />
-                        </td>
-                      ))}
+                      {FLAGS.map(([flag, label, action]) => {
+                        const checked = row?.[flag] ?? false
+                        const notYours = !readOnly && !checked && !holds(module, action)
+                        return (
+                          <td key={flag} className="px-0.5 py-2 text-center sm:px-2">
+                            <Checkbox
+                              aria-label={`${MODULE_LABELS[module]}: ${label}`}
+                              title={notYours ? NOT_YOURS : undefined}
+                              checked={checked}
+                              disabled={readOnly || notYours || save.isPending}
+                              onCheckedChange={(v) => toggle(module, flag, v === true)}
+                            />
+                          </td>
+                        )
+                      })}
                     </tr>
                   )
                 })}
