@@ -1,6 +1,7 @@
 // Builds one back-end service into dist/<service>/, the folder its image runs (deploy/docker/service.Dockerfile):
 //   src/main.js (+ chunks)   the service and the workspace libraries it uses, bundled by esbuild
 //   src/migrate.js           applies its migrations and exits (the Kubernetes init container)
+//   src/bin/*.js             its one-off commands, if any (auth: create-admin, the first platform admin)
 //   prisma/migrations        applied at start-up (main.ts finds them at ../prisma/migrations)
 //   package.json             the npm packages the bundle imports, at the versions the repository locked
 //   package-lock.json        the repository's package-lock.json cut to those packages and their dependencies
@@ -80,8 +81,11 @@ export async function buildService(service: string, opts: { install?: boolean; o
   rmSync(out, { recursive: true, force: true })
   mkdirSync(out, { recursive: true })
 
+  // src/bin/*.ts: one-off commands run with the service's image (auth's create-admin), built beside main.
+  const binDir = join(serviceDir, 'src', 'bin')
+  const bins = existsSync(binDir) ? readdirSync(binDir).filter((f) => f.endsWith('.ts')) : []
   const result = await build({
-    entryPoints: { main: join(serviceDir, 'src', 'main.ts') },
+    entryPoints: { main: join(serviceDir, 'src', 'main.ts'), ...Object.fromEntries(bins.map((f) => [`bin/${f.slice(0, -3)}`, join(binDir, f)])) },
     outdir: join(out, 'src'),
     bundle: true,
     // Chunks keep main.ts's dynamic imports lazy: telemetry starts before express and pg load.

@@ -21,7 +21,8 @@ export type CreateUserInput = {
   /** Defaults to the Member system role. */
   roleId?: string
   systemRole?: SystemRole
-  actorId: string
+  /** Who did it (an admin's user id); null for an operator's command line, which has no account. */
+  actorId: string | null
 }
 
 export type CreatedUser = { userId: string; organizationId: string; password: string; generated: boolean }
