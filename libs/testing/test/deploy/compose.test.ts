@@ -17,7 +17,7 @@ const hostAddress = (port: string) => (port.split(':').length === 3 ? port.split
 
 describe('docker-compose.yml', () => {
   it('runs the infrastructure, the observability stack, every service and every remote, each with a health check', () => {
-    const infrastructure = ['postgres', 'nats', 'redis', 'mailpit', 'otel-collector', 'jaeger', 'prometheus', 'grafana']
+    const infrastructure = ['postgres', 'nats', 'redis', 'mailpit', 'otel-collector', 'jaeger', 'prometheus', 'alertmanager', 'grafana']
     for (const name of [...infrastructure, ...services, ...remotes.map((r) => `remote-${r}`)]) {
       expect(compose[name], `${name} is missing`).toBeDefined()
       expect(compose[name].healthcheck?.test, `${name} has no health check`).toBeDefined()

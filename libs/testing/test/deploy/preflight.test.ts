@@ -149,19 +149,28 @@ describe('npm run preflight', () => {
     expect(status, output).toBe(0)
   })
 
-  it('names what is short of ready: one NATS server for R3 streams, a claim asking ReadWriteMany of a class that lacks it', () => {
-    const { status, output } = preflight({
-      ...READY,
-      'endpoints.nats': { subsets: [{ addresses: [{ ip: '10.42.0.5' }] }] },
-      storageclasses: list({ ...named('gp3', { annotations: { 'storageclass.kubernetes.io/is-default-class': 'true' } }), provisioner: 'ebs.csi.aws.com' }),
-    })
+  it('names what is short of ready: one NATS server for R3 streams', () => {
+    const { status, output } = preflight({ ...READY, 'endpoints.nats': { subsets: [{ addresses: [{ ip: '10.42.0.5' }] }] } })
     expect(status).toBe(1)
     expect(output).toMatch(/✗ NATS at .*1 ready server; the streams ask for 3/)
-    const rwx = ofKind<K8sObject & { spec: { accessModes: string[] } }>(rendered('production'), 'PersistentVolumeClaim').filter((c) =>
-      c.spec.accessModes.includes('ReadWriteMany'),
-    )
-    for (const claim of rwx)
-      expect(output).toMatch(new RegExp(`✗ ReadWriteMany storage for ${claim.metadata.name}: class gp3 \\(ebs.csi.aws.com\\) is not known`))
+  })
+
+  it('checks a claim asking ReadWriteMany against the class it would get', async () => {
+    const { preflight: check } = await import('../../../../scripts/preflight.ts')
+    const claim = { apiVersion: 'v1', kind: 'PersistentVolumeClaim', metadata: { name: 'shared-files' }, spec: { accessModes: ['ReadWriteMany'] } }
+    const answers = (cluster: Cluster) => (args: string[]) => {
+      const words = args.filter((a) => !a.startsWith('-'))
+      const body = cluster[words[0] === 'version' ? 'version' : [words[1], words[2]].filter(Boolean).join('.')]
+      return body === undefined ? { ok: false, stderr: 'NotFound' } : { ok: true, json: body, stderr: '' }
+    }
+    const objects = [...rendered('production'), claim] as Parameters<typeof check>[0]
+    const rwx = (cluster: Cluster) => check(objects, answers(cluster)).find((c) => c.name === 'ReadWriteMany storage for shared-files')
+    expect(rwx(READY)).toMatchObject({ ok: true, detail: 'shared (nfs.csi.k8s.io)' })
+    const blockOnly = {
+      ...READY,
+      storageclasses: list({ ...named('gp3', { annotations: { 'storageclass.kubernetes.io/is-default-class': 'true' } }), provisioner: 'ebs.csi.aws.com' }),
+    }
+    expect(rwx(blockOnly)).toMatchObject({ ok: false, detail: expect.stringMatching(/class gp3 \(ebs\.csi\.aws\.com\) is not known to offer ReadWriteMany/) })
   })
 
   it('names the secret files still to write before anything else', () => {
