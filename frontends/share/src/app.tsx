@@ -1,11 +1,13 @@
 import { NotFoundView } from '@plumbline/ui'
 import { Route, Routes } from 'react-router'
 import { SharedEstimatePage } from './pages/shared-estimate'
+import { UnsubscribePage } from './pages/unsubscribe/unsubscribe-page'
 import './index.css'
 
 function RemoteRoutes() {
   return (
     <Routes>
+      <Route path="/share/unsubscribe/:token" element={<UnsubscribePage />} />
       <Route path="/share/:token" element={<SharedEstimatePage />} />
       <Route path="*" element={<NotFoundView />} />
     </Routes>

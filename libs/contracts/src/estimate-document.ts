@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { ZContentLink, ZEstimate, ZEstimatePricing, ZPhase, ZSection } from './estimates.js'
+import { ZApprovalRecord, ZContentLink, ZEstimate, ZEstimatePricing, ZPhase, ZSection } from './estimates.js'
 
 /**
  * rpc.estimates.document.get: everything the ai and documents services need to write about or
@@ -13,6 +13,8 @@ export const ZEstimateDocument = z.object({
   sections: z.array(ZSection),
   contentLinks: z.array(ZContentLink),
   pricing: ZEstimatePricing,
+  /** The signed approval, while the estimate is approved (the signed PDF prints it). */
+  approvalRecord: ZApprovalRecord.omit({ snapshot: true }).nullable().optional(),
 })
 export type EstimateDocument = z.infer<typeof ZEstimateDocument>
 export const ZEstimateDocumentReply = z.union([z.object({ found: z.literal(false) }), z.object({ found: z.literal(true), document: ZEstimateDocument })])

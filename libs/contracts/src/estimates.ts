@@ -596,9 +596,36 @@ export const ZPublicEstimate = z.object({
   snapshotSha256: z.string().optional(),
 })
 export type PublicEstimate = z.infer<typeof ZPublicEstimate>
+/** A drawn signature: a PNG (base64, without a data: prefix) of at most 200 kB. */
+export const SIGNATURE_MAX_BYTES = 200 * 1024
+export const SIGNATURE_MESSAGES = {
+  notPng: 'The signature must be a PNG image',
+  tooLarge: 'The signature must be at most 200 kB',
+} as const
+const PNG_MAGIC = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]
+/** Bytes of a base64 text, without decoding it (the padding counts for nothing). */
+const base64Bytes = (b64: string) => Math.floor((b64.length * 3) / 4) - (b64.endsWith('==') ? 2 : b64.endsWith('=') ? 1 : 0)
+export const ZSignaturePng = z
+  .string({ error: SIGNATURE_MESSAGES.notPng })
+  .max(Math.ceil((SIGNATURE_MAX_BYTES * 4) / 3) + 4 + 1024, SIGNATURE_MESSAGES.tooLarge)
+  .transform((v) => v.replace(/^data:image\/png;base64,/, ''))
+  .superRefine((b64, ctx) => {
+    if (!/^[A-Za-z0-9+/]+={0,2}$/.test(b64) || b64.length % 4 !== 0) return void ctx.addIssue({ code: 'custom', message: SIGNATURE_MESSAGES.notPng })
+    if (base64Bytes(b64) > SIGNATURE_MAX_BYTES) return void ctx.addIssue({ code: 'custom', message: SIGNATURE_MESSAGES.tooLarge })
+    const head = atob(b64.slice(0, 12))
+    if (!PNG_MAGIC.every((byte, i) => head.charCodeAt(i) === byte)) ctx.addIssue({ code: 'custom', message: SIGNATURE_MESSAGES.notPng })
+  })
+
 export const ZApproveBody = z.object({
   signerName: z.string({ error: 'Please type your full name' }).trim().min(2, 'Please type your full name').max(200),
+  /** The signer's e-mail, when given: the signed PDF is mailed there. */
+  signerEmail: z
+    .union([z.literal(''), z.string().trim().toLowerCase().max(254).email('Please enter a valid email')])
+    .optional()
+    .transform((v) => v || undefined),
   consent: z.literal(true, { error: 'Please confirm that you approve this estimate' }),
+  /** Drawn on the page's canvas; without it the typed name is the signature. */
+  signaturePng: ZSignaturePng.optional(),
   /** The payload's snapshotSha256 the client reviewed (optional): a mismatch answers 409. */
   snapshotSha256: z
     .string()
@@ -614,6 +641,26 @@ export const ZRejectBody = z.object({
 })
 
 export const ZEstimateIdParams = z.object({ orgId: id, id })
+
+/**
+ * GET …/estimates/{id}/approval: the signed record of the client's approval: who (name, e-mail if
+ * given), when, from where (IP, user agent), the signature (drawn PNG, or the typed name), and the
+ * exact snapshot approved with its sha256; `verified` says the hash matches the snapshot as stored.
+ */
+export const ZApprovalRecord = z.object({
+  id,
+  decision: z.literal('approved'),
+  signerName: z.string(),
+  signerEmail: z.string().nullable(),
+  decidedAt: z.string(),
+  ip: z.string().nullable(),
+  userAgent: z.string().nullable(),
+  signature: z.object({ kind: z.enum(['drawn', 'typed']), pngBase64: z.string().nullable() }),
+  snapshotSha256: z.string(),
+  snapshot: z.record(z.string(), z.unknown()),
+  verified: z.boolean(),
+})
+export type ApprovalRecord = z.infer<typeof ZApprovalRecord>
 
 // ── Errors, events and results added with the estimates service ────────────────────────────
 /** problem+json `code`s the estimates service answers beside the common ErrorCode ones. */

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { EMAIL_NOTIFICATION_KINDS } from './admin-messages.js'
 import { isoDateOf } from './tasks.js'
 
 // The header's notification bell (issue: "the bell works"). The spec draws the bell with a red
@@ -109,3 +110,20 @@ export function todaysAnywhere(now: Date = new Date()): { earliest: string; late
   const day = (offsetHours: number) => new Date(now.getTime() + offsetHours * 3600_000).toISOString().slice(0, 10)
   return { earliest: day(-12), latest: day(14) }
 }
+
+// ── E-mail preferences (bell only, or bell and e-mail) and one-click unsubscribe ──────────────
+export const ZEmailNotificationKind = z.enum(EMAIL_NOTIFICATION_KINDS)
+export const ZNotificationPreference = z.object({ kind: ZEmailNotificationKind, email: z.boolean() })
+export type NotificationPreference = z.infer<typeof ZNotificationPreference>
+/** GET/PUT …/notification-preferences: PUT may name any subset of kinds; the answer has every kind. */
+export const ZNotificationPreferences = z.object({
+  preferences: z
+    .array(ZNotificationPreference)
+    .max(EMAIL_NOTIFICATION_KINDS.length * 2)
+    .refine((p) => new Set(p.map((x) => x.kind)).size === p.length, 'Each kind may be named once'),
+})
+export type NotificationPreferences = z.infer<typeof ZNotificationPreferences>
+/** POST /public/notification-preferences/unsubscribe/{token}: the kind that no longer comes by e-mail. */
+export const ZUnsubscribeResult = z.object({ kind: ZEmailNotificationKind, label: z.string(), email: z.literal(false) })
+export type UnsubscribeResult = z.infer<typeof ZUnsubscribeResult>
+export const UNSUBSCRIBE_NOT_FOUND = 'This unsubscribe link is not valid.'

@@ -11,6 +11,12 @@ const zFlag = (fallback: boolean) =>
 export const ZAdminEnv = withProductionChecks(
   ZBaseEnv.extend({
     PORT: z.coerce.number().int().default(4006),
+    /** The web app's public origin: links in notification e-mails (no trailing slash). */
+    APP_URL: z
+      .string()
+      .url()
+      .default('http://localhost:3000')
+      .transform((u) => u.replace(/\/+$/, '')),
     /** Monthly limits of the default plan; -1 means unlimited (spec 000 §9). */
     DEFAULT_ESTIMATES_LIMIT: z.coerce.number().int().min(-1).default(50),
     DEFAULT_PDF_LIMIT: z.coerce.number().int().min(-1).default(100),

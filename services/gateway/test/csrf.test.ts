@@ -41,6 +41,20 @@ describe('CSRF', () => {
     expect(gw.forwardedCount()).toBe(before)
   })
 
+  it("lets a mail client's one-click unsubscribe through without a token (RFC 8058), and no other public write", async () => {
+    const before = gw.forwardedCount()
+    const oneClick = await gw.api('/api/public/notification-preferences/unsubscribe/some-token', {
+      method: 'POST',
+      body: 'List-Unsubscribe=One-Click',
+      headers: { 'content-type': 'application/x-www-form-urlencoded', origin: 'https://mail.example' },
+      csrf: false,
+    })
+    expect(oneClick.status).toBe(200)
+    expect(gw.forwardedCount()).toBe(before + 1)
+    expect(gw.upstreams.admin.received.at(-1)!.url).toBe('/public/notification-preferences/unsubscribe/some-token')
+    await expectCsrfRefusal(await gw.api('/api/public/estimates/some-token/approve', { method: 'POST', body: '{}', csrf: false }))
+  })
+
   it('refuses writes whose header does not match the cookie', async () => {
     await expectCsrfRefusal(await post({ csrf: 'another-token-value-0000000000000' }))
   })

@@ -80,6 +80,7 @@ describe('estimate detail: sharing and the client decision', () => {
     await visible(approve.getByText('Please type your full name'))
     await visible(approve.getByText('Please confirm that you approve this estimate'))
     await approve.getByLabel('Your full name').fill('Jordan Smith')
+    await approve.getByRole('tab', { name: 'Type' }).click()
     await approve.getByRole('checkbox').click()
     await screenshot(cp, 'share-approve-dialog', { fullPage: false })
     await approve.getByRole('button', { name: 'Approve Estimate' }).click()

@@ -76,6 +76,7 @@ describe('the notification bell', () => {
     await client.page.getByRole('button', { name: 'Approve Estimate' }).click()
     const approve = await visible(client.page.getByRole('dialog', { name: 'Approve Estimate' }))
     await approve.getByLabel('Your full name').fill('Jordan Smith')
+    await approve.getByRole('tab', { name: 'Type' }).click()
     await approve.getByRole('checkbox').click()
     await approve.getByRole('button', { name: 'Approve Estimate' }).click()
     await visible(client.page.getByTestId('decision-confirmation'))

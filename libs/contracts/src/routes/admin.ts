@@ -10,8 +10,10 @@ import {
   ZNotification,
   ZNotificationList,
   ZNotificationListQuery,
+  ZNotificationPreferences,
   ZReadAllNotificationsBody,
   ZReadAllNotificationsReply,
+  ZUnsubscribeResult,
 } from '../notifications.js'
 import { ZDashboardMetrics, ZDashboardMetricsQuery, ZOrganizationUsage } from '../users.js'
 
@@ -103,5 +105,32 @@ export const adminRoutes = [
     access: 'org',
     body: ZDueTodayBody,
     reply: ZDueTodayReply,
+  },
+  // Each member's own e-mail choices for the bell's client kinds (no module permission).
+  {
+    id: 'getNotificationPreferences',
+    method: 'GET',
+    path: '/organizations/:orgId/notification-preferences',
+    service: 'admin',
+    access: 'org',
+    reply: ZNotificationPreferences,
+  },
+  {
+    id: 'putNotificationPreferences',
+    method: 'PUT',
+    path: '/organizations/:orgId/notification-preferences',
+    service: 'admin',
+    access: 'org',
+    body: ZNotificationPreferences,
+    reply: ZNotificationPreferences,
+  },
+  // One-click unsubscribe (RFC 8058): the token in the path is the only credential.
+  {
+    id: 'postPublicNotificationUnsubscribe',
+    method: 'POST',
+    path: '/public/notification-preferences/unsubscribe/:token',
+    service: 'admin',
+    access: 'public',
+    reply: ZUnsubscribeResult,
   },
 ] as const satisfies readonly ApiRoute[]

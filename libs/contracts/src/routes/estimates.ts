@@ -4,6 +4,7 @@ import { ZSendEstimateBody, ZSendEstimateResult, ZTimelineEntry } from '../estim
 import {
   ZApplyTemplateBody,
   ZApplyTemplateResult,
+  ZApprovalRecord,
   ZApproveBody,
   ZBudgetPatch,
   ZContentLink,
@@ -612,6 +613,15 @@ export const estimatesRoutes = [
     access: 'org',
     permission: { module: 'cost_estimator', action: 'access' },
     reply: z.array(ZTimelineEntry),
+  },
+  {
+    id: 'getEstimatesApproval',
+    method: 'GET',
+    path: '/organizations/:orgId/estimates/:id/approval',
+    service: 'estimates',
+    access: 'org',
+    permission: { module: 'cost_estimator', action: 'access' },
+    reply: ZApprovalRecord,
   },
   { id: 'getPublicEstimatesById', method: 'GET', path: '/public/estimates/:token', service: 'estimates', access: 'public', reply: ZPublicEstimate },
   {

@@ -40,7 +40,7 @@ export async function startAdminConsumers(deps: AdminDeps): Promise<EventConsume
     startConsumer(deps, onMeetingCompleted),
     startConsumer(deps, onMeetingDeleted),
     // The notification bell (README "Notifications").
-    startConsumer(deps, notifyOnEstimateEvents),
+    startConsumer(deps, notifyOnEstimateEvents(deps.env.APP_URL)),
     startConsumer(deps, notifyOnTaskEvents),
     startConsumer(deps, notifyOnMeetingCompletedEvents),
   ])

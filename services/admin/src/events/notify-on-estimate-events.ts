@@ -10,9 +10,10 @@ import { defineConsumer, orgIdOf } from './admin-consumer.js'
  */
 export const NOTIFY_ON_ESTIMATE_EVENTS_SUBJECT = 'estimates.estimate.>'
 
-export const notifyOnEstimateEvents = defineConsumer({
-  durable: 'admin-notifications-on-estimate-events-v1',
-  subject: NOTIFY_ON_ESTIMATE_EVENTS_SUBJECT,
-  dataSchema: ZEstimateEventV1,
-  handle: (tx, event) => notifyOnEstimateEvent(tx, event, orgIdOf(event)),
-})
+export const notifyOnEstimateEvents = (appUrl: string) =>
+  defineConsumer({
+    durable: 'admin-notifications-on-estimate-events-v1',
+    subject: NOTIFY_ON_ESTIMATE_EVENTS_SUBJECT,
+    dataSchema: ZEstimateEventV1,
+    handle: (tx, event) => notifyOnEstimateEvent(tx, event, orgIdOf(event), new Date(), { appUrl }),
+  })

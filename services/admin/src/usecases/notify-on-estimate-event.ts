@@ -5,6 +5,7 @@ import type { Tx } from '../deps.js'
 import type { EstimateEvent } from '../domain/estimate-event.js'
 import { occurredAtOf } from '../domain/month.js'
 import { isTooOldToNotify, recipientsOf } from '../domain/notification-text.js'
+import { mailNotification } from './notification-mail.js'
 
 /** Client (or by-hand) outcomes of a shared estimate, and the kind each becomes. */
 const OUTCOMES: Partial<Record<string, NotificationKind>> = {
@@ -24,8 +25,18 @@ const OUTCOMES: Partial<Record<string, NotificationKind>> = {
  *   estimate and day (estimates records only the first open anyway; a fresh link could bring
  *   another);
  * - deleted: its notifications go, since their link would lead to a missing estimate.
+ *
+ * A client's view, approval or decline also goes by e-mail (notification-mail.ts), once per new
+ * bell entry, to members who keep e-mail on for that kind.
  */
-export async function notifyOnEstimateEvent(tx: Tx, event: EstimateEvent, orgId: string, now: Date = new Date()): Promise<void> {
+export async function notifyOnEstimateEvent(
+  tx: Tx,
+  event: EstimateEvent,
+  orgId: string,
+  now: Date = new Date(),
+  /** Where notification e-mails link to; without it, the bell only. */
+  mail?: { appUrl: string },
+): Promise<void> {
   const { estimateId, projectName, clientName } = event.data
   const at = occurredAtOf(event.occurredAt, now)
   const base = { orgId, entityId: estimateId, target: projectName, detail: clientName, actorId: event.actorId, createdAt: at }
@@ -49,8 +60,9 @@ export async function notifyOnEstimateEvent(tx: Tx, event: EstimateEvent, orgId:
   if (!kind || isTooOldToNotify(at, now)) return
   const { creatorId, sharerId } = await participantsOf(tx, orgId, estimateId)
   const sourceKey = kind === 'estimate_viewed' ? `estimate-viewed:${estimateId}:${at.toISOString().slice(0, 10)}` : event.id
-  await insertNotifications(
-    tx,
-    recipientsOf([creatorId, sharerId], event.actorId).map((userId) => ({ ...base, userId, kind, sourceKey })),
-  )
+  for (const userId of recipientsOf([creatorId, sharerId], event.actorId)) {
+    const row = { ...base, userId, kind, sourceKey }
+    // A new bell entry (not a repeat of today's view) also goes by e-mail when the member wants it.
+    if ((await insertNotifications(tx, [row])) && mail) await mailNotification(tx, mail.appUrl, row, null)
+  }
 }

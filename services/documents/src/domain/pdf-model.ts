@@ -17,6 +17,17 @@ export type PdfModel = {
   totals: { label: string; value: string; strong?: boolean }[]
   range: string | null
   disclaimer: string
+  /** The client's signed approval, printed as an approval block (approved estimates). */
+  approval: {
+    signerName: string
+    signerEmail: string | null
+    decidedAt: string
+    ip: string | null
+    userAgent: string | null
+    sha256: string
+    signatureKind: 'drawn' | 'typed'
+    signaturePng: Buffer | null
+  } | null
 }
 
 /** Client-facing sections in reading order; qa_notes is internal and never printed. */
@@ -121,5 +132,21 @@ export function buildPdfModel(doc: EstimateDocument, settings: CompanySettings, 
     totals: totalsOf(doc),
     range: range && range.high > 0 ? formatVarianceRange(range) : null,
     disclaimer: DISCLAIMER,
+    approval: approvalOf(doc),
   })
+}
+
+function approvalOf(doc: EstimateDocument): PdfModel['approval'] {
+  const a = doc.approvalRecord
+  if (!a) return null
+  return {
+    signerName: a.signerName,
+    signerEmail: a.signerEmail,
+    decidedAt: new Date(a.decidedAt).toISOString().replace('T', ' ').slice(0, 19) + ' UTC',
+    ip: a.ip,
+    userAgent: a.userAgent,
+    sha256: a.snapshotSha256,
+    signatureKind: a.signature.kind,
+    signaturePng: a.signature.pngBase64 ? Buffer.from(a.signature.pngBase64, 'base64') : null,
+  }
 }

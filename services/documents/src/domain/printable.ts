@@ -26,6 +26,8 @@ export const printable = (text: string): string =>
 export function printableDeep<T>(value: T): T {
   if (typeof value === 'string') return printable(value) as T
   if (Array.isArray(value)) return value.map(printableDeep) as T
+  // Bytes (a signature image) are not text.
+  if (value instanceof Uint8Array) return value
   if (value && typeof value === 'object') return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, printableDeep(v)])) as T
   return value
 }

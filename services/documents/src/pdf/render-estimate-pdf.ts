@@ -119,6 +119,82 @@ function writeTotals(doc: Doc, model: PdfModel): void {
   doc.y = top + height + 6
 }
 
+const SIGNATURE_BOX = { width: 220, height: 70 }
+
+/**
+ * The client's approval: who signed (and their e-mail), when, from which address and browser, the
+ * signature (the drawn image, or the typed name in a script-like italic) and the snapshot's sha256,
+ * printed whole so anyone can check it against the record.
+ */
+function writeApproval(doc: Doc, model: PdfModel): void {
+  const a = model.approval
+  if (!a) return
+  heading(doc, 'Client Approval', model.branding.primary, 170)
+  const width = contentWidth(doc)
+  const x = left(doc)
+  const top = doc.y
+  if (a.signaturePng) {
+    try {
+      doc.image(a.signaturePng, x, top, { fit: [SIGNATURE_BOX.width, SIGNATURE_BOX.height] })
+    } catch {
+      // An image pdfkit cannot draw still leaves the signed facts below.
+      doc
+        .font(FONT.italic)
+        .fontSize(20)
+        .fillColor(INK)
+        .text(a.signerName, x, top + 20, { width: SIGNATURE_BOX.width })
+    }
+  } else {
+    doc
+      .font(FONT.italic)
+      .fontSize(22)
+      .fillColor(INK)
+      .text(a.signerName, x, top + 20, { width: SIGNATURE_BOX.width })
+  }
+  const lineY = top + SIGNATURE_BOX.height + 4
+  doc
+    .moveTo(x, lineY)
+    .lineTo(x + SIGNATURE_BOX.width, lineY)
+    .lineWidth(0.75)
+    .strokeColor(MUTED)
+    .stroke()
+  doc
+    .font(FONT.regular)
+    .fontSize(8)
+    .fillColor(MUTED)
+    .text(a.signatureKind === 'drawn' ? 'Signature (drawn)' : 'Signature (typed name)', x, lineY + 3, { width: SIGNATURE_BOX.width })
+  const facts: [string, string][] = [
+    ['Approved by', a.signerName],
+    ...(a.signerEmail ? ([['E-mail', a.signerEmail]] as [string, string][]) : []),
+    ['Approved on', a.decidedAt],
+    ['IP address', a.ip ?? '—'],
+    ['Browser', a.userAgent ?? '—'],
+  ]
+  const fx = x + SIGNATURE_BOX.width + 24
+  const fw = width - SIGNATURE_BOX.width - 24
+  let y = top
+  for (const [label, value] of facts) {
+    doc.font(FONT.bold).fontSize(7.5).fillColor(FAINT).text(label.toUpperCase(), fx, y, { width: fw, characterSpacing: 0.6 })
+    doc
+      .font(FONT.regular)
+      .fontSize(9.5)
+      .fillColor(INK)
+      .text(value, fx, doc.y + 1, { width: fw })
+    y = doc.y + 4
+  }
+  doc.y = Math.max(y, lineY + 16)
+  doc
+    .font(FONT.bold)
+    .fontSize(7.5)
+    .fillColor(FAINT)
+    .text('SHA-256 OF THE APPROVED SNAPSHOT', x, doc.y + 4, { width, characterSpacing: 0.6 })
+  doc
+    .font(FONT.regular)
+    .fontSize(9)
+    .fillColor(INK)
+    .text(a.sha256, x, doc.y + 1, { width })
+}
+
 function writeDisclaimer(doc: Doc, model: PdfModel): void {
   doc.font(FONT.italic).fontSize(8.5)
   const h = doc.heightOfString(model.disclaimer, { width: contentWidth(doc), lineGap: 1.5 })
@@ -192,6 +268,7 @@ export function renderEstimatePdf(model: PdfModel, logo: Buffer | null): Promise
   }
   heading(doc, 'Investment Summary', model.branding.primary, 120)
   writeTotals(doc, model)
+  writeApproval(doc, model)
   writeDisclaimer(doc, model)
   const pages = writeFooters(doc, model)
   doc.end()

@@ -9,7 +9,7 @@ import { loadPdfLogo } from './load-pdf-logo.js'
 
 /**
  * rpc.documents.estimate-pdf.render: the estimate's PDF as a mail attachment (the mailer asks
- * when it sends). The same client-facing PDF the contractor exports: the public allow-list of
+ * when it sends). An approved estimate's PDF carries the approval block (the signed copy). The same client-facing PDF the contractor exports: the public allow-list of
  * content, phases and line items, never notes or internal sections. Not counted against the PDF
  * quota: it is part of sending, which has its own limit.
  */
@@ -29,7 +29,10 @@ export async function renderEstimatePdfAttachment(
   const { bytes } = await renderEstimatePdf(buildPdfModel(document, settings), logo)
   return {
     found: true,
-    filename: pdfFileName(document.estimate.projectName),
+    filename:
+      input.variant === 'signed' && document.approvalRecord
+        ? pdfFileName(document.estimate.projectName).replace(/\.pdf$/, '-signed.pdf')
+        : pdfFileName(document.estimate.projectName),
     contentBase64: bytes.toString('base64'),
     sha256: createHash('sha256').update(bytes).digest('hex'),
   }

@@ -3,6 +3,7 @@ import { request } from '@plumbline/messaging'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type DocumentsTestService, newEstimateId, newOrgId, startDocumentsTestService } from '../support/documents-test-service.js'
 import { makeDocument, makeSettings } from '../support/fixtures.js'
+import { pngBytes } from '../support/images.js'
 import { pdfText } from '../support/pdf-tools.js'
 
 // rpc.documents.estimate-pdf.render: the PDF the mailer attaches when an estimate is sent.
@@ -39,6 +40,48 @@ describe('PDF for a mail attachment', () => {
     expect(text).toContain('Construction Estimate')
     expect(text).toContain('Acme Roofing Co.')
     for (const internal of ['INTERNAL-QA-MARKER', 'INTERNAL-TRANSCRIPT', 'INTERNAL-FEATURES-NOTE']) expect(text).not.toContain(internal)
+  })
+
+  it('prints the approval block on an approved estimate: signer, e-mail, time, IP, browser, the drawn signature and the full hash', async () => {
+    const signedId = newEstimateId()
+    const doc = makeDocument({ id: signedId, lineItems: 2 })
+    doc.estimate.status = 'approved'
+    const hash = 'ab12'.repeat(16)
+    doc.approvalRecord = {
+      id: crypto.randomUUID(),
+      decision: 'approved',
+      signerName: 'Ana García',
+      signerEmail: 'ana@example.com',
+      decidedAt: '2026-11-29T10:15:00.000Z',
+      ip: '203.0.113.7',
+      userAgent: 'Mozilla/5.0 (Signing test)',
+      signature: { kind: 'drawn', pngBase64: (await pngBytes(300, 90, '#111827')).toString('base64') },
+      snapshotSha256: hash,
+      verified: true,
+    }
+    svc.standIns.documents.set(`${orgId}/${signedId}`, doc)
+    const reply = await request(
+      svc.deps.bus,
+      RequestSubjects.estimatePdf,
+      { orgId, estimateId: signedId, variant: 'signed' },
+      { schema: ZEstimatePdfReply, timeoutMs: 30_000 },
+    )
+    expect(reply.found).toBe(true)
+    if (!reply.found) return
+    expect(reply.filename).toBe('Smith-Roof-Replacement-estimate-signed.pdf')
+    const text = pdfText(Buffer.from(reply.contentBase64, 'base64'))
+    for (const expected of [
+      'Client Approval',
+      'Ana García',
+      'ana@example.com',
+      '2026-11-29 10:15:00 UTC',
+      '203.0.113.7',
+      'Mozilla/5.0 (Signing test)',
+      'Signature (drawn)',
+      hash,
+    ]) {
+      expect(text).toContain(expected)
+    }
   })
 
   it("answers not found for an unknown or another organisation's estimate", async () => {

@@ -3,11 +3,12 @@ import { catalogueRouter, uuidParam } from '@plumbline/service-kit'
 import type { Router } from 'express'
 import { idempotencyKeyOf, requestHashOf } from '../data/idempotency.js'
 import type { EstimatesDeps } from '../deps.js'
+import { getApprovalRecord } from '../usecases/get-approval-record.js'
 import { getTimeline } from '../usecases/list-timeline.js'
 import { sendEstimate } from '../usecases/send-estimate.js'
 import { sendIdempotent } from './estimate-routes.js'
 
-/** Sending an estimate by e-mail from the app, and the estimate's timeline. */
+/** Sending an estimate by e-mail from the app, the estimate's timeline, and the client's signed approval. */
 export function sendingRoutes(deps: EstimatesDeps): Router {
   return catalogueRouter(estimatesRoutes)
     .on('postEstimatesSend', async ({ ctx, body, req, res }) => {
@@ -16,5 +17,6 @@ export function sendingRoutes(deps: EstimatesDeps): Router {
       const idem = key ? { orgId: ctx.orgId, key, scope: `POST /estimates/${id}/send`, requestHash: requestHashOf(req.body) } : undefined
       sendIdempotent(res, await sendEstimate(deps, ctx, id, body, idem))
     })
-    .on('getEstimatesTimeline', ({ ctx, req }) => getTimeline(deps, ctx, uuidParam(req, 'id', 'Estimate'))).router
+    .on('getEstimatesTimeline', ({ ctx, req }) => getTimeline(deps, ctx, uuidParam(req, 'id', 'Estimate')))
+    .on('getEstimatesApproval', ({ ctx, req }) => getApprovalRecord(deps, ctx, uuidParam(req, 'id', 'Estimate'))).router
 }

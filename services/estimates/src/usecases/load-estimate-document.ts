@@ -5,6 +5,7 @@ import { toContentLinkDto, toPhaseDto } from '../data/mappers.js'
 import { listEstimatePhases } from '../data/phases-repo.js'
 import { loadSections } from '../data/sections-repo.js'
 import type { EstimatesDeps } from '../deps.js'
+import { loadApprovalRecord } from './get-approval-record.js'
 import { loadEstimateDto } from './get-estimate.js'
 import { loadEstimateTotals } from './load-estimate-totals.js'
 
@@ -24,12 +25,14 @@ export async function loadEstimateDocument(deps: EstimatesDeps, orgId: string, e
     if (err instanceof AppError && err.status === 404) return { found: false }
     throw err
   }
-  const [phases, sections, links, pricing] = await Promise.all([
+  const [phases, sections, links, pricing, approval] = await Promise.all([
     listEstimatePhases(deps.prisma, orgId, estimate.id),
     loadSections(deps.queryRows, orgId, estimate.id),
     listContentLinkRows(deps.prisma, orgId, estimate.id),
     loadEstimateTotals(deps.prisma, orgId, estimate.id),
+    loadApprovalRecord(deps.prisma, orgId, estimate.id),
   ])
   const contentLinks = links.sort((a, b) => (LINK_ORDER.get(a.role) ?? 99) - (LINK_ORDER.get(b.role) ?? 99)).map(toContentLinkDto)
-  return { found: true, document: { estimate, phases: phases.map(toPhaseDto), sections, contentLinks, pricing } }
+  const approvalRecord = approval ? (({ snapshot: _snapshot, ...record }) => record)(approval) : null
+  return { found: true, document: { estimate, phases: phases.map(toPhaseDto), sections, contentLinks, pricing, approvalRecord } }
 }

@@ -10,10 +10,14 @@ import { recordEstimateEvent } from '../events/record-event.js'
 import { buildPublicEstimate, type PublicSnapshot } from './build-public-estimate.js'
 import { findPublicShare, publicLinkNotFound } from './find-public-share.js'
 import { hashClientIp, snapshotHash } from './public-snapshot.js'
+import { mailSignedCopyToClient } from './signed-copy-mail.js'
 
 export type ClientDecision = {
   decision: 'approved' | 'rejected'
   signerName: string | null
+  /** Approvals: the signer's e-mail if given, and the drawn signature (else the typed name signs). */
+  signerEmail?: string | null
+  signaturePng?: Buffer | null
   reason: string | null
   consent: boolean
   /** The payload hash the client reviewed, when the page sent it. */
@@ -58,7 +62,11 @@ export async function recordApprovalDecision(deps: EstimatesDeps, token: string,
       snapshot,
       snapshotSha256: sha256,
       ipHash: hashClientIp(deps.env.SHARE_TOKEN_KEY, client.ip),
+      ip: client.ip?.slice(0, 100) ?? null,
       userAgent: client.userAgent?.slice(0, 500) ?? null,
+      signerEmail: input.signerEmail ?? null,
+      signatureKind: input.decision === 'approved' ? (input.signaturePng ? 'drawn' : 'typed') : null,
+      signaturePng: input.signaturePng ? new Uint8Array(input.signaturePng) : null,
       decidedAt,
     })
     await updateEstimateRow(tx, orgId, estimate.id, { status: input.decision, ...(input.decision === 'approved' ? { lockedAt: decidedAt } : {}) })
@@ -76,6 +84,7 @@ export async function recordApprovalDecision(deps: EstimatesDeps, token: string,
       clientName: estimate.clientName,
       status: input.decision,
     })
+    if (input.decision === 'approved') await mailSignedCopyToClient(deps, tx, orgId, estimate, settings, input.signerEmail ?? null, sha256)
     return {
       ...snapshot,
       status: input.decision,

@@ -61,6 +61,7 @@ export const CORE_ROUTES: OrgRouteSpec[] = [
   { method: 'DELETE', path: '/organizations/:orgId/line-items/:itemId' },
   { method: 'POST', path: '/organizations/:orgId/estimates/:id/send', body: { to: ['attacker@example.com'], message: 'Hijacked' } },
   { method: 'GET', path: '/organizations/:orgId/estimates/:id/timeline' },
+  { method: 'GET', path: '/organizations/:orgId/estimates/:id/approval' },
 ]
 
 export const ALL_ROUTES: OrgRouteSpec[] = [...CORE_ROUTES, ...pricingMatrix.routes]

@@ -42,6 +42,12 @@ export type RouteEntry = {
    * such a body (within the route's body limit) to read it; membership is checked as for orgQuery.
    */
   orgBody?: string
+  /**
+   * No CSRF token or Origin is asked: a mail client's one-click unsubscribe (RFC 8058) POSTs from
+   * outside any browser session. Only for public routes whose credential is a token in the path
+   * (no cookie grants anything there, so a forged cross-site request gains nothing).
+   */
+  csrfExempt?: true
   /** Development conveniences (the auth service's mail sink): never routed in production, and only for loopback peers. */
   devOnly?: boolean
 }
@@ -88,6 +94,15 @@ export const routeTable: readonly RouteEntry[] = [
   { pattern: `${org}/company-settings/*`, service: 'admin', access: 'org' },
   { pattern: `${org}/activities/*`, service: 'admin', access: 'org' },
   { pattern: `${org}/notifications/*`, service: 'admin', access: 'org' },
+  { pattern: `${org}/notification-preferences`, service: 'admin', access: 'org' },
+  {
+    method: 'POST',
+    pattern: '/api/public/notification-preferences/unsubscribe/:token',
+    service: 'admin',
+    access: 'public',
+    rateLimit: { policy: 'account', bucket: 'unsubscribe' },
+    csrfExempt: true,
+  },
   { pattern: '/api/admin/*', service: 'admin', access: 'admin' },
   { pattern: '/api/health/*', service: 'admin', access: 'admin' },
 

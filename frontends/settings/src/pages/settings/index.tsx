@@ -6,6 +6,7 @@ import { ActivityTab } from '../activity/activity-tab'
 import { PhaseGroupsTab } from '../catalog/phase-groups-tab'
 import { ProjectTypesTab } from '../catalog/project-types-tab'
 import { CompanyTab } from '../company/company-tab'
+import { NotificationsTab } from '../notifications/notifications-tab'
 import { RolesTab } from '../roles/roles-tab'
 import { NoOrganization } from './no-organization'
 import { DEFAULT_TAB, SETTINGS_TABS, tabFromParam } from './settings-tabs'
@@ -35,6 +36,7 @@ export default function SettingsPage() {
     if (tabId === 'project-types') return <ProjectTypesTab orgId={org.id} />
     if (tabId === 'activity') return <ActivityTab orgId={org.id} />
     if (tabId === 'roles') return <RolesTab orgId={org.id} />
+    if (tabId === 'notifications') return <NotificationsTab orgId={org.id} />
     return <CompanyTab orgId={org.id} />
   }
 

@@ -1,4 +1,4 @@
-import { Activity, Building2, FolderKanban, Layers, type LucideIcon, ShieldCheck } from 'lucide-react'
+import { Activity, Bell, Building2, FolderKanban, Layers, type LucideIcon, ShieldCheck } from 'lucide-react'
 
 /** Spec 001 §2: Company, Phase Groups, Project Types, Activity, Roles; Company is the default. */
 export type SettingsTab = { id: string; label: string; icon: LucideIcon }
@@ -9,6 +9,8 @@ export const SETTINGS_TABS: SettingsTab[] = [
   { id: 'project-types', label: 'Project Types', icon: FolderKanban },
   { id: 'activity', label: 'Activity', icon: Activity },
   { id: 'roles', label: 'Roles', icon: ShieldCheck },
+  // Not in the spec: each member's own e-mail notification choices.
+  { id: 'notifications', label: 'Notifications', icon: Bell },
 ]
 
 export const DEFAULT_TAB = 'company'

@@ -91,7 +91,11 @@ describe('SharedEstimatePage', () => {
     expect(screen.getByText('Please confirm that you approve this estimate')).toBeTruthy()
     expect(fetchMock.mock.calls.filter(([, init]) => init?.method === 'POST')).toHaveLength(0)
 
+    expect(screen.getByText('Please sign in the box, or type your name instead')).toBeTruthy()
     fireEvent.change(screen.getByLabelText('Your full name'), { target: { value: '  Jordan Smith ' } })
+    // The typed name as the signature (the alternative to drawing).
+    fireEvent.mouseDown(screen.getByRole('tab', { name: 'Type' }), { button: 0 })
+    expect((await screen.findByTestId('typed-signature')).textContent).toBe('Jordan Smith')
     fireEvent.click(screen.getByRole('checkbox'))
     fireEvent.click(screen.getAllByRole('button', { name: 'Approve Estimate' }).at(-1)!)
     expect(await screen.findByText('Estimate approved')).toBeTruthy()
@@ -104,5 +108,6 @@ describe('SharedEstimatePage', () => {
     fireEvent.click(screen.getByRole('button', { name: 'View estimate' }))
     await waitFor(() => expect(screen.getByText('Approved by Jordan Smith')).toBeTruthy())
     expect(screen.queryByRole('button', { name: 'Approve Estimate' })).toBeNull()
-  })
+    // A whole page with its dialog: on a busy 2-core machine this can pass 5 s.
+  }, 15_000)
 })
