@@ -142,7 +142,7 @@ function approvalOf(doc: EstimateDocument): PdfModel['approval'] {
   return {
     signerName: a.signerName,
     signerEmail: a.signerEmail,
-    decidedAt: new Date(a.decidedAt).toISOString().replace('T', ' ').slice(0, 19) + ' UTC',
+    decidedAt: `${new Date(a.decidedAt).toISOString().replace('T', ' ').slice(0, 19)} UTC`,
     ip: a.ip,
     userAgent: a.userAgent,
     sha256: a.snapshotSha256,

@@ -11,7 +11,7 @@ export async function loadApprovalRecord(db: Db, orgId: string, estimateId: stri
   const estimate = await findLiveEstimate(db, orgId, estimateId)
   if (estimate.status !== 'approved') return null
   const row = await findLatestApproval(db, orgId, estimateId, estimate.reopenedAt)
-  if (!row || row.decision !== 'approved') return null
+  if (row?.decision !== 'approved') return null
   const snapshot = (row.snapshot ?? {}) as Record<string, unknown>
   return {
     id: row.id,
