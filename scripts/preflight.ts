@@ -4,7 +4,8 @@
 // overlay itself, so a new custom resource, class or namespace label is checked without editing this:
 //   the overlay renders (its secret files are written) and its namespace exists
 //   the CRDs of every custom resource it holds (cert-manager, prometheus-operator)
-//   a Prometheus and an Alertmanager run (prometheus-operator), to use the PodMonitors and rules
+//   a Prometheus and an Alertmanager run (prometheus-operator) and their selectors take the
+//   overlay's PodMonitors, PrometheusRule and AlertmanagerConfig
 //   a default storage class (the NATS StatefulSet's volumes), and ReadWriteMany where a claim asks it
 //   metrics-server (the HorizontalPodAutoscalers read CPU from it)
 //   a CNI that enforces NetworkPolicy (otherwise the default deny protects nothing)
@@ -59,6 +60,19 @@ const RWX_PROVISIONERS = /efs\.csi\.aws\.com|filestore\.csi\.storage\.gke\.io|fi
 
 const items = (r: ReturnType<Kubectl>): Obj[] => (r.ok ? ((r.json as List).items ?? []) : [])
 
+type Selector = { matchLabels?: Record<string, string>; matchExpressions?: { key: string; operator: string; values?: string[] }[] }
+/** A Kubernetes label selector against labels ({} selects everything). */
+export function selects(selector: Selector, labels: Record<string, string>): boolean {
+  const expression = (e: NonNullable<Selector['matchExpressions']>[number]) =>
+    ({
+      In: () => e.key in labels && (e.values ?? []).includes(labels[e.key]),
+      NotIn: () => !(e.key in labels) || !(e.values ?? []).includes(labels[e.key]),
+      Exists: () => e.key in labels,
+      DoesNotExist: () => !(e.key in labels),
+    })[e.operator]?.() ?? false
+  return Object.entries(selector.matchLabels ?? {}).every(([k, v]) => labels[k] === v) && (selector.matchExpressions ?? []).every(expression)
+}
+
 export function preflight(objects: Obj[], kubectl: Kubectl): Check[] {
   const checks: Check[] = []
   const check = (name: string, ok: boolean, detail: string) => checks.push({ name, ok, detail })
@@ -72,8 +86,10 @@ export function preflight(objects: Obj[], kubectl: Kubectl): Check[] {
   check('the cluster answers', true, `Kubernetes ${version.json?.serverVersion?.gitVersion ?? '?'}`)
 
   const namespace = objects.find((o) => o.metadata.namespace)?.metadata.namespace
+  let namespaceLabels: Record<string, string> = {}
   if (namespace) {
     const ns = kubectl(['get', 'namespace', namespace])
+    namespaceLabels = { 'kubernetes.io/metadata.name': namespace, ...(ns.json?.metadata?.labels ?? {}) }
     check(`namespace ${namespace}`, ns.ok, ns.ok ? 'exists' : `missing: kubectl create namespace ${namespace}`)
   }
 
@@ -95,17 +111,66 @@ export function preflight(objects: Obj[], kubectl: Kubectl): Check[] {
     )
   }
 
-  // The prometheus-operator's own objects, which read the PodMonitors, rules and routes.
+  // The prometheus-operator's own objects, which read the PodMonitors, rules and routes, and
+  // whether their selectors take ours (kube-prometheus-stack's defaults take only its own release's).
   if (objects.some((o) => o.apiVersion.startsWith('monitoring.coreos.com/'))) {
-    for (const kind of ['Prometheus', 'Alertmanager']) {
+    const readers: { kind: string; reads: { kind: string; selector: string; namespaceSelector: string; helmValue: string }[] }[] = [
+      {
+        kind: 'Prometheus',
+        reads: [
+          {
+            kind: 'PodMonitor',
+            selector: 'podMonitorSelector',
+            namespaceSelector: 'podMonitorNamespaceSelector',
+            helmValue: 'prometheus.prometheusSpec.podMonitorSelectorNilUsesHelmValues=false',
+          },
+          {
+            kind: 'PrometheusRule',
+            selector: 'ruleSelector',
+            namespaceSelector: 'ruleNamespaceSelector',
+            helmValue: 'prometheus.prometheusSpec.ruleSelectorNilUsesHelmValues=false',
+          },
+        ],
+      },
+      {
+        kind: 'Alertmanager',
+        reads: [
+          {
+            kind: 'AlertmanagerConfig',
+            selector: 'alertmanagerConfigSelector',
+            namespaceSelector: 'alertmanagerConfigNamespaceSelector',
+            helmValue: 'alertmanager.alertmanagerSpec.alertmanagerConfigSelector (e.g. {})',
+          },
+        ],
+      },
+    ]
+    for (const { kind, reads } of readers) {
       const found = crds.has(`${plural(kind)}.monitoring.coreos.com`) ? items(kubectl(['get', plural(kind), '--all-namespaces'])) : []
       check(
         `${kind === 'Alertmanager' ? 'an' : 'a'} ${kind}`,
         found.length > 0,
         found.length
           ? found.map((p) => `${p.metadata.namespace}/${p.metadata.name}`).join(', ')
-          : `none runs: the ${kind === 'Prometheus' ? 'PodMonitors and PrometheusRule' : 'AlertmanagerConfig'} would be read by nobody (kube-prometheus-stack runs both)`,
+          : `none runs: the ${reads.map((r) => r.kind).join(' and ')} would be read by nobody (kube-prometheus-stack runs both)`,
       )
+      if (!found.length) continue
+      for (const read of reads)
+        for (const ours of of(read.kind)) {
+          // A selector left out selects nothing (a namespace selector left out: only the reader's own namespace).
+          const reader = found.find(
+            (r) =>
+              r.spec?.[read.selector] != null &&
+              selects(r.spec[read.selector], ours.metadata.labels ?? {}) &&
+              (r.spec?.[read.namespaceSelector] == null ? r.metadata.namespace === namespace : selects(r.spec[read.namespaceSelector], namespaceLabels)),
+          )
+          check(
+            `${read.kind} ${ours.metadata.name} is read`,
+            reader !== undefined,
+            reader
+              ? `by ${kind} ${reader.metadata.namespace}/${reader.metadata.name}`
+              : `no ${kind}'s ${read.selector} and ${read.namespaceSelector} select it (labels ${JSON.stringify(ours.metadata.labels ?? {})}, namespace ${namespace}): with kube-prometheus-stack set ${read.helmValue}`,
+          )
+        }
     }
   }
 

@@ -70,8 +70,15 @@ const READY: Cluster = {
       'alertmanagers.monitoring.coreos.com',
     ].map(crd),
   ),
-  prometheuses: list(named('kube-prometheus-stack-prometheus', { namespace: 'monitoring' })),
-  alertmanagers: list(named('kube-prometheus-stack-alertmanager', { namespace: 'monitoring' })),
+  // kube-prometheus-stack with the selectors docs/deploying.md asks for.
+  prometheuses: list({
+    ...named('kube-prometheus-stack-prometheus', { namespace: 'monitoring' }),
+    spec: { podMonitorSelector: {}, podMonitorNamespaceSelector: {}, ruleSelector: {}, ruleNamespaceSelector: {} },
+  }),
+  alertmanagers: list({
+    ...named('kube-prometheus-stack-alertmanager', { namespace: 'monitoring' }),
+    spec: { alertmanagerConfigSelector: { matchLabels: { 'app.kubernetes.io/part-of': 'plumbline' } }, alertmanagerConfigNamespaceSelector: {} },
+  }),
   storageclasses: list({ ...named('shared', { annotations: { 'storageclass.kubernetes.io/is-default-class': 'true' } }), provisioner: 'nfs.csi.k8s.io' }),
   'apiservice.v1beta1.metrics.k8s.io': { status: { conditions: [{ type: 'Available', status: 'True' }] } },
   daemonsets: list({
@@ -147,6 +154,23 @@ describe('npm run preflight', () => {
     expect(output).not.toMatch(/✗/)
     expect(output).toMatch(/Every prerequisite is in place/)
     expect(status, output).toBe(0)
+  })
+
+  it("names a Prometheus and an Alertmanager that would not read the overlay's objects (kube-prometheus-stack's defaults)", () => {
+    const { status, output } = preflight({
+      ...READY,
+      prometheuses: list({
+        ...named('kps-prometheus', { namespace: 'monitoring' }),
+        spec: { podMonitorSelector: { matchLabels: { release: 'kps' } }, podMonitorNamespaceSelector: {}, ruleSelector: { matchLabels: { release: 'kps' } } },
+      }),
+      alertmanagers: list({ ...named('kps-alertmanager', { namespace: 'monitoring' }), spec: {} }),
+    })
+    expect(status).toBe(1)
+    expect(output).toMatch(/✗ PodMonitor plumbline-services is read: no Prometheus's podMonitorSelector .*podMonitorSelectorNilUsesHelmValues=false/)
+    expect(output).toMatch(/✗ PodMonitor plumbline-gateway is read/)
+    // A rule namespace selector left out reads only Prometheus' own namespace.
+    expect(output).toMatch(/✗ PrometheusRule plumbline is read: .*ruleSelectorNilUsesHelmValues=false/)
+    expect(output).toMatch(/✗ AlertmanagerConfig plumbline is read: no Alertmanager's alertmanagerConfigSelector/)
   })
 
   it('names what is short of ready: one NATS server for R3 streams', () => {
