@@ -5,6 +5,14 @@
 # installs only the npm packages that bundle imports, with npm ci from the repository's lock cut to
 # them (scripts/build-service.ts, which runs the same way without Docker): nothing is resolved anew
 # at build time. The runtime stage is that folder on Node 24 slim, owned by root, run as uid 1000.
+# The release before this one (`--build-arg PREVIOUS_IMAGE=<registry>/gateway:<tag>`): the gateway
+# keeps its shell's hashed assets (SHELL_PREVIOUS_DIST), so a tab opened before the deploy still
+# finds the chunks it names. Without one, or for the other services: an empty folder.
+ARG PREVIOUS_IMAGE=node:24-bookworm-slim
+FROM ${PREVIOUS_IMAGE} AS previous
+USER root
+RUN mkdir -p /app/shell/static
+
 FROM node:24-bookworm-slim AS build
 ARG SERVICE
 WORKDIR /src
@@ -19,6 +27,7 @@ ARG SERVICE
 ENV NODE_ENV=production
 WORKDIR /app
 COPY --from=build /src/dist/${SERVICE} /app
+COPY --from=previous /app/shell/static /app/previous-shell/static
 # The meetings service transcribes: ffmpeg cuts and converts recordings, pocketsphinx is the
 # embedded offline recogniser (an OpenAI-compatible endpoint replaces it when configured).
 RUN if [ "$SERVICE" = meetings ]; then apt-get update && apt-get install -y --no-install-recommends ffmpeg pocketsphinx pocketsphinx-en-us \

@@ -116,3 +116,29 @@ describe('cross-origin reads', () => {
     expect((await get('/static/js/tiny.abc123.js')).headers['access-control-allow-origin']).toBeUndefined()
   })
 })
+
+describe('the previous release', () => {
+  it('keeps its hashed assets reachable, never its index or manifest; a missing asset is a 404, not the page', async () => {
+    const old = mkdtempSync(join(tmpdir(), 'static-site-old-'))
+    mkdirSync(join(old, 'static', 'js'), { recursive: true })
+    writeFileSync(join(old, 'static', 'js', 'screen.0ld0ld00.js'), bundle)
+    writeFileSync(join(old, 'remoteEntry.js'), 'window.old = true\n')
+    writeFileSync(join(old, 'index.html'), '<!doctype html><title>old</title>')
+    precompressDir(old)
+    const site = staticSite(dir, { spaFallback: true, cors: false, previous: [old] }).listen(0)
+    await new Promise((r) => site.once('listening', r))
+    const at = `http://127.0.0.1:${(site.address() as AddressInfo).port}`
+    try {
+      const asset = await fetch(`${at}/static/js/screen.0ld0ld00.js`)
+      expect(asset.status).toBe(200)
+      expect(asset.headers.get('cache-control')).toBe('public, max-age=31536000, immutable')
+      expect(await asset.text()).toBe(bundle)
+      expect(await (await fetch(`${at}/remoteEntry.js`)).text()).toBe(entry)
+      expect(await (await fetch(`${at}/`)).text()).toContain('<title>t</title>')
+      expect((await fetch(`${at}/static/js/gone.12345678.js`)).status).toBe(404)
+    } finally {
+      site.close()
+      rmSync(old, { recursive: true, force: true })
+    }
+  })
+})

@@ -84,7 +84,7 @@ export function createGatewayApp(deps: GatewayDeps): GatewayApp {
   site.use(issueCsrfCookie(csrf))
   site.get('/remotes.json', remotesRoute(env.REMOTES_JSON))
   if (env.SHELL_DIST) {
-    const shell = staticSite(env.SHELL_DIST, { spaFallback: true, cors: false })
+    const shell = staticSite(env.SHELL_DIST, { spaFallback: true, cors: false, previous: env.SHELL_PREVIOUS_DIST ? [env.SHELL_PREVIOUS_DIST] : [] })
     site.use((req, res, next) => {
       res.locals.route = 'shell'
       shell(req, res, next)

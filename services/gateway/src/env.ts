@@ -109,6 +109,11 @@ export const ZGatewayEnv = withProductionChecks(
     REMOTES_JSON: ZRemotes,
     /** A built shell (frontends/shell/dist) to serve for every non-API path. */
     SHELL_DIST: z.string().optional(),
+    /**
+     * The previous release's shell build (the image carries it, deploy/docker/service.Dockerfile):
+     * its hashed chunks stay reachable, so a page loaded before a deploy can still open its screens.
+     */
+    SHELL_PREVIOUS_DIST: z.string().optional(),
   }),
   { signsIdentity: true },
 )

@@ -1,4 +1,4 @@
-import { Button, Card, ErrorBoundary, PageFallback, Spinner } from '@plumbline/ui'
+import { Button, Card, ErrorBoundary, PageFallback, reloadForNewRelease, Spinner } from '@plumbline/ui'
 import { Blocks, RotateCw } from 'lucide-react'
 import * as React from 'react'
 import { useLocation } from 'react-router'
@@ -55,6 +55,8 @@ export function RemoteView({ name }: { name: RemoteName }) {
         if (!cancelled) setState({ status: 'ready', Comp })
       })
       .catch((error: unknown) => {
+        // The remote's chunks of the release this page started with are gone (a deploy): reload once.
+        if (reloadForNewRelease(error)) return
         console.error(`[plumbline] remote "${name}" failed to load`, error)
         if (!cancelled) setState({ status: 'error', error })
       })

@@ -13,6 +13,8 @@ import { containerEnvironment, deploymentOfImage, loadServiceEnv, remotes, rende
 
 const NGINX = '/usr/sbin/nginx'
 const IMAGE_ROOT = '/usr/share/nginx/html'
+/** The production overlay's app origin, as the remote deployments hand it to nginx (SHELL_ORIGIN). */
+const SHELL_ORIGIN = 'https://app.plumbline.example'
 const dir = mkdtempSync(join(tmpdir(), 'plumbline-nginx-'))
 let nginx: ChildProcess | undefined
 let base = ''
@@ -34,11 +36,23 @@ beforeAll(async () => {
   const html = join(dir, 'html')
   mkdirSync(html)
   for (const remote of remotes) symlinkSync(join(root, 'frontends', remote, 'dist'), join(html, remote))
+  // The previous release's hashed assets, where frontend.Dockerfile copies them.
+  mkdirSync(join(dir, 'previous', 'estimates', 'static', 'js'), { recursive: true })
+  writeFileSync(join(dir, 'previous', 'estimates', 'static', 'js', 'screen.0ld0ld00.js'), 'window.oldScreen = 1\n')
+  // What the image's entrypoint renders from the template at start (envsubst of SHELL_ORIGIN).
+  writeFileSync(
+    join(dir, 'shell-origin.conf'),
+    readFileSync(join(root, 'deploy/docker/shell-origin.conf.template'), 'utf8').replaceAll(`\${SHELL_ORIGIN}`, SHELL_ORIGIN),
+  )
   const port = await freePort()
   const site = readFileSync(join(root, 'deploy/docker/nginx-remote.conf'), 'utf8')
     .replace(/^(\s*)listen\s+\d+;/m, `$1listen 127.0.0.1:${port};`)
     .replace(`root ${IMAGE_ROOT};`, `root ${html};`)
+    .replace('root /usr/share/nginx/previous;', `root ${join(dir, 'previous')};`)
+    .replace('include /tmp/shell-origin.conf;', `include ${join(dir, 'shell-origin.conf')};`)
   expect(site).toContain(`root ${html};`)
+  expect(site).toContain(`root ${join(dir, 'previous')};`)
+  expect(site).toContain(`include ${join(dir, 'shell-origin.conf')};`)
   writeFileSync(join(dir, 'site.conf'), site)
   const temp = ['client_body', 'proxy', 'fastcgi', 'uwsgi', 'scgi'].map((t) => `${t}_temp_path ${dir};`).join(' ')
   writeFileSync(
@@ -80,19 +94,37 @@ describe('remote nginx, as the production Ingress reaches it', () => {
     const objects = rendered('production')
     const env = await loadServiceEnv('gateway', containerEnvironment(objects, deploymentOfImage(objects, 'gateway').spec.template.spec.containers[0]))
     const manifestUrl = new URL((env.REMOTES_JSON as Record<string, string>)[remote])
-    const res = await fetch(`${base}${manifestUrl.pathname}`)
+    const res = await fetch(`${base}${manifestUrl.pathname}`, { headers: { origin: SHELL_ORIGIN } })
     expect(res.status, manifestUrl.pathname).toBe(200)
     expect(res.headers.get('cache-control')).toBe('no-cache')
-    expect(res.headers.get('access-control-allow-origin')).toBe('*')
+    expect(res.headers.get('access-control-allow-origin')).toBe(SHELL_ORIGIN)
     const manifest = (await res.json()) as Manifest
     // publicPath "auto": the runtime loads every file relative to the manifest's own URL.
     const beside = new URL('.', `${base}${manifestUrl.pathname}`)
     const entry = manifest.metaData.remoteEntry
     const paths = [`${entry.path ? `${entry.path}/` : ''}${entry.name}`, ...(manifest.exposes ?? []).flatMap((e) => files(e.assets))]
     for (const path of paths) {
-      const asset = await fetch(new URL(path, beside))
+      const asset = await fetch(new URL(path, beside), { headers: { origin: SHELL_ORIGIN } })
       expect(asset.status, `${remote}: ${path}`).toBe(200)
-      expect(asset.headers.get('access-control-allow-origin'), path).toBe('*')
+      expect(asset.headers.get('access-control-allow-origin'), path).toBe(SHELL_ORIGIN)
     }
+  })
+
+  it('lets no other origin read the files (no wildcard)', async () => {
+    for (const path of ['/estimates/mf-manifest.json', '/estimates/remoteEntry.js']) {
+      for (const headers of [{ origin: 'https://evil.example' }, {}] as Record<string, string>[]) {
+        const res = await fetch(`${base}${path}`, { headers })
+        expect(res.status).toBe(200)
+        expect(res.headers.get('access-control-allow-origin')).toBeNull()
+      }
+    }
+  })
+
+  it('keeps the previous release’s hashed assets reachable, and 404s what neither release has', async () => {
+    const old = await fetch(`${base}/estimates/static/js/screen.0ld0ld00.js`, { headers: { origin: SHELL_ORIGIN } })
+    expect(old.status).toBe(200)
+    expect(await old.text()).toBe('window.oldScreen = 1\n')
+    expect(old.headers.get('access-control-allow-origin')).toBe(SHELL_ORIGIN)
+    expect((await fetch(`${base}/estimates/static/js/never.12345678.js`)).status).toBe(404)
   })
 })

@@ -1,4 +1,5 @@
 import * as React from 'react'
+import { reloadForNewRelease } from './stale-release'
 
 /**
  * A screen's code (or a large part of one: a dialog, the toaster), loaded when it is first shown
@@ -23,6 +24,8 @@ export function lazyScreen<P extends object>(load: () => Promise<{ default: Reac
       },
       (error: unknown) => {
         pending = null // the next showing tries again
+        // A chunk of an older release, gone after a deploy: the page reloads once and this stays pending.
+        if (reloadForNewRelease(error)) return new Promise<never>(() => {})
         throw error
       },
     )
