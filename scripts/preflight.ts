@@ -63,13 +63,13 @@ const items = (r: ReturnType<Kubectl>): Obj[] => (r.ok ? ((r.json as List).items
 type Selector = { matchLabels?: Record<string, string>; matchExpressions?: { key: string; operator: string; values?: string[] }[] }
 /** A Kubernetes label selector against labels ({} selects everything). */
 export function selects(selector: Selector, labels: Record<string, string>): boolean {
-  const expression = (e: NonNullable<Selector['matchExpressions']>[number]) =>
-    ({
-      In: () => e.key in labels && (e.values ?? []).includes(labels[e.key]),
-      NotIn: () => !(e.key in labels) || !(e.values ?? []).includes(labels[e.key]),
-      Exists: () => e.key in labels,
-      DoesNotExist: () => !(e.key in labels),
-    })[e.operator]?.() ?? false
+  const operators: Record<string, (e: NonNullable<Selector['matchExpressions']>[number]) => boolean> = {
+    In: (e) => e.key in labels && (e.values ?? []).includes(labels[e.key]),
+    NotIn: (e) => !(e.key in labels) || !(e.values ?? []).includes(labels[e.key]),
+    Exists: (e) => e.key in labels,
+    DoesNotExist: (e) => !(e.key in labels),
+  }
+  const expression = (e: NonNullable<Selector['matchExpressions']>[number]) => operators[e.operator]?.(e) ?? false
   return Object.entries(selector.matchLabels ?? {}).every(([k, v]) => labels[k] === v) && (selector.matchExpressions ?? []).every(expression)
 }
 
