@@ -1,4 +1,5 @@
-// promtool and amtool, which the alerting tests run (libs/testing/test/deploy/alerts.test.ts): from
+// promtool and amtool, which the alerting tests run (libs/testing/test/deploy/alerts.test.ts), and
+// prometheus itself, which admin's monitoring test scrapes a service with: from
 // Debian's `prometheus` and `prometheus-alertmanager` packages. Installing those would also start a
 // Prometheus and an Alertmanager daemon, so only the two static binaries are taken out of the .deb
 // files (apt-get download, dpkg-deb) into node_modules/.cache; a promtool/amtool on PATH is used as is.
@@ -11,7 +12,7 @@ import { onPath } from './apt.js'
 const root = join(import.meta.dirname, '..', '..')
 export const PROMETHEUS_TOOLS_DIR = join(root, 'node_modules', '.cache', 'prometheus-tools')
 
-const TOOLS = { promtool: 'prometheus', amtool: 'prometheus-alertmanager' } as const
+const TOOLS = { promtool: 'prometheus', amtool: 'prometheus-alertmanager', prometheus: 'prometheus' } as const
 export type PrometheusTool = keyof typeof TOOLS
 
 /** The tool's path: on PATH, else extracted before; undefined when neither. */
@@ -21,7 +22,7 @@ export function prometheusTool(tool: PrometheusTool): string | undefined {
   return onPath(tool) ? tool : undefined
 }
 
-const installLine = `sudo apt-get install -y ${Object.values(TOOLS).join(' ')}`
+const installLine = `sudo apt-get install -y ${[...new Set(Object.values(TOOLS))].join(' ')}`
 
 function download(pkg: string, into: string): string {
   const attempt = () => spawnSync('apt-get', ['download', '-qq', pkg], { cwd: into, encoding: 'utf8' })
@@ -45,10 +46,13 @@ export function installPrometheusTools(log: (m: string) => void = console.log): 
     mkdirSync(PROMETHEUS_TOOLS_DIR, { recursive: true })
     const scratch = mkdtempSync(join(tmpdir(), 'prometheus-tools-'))
     try {
+      const debs = new Map<string, string>()
       for (const tool of missing) {
-        const deb = download(TOOLS[tool], scratch)
-        const into = join(scratch, tool)
-        execFileSync('dpkg-deb', ['-x', deb, into])
+        const into = join(scratch, TOOLS[tool])
+        if (!debs.has(TOOLS[tool])) {
+          debs.set(TOOLS[tool], into)
+          execFileSync('dpkg-deb', ['-x', download(TOOLS[tool], scratch), into])
+        }
         copyFileSync(join(into, 'usr', 'bin', tool), join(PROMETHEUS_TOOLS_DIR, tool))
         chmodSync(join(PROMETHEUS_TOOLS_DIR, tool), 0o755)
       }
