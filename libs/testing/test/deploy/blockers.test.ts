@@ -100,10 +100,10 @@ describe("3. the gateway knows it is behind the Ingress, on the app's public ori
 })
 
 describe('4. mailed links and share links point at the public origin', () => {
-  it.each(overlays)('%s: auth and estimates have APP_URL = the gateway PUBLIC_ORIGIN', async (overlay) => {
+  it.each(overlays)('%s: auth, estimates and admin have APP_URL = the gateway PUBLIC_ORIGIN', async (overlay) => {
     const objects = rendered(overlay)
     const publicOrigin = containerEnvironment(objects, deploymentOfImage(objects, 'gateway').spec.template.spec.containers[0]).PUBLIC_ORIGIN
-    for (const service of ['auth', 'estimates']) {
+    for (const service of ['auth', 'estimates', 'admin']) {
       const env = await loadServiceEnv(service, containerEnvironment(objects, deploymentOfImage(objects, service).spec.template.spec.containers[0]))
       expect(env.APP_URL, service).toBe(publicOrigin)
     }
