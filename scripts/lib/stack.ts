@@ -28,6 +28,8 @@ export type StackOptions = {
   users?: InfraUsers
   /** Serve the built remotes (default true); tests of the API alone leave them out. */
   remotes?: boolean
+  /** How long each service may take to answer /healthz (default 60 s; a test run beside the whole suite on two cores needs more). */
+  readyTimeoutMs?: number
   /** The identity key pair; a fresh one per run when omitted (the private half goes to the gateway only). */
   identityKeys?: { IDENTITY_SIGNING_KEY: string; IDENTITY_PUBLIC_KEYS: string }
 }
@@ -137,7 +139,7 @@ export async function startStack(opts: StackOptions): Promise<Stack> {
     child.stdout.pipe(log)
     child.stderr.pipe(log)
     children.set(name, child)
-    await waitReady(`http://127.0.0.1:${servicePorts[name]}/healthz`, child, name)
+    await waitReady(`http://127.0.0.1:${servicePorts[name]}/healthz`, child, name, opts.readyTimeoutMs)
   }
 
   async function stopService(name: ServiceName, signal: 'SIGTERM' | 'SIGKILL' = 'SIGTERM') {

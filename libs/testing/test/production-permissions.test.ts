@@ -56,9 +56,10 @@ beforeAll(async () => {
     remotes: false,
     seedDemo: true,
     logDir,
+    readyTimeoutMs: 180_000,
     env: { LOG_LEVEL: 'info', OTEL_SDK_DISABLED: 'true', MONITORING_SAMPLE_SECONDS: '2' },
   })
-}, 120_000)
+}, 240_000)
 
 afterAll(async () => {
   await stack?.stop()
