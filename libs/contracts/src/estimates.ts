@@ -1,6 +1,9 @@
 import { z } from 'zod'
 import { columnMaxText, columnMaxUnits, decimalField, lineTotalUnits, NUMERIC_COLUMNS } from './decimals.js'
 import { ESTIMATE_SORT_FIELDS, ESTIMATE_STATUSES, PAGE_SIZES } from './estimate-list-options.js'
+import { SHARE_LINK_MESSAGES } from './share-link-text.js'
+
+export * from './share-link-text.js'
 
 // Estimates service contracts (spec 000 §2–§3, §7 and spec 001 §2–§9). Money, quantities and
 // rates travel as decimal strings ("1234.50", "12.500", "0.0825"); requests may send numbers.
@@ -560,6 +563,18 @@ export type PropertyData = z.infer<typeof ZPropertyData>
 
 // ── Sharing, public page, client decision ──────────────────────────────────────────────────
 export const ZShareResponse = z.object({ shareToken: z.string(), shareUrl: z.string() })
+
+// ── Link governance: expiry and passcode ──────────────────────────────────────────────────
+/** PATCH …/estimates/{id}/share: set or clear the expiry and the passcode (each left out = unchanged). */
+export const ZShareSettingsPatch = z
+  .object({
+    expiresAt: z.iso.datetime({ offset: true, error: 'Use an ISO date and time' }).nullable().optional(),
+    passcode: z.string().min(4, SHARE_LINK_MESSAGES.passcodeLength).max(64, SHARE_LINK_MESSAGES.passcodeLength).nullable().optional(),
+  })
+  .strict()
+/** The live link's governance, as the contractor sees it (the passcode itself is stored hashed, never shown). */
+export const ZShareSettings = z.object({ expiresAt: z.string().nullable(), expired: z.boolean(), passcodeSet: z.boolean() })
+export type ShareSettings = z.infer<typeof ZShareSettings>
 export const ZPublicEstimate = z.object({
   id,
   projectName: z.string(),

@@ -49,3 +49,14 @@ export function findLiveShareByTokenHash(db: Db, tokenHash: string) {
 export function findLiveShareLinkOf(db: Db, orgId: string, estimateId: string) {
   return db.shareLink.findFirst({ where: { estimateId, organizationId: orgId, revokedAt: null } })
 }
+
+/** Sets the live link's expiry and passcode hash (undefined leaves one as it is); false when there is no live link. */
+export async function updateShareGovernance(
+  tx: Tx,
+  orgId: string,
+  estimateId: string,
+  fields: { expiresAt?: Date | null; passcodeHash?: string | null },
+): Promise<boolean> {
+  const { count } = await tx.shareLink.updateMany({ where: { estimateId, organizationId: orgId, revokedAt: null }, data: fields })
+  return count > 0
+}

@@ -1,3 +1,4 @@
+import { SHARE_PASSCODE_HEADER } from '@plumbline/contracts'
 import { estimatesRoutes } from '@plumbline/contracts/api-routes'
 import { catalogueRouter } from '@plumbline/service-kit'
 import type { Request, RequestHandler, Router } from 'express'
@@ -13,7 +14,8 @@ const privatePage: RequestHandler = (_req, res, next) => {
   next()
 }
 
-const clientOf = (req: Request) => ({ ip: req.ip, userAgent: req.header('user-agent') })
+const clientOf = (req: Request) => ({ ip: req.ip, userAgent: req.header('user-agent'), passcode: passcodeOf(req) })
+const passcodeOf = (req: Request) => req.header(SHARE_PASSCODE_HEADER)?.slice(0, 200) || undefined
 
 /**
  * The public estimate page (no sign-in; the gateway routes /api/public/estimates/:token/* as
@@ -24,7 +26,7 @@ export function publicRoutes(deps: EstimatesDeps): Router {
   const api = catalogueRouter(estimatesRoutes)
   api.router.use('/public/estimates', privatePage)
   return api
-    .on('getPublicEstimatesById', ({ ctx, req }) => getPublicEstimate(deps, req.params.token, ctx))
+    .on('getPublicEstimatesById', ({ ctx, req }) => getPublicEstimate(deps, req.params.token, ctx, passcodeOf(req)))
     .on('postPublicEstimatesApprove', ({ body, req }) => approveEstimate(deps, req.params.token, body, clientOf(req)))
     .on('postPublicEstimatesReject', ({ body, req }) => rejectEstimate(deps, req.params.token, body, clientOf(req))).router
 }

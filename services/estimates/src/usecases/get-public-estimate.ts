@@ -10,6 +10,7 @@ import { buildPublicEstimate, currentApproval } from './build-public-estimate.js
 import { findPublicShare, type PublicEstimateRow } from './find-public-share.js'
 import { snapshotHash } from './public-snapshot.js'
 import { isOrganizationMember } from './public-viewer.js'
+import { assertShareOpen } from './share-governance.js'
 
 /**
  * Records the client's first open: viewedAt once, shared → viewed, estimates.estimate.viewed.v1.
@@ -31,9 +32,11 @@ async function recordFirstView(deps: EstimatesDeps, estimate: PublicEstimateRow)
   })
 }
 
-/** GET /public/estimates/{token}: the client's read-only view, with the hash a decision would record. */
-export async function getPublicEstimate(deps: EstimatesDeps, token: string, viewer: RequestContext | undefined): Promise<PublicEstimate> {
+/** GET /public/estimates/{token}: the client's read-only view, with the hash a decision would record (once the link is open to them). */
+export async function getPublicEstimate(deps: EstimatesDeps, token: string, viewer: RequestContext | undefined, passcode?: string): Promise<PublicEstimate> {
   let share = await findPublicShare(deps, deps.prisma, token)
+  // Expired (410) or behind a passcode (401): nothing of the estimate, not even a first view.
+  await assertShareOpen(deps, share, passcode)
   if (!share.estimate.viewedAt && !(await isOrganizationMember(deps, viewer, share.organizationId))) {
     if (await recordFirstView(deps, share.estimate)) share = await findPublicShare(deps, deps.prisma, token)
   }

@@ -10,6 +10,7 @@ import { recordEstimateEvent } from '../events/record-event.js'
 import { buildPublicEstimate, type PublicSnapshot } from './build-public-estimate.js'
 import { findPublicShare, publicLinkNotFound } from './find-public-share.js'
 import { hashClientIp, snapshotHash } from './public-snapshot.js'
+import { assertShareOpen } from './share-governance.js'
 import { mailSignedCopyToClient } from './signed-copy-mail.js'
 
 export type ClientDecision = {
@@ -23,7 +24,7 @@ export type ClientDecision = {
   /** The payload hash the client reviewed, when the page sent it. */
   expectedSha256?: string
 }
-export type ClientInfo = { ip: string | undefined; userAgent: string | undefined }
+export type ClientInfo = { ip: string | undefined; userAgent: string | undefined; passcode?: string }
 
 const conflict = (message: string) => new AppError(409, ErrorCode.CONFLICT, message)
 
@@ -36,6 +37,7 @@ const conflict = (message: string) => new AppError(409, ErrorCode.CONFLICT, mess
  */
 export async function recordApprovalDecision(deps: EstimatesDeps, token: string, input: ClientDecision, client: ClientInfo): Promise<PublicEstimate> {
   const share = await findPublicShare(deps, deps.prisma, token)
+  await assertShareOpen(deps, share, client.passcode)
   const orgId = share.organizationId
   // Asked before the transaction so no row lock is held while another service answers.
   const settings = await fetchCompanySettings(deps, orgId)

@@ -20,6 +20,7 @@ import { addTimelineEntry, insertSend, lockOrganizationSends, recentSends } from
 import type { EstimatesDeps } from '../deps.js'
 import { ESTIMATES_SCHEMA, recordEstimateEvent } from '../events/record-event.js'
 import { estimateSentMail, mailBrandOf } from './estimate-mail.js'
+import { assertNotExpiredForSending } from './share-governance.js'
 import { issueShareToken, shareUrlOf, statusAfterSharing } from './share-link.js'
 
 type SendBody = z.output<typeof ZSendEstimateBody>
@@ -42,6 +43,7 @@ async function checkHourlyLimit(tx: Tx, orgId: string, now: Date): Promise<void>
  */
 async function ensureShareUrl(deps: EstimatesDeps, tx: Tx, ctx: OrgContext, estimate: LockedEstimate): Promise<string> {
   const link = await findLiveShareLinkOf(tx, ctx.orgId, estimate.id)
+  assertNotExpiredForSending(link, deps.clock.now())
   const token = link ? deps.shareTokens.decrypt(link.tokenCiphertext) : null
   if (!token) return (await issueShareToken(deps, tx, ctx, estimate)).shareUrl
   const status = statusAfterSharing(estimate.status)

@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net'
 import type { PermissionSet } from '@plumbline/contracts'
 import { type Api, claimsFor, signedRequest, startTestService, type TestService, uniqueId } from '@plumbline/testing'
 import { estimatesRoutes } from '../../src/app.js'
-import { buildDeps, type EstimatesDeps } from '../../src/deps.js'
+import { buildDeps, type Clock, type EstimatesDeps } from '../../src/deps.js'
 import { type EstimatesEnv, ZEstimatesEnv } from '../../src/env.js'
 import { PrismaClient } from '../../src/generated/prisma/client.js'
 import { seedSystemCatalog, systemProjectTypeId, systemTemplateId } from '../../src/seed/seed-system-catalog.js'
@@ -20,7 +20,7 @@ export const ROOFING = systemProjectTypeId('roofing')
 export const REMODELING = systemProjectTypeId('remodeling')
 export const ROOFING_TEMPLATE = systemTemplateId('roofing')
 
-export async function startEstimatesTestService(env: Partial<Record<string, string>> = {}): Promise<EstimatesTestService> {
+export async function startEstimatesTestService(env: Partial<Record<string, string>> = {}, opts: { clock?: Clock } = {}): Promise<EstimatesTestService> {
   const svc = await startTestService<PrismaClient, EstimatesEnv>({
     name: 'estimates',
     schema: 'estimates',
@@ -28,9 +28,9 @@ export async function startEstimatesTestService(env: Partial<Record<string, stri
     envSchema: ZEstimatesEnv,
     env,
     bodyLimit: '1mb',
-    routes: (deps) => estimatesRoutes(buildDeps(deps, deps.env)),
+    routes: (deps) => estimatesRoutes(buildDeps(deps, deps.env, opts.clock)),
   })
-  const deps = buildDeps(svc.deps, svc.deps.env)
+  const deps = buildDeps(svc.deps, svc.deps.env, opts.clock)
   await seedSystemCatalog(deps.prisma)
   const server = svc.app.listen(0)
   await new Promise<void>((resolve) => server.once('listening', () => resolve()))

@@ -8,6 +8,7 @@ import {
 } from '@plumbline/contracts'
 import { reply } from '@plumbline/messaging'
 import { type Api, type ApiResponse, identityHeaders, signedRequest } from '@plumbline/testing'
+import type { Clock } from '../../src/deps.js'
 import { createEstimate, type EstimatesTestService, startEstimatesTestService } from './estimates-test-service.js'
 
 // Helpers of the pricing, sharing, public page and approval tests: the estimates service with
@@ -31,8 +32,8 @@ export type PricingTestService = EstimatesTestService & {
   ) => Promise<ApiResponse>
 }
 
-export async function startPricingService(env: Partial<Record<string, string>> = {}): Promise<PricingTestService> {
-  const svc = await startEstimatesTestService(env)
+export async function startPricingService(env: Partial<Record<string, string>> = {}, opts: { clock?: Clock } = {}): Promise<PricingTestService> {
+  const svc = await startEstimatesTestService(env, opts)
   const settings = new Map<string, Partial<CompanySettings>>()
   const memberships = new Map<string, string[]>()
   const silentOrgs = new Set<string>()

@@ -1,5 +1,6 @@
 import type { PublicEstimate } from '@plumbline/contracts'
 import * as api from '@plumbline/contracts/api-paths'
+import { SHARE_PASSCODE_HEADER } from '@plumbline/contracts/share-link-text'
 import { type ApiBody, apiKey, apiKeyPrefix, apiPath, callApi, throwIfNotOk } from '@plumbline/web'
 import { useQuery } from '@tanstack/react-query'
 
@@ -8,12 +9,25 @@ export const publicEstimateKey = (token: string) => apiKey(api.getPublicEstimate
 /** Every public estimate read on this page, whatever its token. */
 export const publicEstimatesPrefix = () => apiKeyPrefix(api.getPublicEstimatesById)
 
-/** GET /api/public/estimates/{token}: no organisation, no sign-in; 404 means invalid or expired. */
+// The passcode the client typed for a link, kept in this tab's memory only and sent in a header
+// (never the URL) with every call about that link.
+const passcodes = new Map<string, string>()
+export const setPasscode = (token: string, passcode: string) => passcodes.set(token, passcode)
+const passcodeHeaders = (token: string): Record<string, string> => {
+  const p = passcodes.get(token)
+  return p ? { [SHARE_PASSCODE_HEADER]: p } : {}
+}
+
+/** GET /api/public/estimates/{token}: no organisation, no sign-in; 404 invalid, 410 expired, 401 passcode needed or wrong. */
 export function usePublicEstimate(token: string) {
   return useQuery<PublicEstimate>({
     queryKey: publicEstimateKey(token),
     queryFn: async ({ signal }) => {
-      const res = await fetch(apiPath(api.getPublicEstimatesById, { token }), { credentials: 'include', headers: { Accept: 'application/json' }, signal })
+      const res = await fetch(apiPath(api.getPublicEstimatesById, { token }), {
+        credentials: 'include',
+        headers: { Accept: 'application/json', ...passcodeHeaders(token) },
+        signal,
+      })
       await throwIfNotOk(res)
       return (await res.json()) as PublicEstimate
     },
@@ -23,6 +37,6 @@ export function usePublicEstimate(token: string) {
 
 /** Approve (typed name, consent) or decline (optional reason); both answer the updated public estimate. */
 export const approveEstimate = (token: string, body: ApiBody<typeof api.postPublicEstimatesApprove>) =>
-  callApi(api.postPublicEstimatesApprove, { params: { token }, body })
+  callApi(api.postPublicEstimatesApprove, { params: { token }, body, headers: passcodeHeaders(token) })
 export const declineEstimate = (token: string, body: ApiBody<typeof api.postPublicEstimatesReject>) =>
-  callApi(api.postPublicEstimatesReject, { params: { token }, body })
+  callApi(api.postPublicEstimatesReject, { params: { token }, body, headers: passcodeHeaders(token) })

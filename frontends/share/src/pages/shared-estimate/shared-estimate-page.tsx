@@ -1,11 +1,12 @@
 import { formatDate } from '@plumbline/contracts/format'
-import { BrandMark, Button, Card, CompanyLogo, EmptyState, Skeleton } from '@plumbline/ui'
+import { SHARE_LINK_MESSAGES } from '@plumbline/contracts/share-link-text'
+import { BrandMark, Button, Card, CompanyLogo, EmptyState, FormField, Input, Skeleton, Spinner } from '@plumbline/ui'
 import { parseApiError } from '@plumbline/web'
 import { useQueryClient } from '@tanstack/react-query'
-import { AlertCircle, FileQuestion, RotateCw, ShieldCheck } from 'lucide-react'
+import { AlertCircle, Clock, FileQuestion, LockKeyhole, RotateCw, ShieldCheck } from 'lucide-react'
 import * as React from 'react'
 import { useParams } from 'react-router'
-import { type PublicEstimate, publicEstimateKey, usePublicEstimate } from './data'
+import { type PublicEstimate, publicEstimateKey, setPasscode, usePublicEstimate } from './data'
 import { ApproveDialog } from './decision/approve-dialog'
 import { DecisionBanner, DecisionCard, DecisionConfirmation } from './decision/decision-panel'
 import { DeclineDialog } from './decision/decline-dialog'
@@ -79,6 +80,64 @@ function NotFoundState() {
   )
 }
 
+/** The link's expiry has passed (410): the contractor can extend it. */
+function ExpiredState() {
+  return (
+    <Shell>
+      <main className="flex min-h-[60vh] items-center justify-center px-4 py-10">
+        <Card className="w-full max-w-md overflow-hidden" data-testid="link-expired">
+          <div className="h-1 w-full bg-gradient-to-r from-amber via-primary/60 to-primary" />
+          <EmptyState icon={<Clock />} title="This link has expired" description={SHARE_LINK_MESSAGES.expired} />
+        </Card>
+      </main>
+    </Shell>
+  )
+}
+
+/** A passcode is set (401): asked before anything of the estimate is shown. */
+function PasscodeState({ token, wrong, limited, busy, onSubmit }: { token: string; wrong: boolean; limited: boolean; busy: boolean; onSubmit: () => void }) {
+  const [value, setValue] = React.useState('')
+  const submit = (e: React.FormEvent) => {
+    e.preventDefault()
+    if (!value.trim()) return
+    setPasscode(token, value)
+    onSubmit()
+  }
+  const error = limited ? SHARE_LINK_MESSAGES.tooManyAttempts : wrong ? SHARE_LINK_MESSAGES.passcodeWrong : undefined
+  return (
+    <Shell>
+      <main className="flex min-h-[60vh] items-center justify-center px-4 py-10">
+        <Card className="w-full max-w-sm" data-testid="passcode-form">
+          <form onSubmit={submit} className="grid gap-4 p-6">
+            <div className="flex flex-col items-center gap-2 text-center">
+              <span className="flex size-12 items-center justify-center rounded-full bg-primary/10 text-primary">
+                <LockKeyhole className="size-6" aria-hidden="true" />
+              </span>
+              <h1 className="text-lg font-semibold">This estimate is protected</h1>
+              <p className="text-sm text-muted-foreground">{SHARE_LINK_MESSAGES.passcodeRequired}</p>
+            </div>
+            <FormField id="share-passcode" label="Passcode" error={error}>
+              <Input
+                id="share-passcode"
+                type="password"
+                value={value}
+                onChange={(e) => setValue(e.target.value)}
+                autoComplete="off"
+                autoFocus
+                aria-invalid={!!error}
+              />
+            </FormField>
+            <Button type="submit" disabled={busy || !value.trim()}>
+              {busy ? <Spinner className="size-4 text-current" label="Checking" /> : null}
+              View estimate
+            </Button>
+          </form>
+        </Card>
+      </main>
+    </Shell>
+  )
+}
+
 /** /share/:token: the client's read-only estimate, with approve and decline. */
 export function SharedEstimatePage() {
   const { token = '' } = useParams()
@@ -100,8 +159,22 @@ export function SharedEstimatePage() {
 
   if (query.isLoading) return <LoadingState />
   if (query.error || !query.data) {
-    const status = parseApiError(query.error).status
+    const parsed = parseApiError(query.error)
+    const status = parsed.status
+    const code = (parsed.body as { code?: string } | null)?.code
     if (status === 404 || status === 400 || !token) return <NotFoundState />
+    if (status === 410) return <ExpiredState />
+    if (status === 401 || (status === 429 && code === 'RATE_LIMITED' && parsed.message === SHARE_LINK_MESSAGES.tooManyAttempts)) {
+      return (
+        <PasscodeState
+          token={token}
+          wrong={code === 'PASSCODE_INVALID'}
+          limited={status === 429}
+          busy={query.isFetching}
+          onSubmit={() => void query.refetch()}
+        />
+      )
+    }
     return (
       <Shell>
         <main className="flex min-h-[60vh] items-center justify-center px-4 py-10">

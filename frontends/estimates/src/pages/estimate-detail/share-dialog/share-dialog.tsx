@@ -10,6 +10,7 @@ import { useInvalidateEstimate } from '../../../data/queries'
 import { useConfirm } from '../common/confirm-dialog'
 import { portalScope } from '../common/portal-scope'
 import { useDetail } from '../detail-context'
+import { LinkSettings } from './link-settings'
 import { useCopyToClipboard } from './use-copy-to-clipboard'
 
 /** Spec 001 §2: the public link has the form /share/{shareToken} on this app's origin. */
@@ -133,6 +134,7 @@ export function ShareDialog({ open, onOpenChange }: { open: boolean; onOpenChang
                 Disable Sharing
               </Button>
             </div>
+            <LinkSettings />
           </div>
         ) : (
           <div className="flex flex-col items-center gap-3 rounded-lg border border-dashed bg-muted/30 px-4 py-8 text-center">
