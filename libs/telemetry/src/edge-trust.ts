@@ -8,7 +8,7 @@ import {
   type TextMapSetter,
   trace,
 } from '@opentelemetry/api'
-import type { tracing } from '@opentelemetry/sdk-node'
+import type { SpanProcessor } from '@opentelemetry/sdk-trace'
 
 const CLIENT_TRACE = createContextKey('plumbline.client-trace')
 
@@ -36,7 +36,7 @@ export class EdgePropagator implements TextMapPropagator {
 }
 
 /** Links a root span started for a request to the client's span it claimed as parent. */
-export const linkClientTrace: tracing.SpanProcessor = {
+export const linkClientTrace: SpanProcessor = {
   onStart(span, parentContext) {
     const client = parentContext.getValue(CLIENT_TRACE) as SpanContext | undefined
     if (client && !trace.getSpanContext(parentContext)) span.addLink({ context: client, attributes: { 'plumbline.link': 'client-traceparent' } })

@@ -1,40 +1,53 @@
 import { register } from 'node:module'
 import { context, propagation, trace } from '@opentelemetry/api'
+import { AsyncLocalStorageContextManager } from '@opentelemetry/context-async-hooks'
+import { CompositePropagator, W3CBaggagePropagator, W3CTraceContextPropagator } from '@opentelemetry/core'
 import { OTLPTraceExporter } from '@opentelemetry/exporter-trace-otlp-http'
+import { registerInstrumentations } from '@opentelemetry/instrumentation'
 import { ExpressInstrumentation } from '@opentelemetry/instrumentation-express'
 import { HttpInstrumentation } from '@opentelemetry/instrumentation-http'
 import { PgInstrumentation } from '@opentelemetry/instrumentation-pg'
-import { core, NodeSDK, tracing } from '@opentelemetry/sdk-node'
+import { detectResources, envDetector, hostDetector, processDetector, resourceFromAttributes } from '@opentelemetry/resources'
+import { BatchSpanProcessor, ParentBasedSampler, type Sampler, type SpanProcessor, TraceIdRatioBasedSampler, TracerProvider } from '@opentelemetry/sdk-trace'
 import { EdgePropagator, linkClientTrace } from './edge-trust.js'
 
-let sdk: NodeSDK | undefined
+let stop: (() => Promise<void>) | undefined
 
 /**
  * Starts OpenTelemetry once per process, when there is somewhere to send spans (an OTLP
- * endpoint: the collector in deploy/). Without one the SDK is not started at all: unexported
- * spans are pure cost (measured ~0.9 ms per request across the gateway hop), and the SDK's
- * default exporter would retry a collector that is not there.
+ * endpoint: the collector in deploy/). Without one nothing is started at all: unexported
+ * spans are pure cost (measured ~0.9 ms per request across the gateway hop), and an exporter
+ * would retry a collector that is not there.
+ *
+ * Traces only, put together from the parts in use (the trace SDK, the OTLP/HTTP exporter, three
+ * instrumentations) rather than the all-signals Node SDK, whose metrics and logs exporters (gRPC,
+ * protobuf, Prometheus, Zipkin) nothing here uses: metrics are prom-client's, logs pino's.
  */
 export type TelemetryOptions = {
   /** Where spans go; an OTLP exporter to the endpoint by default (tests pass an in-memory one). */
-  spanProcessor?: tracing.SpanProcessor
+  spanProcessor?: SpanProcessor
   /** The public edge (the gateway): start a trace per request, linking a client's traceparent instead of joining it. */
   edge?: boolean
 }
 
 export function startTelemetry(serviceName: string, opts: TelemetryOptions = {}): void {
-  if (sdk || process.env.OTEL_SDK_DISABLED === 'true') return
+  if (stop || process.env.OTEL_SDK_DISABLED === 'true') return
   const endpoint = process.env.OTEL_EXPORTER_OTLP_ENDPOINT
   if (!endpoint) return
   // The services are ES modules: require hooks never see their `import express`, so the
   // instrumentations also hook the ESM loader (import-in-the-middle), before express is imported.
   register('@opentelemetry/instrumentation/hook.mjs', import.meta.url)
-  const exporting = opts.spanProcessor ?? new tracing.BatchSpanProcessor(new OTLPTraceExporter({ url: `${endpoint.replace(/\/$/, '')}/v1/traces` }))
-  sdk = new NodeSDK({
-    serviceName,
-    spanProcessors: opts.edge ? [linkClientTrace, exporting] : [exporting],
-    ...(opts.edge ? { textMapPropagator: new EdgePropagator(new core.W3CTraceContextPropagator()) } : {}),
-    sampler: samplerFromEnv(),
+  const exporting = opts.spanProcessor ?? new BatchSpanProcessor({ exporter: new OTLPTraceExporter({ url: `${endpoint.replace(/\/$/, '')}/v1/traces` }) })
+  // service.name first; OTEL_RESOURCE_ATTRIBUTES, the host and the process add to it.
+  const resource = resourceFromAttributes({ 'service.name': serviceName }).merge(detectResources({ detectors: [envDetector, hostDetector, processDetector] }))
+  const provider = new TracerProvider({ resource, sampler: samplerFromEnv(), spanProcessors: opts.edge ? [linkClientTrace, exporting] : [exporting] })
+  const contextManager = new AsyncLocalStorageContextManager().enable()
+  const w3c = new CompositePropagator({ propagators: [new W3CTraceContextPropagator(), new W3CBaggagePropagator()] })
+  context.setGlobalContextManager(contextManager)
+  propagation.setGlobalPropagator(opts.edge ? new EdgePropagator(new W3CTraceContextPropagator()) : w3c)
+  trace.setGlobalTracerProvider(provider)
+  const unregister = registerInstrumentations({
+    tracerProvider: provider,
     instrumentations: [
       // Probes and scrapes arrive every few seconds and say nothing about users' requests.
       new HttpInstrumentation({ ignoreIncomingRequestHook: (req) => isProbe(req.url) }),
@@ -43,7 +56,13 @@ export function startTelemetry(serviceName: string, opts: TelemetryOptions = {})
       new PgInstrumentation({ requireParentSpan: true }),
     ],
   })
-  sdk.start()
+  stop = async () => {
+    unregister()
+    await provider.shutdown().catch(() => {})
+    trace.disable()
+    propagation.disable()
+    context.disable()
+  }
 }
 
 const PROBE_PATHS = /^\/(healthz|readyz|metrics)(\?|$)/
@@ -58,16 +77,16 @@ export const defaultSamplerRatio = (nodeEnv = process.env.NODE_ENV) => (nodeEnv 
  * Parent-based ratio sampling: a trace the caller sampled stays sampled (whole traces, never
  * halves), new traces are kept at OTEL_TRACES_SAMPLER_RATIO (0 to 1; default defaultSamplerRatio).
  */
-export function samplerFromEnv(value = process.env.OTEL_TRACES_SAMPLER_RATIO, nodeEnv = process.env.NODE_ENV): tracing.Sampler {
+export function samplerFromEnv(value = process.env.OTEL_TRACES_SAMPLER_RATIO, nodeEnv = process.env.NODE_ENV): Sampler {
   const fallback = defaultSamplerRatio(nodeEnv)
   const parsed = Number(value === undefined || value === '' ? fallback : value)
   const ratio = Number.isFinite(parsed) ? Math.min(1, Math.max(0, parsed)) : fallback
-  return new tracing.ParentBasedSampler({ root: new tracing.TraceIdRatioBasedSampler(ratio) })
+  return new ParentBasedSampler({ root: new TraceIdRatioBasedSampler(ratio) })
 }
 
 export async function stopTelemetry(): Promise<void> {
-  await sdk?.shutdown().catch(() => {})
-  sdk = undefined
+  await stop?.()
+  stop = undefined
 }
 
 /** The active span's W3C traceparent, or a fresh one, for logs and outgoing headers. */
