@@ -118,7 +118,7 @@ export function createGatewayApp(deps: GatewayDeps): GatewayApp {
 
   const app = ((req, res) => (isGatewayPath(pathnameOf(req.url)) ? api(req, res) : site(req, res))) as GatewayApp
   app.listen = (port, host, callback) => {
-    const server = createServer(app)
+    const server = createServer({ requestTimeout: env.REQUEST_TIMEOUT_MS }, app)
     server.once('error', callback)
     return server.listen(port, host, () => {
       server.off('error', callback)

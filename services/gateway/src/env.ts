@@ -3,6 +3,12 @@ import { parseEnv, withProductionChecks, ZBaseEnv } from '@plumbline/service-kit
 import { z } from 'zod'
 
 const MB = 1024 * 1024
+
+/**
+ * The slowest upload link the gateway waits for: 1 Mbit/s. A meeting recording at
+ * AUDIO_BODY_LIMIT_BYTES (501 MiB) takes about 70 minutes at this speed.
+ */
+export const SLOWEST_UPLOAD_BYTES_PER_SECOND = 125_000
 const url = (fallback: string) => z.string().url().default(fallback)
 
 /** Remote manifests the shell loads when REMOTES_JSON is not given (local `npm start` ports). */
@@ -96,6 +102,16 @@ export const ZGatewayEnv = withProductionChecks(
       .int()
       .positive()
       .default(501 * MB),
+    /**
+     * How long one request may take to arrive in full (node's requestTimeout; its default, 300 s,
+     * would cut a large recording over a slow link). Sized for the largest upload at
+     * SLOWEST_UPLOAD_BYTES_PER_SECOND; the Ingress waits at least as long.
+     */
+    REQUEST_TIMEOUT_MS: z.coerce
+      .number()
+      .int()
+      .positive()
+      .default(75 * 60_000),
     RATE_LIMIT_WINDOW_SECONDS: z.coerce.number().int().positive().default(60),
     RATE_LIMIT_LOGIN: z.coerce.number().int().positive().default(10),
     RATE_LIMIT_ACCOUNT: z.coerce.number().int().positive().default(5),

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { SLOWEST_UPLOAD_BYTES_PER_SECOND, ZGatewayEnv } from '../src/env.js'
 import { type GatewayHarness, membership, startGateway, type TestUser } from './support/gateway-harness.js'
 
 const LIMIT = 4096
@@ -44,5 +45,24 @@ describe('body size limit', () => {
     expect(res.status).toBe(200)
     expect(gw.upstreams.documents.received.at(-1)!.body.length).toBe(LIMIT * 3)
     expect((await gw.api('/api/organizations/org-1/company-settings/logo', { method: 'POST', user, body: 'x'.repeat(LIMIT * 4 + 1) })).status).toBe(413)
+  })
+})
+
+describe('request timeout', () => {
+  it("waits for the largest upload over a slow link, not node's 300 s", () => {
+    const defaults = ZGatewayEnv.parse({ NODE_ENV: 'test' })
+    const slowestRecordingMs = (defaults.AUDIO_BODY_LIMIT_BYTES / SLOWEST_UPLOAD_BYTES_PER_SECOND) * 1000
+    expect(defaults.REQUEST_TIMEOUT_MS).toBeGreaterThanOrEqual(slowestRecordingMs)
+    expect(defaults.REQUEST_TIMEOUT_MS).toBeGreaterThan(300_000)
+  })
+
+  it('is the public listener’s requestTimeout', async () => {
+    const other = await startGateway({ env: { REQUEST_TIMEOUT_MS: '1234567' } })
+    try {
+      expect(gw.server.requestTimeout).toBe(gw.env.REQUEST_TIMEOUT_MS)
+      expect(other.server.requestTimeout).toBe(1_234_567)
+    } finally {
+      await other.close()
+    }
   })
 })

@@ -1,19 +1,27 @@
 // The Ingress in front of the gateway lets through what the gateway itself accepts: its largest
 // body limit (read from the gateway's route table and env schema with the overlay's settings, not
-// a copied number), streamed rather than spooled, with timeouts longer than the gateway's own so a
-// slow service gets the gateway's answer. The certificate covers every host the Ingresses serve.
+// a copied number), streamed rather than spooled, waiting at least as long as the gateway waits for
+// a request to arrive (its REQUEST_TIMEOUT_MS, sized for that largest body over a slow link), so a
+// slow upload or a slow service gets the gateway's answer. The certificate covers every host the Ingresses serve.
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { containerEnvironment, deploymentOfImage, type K8sObject, loadServiceEnv, named, ofKind, overlays, rendered, root } from './manifests.ts'
 
 // The gateway's own code (a lib's test reads a service through its path, as manifests.ts does).
-type GatewayEnv = { BODY_LIMIT_BYTES: number; UPLOAD_BODY_LIMIT_BYTES: number; AUDIO_BODY_LIMIT_BYTES: number; UPSTREAM_TIMEOUT_MS: number }
+type GatewayEnv = {
+  BODY_LIMIT_BYTES: number
+  UPLOAD_BODY_LIMIT_BYTES: number
+  AUDIO_BODY_LIMIT_BYTES: number
+  UPSTREAM_TIMEOUT_MS: number
+  REQUEST_TIMEOUT_MS: number
+}
 type BodyLimit = 'default' | 'upload' | 'audio'
 const gateway = join(root, 'services', 'gateway', 'src')
 const { routeTable } = (await import(join(gateway, 'routes', 'route-table.ts'))) as { routeTable: readonly { bodyLimit?: BodyLimit }[] }
 const { bodyLimitBytes } = (await import(join(gateway, 'security', 'body-limit.ts'))) as {
   bodyLimitBytes: (limit: BodyLimit | undefined, env: GatewayEnv) => number
 }
+const { SLOWEST_UPLOAD_BYTES_PER_SECOND } = (await import(join(gateway, 'env.ts'))) as { SLOWEST_UPLOAD_BYTES_PER_SECOND: number }
 
 type Ingress = K8sObject & {
   spec: {
@@ -74,14 +82,19 @@ describe.each(overlays)('overlay %s: the Ingress in front of the gateway', (over
     }
   })
 
-  it('streams the body to the gateway and waits longer than the gateway waits for a service', async () => {
+  it('streams the body to the gateway and waits as long as the gateway waits for the largest upload', async () => {
     const objects = rendered(overlay)
     const env = await gatewayEnv(objects)
+    // The gateway's own bound: the largest body over the slowest link it serves, well past node's 300 s.
+    expect(env.REQUEST_TIMEOUT_MS, 'REQUEST_TIMEOUT_MS vs the largest body at the slowest link').toBeGreaterThanOrEqual(
+      (largestBody(env) / SLOWEST_UPLOAD_BYTES_PER_SECOND) * 1000,
+    )
     for (const ingress of ingressesTo(objects, 'gateway')) {
       const annotations = ingress.metadata.annotations ?? {}
       expect(annotations['nginx.ingress.kubernetes.io/proxy-request-buffering'], ingress.metadata.name).toBe('off')
       for (const key of ['proxy-read-timeout', 'proxy-send-timeout']) {
         const seconds = Number(annotations[`nginx.ingress.kubernetes.io/${key}`] ?? 60)
+        expect(seconds * 1000, `${key} vs REQUEST_TIMEOUT_MS ${env.REQUEST_TIMEOUT_MS}`).toBeGreaterThanOrEqual(env.REQUEST_TIMEOUT_MS)
         expect(seconds * 1000, `${key} vs UPSTREAM_TIMEOUT_MS ${env.UPSTREAM_TIMEOUT_MS}`).toBeGreaterThan(env.UPSTREAM_TIMEOUT_MS)
       }
     }

@@ -27,6 +27,8 @@ export type ApiOptions = {
 
 export type GatewayHarness = {
   url: string
+  /** The public listener, as app.listen made it. */
+  server: Server
   env: GatewayEnv
   prefix: string
   redis: RedisClientType
@@ -127,5 +129,5 @@ export async function startGateway(
   }
 
   const forwardedCount = () => SERVICES.reduce((n, s) => n + upstreams[s].received.length, 0)
-  return { url, env, prefix, redis, bus, upstreams, forwardedCount, signIn, api, internal, close }
+  return { url, server, env, prefix, redis, bus, upstreams, forwardedCount, signIn, api, internal, close }
 }
