@@ -1,5 +1,5 @@
-import { apiOk } from '@plumbline/testing'
-import type { Page } from 'playwright-core'
+import { apiOk, DEMO, DESKTOP, e2eBaseUrl, newPage, signIn } from '@plumbline/testing'
+import type { Browser, BrowserContext, Page } from 'playwright-core'
 
 export { api, apiOk, DEMO, signedIn, visible } from '@plumbline/testing'
 
@@ -43,3 +43,17 @@ export async function addItem(page: Page, est: Created, sectionId: string, item:
 
 /** An open toast with this text (Radix toasts are the list items that carry a swipe direction). */
 export const toastText = (page: Page, text: string | RegExp) => page.locator('li[data-swipe-direction][data-state="open"]').filter({ hasText: text })
+
+/**
+ * The demo contractor signed in once for a whole file: a context made from the signed-in state
+ * (cookies), so each test of the file starts on its own page without signing in again.
+ */
+export async function contractorContext(browser: Browser): Promise<{ context: BrowserContext; page: Page }> {
+  const first = await newPage(browser)
+  await signIn(first.page, DEMO.email, DEMO.password)
+  await first.page.waitForURL((u) => u.pathname === '/', { timeout: 15_000 })
+  const storageState = await first.context.storageState()
+  await first.context.close()
+  const context = await browser.newContext({ baseURL: e2eBaseUrl(), viewport: DESKTOP, storageState })
+  return { context, page: await context.newPage() }
+}

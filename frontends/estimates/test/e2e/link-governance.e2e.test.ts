@@ -1,9 +1,9 @@
 import { createPrismaClient } from '@plumbline/db'
-import { DEMO, e2eBaseUrl, launchBrowser, newPage, screenshot, signIn } from '@plumbline/testing'
+import { launchBrowser, newPage, screenshot } from '@plumbline/testing'
 import type { Browser, BrowserContext, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 import { PrismaClient } from '../../../../services/estimates/src/generated/prisma/client.js'
-import { apiOk, createEstimate, visible } from './detail-helpers'
+import { apiOk, contractorContext, createEstimate, visible } from './detail-helpers'
 
 // Link governance: the contractor sets a passcode and an expiry in the share dialog; the client is
 // asked the passcode first, and an expired link says so. One signed-in browser state for the file.
@@ -16,13 +16,9 @@ let prisma: PrismaClient
 beforeAll(async () => {
   browser = await launchBrowser()
   prisma = createPrismaClient(PrismaClient, { databaseUrl: inject('databaseUrl'), schema: 'estimates', poolSize: 2 }).prisma
-  const first = await newPage(browser)
-  await signIn(first.page, DEMO.email, DEMO.password)
-  await first.page.waitForURL((u) => u.pathname === '/', { timeout: 15_000 })
-  const storageState = await first.context.storageState()
-  await first.context.close()
-  contractor = await browser.newContext({ baseURL: e2eBaseUrl(), viewport: { width: 1280, height: 800 }, storageState })
-  page = await contractor.newPage()
+  const session = await contractorContext(browser)
+  contractor = session.context
+  page = session.page
 })
 afterAll(async () => {
   await contractor?.close()

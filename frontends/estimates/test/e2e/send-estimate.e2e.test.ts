@@ -1,7 +1,7 @@
-import { DEMO, e2eBaseUrl, launchBrowser, mailAttachment, newPage, pdfText, screenshot, signIn, waitForMail } from '@plumbline/testing'
+import { DEMO, e2eBaseUrl, launchBrowser, mailAttachment, newPage, pdfText, screenshot, waitForMail } from '@plumbline/testing'
 import type { Browser, BrowserContext, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { apiOk, createEstimate, visible } from './detail-helpers'
+import { apiOk, contractorContext, createEstimate, visible } from './detail-helpers'
 
 // Sending an estimate from the app: the Send dialog, the client's branded mail (read from the
 // development mailbox, as a mail client would) with its PDF, and the link it carries. One
@@ -13,13 +13,9 @@ let page: Page
 
 beforeAll(async () => {
   browser = await launchBrowser()
-  const first = await newPage(browser)
-  await signIn(first.page, DEMO.email, DEMO.password)
-  await first.page.waitForURL((u) => u.pathname === '/', { timeout: 15_000 })
-  const storageState = await first.context.storageState()
-  await first.context.close()
-  contractor = await browser.newContext({ baseURL: e2eBaseUrl(), viewport: { width: 1280, height: 800 }, storageState })
-  page = await contractor.newPage()
+  const session = await contractorContext(browser)
+  contractor = session.context
+  page = session.page
 })
 afterAll(async () => {
   await contractor?.close()

@@ -1,7 +1,7 @@
-import { DEMO, e2eBaseUrl, launchBrowser, mailAttachment, newPage, pdfText, screenshot, signIn, waitForMail } from '@plumbline/testing'
+import { DEMO, e2eBaseUrl, launchBrowser, mailAttachment, newPage, pdfText, screenshot, waitForMail } from '@plumbline/testing'
 import type { Browser, BrowserContext, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { apiOk, createEstimate, visible } from './detail-helpers'
+import { apiOk, contractorContext, createEstimate, visible } from './detail-helpers'
 
 // The client signs with a drawn signature; both sides receive the signed PDF, whose text holds
 // the signer's name and the snapshot's hash. One signed-in browser state for the file.
@@ -12,13 +12,9 @@ let page: Page
 
 beforeAll(async () => {
   browser = await launchBrowser()
-  const first = await newPage(browser)
-  await signIn(first.page, DEMO.email, DEMO.password)
-  await first.page.waitForURL((u) => u.pathname === '/', { timeout: 15_000 })
-  const storageState = await first.context.storageState()
-  await first.context.close()
-  contractor = await browser.newContext({ baseURL: e2eBaseUrl(), viewport: { width: 1280, height: 800 }, storageState })
-  page = await contractor.newPage()
+  const session = await contractorContext(browser)
+  contractor = session.context
+  page = session.page
 })
 afterAll(async () => {
   await contractor?.close()
