@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import { ADMIN_MESSAGES } from './admin-messages.js'
 import { MIN_PASSWORD_LENGTH } from './auth.js'
+import { nameText } from './text.js'
 
 /** Platform administration (spec 001 §3 Admin user, §4 admin create user, edit membership). */
 
@@ -27,7 +28,7 @@ export const ZAdminOrganization = z.object({
 })
 export type AdminOrganization = z.infer<typeof ZAdminOrganization>
 
-const name = z.string().trim().max(100).optional().default('')
+const name = nameText(z.string().trim().max(100)).optional().default('')
 const optionalId = z.string().trim().max(64).optional()
 
 /**

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { personName } from './text.js'
 
 /** Password rules of spec 000 §5, shared by the register/reset forms and the auth service. */
 export const MIN_PASSWORD_LENGTH = 8
@@ -22,8 +23,8 @@ export const ZLoginResponse = z.object({ next: z.enum(['home', 'force_reset']) }
 export const ZRegisterBody = z.object({
   email: ZEmail,
   password: ZStrongPassword,
-  firstName: z.string({ error: 'First name is required' }).trim().min(1, 'First name is required').max(100),
-  lastName: z.string({ error: 'Last name is required' }).trim().min(1, 'Last name is required').max(100),
+  firstName: personName('First name is required'),
+  lastName: personName('Last name is required'),
 })
 export type RegisterBody = z.infer<typeof ZRegisterBody>
 

@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { decimalField, NUMERIC_COLUMNS } from './decimals.js'
+import { nameText } from './text.js'
 
 // Company settings (spec 001 §3), owned by the admin service. GET answers every field with its
 // default; PUT takes any subset. `logoFileData` is only a presence flag on the wire: the bytes
@@ -70,7 +71,7 @@ export const COMPANY_SETTINGS_DEFAULTS: CompanySettings = {
 const optionalText = (max: number) => z.string().trim().max(max).nullable().optional()
 export const ZCompanySettingsPatch = z
   .object({
-    companyName: optionalText(200),
+    companyName: nameText(optionalText(200)),
     companyEmail: z
       .union([z.literal(''), z.string().trim().toLowerCase().email('Please enter a valid email')])
       .nullable()

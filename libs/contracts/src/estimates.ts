@@ -2,6 +2,7 @@ import { z } from 'zod'
 import { columnMaxText, columnMaxUnits, decimalField, lineTotalUnits, NUMERIC_COLUMNS } from './decimals.js'
 import { ESTIMATE_SORT_FIELDS, ESTIMATE_STATUSES, PAGE_SIZES } from './estimate-list-options.js'
 import { SHARE_LINK_MESSAGES } from './share-link-text.js'
+import { nameText } from './text.js'
 
 export * from './share-link-text.js'
 
@@ -179,8 +180,8 @@ export const ZApplyTemplateResult = z.object({ sectionsCreated: z.number().int()
 /** Create/update payload (spec 000 §3). Required-field messages are the spec's. */
 export const ZEstimatePayload = z.object({
   projectTypeId: z.string({ error: 'Please select a project type' }).min(1, 'Please select a project type').max(64),
-  projectName: z.string({ error: 'Project name is required' }).trim().min(1, 'Project name is required').max(300),
-  clientName: z.string({ error: 'Client name is required' }).trim().min(1, 'Client name is required').max(200),
+  projectName: nameText(z.string({ error: 'Project name is required' }).trim().min(1, 'Project name is required').max(300)),
+  clientName: nameText(z.string({ error: 'Client name is required' }).trim().min(1, 'Client name is required').max(200)),
   clientEmail: z
     .union([z.literal(''), z.string().trim().toLowerCase().max(254).email('Please enter a valid email')])
     .optional()
@@ -632,7 +633,7 @@ export const ZSignaturePng = z
   })
 
 export const ZApproveBody = z.object({
-  signerName: z.string({ error: 'Please type your full name' }).trim().min(2, 'Please type your full name').max(200),
+  signerName: nameText(z.string({ error: 'Please type your full name' }).trim().min(2, 'Please type your full name').max(200)),
   /** The signer's e-mail, when given: the signed PDF is mailed there. */
   signerEmail: z
     .union([z.literal(''), z.string().trim().toLowerCase().max(254).email('Please enter a valid email')])

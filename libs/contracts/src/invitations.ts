@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { ZEmail, ZStrongPassword } from './auth.js'
+import { personName } from './text.js'
 
 // Invitations to an organisation (issue 11, "Members and invitations"; the spec is silent).
 // An invitation names an e-mail address and a role; its link is mailed once per send, valid for
@@ -63,8 +64,8 @@ export type InvitationAccepted = z.infer<typeof ZInvitationAccepted>
 /** A new account made from an invitation: the address is the invitation's, so it is not asked for. */
 export const ZInvitationRegisterBody = ZInvitationTokenBody.extend({
   password: ZStrongPassword,
-  firstName: z.string({ error: 'First name is required' }).trim().min(1, 'First name is required').max(100),
-  lastName: z.string({ error: 'Last name is required' }).trim().min(1, 'Last name is required').max(100),
+  firstName: personName('First name is required'),
+  lastName: personName('Last name is required'),
 })
 export type InvitationRegisterBody = z.infer<typeof ZInvitationRegisterBody>
 

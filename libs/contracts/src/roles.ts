@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { PERMISSION_MODULES, ZRolePermission } from './permissions.js'
+import { nameText } from './text.js'
 
 /** An organisation's role as the Roles tab lists it (spec 001 §3 Role): system roles first. */
 export const ZRole = z.object({
@@ -28,7 +29,9 @@ export const ROLE_MESSAGES = {
     `This member's role carries permissions your own role does not hold (${missing.join(', ')}); only an Owner can change it`,
 } as const
 
-const name = z.string({ error: ROLE_MESSAGES.nameRequired }).trim().min(1, ROLE_MESSAGES.nameRequired).max(100, 'Role name must be at most 100 characters')
+const name = nameText(
+  z.string({ error: ROLE_MESSAGES.nameRequired }).trim().min(1, ROLE_MESSAGES.nameRequired).max(100, 'Role name must be at most 100 characters'),
+)
 const description = z.string().trim().max(500, 'Description must be at most 500 characters').nullish()
 
 export const ZRoleInput = z.object({ name, description })

@@ -1,39 +1,47 @@
+import { textProblem } from '@plumbline/contracts'
 import type { RequestHandler } from 'express'
 import { badRequest } from './errors.js'
 
 /** Deeper than any body or query of ours needs; recursive walks (zod, JSON.stringify, jsonb) fail far deeper. */
 export const MAX_BODY_DEPTH = 32
 
-export type BodyProblem = 'nul' | 'depth' | null
+/** What is wrong with a body and where: `field` is the path of the string (`items.0.name`), or `body`. */
+export type BodyProblem = { kind: 'text'; field: string; message: string } | { kind: 'depth' } | null
 
-/** Walks a parsed value without recursion (a 100 kB body can nest ~50,000 levels). */
+/**
+ * Walks a parsed value without recursion (a 100 kB body can nest ~50,000 levels): every string
+ * and every key must be well-formed text (contracts' textProblem: no NUL, no lone surrogate).
+ */
 export function bodyProblem(body: unknown): BodyProblem {
-  const stack: [unknown, number][] = [[body, 0]]
+  const stack: [unknown, number, string][] = [[body, 0, '']]
   for (let next = stack.pop(); next; next = stack.pop()) {
-    const [value, depth] = next
+    const [value, depth, path] = next
     if (typeof value === 'string') {
-      if (value.includes('\u0000')) return 'nul'
+      const message = textProblem(value)
+      if (message) return { kind: 'text', field: path || 'body', message }
       continue
     }
     if (value === null || typeof value !== 'object') continue
-    if (depth >= MAX_BODY_DEPTH) return 'depth'
+    if (depth >= MAX_BODY_DEPTH) return { kind: 'depth' }
     for (const [key, child] of Object.entries(value)) {
-      if (key.includes('\u0000')) return 'nul'
-      stack.push([child, depth + 1])
+      const message = textProblem(key)
+      // A bad key is no field of ours: it is named by where it sits.
+      if (message) return { kind: 'text', field: path || 'body', message }
+      stack.push([child, depth + 1, path ? `${path}.${key}` : key])
     }
   }
   return null
 }
 
 /**
- * PostgreSQL text and jsonb cannot hold U+0000, and very deep JSON overflows recursive walkers;
- * both would surface as a 500. No field of ours needs either, so createServiceApp refuses them
- * up front (body and query string) with a 400 naming `body`.
+ * PostgreSQL text and jsonb cannot hold U+0000 nor a lone surrogate, and very deep JSON
+ * overflows recursive walkers; each would surface as a 500. No field of ours needs any of them,
+ * so createServiceApp refuses them up front (body and query string) with a 400 naming the field.
  */
 export const guardBody: RequestHandler = (req, _res, next) => {
   const problem = bodyProblem(req.body) ?? bodyProblem(req.query)
-  if (problem === 'nul') return next(badRequest('Text must not contain NUL characters', [{ field: 'body', message: 'Text must not contain NUL characters' }]))
-  if (problem === 'depth')
+  if (problem?.kind === 'text') return next(badRequest(problem.message, [{ field: problem.field, message: problem.message }]))
+  if (problem?.kind === 'depth')
     return next(badRequest('The request body is nested too deeply', [{ field: 'body', message: `Nested deeper than ${MAX_BODY_DEPTH} levels` }]))
   next()
 }

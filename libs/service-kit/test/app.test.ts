@@ -3,7 +3,7 @@ import type { Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { IDENTITY_AUDIENCE, IDENTITY_HEADER, IDENTITY_ISSUER, type Problem } from '@plumbline/contracts'
+import { IDENTITY_AUDIENCE, IDENTITY_HEADER, IDENTITY_ISSUER, type Problem, TEXT_MESSAGES } from '@plumbline/contracts'
 import {
   AppError,
   contextOf,
@@ -85,19 +85,22 @@ describe('service app errors', () => {
     expect(body.traceId).toBe(res.headers.get('x-request-id'))
   })
 
-  it('refuses NUL characters (body keys, values, query) and bodies nested past 32 levels with 400, for every service', async () => {
-    for (const raw of [
-      JSON.stringify({ name: 'a\u0000b' }),
-      JSON.stringify({ 'k\u0000': 1, name: 'x' }),
-      JSON.stringify({ name: 'x', list: [[{ v: '\u0000' }]] }),
-    ]) {
+  it('refuses NUL characters and lone surrogates (body keys, values, query), naming the field, and bodies nested past 32 levels with 400, for every service', async () => {
+    for (const [raw, field, message] of [
+      [JSON.stringify({ name: 'a\u0000b' }), 'name', TEXT_MESSAGES.nul],
+      [JSON.stringify({ 'k\u0000': 1, name: 'x' }), 'body', TEXT_MESSAGES.nul],
+      [JSON.stringify({ name: 'x', list: [[{ v: '\u0000' }]] }), 'list.0.0.v', TEXT_MESSAGES.nul],
+      // JSON escapes of a lone surrogate, as a client sends them: valid JSON, ill-formed text.
+      ['{"name":"\\ud800"}', 'name', TEXT_MESSAGES.surrogate],
+      ['{"name":"x","list":[{"v":"a\\udfffb"}]}', 'list.0.v', TEXT_MESSAGES.surrogate],
+      ['{"name":"x","\\ud83d":1}', 'body', TEXT_MESSAGES.surrogate],
+    ] as const) {
       const res = await post('/things', raw)
-      expect(res.status).toBe(400)
-      expect((await res.json()) as Problem).toMatchObject({
-        code: 'VALIDATION_FAILED',
-        errors: [{ field: 'body', message: 'Text must not contain NUL characters' }],
-      })
+      expect(res.status, raw).toBe(400)
+      expect((await res.json()) as Problem).toMatchObject({ code: 'VALIDATION_FAILED', detail: message, errors: [{ field, message }] })
     }
+    // A pair is one character (an emoji), not a lone surrogate.
+    expect((await post('/things', '{"name":"roof \\ud83c\\udfe0"}')).status).toBe(201)
     expect((await post('/things?name=%00', '{"name":"ok"}')).status).toBe(400)
     let deep: unknown = 'leaf'
     for (let i = 0; i < 40; i++) deep = { d: deep }

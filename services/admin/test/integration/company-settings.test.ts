@@ -101,7 +101,7 @@ describe('PUT /organizations/:orgId/company-settings', () => {
   it('refuses NUL characters and very deep JSON with 400 instead of failing in the database', async () => {
     const nul = await put('org-guard', { brandingColors: { primary: 'a\u0000b' } })
     expect(nul.status).toBe(400)
-    expect(nul.json.errors).toEqual([{ field: 'body', message: 'Text must not contain NUL characters' }])
+    expect(nul.json.errors).toEqual([{ field: 'brandingColors.primary', message: 'Text must not contain NUL characters' }])
     let deep: Record<string, unknown> = { leaf: 1 }
     for (let i = 0; i < 40; i++) deep = { d: deep }
     const tooDeep = await put('org-guard', { estimateTemplateSettings: deep })

@@ -1,5 +1,5 @@
 import http from 'node:http'
-import { NUMERIC_EDGE_VALUES, numericEdgeBodies, seededRandom } from '@plumbline/testing'
+import { NUMERIC_EDGE_VALUES, numericEdgeBodies, seededRandom, TEXT_EDGE_VALUES, textEdgeBodies } from '@plumbline/testing'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type AdminTestService, exampleLogoUrlCheck, memberOf, startAdminTestService } from '../support/admin-test-service.js'
 
@@ -57,6 +57,7 @@ const FIELDS = [
 
 const ODD_VALUES: unknown[] = [
   ...NUMERIC_EDGE_VALUES,
+  ...TEXT_EDGE_VALUES,
   null,
   true,
   false,
@@ -95,6 +96,18 @@ const ODD_VALUES: unknown[] = [
   '__proto__',
   'toString',
 ]
+
+/** Every text field of the settings, valid, for one edge value at a time. */
+const TEXT_FIELDS = {
+  companyName: 'Acme Roofing',
+  companyEmail: 'office@acme.example',
+  companyPhone: '555 0100',
+  companyAddress: '1 Main St',
+  contractorLicense: 'CA-123',
+  website: 'https://acme.example',
+  aiPromptTemplate: 'Be brief.',
+  brandingColors: { primary: '#1e40af' },
+}
 
 function randomBodies(count: number, seed: number): unknown[] {
   const next = seededRandom(seed)
@@ -180,7 +193,12 @@ describe('fuzzing every route', () => {
           await expectNo5xx(`${who} GET with a broken body`, () => getWithBody(path, headers, '{broken'))
           continue
         }
-        for (const body of [...FIXED_BODIES, ...numericEdgeBodies({ varianceRangePercentage: '15.00' }), ...randomBodies(60, 7919)]) {
+        for (const body of [
+          ...FIXED_BODIES,
+          ...numericEdgeBodies({ varianceRangePercentage: '15.00' }),
+          ...textEdgeBodies(TEXT_FIELDS),
+          ...randomBodies(60, 7919),
+        ]) {
           await expectNo5xx(`${who} ${JSON.stringify(body)?.slice(0, 80)}`, () => svc.call(method, path, { headers, rawBody: JSON.stringify(body) ?? 'null' }))
         }
         for (const raw of RAW_BODIES) {

@@ -1,5 +1,5 @@
 import http from 'node:http'
-import { NUMERIC_EDGE_VALUES, seededRandom } from '@plumbline/testing'
+import { NUMERIC_EDGE_VALUES, seededRandom, TEXT_EDGE_VALUES, textEdgeBodies } from '@plumbline/testing'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createUserWithTemporaryPassword } from '../../src/usecases/create-user-with-temporary-password.js'
 import { type AuthTestService, loginAs, registerVerifiedUser, startAuthTestService, uniqueEmail } from '../support/auth-test-service.js'
@@ -48,6 +48,7 @@ const FIELDS = ['email', 'password', 'firstName', 'lastName', 'token', 'newPassw
 
 const ODD_VALUES: unknown[] = [
   ...NUMERIC_EDGE_VALUES,
+  ...TEXT_EDGE_VALUES,
   null,
   true,
   false,
@@ -78,6 +79,14 @@ const ODD_VALUES: unknown[] = [
   '__proto__',
   'toString',
 ]
+
+/** A valid body per route, for one text edge value at a time. */
+const VALID_BODIES: Record<string, unknown> = {
+  '/register': { email: 'edge@example.com', password: 'Valid-Password-1', firstName: 'Edge', lastName: 'Case' },
+  '/login': { email: 'edge@example.com', password: 'Valid-Password-1' },
+  '/request-password-reset': { email: 'edge@example.com' },
+  '/invitations/register': { token: 'x'.repeat(43), password: 'Valid-Password-1', firstName: 'Edge', lastName: 'Case' },
+}
 
 function randomBodies(count: number, seed: number): unknown[] {
   const next = seededRandom(seed)
@@ -164,7 +173,7 @@ describe('fuzzing every route', () => {
         ['forced reset', forcedReset],
         ['bad identity', { 'x-plumbline-identity': 'not.a.jwt' }],
       ]
-      const bodies = [...FIXED_BODIES, ...randomBodies(40, path.length * 7919)]
+      const bodies = [...FIXED_BODIES, ...textEdgeBodies(VALID_BODIES[path] ?? {}), ...randomBodies(40, path.length * 7919)]
       for (const [who, headers] of identities) {
         if (method === 'GET') {
           for (const q of ['', ...QUERIES]) await expectNo5xx(method, path, () => svc.call(method, `${path}${q}`, { headers }), `${who} ${q}`)

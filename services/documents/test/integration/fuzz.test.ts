@@ -1,6 +1,6 @@
 import { RequestSubjects, ZFetchLogoUrlReply } from '@plumbline/contracts'
 import { request } from '@plumbline/messaging'
-import { claimsFor, fillPath, NUMERIC_EDGE_VALUES, seededRandom, signedRequest } from '@plumbline/testing'
+import { claimsFor, fillPath, NUMERIC_EDGE_VALUES, seededRandom, signedRequest, TEXT_EDGE_VALUES } from '@plumbline/testing'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type DocumentsTestService, newOrgId, startDocumentsTestService } from '../support/documents-test-service.js'
 import { ALL_ROUTES, createVictim } from '../support/victim.js'
@@ -52,6 +52,7 @@ const RAW: { body: string | Buffer; type: string }[] = [
     body: '--b\r\nContent-Disposition: form-data; name="logo"; filename="../../etc/passwd"\r\nContent-Type: image/png\r\n\r\n<svg onload=alert(1)>\r\n--b--\r\n',
     type: 'multipart/form-data; boundary=b',
   },
+  ...TEXT_EDGE_VALUES.map((v) => ({ body: JSON.stringify({ url: v, logoUrl: v, fileName: v }), type: 'application/json' })),
 ]
 
 function randomBytes(next: () => number, n: number): Buffer {

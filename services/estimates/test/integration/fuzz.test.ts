@@ -1,4 +1,4 @@
-import { claimsFor, fillPath, NUMERIC_EDGE_VALUES, numericEdgeBodies, seededRandom, signedRequest } from '@plumbline/testing'
+import { claimsFor, fillPath, NUMERIC_EDGE_VALUES, numericEdgeBodies, seededRandom, signedRequest, TEXT_EDGE_VALUES, textEdgeBodies } from '@plumbline/testing'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type EstimatesTestService, newOrgId, startEstimatesTestService } from '../support/estimates-test-service.js'
 import { ALL_ROUTES, createVictim, fillBody } from '../support/matrix-routes.js'
@@ -19,6 +19,7 @@ afterAll(async () => {
 const huge = 'A'.repeat(120_000)
 const ODD: unknown[] = [
   ...NUMERIC_EDGE_VALUES,
+  ...TEXT_EDGE_VALUES,
   null,
   true,
   false,
@@ -168,7 +169,8 @@ describe('fuzz: no 5xx on malformed input', () => {
         const params = await createVictim(svc, orgId)
         const path = fillPath(route.path, params)
         const valid = fillBody(route.body, params)
-        const bodies = route.method === 'GET' ? [undefined] : [...FIXED_BODIES, valid, ...numericEdgeBodies(valid), ...randomBodies(15, 1000 + i)]
+        const bodies =
+          route.method === 'GET' ? [undefined] : [...FIXED_BODIES, valid, ...numericEdgeBodies(valid), ...textEdgeBodies(valid), ...randomBodies(15, 1000 + i)]
         for (const body of bodies) {
           const res = await send(route.method, path, body)
           if (res.status >= 500) failures.push(`${route.method} ${path} ${JSON.stringify(body)?.slice(0, 200)} → ${res.status} ${res.text.slice(0, 200)}`)

@@ -1,5 +1,5 @@
 import { API_ROUTES } from '@plumbline/contracts/api-routes'
-import { claimsFor, fillPath, NUMERIC_EDGE_VALUES, seededRandom, signedRequest } from '@plumbline/testing'
+import { claimsFor, fillPath, NUMERIC_EDGE_VALUES, seededRandom, signedRequest, TEXT_EDGE_VALUES } from '@plumbline/testing'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type MeetingsTestService, startMeetingsTestService } from '../support/meetings-test-service.js'
 
@@ -45,6 +45,10 @@ const RAW: { body: string | Buffer; type: string }[] = [
     type: 'multipart/form-data; boundary=b',
   })),
   ...NUMERIC_EDGE_VALUES.map((v) => ({ body: JSON.stringify({ title: v, description: v, priority: v, dueDate: v }), type: 'application/json' })),
+  ...TEXT_EDGE_VALUES.flatMap((v) => [
+    { body: JSON.stringify({ title: v, description: 'ok' }), type: 'application/json' },
+    { body: JSON.stringify({ title: 'ok', description: v, assigneeName: v }), type: 'application/json' },
+  ]),
 ]
 
 describe('fuzz: no 5xx on malformed input', () => {
