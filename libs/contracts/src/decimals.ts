@@ -97,10 +97,14 @@ export type DecimalFieldOptions = {
   label?: string
 }
 
+/** Digits after the point that toScaledUnits reads at most: at this scale nothing is rounded. */
+const EXACT_SCALE = 40
+
 /**
  * A decimal request field stored in `column`: a number or string, normalised to a string with
  * exactly the column's scale, refused (400 naming the field) when it is not a number, outside
- * [min, max], or too large for the column after rounding.
+ * [min, max] as written (before rounding: 100.001 is past 100), or too large for the column
+ * after rounding.
  */
 export function decimalField(column: NumericColumn, opts: DecimalFieldOptions = {}) {
   const message = opts.message ?? 'Must be a number'
@@ -111,18 +115,21 @@ export function decimalField(column: NumericColumn, opts: DecimalFieldOptions = 
   const max = opts.max === undefined ? columnMax : toScaledUnits(opts.max, scale)
   if (min === null || max === null || max > columnMax) throw new Error(`invalid bounds for numeric(${column.precision},${scale})`)
   const maxText = opts.max ?? columnMaxText(column)
+  const exactMin = opts.min === undefined ? null : toScaledUnits(opts.min, EXACT_SCALE)
+  const exactMax = opts.max === undefined ? null : toScaledUnits(opts.max, EXACT_SCALE)
   return z.union([z.number(), z.string()], { error: message }).transform((v, ctx) => {
     const text = decimalText(v)
     const units = text === null ? null : toScaledUnits(text, scale)
-    if (units === null) {
+    if (text === null || units === null) {
       ctx.addIssue({ code: 'custom', message })
       return z.NEVER
     }
-    if (units < min) {
+    const exact = toScaledUnits(text, EXACT_SCALE)
+    if (units < min || (exact !== null && exactMin !== null && exact < exactMin)) {
       ctx.addIssue({ code: 'custom', message: opts.minMessage ?? opts.rangeMessage ?? `${label} must be at least ${opts.min ?? fromScaledUnits(min, scale)}` })
       return z.NEVER
     }
-    if (units > max) {
+    if (units > max || (exact !== null && exactMax !== null && exact > exactMax)) {
       ctx.addIssue({ code: 'custom', message: opts.maxMessage ?? opts.rangeMessage ?? `${label} must be at most ${maxText}` })
       return z.NEVER
     }

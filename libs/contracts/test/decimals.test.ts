@@ -6,11 +6,13 @@ import {
   LINE_TOTAL_TOO_LARGE,
   lineTotalUnits,
   NUMERIC_COLUMNS,
+  PHASE_PERCENTAGE_RANGE,
   ZBudgetPatch,
   ZCompanySettingsPatch,
   ZEstimatePayload,
   ZLineItemInput,
   ZMarkupProfileInput,
+  ZPhaseInput,
   ZTaxProfileInput,
   ZTemplateInput,
 } from '../src/index.js'
@@ -85,7 +87,9 @@ describe('the probe’s overflowing inputs answer 400 naming the field', () => {
     expect(issues(ZTaxProfileInput.safeParse({ name: 'T', rate: 0.05, maximumAmount: '1000000000000' }))).toEqual({
       maximumAmount: 'Amount must be at most 999,999,999,999.99',
     })
-    expect(issues(ZMarkupProfileInput.safeParse({ name: 'M', profitPercentage: '100.004' }))).toEqual({})
+    // Past the bound as written, even when it would round onto it.
+    expect(issues(ZMarkupProfileInput.safeParse({ name: 'M', profitPercentage: '100.004' }))).toEqual({ profitPercentage: 'Must be between 0 and 100' })
+    expect(issues(ZMarkupProfileInput.safeParse({ name: 'M', profitPercentage: '99.996' }))).toEqual({})
     expect(issues(ZMarkupProfileInput.safeParse({ name: 'M', profitPercentage: '100.005' }))).toEqual({ profitPercentage: 'Must be between 0 and 100' })
   })
 })
@@ -103,10 +107,16 @@ describe('signs per field (finding 7)', () => {
     expect(issues(template)).toEqual({ 'sections.0.lineItems.0.cost': 'Unit cost must be at least 0' })
   })
 
-  it('accepts zero everywhere and rounds a tiny negative to zero', () => {
+  it('accepts zero everywhere; a bound holds for the value as written, before rounding', () => {
     expect(estimate(0).data?.totalCost).toBe('0.00')
     expect(item(0, 0).data).toMatchObject({ quantity: '0.000', unitCost: '0.00' })
-    expect(item(1, '-0.001').data?.unitCost).toBe('0.00')
+    expect(item(1, '-0.001').success).toBe(false)
+    expect(item(1, '0.001').data?.unitCost).toBe('0.00')
+    // Probe 2026-11-29 (info): 100.001 was stored as 100.00.
+    expect(issues(ZPhaseInput.safeParse({ name: 'P', defaultPercentage: '100.001' }))).toEqual({ defaultPercentage: PHASE_PERCENTAGE_RANGE })
+    expect(issues(ZPhaseInput.safeParse({ name: 'P', defaultPercentage: '-0.0001' }))).toEqual({ defaultPercentage: PHASE_PERCENTAGE_RANGE })
+    expect(ZPhaseInput.safeParse({ name: 'P', defaultPercentage: '99.999' }).data?.defaultPercentage).toBe('100.00')
+    expect(ZPhaseInput.safeParse({ name: 'P', defaultPercentage: '100.000' }).data?.defaultPercentage).toBe('100.00')
   })
 
   it('keeps the spec’s messages for percentages, tax rate and tax amounts (spec 001 §5)', () => {
