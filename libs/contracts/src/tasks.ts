@@ -16,6 +16,12 @@ export const TASK_UPDATE_FAILED = 'Failed to update task'
 export const TASK_DELETE_FAILED = 'Failed to delete task'
 export const TASK_TOGGLE_FAILED = 'Failed to update task status'
 export const TASK_LIST_FAILED = 'Failed to load tasks'
+/** A task links only to its own organisation's estimate, meeting and members. */
+export const TASK_LINK_MESSAGES = {
+  estimateId: 'Estimate not found in this organization',
+  meetingId: 'Meeting not found in this organization',
+  assigneeUserId: 'Assignee is not a member of this organization',
+} as const
 
 const DATE_RE = /^(\d{4})-(\d{2})-(\d{2})(T.*)?$/
 

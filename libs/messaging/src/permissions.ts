@@ -78,7 +78,8 @@ const GRANTS: Record<BusService, BusGrant> = {
     // The transcription queue lives in meetings' own stream (services/meetings/src/events/subjects.ts).
     consumes: [{ durable: 'meetings-transcription-worker', subject: 'meetings.transcription.requested.v1' }],
     replies: [],
-    requests: [RequestSubjects.summarizeMeeting],
+    // A task's estimate and assignee are checked with their owners (usecases/task-links.ts).
+    requests: [RequestSubjects.summarizeMeeting, RequestSubjects.estimateDocument, RequestSubjects.resolveIdentity],
   },
   admin: {
     ownsStream: true,

@@ -12,7 +12,7 @@ const taskId = (req: Request) => uuidParam(req, 'id', 'Task')
  * Tasks (spec 001 §7), under the ai_notetaker module: every member reads them; creating takes
  * create, editing and ticking take edit, deleting takes delete (Members may not delete).
  */
-export function taskRoutes(deps: Pick<MeetingsDeps, 'prisma'>): Router {
+export function taskRoutes(deps: Pick<MeetingsDeps, 'prisma' | 'bus' | 'logger'>): Router {
   return catalogueRouter(meetingsRoutes)
     .on('getTasks', async ({ ctx, query, res }) => {
       const { tasks, next } = await listTasks(deps, ctx.orgId, query)

@@ -17,6 +17,7 @@ import type { MeetingsDeps, Tx } from '../deps.js'
 import { isPastForEveryone } from '../domain/due-date.js'
 
 import { MEETINGS_SCHEMA } from '../events/subjects.js'
+import { changedLinks, refuseForeignLinks } from './task-links.js'
 
 type Actor = { orgId: string; userId: string }
 type Deps = Pick<MeetingsDeps, 'prisma'>
@@ -61,8 +62,9 @@ export function summarizeTasks(deps: Deps, orgId: string, today: string = utcTod
   return countTasks(deps.prisma, orgId, today)
 }
 
-export async function createTask(deps: Deps, actor: Actor, body: CreateTaskInput): Promise<Task> {
+export async function createTask(deps: Pick<MeetingsDeps, 'prisma' | 'bus' | 'logger'>, actor: Actor, body: CreateTaskInput): Promise<Task> {
   refusePastDueDate(body.dueDate)
+  await refuseForeignLinks(deps, actor.orgId, body)
   return deps.prisma.$transaction((tx) => insertTask(tx, actor, body))
 }
 
@@ -90,7 +92,10 @@ export async function insertTask(tx: Tx, actor: Actor, body: CreateTaskInput): P
 }
 
 /** Changes the named fields; a due date kept as it was may stay in the past (an overdue task being retitled). */
-export async function updateTask(deps: Deps, actor: Actor, id: string, body: UpdateTaskInput): Promise<Task> {
+export async function updateTask(deps: Pick<MeetingsDeps, 'prisma' | 'bus' | 'logger'>, actor: Actor, id: string, body: UpdateTaskInput): Promise<Task> {
+  const before = await findTaskRow(deps.prisma, actor.orgId, id)
+  if (!before) throw taskNotFound()
+  await refuseForeignLinks(deps, actor.orgId, changedLinks(body, before))
   return deps.prisma.$transaction(async (tx) => {
     const row = await findTaskRow(tx, actor.orgId, id)
     if (!row) throw taskNotFound()

@@ -1,19 +1,24 @@
 import { type TaskEventV1, TaskSubjects, ZTaskEventV1 } from '@plumbline/contracts'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { type DirectoryStandIns, startDirectoryStandIns } from '../support/directory-stand-ins.js'
 import { type MeetingsTestService, memberOf, startMeetingsTestService } from '../support/meetings-test-service.js'
 
 // What task events tell other services: the admin service's notification bell needs who a task
 // is for, when it is due and whether a change assigned it ("assigned to you", "due today").
 
 let svc: MeetingsTestService
+let directory: DirectoryStandIns
+const orgId = 'org-task-events'
 beforeAll(async () => {
   svc = await startMeetingsTestService()
+  directory = startDirectoryStandIns(svc.deps.bus)
+  for (const userId of ['u-ivy', 'u-jo']) directory.addMember(orgId, userId)
 })
 afterAll(async () => {
+  await directory?.stop()
   await svc?.close()
 })
 
-const orgId = 'org-task-events'
 const path = `/organizations/${orgId}/tasks`
 const day = new Date(Date.now() + 3 * 86_400_000).toISOString().slice(0, 10)
 const call = async (method: string, url: string, body?: unknown) => svc.call(method, url, { body, headers: await memberOf(orgId, 'Owner') })

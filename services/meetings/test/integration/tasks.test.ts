@@ -2,6 +2,7 @@ import {
   TASK_CURSOR_INVALID,
   TASK_DUE_DATE_INVALID,
   TASK_DUE_DATE_PAST,
+  TASK_LINK_MESSAGES,
   TASK_NEXT_CURSOR_HEADER,
   TASK_PRIORITY_INVALID,
   TASK_TITLE_REQUIRED,
@@ -9,13 +10,17 @@ import {
   ZTask,
 } from '@plumbline/contracts'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { type DirectoryStandIns, startDirectoryStandIns } from '../support/directory-stand-ins.js'
 import { type MeetingsTestService, memberOf, startMeetingsTestService } from '../support/meetings-test-service.js'
 
 let svc: MeetingsTestService
+let directory: DirectoryStandIns
 beforeAll(async () => {
   svc = await startMeetingsTestService()
+  directory = startDirectoryStandIns(svc.deps.bus)
 })
 afterAll(async () => {
+  await directory?.stop()
   await svc?.close()
 })
 
@@ -137,17 +142,85 @@ describe('DELETE /organizations/:orgId/tasks/:id', () => {
   })
 })
 
+/** A meeting of orgId, made through its route. */
+async function meetingOf(orgId: string): Promise<string> {
+  const res = await as('POST', `/organizations/${orgId}/meetings`, orgId, { title: 'Site walk' })
+  expect(res.status).toBe(201)
+  return res.json.id
+}
+
+describe("a task's links stay within its organisation", () => {
+  // Probe 2026-11-29, finding 5: organisation B stored A's estimate, meeting and owner on its tasks.
+  const a = 'org-links-a'
+  const b = 'org-links-b'
+  const links = async () => ({
+    estimateId: directory.addEstimate(a, crypto.randomUUID()),
+    meetingId: await meetingOf(a),
+    assigneeUserId: directory.addMember(a, `owner-of-${a}-${crypto.randomUUID()}`),
+  })
+
+  it("refuses another organisation's estimate, meeting and user on create and on update, naming the field", async () => {
+    const foreign = await links()
+    const own = await create(b, { title: 'Mine' })
+    for (const field of ['estimateId', 'meetingId', 'assigneeUserId'] as const) {
+      const created = await create(b, { title: 'Borrowed', [field]: foreign[field] })
+      expect(created.status, field).toBe(400)
+      expect(created.json.errors).toEqual([{ field, message: TASK_LINK_MESSAGES[field] }])
+      const updated = await as('PUT', `${tasksPath(b)}/${own.json.id}`, b, { [field]: foreign[field] })
+      expect(updated.status, field).toBe(400)
+      expect(updated.json.errors).toEqual([{ field, message: TASK_LINK_MESSAGES[field] }])
+    }
+    // Ids that name nothing at all are refused the same way.
+    for (const [field, id] of [
+      ['estimateId', crypto.randomUUID()],
+      ['meetingId', crypto.randomUUID()],
+      ['meetingId', 'not-a-uuid'],
+      ['assigneeUserId', 'nobody'],
+    ] as const)
+      expect((await create(b, { title: 'Dangling', [field]: id })).json.errors).toEqual([{ field, message: TASK_LINK_MESSAGES[field] }])
+    const stored = await svc.deps.prisma.task.findMany({ where: { organizationId: b } })
+    expect(stored.map((t) => [t.estimateId, t.meetingId, t.assigneeUserId])).toEqual([[null, null, null]])
+  })
+
+  it('keeps its own organisation’s links, on create and update, and clears them with null', async () => {
+    const mine = await links()
+    const created = await create(a, { title: 'Linked', ...mine })
+    expect(created.status).toBe(201)
+    expect(created.json).toMatchObject({ ...mine, meetingTitle: 'Site walk' })
+    const again = await as('PUT', `${tasksPath(a)}/${created.json.id}`, a, { title: 'Renamed', ...mine })
+    expect(again.status).toBe(200)
+    const cleared = await as('PUT', `${tasksPath(a)}/${created.json.id}`, a, { estimateId: null, meetingId: null, assigneeUserId: null })
+    expect(cleared.json).toMatchObject({ estimateId: null, meetingId: null, assigneeUserId: null })
+  })
+
+  it('answers 503 with Retry-After when the owner of a link cannot be asked, and keeps nothing', async () => {
+    await directory.stop()
+    try {
+      const res = await create(a, { title: 'Waits', estimateId: crypto.randomUUID() })
+      expect(res.status).toBe(503)
+      expect(res.headers.get('retry-after')).toBe('5')
+      // A change that leaves the links alone needs nobody.
+      const plain = await create(a, { title: 'Plain' })
+      expect((await as('PUT', `${tasksPath(a)}/${plain.json.id}`, a, { title: 'Plainer' })).status).toBe(200)
+    } finally {
+      directory = startDirectoryStandIns(svc.deps.bus)
+    }
+    expect(await svc.deps.prisma.task.count({ where: { organizationId: a, title: 'Waits' } })).toBe(0)
+  })
+})
+
 describe('GET /organizations/:orgId/tasks filtered by link', () => {
   it("answers only the tasks of one estimate or one meeting (the estimate's detail page shows them)", async () => {
     const orgId = 'org-links'
-    const estimateId = '11111111-1111-4111-8111-111111111111'
+    const estimateId = directory.addEstimate(orgId, '11111111-1111-4111-8111-111111111111')
+    const meetingId = await meetingOf(orgId)
     await create(orgId, { title: 'Order shingles', estimateId })
     await create(orgId, { title: 'Book the dumpster', estimateId })
     await create(orgId, { title: 'Unlinked' })
-    await create(orgId, { title: 'From a call', meetingId: '22222222-2222-4222-8222-222222222222' })
+    await create(orgId, { title: 'From a call', meetingId })
     const byEstimate = await as('GET', `${tasksPath(orgId)}?estimateId=${estimateId}`, orgId)
     expect(byEstimate.json.map((t: { title: string }) => t.title).sort()).toEqual(['Book the dumpster', 'Order shingles'])
-    const byMeeting = await as('GET', `${tasksPath(orgId)}?meetingId=22222222-2222-4222-8222-222222222222`, orgId)
+    const byMeeting = await as('GET', `${tasksPath(orgId)}?meetingId=${meetingId}`, orgId)
     expect(byMeeting.json.map((t: { title: string }) => t.title)).toEqual(['From a call'])
     expect((await as('GET', tasksPath(orgId), orgId)).json).toHaveLength(4)
     // Another organisation's estimate id finds nothing here.
