@@ -69,7 +69,10 @@ export const ZInvitationRegisterBody = ZInvitationTokenBody.extend({
 })
 export type InvitationRegisterBody = z.infer<typeof ZInvitationRegisterBody>
 
-/** auth.member.joined.v1: an existing account joined an organisation by invitation. */
+/**
+ * auth.member.joined.v1: an existing account joined an organisation, by invitation or (addedBy
+ * platform_admin) given a membership by a platform admin, which the tenant's feed shows.
+ */
 export const ZMemberJoinedV1 = z.object({
   userId: z.string(),
   email: z.string(),
@@ -77,5 +80,6 @@ export const ZMemberJoinedV1 = z.object({
   firstName: z.string().nullish(),
   lastName: z.string().nullish(),
   roleName: z.string(),
+  addedBy: z.enum(['invitation', 'platform_admin']).optional(),
 })
 export type MemberJoinedV1 = z.infer<typeof ZMemberJoinedV1>

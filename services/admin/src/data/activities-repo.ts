@@ -11,5 +11,5 @@ export async function insertActivity(tx: Tx, a: NewActivity): Promise<void> {
   })
 }
 
-export const latestActivities = (db: Db, orgId: string, page: { skip: number; take: number }) =>
-  db.activity.findMany({ where: { organizationId: orgId }, orderBy: [{ createdAt: 'desc' }, { id: 'desc' }], ...page })
+export const latestActivities = (db: Db, orgId: string, types: ActivityType[], page: { skip: number; take: number }) =>
+  db.activity.findMany({ where: { organizationId: orgId, type: { in: types } }, orderBy: [{ createdAt: 'desc' }, { id: 'desc' }], ...page })

@@ -1,4 +1,4 @@
-import { type ActivityType, Subjects } from '@plumbline/contracts'
+import { ACTIVITY_TYPES, type ActivityType, can, type PermissionModule, type PermissionSet, Subjects } from '@plumbline/contracts'
 
 /** Feed entry per estimate event subject: read as "<user> <action> <target>". */
 export const ESTIMATE_ACTIVITIES = {
@@ -17,3 +17,20 @@ export const MEETING_ACTIVITIES = {
 export type EstimateActivitySubject = keyof typeof ESTIMATE_ACTIVITIES
 
 export const TEAM_MEMBER_ACTION = 'joined the team'
+/** A platform admin gave the user a membership (support access): the tenant sees it in its feed. */
+export const PLATFORM_ADMIN_JOIN_ACTION = 'was added to the team by a platform admin'
+
+/** The module whose access a reader needs to see an entry: estimates, meetings and members are each their own. */
+const ACTIVITY_MODULES: Record<ActivityType, PermissionModule> = {
+  estimate_created: 'cost_estimator',
+  estimate_updated: 'cost_estimator',
+  estimate_approved: 'cost_estimator',
+  estimate_shared: 'cost_estimator',
+  meeting_created: 'ai_notetaker',
+  meeting_completed: 'ai_notetaker',
+  team_member: 'team',
+}
+
+/** The feed's entry types a reader with these permissions may see (a meeting title or a member's address is not for every role). */
+export const visibleActivityTypes = (permissions: PermissionSet): ActivityType[] =>
+  ACTIVITY_TYPES.filter((type) => can(permissions, ACTIVITY_MODULES[type], 'access'))

@@ -9,5 +9,5 @@ import { getUsage } from '../usecases/get-usage.js'
 export function organizationRoutes(deps: Pick<AdminDeps, 'prisma' | 'env'>): Router {
   return catalogueRouter(adminRoutes)
     .on('getUsage', ({ ctx }) => getUsage(deps.prisma, deps.env, ctx.orgId))
-    .on('getDashboardMetrics', ({ ctx }) => getDashboardMetrics(deps.prisma, ctx.orgId)).router
+    .on('getDashboardMetrics', ({ ctx }) => getDashboardMetrics(deps.prisma, ctx.orgId, ctx.permissions)).router
 }

@@ -1,9 +1,15 @@
-import type { DashboardMetrics } from '@plumbline/contracts'
+import { can, type DashboardMetrics, type PermissionSet } from '@plumbline/contracts'
 import { findOrgTotals } from '../data/org-totals-repo.js'
 import type { Db } from '../deps.js'
 
-/** Totals for the dashboard cards, kept by the estimate and meeting event consumers. */
-export async function getDashboardMetrics(db: Db, orgId: string): Promise<DashboardMetrics> {
+/**
+ * Totals for the dashboard cards, kept by the estimate and meeting event consumers. A total of a
+ * module the reader's role cannot access answers 0, as the card of a module it cannot open.
+ */
+export async function getDashboardMetrics(db: Db, orgId: string, permissions: PermissionSet): Promise<DashboardMetrics> {
   const totals = await findOrgTotals(db, orgId)
-  return { totalEstimates: totals?.totalEstimates ?? 0, totalMeetings: totals?.totalMeetings ?? 0 }
+  return {
+    totalEstimates: can(permissions, 'cost_estimator', 'access') ? (totals?.totalEstimates ?? 0) : 0,
+    totalMeetings: can(permissions, 'ai_notetaker', 'access') ? (totals?.totalMeetings ?? 0) : 0,
+  }
 }

@@ -1,16 +1,20 @@
-import type { Activity, ActivityQuery } from '@plumbline/contracts'
+import type { Activity, ActivityQuery, PermissionSet } from '@plumbline/contracts'
 import { latestActivities } from '../data/activities-repo.js'
 import { actorsByIds } from '../data/actors-repo.js'
 import type { Db } from '../deps.js'
+import { visibleActivityTypes } from '../domain/activity-text.js'
 
 /**
  * One page of an organisation's activity, newest first. Actors are named at read time from the users this
  * service learned from auth events (events of other services carry only the actor's id, and
  * events of different streams arrive in no fixed order); unknown or deleted users and client
- * actions show a user with every field null.
+ * actions show a user with every field null. A reader sees the entries of the modules their role
+ * may access (estimates: cost_estimator; meetings: ai_notetaker; members: team).
  */
-export async function listActivities(db: Db, orgId: string, query: ActivityQuery): Promise<Activity[]> {
-  const rows = await latestActivities(db, orgId, { skip: (query.page - 1) * query.limit, take: query.limit })
+export async function listActivities(db: Db, reader: { orgId: string; permissions: PermissionSet }, query: ActivityQuery): Promise<Activity[]> {
+  const types = visibleActivityTypes(reader.permissions)
+  if (!types.length) return []
+  const rows = await latestActivities(db, reader.orgId, types, { skip: (query.page - 1) * query.limit, take: query.limit })
   const actorIds = [...new Set(rows.map((r) => r.actorId).filter((id): id is string => id !== null))]
   const actors = new Map((actorIds.length ? await actorsByIds(db, actorIds) : []).map((a) => [a.userId, a]))
   return rows.map((r) => {

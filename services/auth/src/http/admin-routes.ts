@@ -39,7 +39,7 @@ export function adminRoutes(deps: AuthDeps): Router {
     })
     .on('putAdminUserMembership', async ({ ctx, body, req }) => {
       const userId = uuidParam(req, 'id', 'User')
-      const change = await setUserMembership(deps, userId, body)
+      const change = await setUserMembership(deps, ctx.userId, userId, body)
       await recordAdminAction(deps, ctx.userId, { action: 'user.membership_changed', target: userId, ...change })
       return { message: 'Membership updated' }
     })

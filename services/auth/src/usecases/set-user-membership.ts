@@ -1,7 +1,8 @@
-import type { AdminMembershipBody } from '@plumbline/contracts'
+import { type AdminMembershipBody, type MemberJoinedV1, Subjects } from '@plumbline/contracts'
 import { badRequest, notFound } from '@plumbline/service-kit'
 import { invalidateIdentity } from '../data/identity-cache.js'
 import type { AuthDeps } from '../deps.js'
+import { recordEvent } from '../events/record-event.js'
 
 export type MembershipChange = { before: { organizationId: string; roleId: string }[]; after: AdminMembershipBody }
 
@@ -9,9 +10,11 @@ export type MembershipChange = { before: { organizationId: string; roleId: strin
  * PUT /admin/users/:id/membership: sets the user's role in this organisation (adding the
  * membership when missing) and leaves the user's other memberships as they are (issue 13: an
  * edit of one membership must not silently remove the user from every other organisation).
- * The cached identity is dropped so the next request sees the new permissions.
+ * The cached identity is dropped so the next request sees the new permissions. A new membership
+ * is announced (auth.member.joined.v1, addedBy platform_admin), so the tenant's activity feed
+ * shows that a platform admin put someone (often themselves, for support) into the organisation.
  */
-export async function setUserMembership(deps: AuthDeps, userId: string, input: AdminMembershipBody): Promise<MembershipChange> {
+export async function setUserMembership(deps: AuthDeps, actorId: string, userId: string, input: AdminMembershipBody): Promise<MembershipChange> {
   const before = await deps.prisma.$transaction(async (tx) => {
     const user = await tx.user.findFirst({ where: { id: userId, deletedAt: null }, include: { memberships: true } })
     if (!user) throw notFound('User')
@@ -26,6 +29,21 @@ export async function setUserMembership(deps: AuthDeps, userId: string, input: A
       create: { userId, organizationId: input.organizationId, roleId: input.roleId },
       update: { roleId: input.roleId },
     })
+    if (!user.memberships.some((m) => m.organizationId === input.organizationId))
+      await recordEvent<MemberJoinedV1>(tx, {
+        type: Subjects.memberJoined,
+        orgId: input.organizationId,
+        actorId,
+        data: {
+          userId,
+          email: user.email,
+          organizationId: input.organizationId,
+          firstName: user.firstName,
+          lastName: user.lastName,
+          roleName: role.name,
+          addedBy: 'platform_admin',
+        },
+      })
     return user.memberships.map((m) => ({ organizationId: m.organizationId, roleId: m.roleId }))
   })
   await invalidateIdentity(deps.redis, deps.env.REDIS_PREFIX, userId)

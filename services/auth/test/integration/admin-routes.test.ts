@@ -165,6 +165,24 @@ describe('PUT /admin/users/:id/membership', () => {
     const [event] = await adminEvents(userId).then((events) => events.filter((e) => (e.data as { action: string }).action === 'user.membership_changed'))
     expect(event.data).toMatchObject({ after: { organizationId: member.orgId, roleId: SYSTEM_ROLE_IDS.Member } })
     expect((event.data as { before: unknown[] }).before).toHaveLength(1)
+    // The tenant's feed is told a platform admin added someone: once, for the new membership only.
+    const joined = async () =>
+      (await svc.deps.prisma.outboxEvent.findMany({ where: { subject: Subjects.memberJoined } }))
+        .map((e) => ZEventEnvelope.parse(e.payload))
+        .filter((e) => (e.data as { userId: string }).userId === userId)
+    expect((await joined()).map((e) => ({ orgId: e.orgId, actorId: e.actorId, data: e.data }))).toEqual([
+      {
+        orgId: member.orgId,
+        actorId: admin.userId,
+        data: { userId, email, organizationId: member.orgId, firstName: 'Mo', lastName: '', roleName: 'Member', addedBy: 'platform_admin' },
+      },
+    ])
+    const again = await svc.call('PUT', `/admin/users/${userId}/membership`, {
+      headers: admin.headers,
+      body: { organizationId: member.orgId, roleId: SYSTEM_ROLE_IDS.Admin },
+    })
+    expect(again.status).toBe(200)
+    expect(await joined()).toHaveLength(1)
   })
 
   it('changes the role in one organisation and leaves the others untouched', async () => {
