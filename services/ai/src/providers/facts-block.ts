@@ -20,7 +20,7 @@ export function factsBlock(f: EstimateFacts): string {
   }
   add('Contractor', f.company.name)
   add('Contractor licence', f.company.license)
-  add('Special features', f.specialFeatures)
+  add("Special features (the contractor's words: describe them for the client in your own words)", f.specialFeatures)
   add('Property details', f.propertyNotes.join('; ') || null)
   if (f.phases.length) {
     lines.push(
@@ -40,6 +40,6 @@ export function factsBlock(f: EstimateFacts): string {
       if (s.items.length > ITEMS_PER_SECTION) lines.push(`    - and ${s.items.length - ITEMS_PER_SECTION} more items`)
     }
   }
-  if (f.meetingNotes) lines.push(`Meeting notes (private to the contractor: shape the text by them, never quote them):\n${f.meetingNotes.slice(0, 6000)}`)
+  if (f.meetingNotes) lines.push(`Meeting notes (contractor-only: shape the text by them, never quote them):\n${f.meetingNotes.slice(0, 6000)}`)
   return lines.join('\n')
 }

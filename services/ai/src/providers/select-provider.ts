@@ -1,6 +1,7 @@
 import { type AiEnv, selectedProvider } from '../env.js'
 import { createBuiltInWriter } from './builtin-writer.js'
 import { createOpenAiProvider, type OpenAiSettings } from './openai-provider.js'
+import { guardPrivateFacts } from './private-facts.js'
 import type { AiProvider } from './provider.js'
 
 /** The OpenAI-compatible server the settings name (used when selectedProvider(env) is 'openai'). */
@@ -11,8 +12,7 @@ export const openAiSettings = (env: AiEnv): OpenAiSettings => ({
   timeoutMs: env.OPENAI_TIMEOUT_MS,
 })
 
-/** The provider the settings choose (env.ts documents the rule). */
+/** The provider the settings choose (env.ts documents the rule), never quoting the private facts. */
 export function selectProvider(env: AiEnv): AiProvider {
-  if (selectedProvider(env) === 'openai') return createOpenAiProvider(openAiSettings(env))
-  return createBuiltInWriter()
+  return guardPrivateFacts(selectedProvider(env) === 'openai' ? createOpenAiProvider(openAiSettings(env)) : createBuiltInWriter())
 }

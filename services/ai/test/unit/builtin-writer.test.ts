@@ -51,6 +51,15 @@ describe('built-in writer: uses the estimate', () => {
     for (const text of Object.values(s)) expect(text).not.toMatch(BAD)
   })
 
+  it('quotes the special features once, in the project overview; the other sections only point there', async () => {
+    const doc = roofDocument()
+    doc.estimate.specialFeatures = 'Zq7Features two skylights to re-flash'
+    const s = await writeAll(doc)
+    expect(s.project_overview).toContain('Zq7Features two skylights to re-flash')
+    for (const type of ['executive_summary', 'scope_of_work', 'timeline', 'qa_notes']) expect(s[type], type).not.toContain('Zq7Features')
+    expect(s.executive_summary).toContain('special requirements described in the project overview')
+  })
+
   it('never copies the contractor-only meeting notes into a section, whatever they say', async () => {
     const marker = 'Zq7MarkerXv'
     const transcript = [

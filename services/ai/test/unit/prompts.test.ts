@@ -5,6 +5,7 @@ import { buildPrompt } from '../../src/prompts/build-prompt.js'
 import { promptVariables } from '../../src/prompts/prompt-variables.js'
 import { renderPrompt } from '../../src/prompts/render-prompt.js'
 import { templateForProjectType } from '../../src/prompts/select-template.js'
+import { withoutQuotes } from '../../src/providers/private-facts.js'
 import { bareDocument, companySettings, roofDocument } from '../support/fixtures.js'
 
 describe('prompt templates', () => {
@@ -57,5 +58,22 @@ describe('prompt templates', () => {
     const facts = estimateFacts({ document: roofDocument(), settings: companySettings() })
     expect(buildPrompt({ aiPromptTemplate: 'For {{clientName}} at {{propertyAddress}}' }, facts)).toBe('For Jane Smith at 12 Elm Street, Springfield, IL 62701')
     expect(buildPrompt({ aiPromptTemplate: '   ' }, facts)).toContain('residential construction project')
+  })
+})
+
+describe('withoutQuotes: client text never repeats the contractor-only notes', () => {
+  const notes = 'Owner said our margin on this job is 42 percent. Jane wants a darker shingle colour to match the shutters.'
+  it('drops each sentence with six words of the notes in a row, whatever the case or punctuation', () => {
+    const text = [
+      'We will replace the roof. OUR MARGIN, on this job is 42 percent! We start in May.',
+      '',
+      '- Jane wants a darker shingle colour to match',
+      '- New gutters',
+    ].join('\n')
+    expect(withoutQuotes(text, [notes])).toBe('We will replace the roof. We start in May.\n\n- New gutters')
+  })
+  it('keeps shorter shared phrases and text without private facts as they are', () => {
+    expect(withoutQuotes('A darker shingle colour was chosen.', [notes])).toBe('A darker shingle colour was chosen.')
+    expect(withoutQuotes('Line one.\n\nLine two.', [null, undefined])).toBe('Line one.\n\nLine two.')
   })
 })

@@ -35,6 +35,15 @@ export async function saveContentText(tx: Tx, orgId: string, estimateId: string,
   })
 }
 
+/** Takes a section off the client's page (its link's showToClient), leaving the other flags. */
+export async function hideFromClient(tx: Tx, orgId: string, estimateId: string, type: string): Promise<void> {
+  await tx.contentLink.upsert({
+    where: { estimateId_role: { estimateId, role: type } },
+    create: { estimateId, organizationId: orgId, role: type, showToClient: false },
+    update: { showToClient: false },
+  })
+}
+
 /** The texts and the client-visibility flags, for the public page. */
 export async function listClientContent(db: Db, orgId: string, estimateId: string) {
   // One after the other: `db` may be an interactive transaction, which runs one query at a time.

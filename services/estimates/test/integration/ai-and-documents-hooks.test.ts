@@ -107,6 +107,28 @@ describe('estimates-on-ai-generation-completed-v1', () => {
     expect(customised).toMatchObject({ executive_summary: false, timeline: true, qa_notes: false })
   })
 
+  // Probe 2026-11-29, finding 6: generated text went live on the client's link at once.
+  it('keeps what it writes on a shared estimate off the client page until the contractor shows it; an unshared one keeps its flags', async () => {
+    const orgId = newOrgId()
+    const api = svc.as(orgId)
+    const shared = await createEstimate(api)
+    expect((await api('POST', `/estimates/${shared.id}/share`)).status).toBe(201)
+    const unshared = await createEstimate(api)
+    for (const e of [shared, unshared])
+      await publishEnvelope(
+        svc.deps.bus,
+        generated(orgId, { estimateId: e.id, contentBlocks: { executive_summary: 'AI summary.', scope_of_work: 'AI scope.' } }),
+      )
+    await waitForConsumer(svc.deps.bus, DURABLE, 'ai')
+    const shown = async (id: string) =>
+      Object.fromEntries(
+        ((await api('GET', `/estimates/${id}/content-links`)).body as { role: string; showToClient: boolean }[]).map((l) => [l.role, l.showToClient]),
+      )
+    expect((await api('GET', `/estimates/${shared.id}`)).body.contentSections).toMatchObject({ executive_summary: 'AI summary.', scope_of_work: 'AI scope.' })
+    expect(await shown(shared.id)).toMatchObject({ executive_summary: false, scope_of_work: false })
+    expect(await shown(unshared.id)).toMatchObject({ executive_summary: true, scope_of_work: true })
+  })
+
   it("ignores single-section generations, another organisation's estimate and a locked (approved) estimate", async () => {
     const orgId = newOrgId()
     const api = svc.as(orgId)

@@ -5,6 +5,7 @@ import { useActiveOrganization, useAuth } from '@plumbline/web'
 import { useMutation } from '@tanstack/react-query'
 import * as React from 'react'
 import { type FieldErrors, useForm } from 'react-hook-form'
+import { MEETING_NOTES_HINT, SPECIAL_FEATURES_HINT } from '../../components/ai/ai-field-hints'
 import { ProjectTypeGrid } from '../../components/project-type/project-type-grid'
 import { fetchPropertyData } from '../../data/mutations'
 import { isAutoGenerateAI, useCompanySettings, useProjectTypes, useTemplates } from '../../data/queries'
@@ -270,7 +271,7 @@ export function EstimateDialog({ open, onOpenChange, estimate, onUpdated, onCrea
                     />
                   </FormField>
                 </div>
-                <FormField id="specialFeatures" label="Special Features (optional)">
+                <FormField id="specialFeatures" label="Special Features (optional)" hint={SPECIAL_FEATURES_HINT}>
                   <Textarea
                     id="specialFeatures"
                     rows={3}
@@ -278,7 +279,7 @@ export function EstimateDialog({ open, onOpenChange, estimate, onUpdated, onCrea
                     {...register('specialFeatures')}
                   />
                 </FormField>
-                <FormField id="meetingTranscript" label="Meeting Notes / Transcript (optional)">
+                <FormField id="meetingTranscript" label="Meeting Notes / Transcript (optional)" hint={MEETING_NOTES_HINT}>
                   <Textarea
                     id="meetingTranscript"
                     rows={4}

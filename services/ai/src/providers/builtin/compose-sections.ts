@@ -59,7 +59,8 @@ function executiveSummary(f: EstimateFacts, o: ComposeOptions): string {
   const where = f.propertyAddress ? ` at ${f.propertyAddress}` : ''
   const size = f.squareFootage ? ` The work covers approximately ${thousands(f.squareFootage)} square feet.` : ''
   const opening = `${weAre(f)} pleased to present this estimate for ${projectPhrase(f)}${who}${where}.${size}`
-  const features = f.specialFeatures ? `The proposal takes into account the special requirements you shared: ${sentence(f.specialFeatures)}` : null
+  // The special features are quoted once, in the project overview; the other sections point there.
+  const features = f.specialFeatures ? 'The proposal takes into account the special requirements described in the project overview.' : null
   const topics = o.detailed ? discussedTopics(f.meetingNotes, 3) : []
   const heard = topics.length ? `It reflects what we discussed with you, in particular ${listOf(topics)}.` : null
   return paragraphs([
@@ -137,7 +138,7 @@ function scopeOfWork(f: EstimateFacts, o: ComposeOptions): string {
     : f.phases.length
       ? `The work is carried out in the following phases:\n${f.phases.map((p, i) => phaseLine(p, i + 1)).join('\n')}`
       : null
-  const features = f.specialFeatures ? `The scope includes the special requirements noted for this project: ${sentence(f.specialFeatures)}` : null
+  const features = f.specialFeatures ? 'The scope includes the special requirements described in the project overview.' : null
   const exclusions = 'Work not described in this estimate is not included; any additional work will be agreed with you in writing before it begins.'
   return paragraphs([intro, body, f.sections.length ? costTypeSentence(f) : null, features, exclusions])
 }
@@ -182,7 +183,7 @@ function qaNotes(f: EstimateFacts, o: ComposeOptions): string {
   const checkpoints = f.phases.length > 1 ? `Quality checkpoints are held at the end of each phase: ${listOf(f.phases.map((p) => inline(p.name)))}.` : null
   const hasSubs = f.sections.some((s) => s.items.some((i) => i.costType === 'Subcontractor'))
   const subs = hasSubs ? `Work by specialist subcontractors is supervised by ${f.company.name ?? 'our team'} and held to the same standard.` : null
-  const attention = f.specialFeatures ? `Particular attention will be paid to the special requirements of this project: ${sentence(f.specialFeatures)}` : null
+  const attention = f.specialFeatures ? 'Particular attention will be paid to the special requirements of this project.' : null
   const contact = [f.company.phone, f.company.email].filter(Boolean)
   const reach = contact.length
     ? `Questions about quality or workmanship can be directed to ${we(f) === 'We' ? 'us' : we(f)} at ${listOf(contact as string[])}.`

@@ -9,7 +9,7 @@ import { useDetail } from '../detail-context'
 import { ContentCard } from './content-card'
 import { visibleToClient } from './content-rules'
 import { GenerateAllProgressPanel } from './generate-all/generate-all-progress'
-import { useGenerateAll } from './generate-all/use-generate-all'
+import { HIDDEN_UNTIL_REVIEWED, useGenerateAll } from './generate-all/use-generate-all'
 
 /** Project Documentation: the five content sections, filtered for the client view (spec 001 §6). */
 export function DocumentationSection() {
@@ -17,7 +17,7 @@ export function DocumentationSection() {
   const links = useContentLinks(orgId, estimateId)
   const provider = useAiProvider(readonly ? null : orgId)
   const writerLabel = React.useCallback((w: string) => writerName(w, provider.data), [provider.data])
-  const generateAll = useGenerateAll(orgId, estimateId, writerLabel)
+  const generateAll = useGenerateAll(orgId, estimateId, writerLabel, !!estimate.shareToken)
   const [confirm, setConfirm] = React.useState<ConfirmOptions | null>(null)
   const linkFor = (type: string) => links.data?.find((l) => l.role === type)
   // The client sees only shared sections that have something to read (as on the public page).
@@ -29,7 +29,7 @@ export function DocumentationSection() {
     if (!hasContent) return void generateAll.start()
     setConfirm({
       title: 'Generate all content?',
-      description: 'AI writes all five sections again. The new text replaces what is there now.',
+      description: `AI writes all five sections again. The new text replaces what is there now.${estimate.shareToken ? ` ${HIDDEN_UNTIL_REVIEWED}` : ''}`,
       confirmLabel: 'Generate All',
       onConfirm: () => void generateAll.start(),
     })

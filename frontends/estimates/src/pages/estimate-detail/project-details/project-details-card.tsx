@@ -2,6 +2,7 @@ import { formatNumber } from '@plumbline/contracts/format'
 import { Button, Card } from '@plumbline/ui'
 import { ClipboardList, NotebookPen } from 'lucide-react'
 import * as React from 'react'
+import { MEETING_NOTES_HINT, SPECIAL_FEATURES_HINT } from '../../../components/ai/ai-field-hints'
 import { useDetail } from '../detail-context'
 import { formatDate } from '../header/estimate-header'
 
@@ -35,7 +36,10 @@ export function ProjectDetailsCard() {
         <Row label="Property address">{estimate.propertyAddress}</Row>
         <Row label="Square footage">{estimate.squareFootage ? `${formatNumber(estimate.squareFootage)} sq ft` : '—'}</Row>
         {clientView ? null : (
-          <Row label="Special features">{estimate.specialFeatures?.trim() ? <span className="whitespace-pre-wrap">{estimate.specialFeatures}</span> : '—'}</Row>
+          <Row label="Special features">
+            {estimate.specialFeatures?.trim() ? <span className="whitespace-pre-wrap">{estimate.specialFeatures}</span> : '—'}
+            <span className="mt-1 block text-xs text-muted-foreground">{SPECIAL_FEATURES_HINT}</span>
+          </Row>
         )}
         <Row label="Created">{formatDate(estimate.createdAt)}</Row>
         <Row label="Last updated">{formatDate(estimate.updatedAt, true)}</Row>
@@ -47,6 +51,7 @@ export function ProjectDetailsCard() {
             Meeting Notes
             <span className="text-xs font-normal text-muted-foreground">(only you can see these)</span>
           </h3>
+          <p className="mb-2 text-xs text-muted-foreground">{MEETING_NOTES_HINT}</p>
           {notes ? (
             <>
               <p

@@ -6,6 +6,9 @@ import { isLockedError, reportMutationError, toastError } from '../../../../data
 import { JobError, POLL_MAX_ATTEMPTS } from '../../../../data/poll-job'
 import { useInvalidateEstimate } from '../../../../data/queries'
 
+/** What a shared estimate's generated sections wait for (the server turned their Show to client off). */
+export const HIDDEN_UNTIL_REVIEWED = 'Your client does not see the new text until you review each section and turn Show to client back on.'
+
 export type GenerateAllProgress = {
   phase: 'starting' | 'polling' | 'saving'
   jobStatus: JobStatus | null
@@ -17,9 +20,10 @@ export type GenerateAllProgress = {
  * Generate All Content on the detail page (spec 001 §2, 000 §4): start the job, poll it (shared
  * rules in poll-job.ts), wait for the server to write its blocks (the browser never writes
  * generated sections), refresh. Cancel asks the server to stop the
- * job and stops waiting at once.
+ * job and stops waiting at once. On a shared estimate the server keeps the new sections off the
+ * client's page until the contractor shows them again: the toast says so.
  */
-export function useGenerateAll(orgId: string, estimateId: string, writerLabel: (writer: string) => string | null) {
+export function useGenerateAll(orgId: string, estimateId: string, writerLabel: (writer: string) => string | null, shared = false) {
   const invalidate = useInvalidateEstimate(orgId, estimateId)
   const [progress, setProgress] = React.useState<GenerateAllProgress | null>(null)
   const controller = React.useRef<AbortController | null>(null)
@@ -45,12 +49,12 @@ export function useGenerateAll(orgId: string, estimateId: string, writerLabel: (
         },
         onStatus: (s, attempt) => setProgress((p) => p && { ...p, phase: s.status === 'completed' ? 'saving' : 'polling', jobStatus: s.status, attempt }),
       })
-      await invalidate.estimate()
+      await Promise.all([invalidate.estimate(), invalidate.contentLinks()])
       const by = writerLabel(result.writer)
       toast({
         variant: 'success',
         title: 'AI content generated',
-        description: `${saved.length} section${saved.length === 1 ? '' : 's'} written.${by ? ` Written by: ${by}` : ''}`,
+        description: `${saved.length} section${saved.length === 1 ? '' : 's'} written.${by ? ` Written by: ${by}` : ''}${shared && saved.length ? ` ${HIDDEN_UNTIL_REVIEWED}` : ''}`,
       })
     } catch (err) {
       if (err instanceof JobError && (err.reason === 'aborted' || err.reason === 'cancelled')) {
@@ -68,7 +72,7 @@ export function useGenerateAll(orgId: string, estimateId: string, writerLabel: (
       controller.current = null
       setProgress(null)
     }
-  }, [orgId, estimateId, invalidate, writerLabel])
+  }, [orgId, estimateId, invalidate, writerLabel, shared])
 
   const cancel = React.useCallback(() => {
     const id = jobId.current
