@@ -1,3 +1,4 @@
+import type { IncomingHttpHeaders } from 'node:http'
 import { ErrorCode, type FieldError, type Problem } from '@plumbline/contracts'
 import { traceIdOfTraceparent } from '@plumbline/messaging'
 import { currentTraceId } from '@plumbline/telemetry'
@@ -56,10 +57,13 @@ export function zodFieldErrors(error: ZodError): FieldError[] {
  * The id a person quotes from an error answer and finds under Recent Errors and in the logs: the
  * request's trace id (its span, else the traceparent the gateway forwarded), else its request id.
  */
-export function correlationIdOf(res: Parameters<RequestHandler>[1]): string | undefined {
-  const traceparent = res.req?.headers?.traceparent
-  return currentTraceId() ?? traceIdOfTraceparent(typeof traceparent === 'string' ? traceparent : undefined) ?? (res.locals.requestId as string | undefined)
+export function correlationIdFor(headers: IncomingHttpHeaders | undefined, requestId: string | undefined): string | undefined {
+  const traceparent = headers?.traceparent
+  return currentTraceId() ?? traceIdOfTraceparent(typeof traceparent === 'string' ? traceparent : undefined) ?? requestId
 }
+
+export const correlationIdOf = (res: Parameters<RequestHandler>[1]): string | undefined =>
+  correlationIdFor(res.req?.headers, res.locals.requestId as string | undefined)
 
 export function sendProblem(res: Parameters<RequestHandler>[1], body: Problem, headers: Record<string, string> = {}): void {
   const traceId = correlationIdOf(res)
@@ -130,52 +134,69 @@ export type ServerErrorListener = (failure: {
   correlationId: string | undefined
 }) => void
 
+/** What to answer for a failure, decided from the error alone: no request, no response, no side effects. */
+export type ProblemAnswer = {
+  status: number
+  body: Problem
+  headers: Record<string, string>
+  /** A failure worth a log line (with the request's path and id). */
+  log?: { level: 'warn' | 'error'; message: string }
+  /** A 5xx the operators want under Recent Errors: what to tell the ServerErrorListener. */
+  report?: unknown
+}
+
+const answer = (body: Problem, more: Partial<Omit<ProblemAnswer, 'status' | 'body'>> = {}): ProblemAnswer => ({
+  status: body.status,
+  body,
+  headers: {},
+  ...more,
+})
+
+/** Maps every failure to problem+json; 5xx never leak internals. */
+export function problemFor(err: unknown): ProblemAnswer {
+  if (err instanceof AppError) {
+    // A deliberate 5xx (a dependency down, the gateway's upstream unreachable) is still a failure
+    // the operators want under Recent Errors; the person who met it sees only the generic text.
+    const body = problem(err.status, err.code, err.message, err.errors ? { errors: err.errors } : {})
+    return answer(body, { headers: err.headers ?? {}, report: err.status >= 500 ? err : undefined })
+  }
+  if (err instanceof ZodError) {
+    const errors = zodFieldErrors(err)
+    return answer(problem(400, ErrorCode.VALIDATION_FAILED, errors.map((e) => `${e.field}: ${e.message}`).join('; '), { errors }))
+  }
+  const type = (err as { type?: string } | null | undefined)?.type
+  if (type === 'entity.too.large') return answer(problem(413, ErrorCode.PAYLOAD_TOO_LARGE, 'Request body is too large'))
+  if (type === 'entity.parse.failed')
+    return answer(problem(400, ErrorCode.VALIDATION_FAILED, 'Request body is not valid JSON', { errors: [{ field: 'body', message: 'Invalid JSON' }] }))
+  if (type === 'encoding.unsupported' || type === 'charset.unsupported') return answer(problem(415, ErrorCode.VALIDATION_FAILED, 'Unsupported body encoding'))
+  if (isNumericOutOfRange(err))
+    return answer(problem(400, ErrorCode.VALIDATION_FAILED, NUMBER_TOO_LARGE, { errors: [{ field: 'body', message: NUMBER_TOO_LARGE }] }), {
+      log: { level: 'warn', message: 'numeric value out of range reached the database' },
+    })
+  if (isDatabaseUnavailable(err))
+    return answer(problem(503, ErrorCode.SERVICE_UNAVAILABLE, 'The service is temporarily unavailable. Please try again shortly.'), {
+      headers: { 'Retry-After': String(DATABASE_RETRY_AFTER_SECONDS) },
+      log: { level: 'warn', message: 'database unavailable' },
+      report: new Error('database unavailable', { cause: err }),
+    })
+  const status = (err as { status?: number } | null | undefined)?.status
+  if (typeof status === 'number' && status >= 400 && status < 500) return answer(problem(status, ErrorCode.VALIDATION_FAILED, 'Bad request'))
+  return answer(problem(500, ErrorCode.INTERNAL, 'Something went wrong. Please try again.'), {
+    log: { level: 'error', message: 'unhandled error' },
+    report: err,
+  })
+}
+
 /** The route template when express matched one (bounded, groupable), else the raw path. */
 const endpointOf = (req: Parameters<ErrorRequestHandler>[1]) => `${req.method} ${req.route?.path ? `${req.baseUrl}${req.route.path}` : req.path}`
 
-/** Maps every failure to problem+json; 5xx never leak internals. */
+/** problemFor on express: logs, reports and sends what it decided. */
 export function errorHandler(logger: Logger, onServerError?: ServerErrorListener): ErrorRequestHandler {
   return (err, req, res, _next) => {
     if (res.headersSent) return
-    if (err instanceof AppError) {
-      // A deliberate 5xx (a dependency down, the gateway's upstream unreachable) is still a failure
-      // the operators want under Recent Errors; the person who met it sees only the generic text.
-      if (err.status >= 500) onServerError?.({ err, method: req.method, endpoint: endpointOf(req), correlationId: correlationIdOf(res) })
-      return sendProblem(res, problem(err.status, err.code, err.message, err.errors ? { errors: err.errors } : {}), err.headers)
-    }
-    if (err instanceof ZodError) {
-      const errors = zodFieldErrors(err)
-      return sendProblem(res, problem(400, ErrorCode.VALIDATION_FAILED, errors.map((e) => `${e.field}: ${e.message}`).join('; '), { errors }))
-    }
-    const type = (err as { type?: string }).type
-    if (type === 'entity.too.large') return sendProblem(res, problem(413, ErrorCode.PAYLOAD_TOO_LARGE, 'Request body is too large'))
-    if (type === 'entity.parse.failed')
-      return sendProblem(
-        res,
-        problem(400, ErrorCode.VALIDATION_FAILED, 'Request body is not valid JSON', { errors: [{ field: 'body', message: 'Invalid JSON' }] }),
-      )
-    if (type === 'encoding.unsupported' || type === 'charset.unsupported')
-      return sendProblem(res, problem(415, ErrorCode.VALIDATION_FAILED, 'Unsupported body encoding'))
-    if (isNumericOutOfRange(err)) {
-      logger.warn({ err, path: req.path, requestId: res.locals.requestId }, 'numeric value out of range reached the database')
-      return sendProblem(res, problem(400, ErrorCode.VALIDATION_FAILED, NUMBER_TOO_LARGE, { errors: [{ field: 'body', message: NUMBER_TOO_LARGE }] }))
-    }
-    if (isDatabaseUnavailable(err)) {
-      logger.warn({ err, path: req.path, requestId: res.locals.requestId }, 'database unavailable')
-      onServerError?.({
-        err: new Error('database unavailable', { cause: err }),
-        method: req.method,
-        endpoint: endpointOf(req),
-        correlationId: correlationIdOf(res),
-      })
-      return sendProblem(res, problem(503, ErrorCode.SERVICE_UNAVAILABLE, 'The service is temporarily unavailable. Please try again shortly.'), {
-        'Retry-After': String(DATABASE_RETRY_AFTER_SECONDS),
-      })
-    }
-    const status = (err as { status?: number }).status
-    if (typeof status === 'number' && status >= 400 && status < 500) return sendProblem(res, problem(status, ErrorCode.VALIDATION_FAILED, 'Bad request'))
-    logger.error({ err, path: req.path, requestId: res.locals.requestId }, 'unhandled error')
-    onServerError?.({ err, method: req.method, endpoint: endpointOf(req), correlationId: correlationIdOf(res) })
-    sendProblem(res, problem(500, ErrorCode.INTERNAL, 'Something went wrong. Please try again.'))
+    const { body, headers, log, report } = problemFor(err)
+    if (log) logger[log.level]({ err, path: req.path, requestId: res.locals.requestId }, log.message)
+    if (report) onServerError?.({ err: report, method: req.method, endpoint: endpointOf(req), correlationId: correlationIdOf(res) })
+    sendProblem(res, body, headers)
   }
 }

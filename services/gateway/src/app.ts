@@ -1,14 +1,15 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
 import type { Bus } from '@plumbline/messaging'
 import { errorHandler, type Logger, notFoundHandler, serverErrorReporter, signingKeyFromEnv, staticSite } from '@plumbline/service-kit'
-import express, { type Express, type Request, type Response } from 'express'
+import express, { type Express } from 'express'
 import type { RedisClientType } from 'redis'
+import { pathnameOf, type TrustProxy } from './core/incoming.js'
 import { type GatewayEnv, publicOriginOf } from './env.js'
 import { accessLog, createAccessLog } from './http/access-log.js'
-import { createApiHandler, type ErrorRenderer, isGatewayPath } from './http/api-handler.js'
+import { createApiHandler, isGatewayPath } from './http/api-handler.js'
 import { type Check, readinessRoutes } from './http/health-routes.js'
-import { pathnameOf, type TrustProxy } from './http/incoming.js'
 import { remotesRoute } from './http/remotes-route.js'
+import { problemRenderer } from './http/render-problem.js'
 import { requestContext } from './http/request-context.js'
 import { securityHeaders, securityHeadersFor } from './http/security-headers.js'
 import { createGatewayMetrics, type GatewayMetrics } from './observability/metrics.js'
@@ -66,7 +67,7 @@ export function createGatewayApp(deps: GatewayDeps): GatewayApp {
   })
   const log = createAccessLog(logger)
   const setSecurityHeaders = securityHeadersFor({ production: env.NODE_ENV === 'production', remotes: env.REMOTES_JSON })
-  const handleError = errorHandler(logger, serverErrorReporter(bus, 'gateway'))
+  const reportServerError = serverErrorReporter(bus, 'gateway')
 
   const site = express()
   site.disable('x-powered-by')
@@ -91,7 +92,7 @@ export function createGatewayApp(deps: GatewayDeps): GatewayApp {
     })
   }
   site.use(notFoundHandler)
-  site.use(handleError)
+  site.use(errorHandler(logger, reportServerError))
 
   const api = createApiHandler({
     env,
@@ -102,7 +103,6 @@ export function createGatewayApp(deps: GatewayDeps): GatewayApp {
     tenantLimit: createTenantLimiter({ ratePerSecond: env.TENANT_RATE_PER_SECOND, burst: env.TENANT_BURST }),
     resolveSession: createSessionResolver({
       redis: deps.sessionRedis ?? redis,
-      cachedReads: deps.sessionRedis && SESSION_READ_CACHE,
       env,
       lookupIdentity: deps.lookupIdentity ?? busIdentityLookup(bus, env.DEPENDENCY_TIMEOUT_MS),
     }),
@@ -113,7 +113,7 @@ export function createGatewayApp(deps: GatewayDeps): GatewayApp {
     metrics,
     accessLog: log,
     setSecurityHeaders,
-    renderError: errorRendererOf(site, handleError, logger),
+    renderError: problemRenderer(logger, reportServerError),
   })
 
   const app = ((req, res) => (isGatewayPath(pathnameOf(req.url)) ? api(req, res) : site(req, res))) as GatewayApp
@@ -139,29 +139,4 @@ export function createGatewayApp(deps: GatewayDeps): GatewayApp {
   })
   app.closeGateway = forwarder.close
   return app
-}
-
-/**
- * The kit's error handler (problem+json with the request's trace id, 5xx reported to
- * monitoring), as every service renders errors. It reads express's request and response, so a
- * refused /api request is dressed as express dresses every request it serves (app.handle):
- * only refusals and failures pay for that, never a forwarded call.
- */
-function errorRendererOf(site: Express, handle: ReturnType<typeof errorHandler>, logger: Logger): ErrorRenderer {
-  return (err, req, res, context) => {
-    Object.setPrototypeOf(req, site.request)
-    Object.setPrototypeOf(res, site.response)
-    const request = req as Request
-    const response = res as Response
-    request.res = response
-    response.req = request
-    response.locals = { ...context }
-    try {
-      handle(err, request, response, () => {})
-    } catch (renderFailure) {
-      // Express's final handler did this job before: never let one broken answer end the process.
-      logger.error({ err: renderFailure, requestId: context.requestId }, 'error answer failed')
-      res.destroy()
-    }
-  }
 }

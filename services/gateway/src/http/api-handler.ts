@@ -1,5 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import { type IdentitySigningKey, signIdentity } from '@plumbline/service-kit'
+import { notFound } from '../core/errors.js'
+import { clientIpOf, pathnameOf, protocolOf, type TrustProxy } from '../core/incoming.js'
 import type { GatewayEnv } from '../env.js'
 import type { GatewayMetrics } from '../observability/metrics.js'
 import { forwardHeaders } from '../proxy/forward-headers.js'
@@ -16,13 +18,9 @@ import type { RateLimiter } from '../security/rate-limit.js'
 import type { TenantLimiter } from '../security/tenant-limit.js'
 import type { SessionResolver } from '../session/resolve-session.js'
 import type { AccessLog } from './access-log.js'
-import { notFound } from './errors.js'
-import { clientIpOf, pathnameOf, protocolOf, type TrustProxy } from './incoming.js'
 import { OPENAPI_PATH, openApiRoute } from './openapi-route.js'
+import type { ErrorRenderer } from './render-problem.js'
 import { beginRequest, type RequestContext } from './request-context.js'
-
-/** Renders a refusal or failure as problem+json, as every service does (app.ts hands it to the kit's error handler). */
-export type ErrorRenderer = (err: unknown, req: IncomingMessage, res: ServerResponse, context: RequestContext) => void
 
 export type ApiHandlerDeps = {
   env: GatewayEnv

@@ -3,7 +3,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http'
 import { REQUEST_ID_HEADER } from '@plumbline/contracts'
 import { currentTraceparent } from '@plumbline/telemetry'
 import type { RequestHandler } from 'express'
-import { headerOf } from './incoming.js'
+import { headerOf } from '../core/incoming.js'
 
 const SAFE_REQUEST_ID = /^[\w.-]{1,128}$/
 const TRACEPARENT = /^[\da-f]{2}-[\da-f]{32}-[\da-f]{16}-[\da-f]{2}$/

@@ -1,5 +1,5 @@
 import { type IdentityClaims, isPlatformAdmin, type Membership } from '@plumbline/contracts'
-import { forbidden, notFound, unauthenticated } from '../http/errors.js'
+import { forbidden, notFound, unauthenticated } from '../core/errors.js'
 import type { RouteMatch } from '../routes/match-route.js'
 import type { Session } from '../session/resolve-session.js'
 

@@ -1,7 +1,7 @@
 import type { IncomingMessage } from 'node:http'
 import { Transform, type TransformCallback } from 'node:stream'
+import { payloadTooLarge } from '../core/errors.js'
 import type { GatewayEnv } from '../env.js'
-import { payloadTooLarge } from '../http/errors.js'
 import type { BodyLimit } from '../routes/route-table.js'
 
 export function bodyLimitBytes(limit: BodyLimit | undefined, env: GatewayEnv): number {

@@ -1,5 +1,5 @@
 import type { IncomingMessage } from 'node:http'
-import { payloadTooLarge } from '../http/errors.js'
+import { payloadTooLarge } from '../core/errors.js'
 import { hasBody } from './body-limit.js'
 
 /**

@@ -3,8 +3,8 @@ import type { IncomingMessage } from 'node:http'
 import { CSRF_COOKIE, CSRF_HEADER, sessionCookieName } from '@plumbline/contracts'
 import type { IdentitySigningKey } from '@plumbline/service-kit'
 import type { RequestHandler } from 'express'
-import { csrfFailed } from '../http/errors.js'
-import { headerOf } from '../http/incoming.js'
+import { csrfFailed } from '../core/errors.js'
+import { headerOf } from '../core/incoming.js'
 import { parseCookies } from './cookies.js'
 
 export const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE'])

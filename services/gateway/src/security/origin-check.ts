@@ -1,6 +1,6 @@
 import type { IncomingMessage } from 'node:http'
-import { csrfFailed } from '../http/errors.js'
-import { headerOf } from '../http/incoming.js'
+import { csrfFailed } from '../core/errors.js'
+import { headerOf } from '../core/incoming.js'
 
 function originOf(value: string): string | undefined {
   try {

@@ -1,8 +1,8 @@
 import { redisKeys } from '@plumbline/contracts'
 import type { RedisClientType } from 'redis'
+import { rateLimited, unavailable } from '../core/errors.js'
+import { withDeadline } from '../core/with-deadline.js'
 import type { GatewayEnv } from '../env.js'
-import { rateLimited, unavailable } from '../http/errors.js'
-import { withDeadline } from '../http/with-deadline.js'
 import type { RateLimitPolicy, RouteEntry } from '../routes/route-table.js'
 
 export type RateLimiter = (rule: NonNullable<RouteEntry['rateLimit']>, clientKey: string) => Promise<void>

@@ -1,4 +1,4 @@
-import { rateLimited } from '../http/errors.js'
+import { rateLimited } from '../core/errors.js'
 
 /**
  * A fair share of this gateway replica per organisation: a token bucket per tenant refilled at
