@@ -3,25 +3,15 @@ import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } f
 import { tmpdir } from 'node:os'
 import { dirname, join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { floors, importsOf, violations } from '../../../lint/layers.ts'
 
-// The layering, React hooks and code-splitting rules of biome.json, run by the real biome on probe files laid out
-// like the repo in a temporary folder (so nothing is written into the tree other engineers lint).
+// The React hooks and code-splitting rules of biome.json, run by the real biome on probe files laid out
+// like the repo in a temporary folder (so nothing is written into the tree other engineers lint), and
+// the layering rule (lint/layers.ts) on probe imports.
 const root = join(import.meta.dirname, '..', '..', '..')
 const biome = join(root, 'node_modules', '.bin', 'biome')
 
 const probes: Record<string, string> = {
-  'services/ai/src/usecases/imports-a-service-package.ts': `import { x } from '@plumbline/estimates'\nexport { x }\n`,
-  'services/ai/src/usecases/imports-a-service-folder.ts': `import { x } from '../../../estimates/src/data/estimates-repo.js'\nexport { x }\n`,
-  'services/ai/vitest.config.ts': `import { x } from '../gateway/src/app.js'\nexport { x }\n`,
-  'services/ai/src/usecases/imports-its-own-code-and-libs.ts': `import { ZId } from '@plumbline/contracts'\nimport { x } from '../domain/format.js'\nexport { x, ZId }\n`,
-  'services/ai/test/unit/imports-its-own-src.test.ts': `import { x } from '../../src/domain/format.js'\nexport { x }\n`,
-  'frontends/share/src/imports-a-service-package.ts': `import { x } from '@plumbline/auth'\nexport { x }\n`,
-  'frontends/share/src/imports-a-service-folder.ts': `import { x } from '../../../services/auth/src/deps.js'\nexport { x }\n`,
-  'frontends/shell/test/e2e/seeds-through-a-service.e2e.test.ts': `import { x } from '../../../../services/auth/src/deps.js'\nexport { x }\n`,
-  'libs/web/src/imports-a-service.ts': `import { x } from '@plumbline/gateway'\nexport { x }\n`,
-  'libs/web/src/imports-a-front-end-package.ts': `import { x } from '@plumbline/app-shell'\nexport { x }\n`,
-  'libs/web/src/imports-a-front-end-folder.ts': `import { x } from '../../../frontends/shell/src/app'\nexport { x }\n`,
-  'libs/service-kit/test/uses-the-build-tooling.test.ts': `import { x } from '../../../frontends/precompress.js'\nexport { x }\n`,
   'frontends/share/src/effect-misses-a-dependency.tsx': [
     `import { useEffect } from 'react'`,
     `export function Title({ title }: { title: string }) {`,
@@ -72,27 +62,42 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }))
 
 const rulesFiredOn = (path: string) => diagnostics.filter((d) => d.location.path.endsWith(path)).map((d) => d.category)
 
-describe('biome.json layering rules', () => {
+/** A probe file's text: importing `specifier` (built here, so this file's own imports stay its own). */
+const importing = (specifier: string) => ['import', '{ x }', 'from', `'${specifier}'`].join(' ')
+const SERVICES = ['admin', 'ai', 'auth', 'documents', 'estimates', 'gateway', 'meetings']
+const layeringBreaks = (path: string, specifier: string) => violations([[path, importing(specifier)]], floors(SERVICES))
+
+describe('layering rule (lint/layers.ts)', () => {
   it.each([
-    'services/ai/src/usecases/imports-a-service-package.ts',
-    'services/ai/src/usecases/imports-a-service-folder.ts',
-    'services/ai/vitest.config.ts',
-    'frontends/share/src/imports-a-service-package.ts',
-    'frontends/share/src/imports-a-service-folder.ts',
-    'libs/web/src/imports-a-service.ts',
-    'libs/web/src/imports-a-front-end-package.ts',
-    'libs/web/src/imports-a-front-end-folder.ts',
-  ])('refuses %s', (path) => {
-    expect(rulesFiredOn(path)).toEqual(['lint/style/noRestrictedImports'])
+    ['services/ai/src/usecases/imports-a-service-package.ts', '@plumbline/estimates'],
+    ['services/ai/src/usecases/imports-a-service-folder.ts', '../../../estimates/src/data/estimates-repo.js'],
+    ['services/ai/vitest.config.ts', '../gateway/src/app.js'],
+    ['services/ai/src/usecases/imports-express.ts', 'express'],
+    ['services/gateway/src/security/imports-http.ts', '../http/errors.js'],
+    ['frontends/share/src/imports-a-service-package.ts', '@plumbline/auth'],
+    ['frontends/share/src/imports-a-service-folder.ts', '../../../services/auth/src/deps.js'],
+    ['libs/web/src/imports-a-service.ts', '@plumbline/gateway'],
+    ['libs/web/src/imports-a-front-end-package.ts', '@plumbline/app-shell'],
+    ['libs/web/src/imports-a-front-end-folder.ts', '../../../frontends/shell/src/app'],
+  ])('refuses %s importing %s', (path, specifier) => {
+    expect(layeringBreaks(path, specifier)).toHaveLength(1)
   })
 
   it.each([
-    'services/ai/src/usecases/imports-its-own-code-and-libs.ts',
-    'services/ai/test/unit/imports-its-own-src.test.ts',
-    'frontends/shell/test/e2e/seeds-through-a-service.e2e.test.ts',
-    'libs/service-kit/test/uses-the-build-tooling.test.ts',
-  ])('allows %s', (path) => {
-    expect(rulesFiredOn(path)).toEqual([])
+    ['services/ai/src/usecases/imports-a-lib.ts', '@plumbline/contracts'],
+    ['services/ai/src/usecases/imports-its-own-code.ts', '../domain/format.js'],
+    ['services/ai/test/unit/imports-its-own-src.test.ts', '../../src/domain/format.js'],
+    ['services/gateway/src/app.ts', './http/api-handler.js'],
+    ['services/gateway/src/http/api-handler.ts', '../core/errors.js'],
+    ['frontends/shell/test/e2e/seeds-through-a-service.e2e.test.ts', '../../../../services/auth/src/deps.js'],
+    ['libs/service-kit/test/uses-the-build-tooling.test.ts', '../../../frontends/precompress.js'],
+  ])('allows %s importing %s', (path, specifier) => {
+    expect(layeringBreaks(path, specifier)).toEqual([])
+  })
+
+  it('reads every form of import', () => {
+    const text = ["import a from './a'", "import './b'", "export { c } from './c'", "const d = await import('./d')", "import {\n  e,\n} from './e'"].join('\n')
+    expect(importsOf('x/y.ts', text).map((i) => i.target)).toEqual(['x/a', 'x/c', 'x/e', 'x/b', 'x/d'])
   })
 })
 
