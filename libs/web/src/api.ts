@@ -88,10 +88,11 @@ export function readCookie(name: string): string | null {
 }
 
 /**
- * Writes: method, URL, optional JSON body; cookies included; CSRF header echoed; any non-OK throws.
- * `extraHeaders` adds request headers (e.g. Idempotency-Key); they cannot replace the CSRF header.
+ * Any call: method, URL, optional JSON body; cookies included; CSRF header echoed on writes; any
+ * non-OK throws. `extraHeaders` adds request headers (e.g. Idempotency-Key, or an Accept other
+ * than JSON); they cannot replace the CSRF header. `signal` cancels the request.
  */
-export async function apiRequest(method: string, url: string, data?: unknown, extraHeaders?: Record<string, string>): Promise<Response> {
+export async function apiRequest(method: string, url: string, data?: unknown, extraHeaders?: Record<string, string>, signal?: AbortSignal): Promise<Response> {
   const headers: Record<string, string> = { Accept: 'application/json', ...extraHeaders }
   if (data !== undefined) headers['Content-Type'] = 'application/json'
   const upper = method.toUpperCase()
@@ -104,6 +105,7 @@ export async function apiRequest(method: string, url: string, data?: unknown, ex
     headers,
     body: data !== undefined ? JSON.stringify(data) : undefined,
     credentials: 'include',
+    signal,
   })
   await throwIfNotOk(res)
   return res

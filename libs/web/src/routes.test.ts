@@ -87,6 +87,24 @@ describe('callApi', () => {
     expect(await callApi(api.postLogout)).toBeUndefined()
     expect(fetchMock.mock.calls[0]?.[0]).toBe('/api/logout')
   })
+  it('passes the abort signal on, so a cancelled query stops its request', async () => {
+    fetchMock.mockResolvedValue(new Response('{}', { status: 200 }))
+    const controller = new AbortController()
+    await callApi(api.getTasks, { params: { orgId: 'o1' }, signal: controller.signal })
+    expect((fetchMock.mock.calls[0] as [string, RequestInit])[1].signal).toBe(controller.signal)
+  })
+  it('answers the Response itself in raw mode (a file, a header), unread', async () => {
+    fetchMock.mockResolvedValue(new Response('a,b\n1,2\n', { status: 200, headers: { 'x-next': 'c2' } }))
+    const res = await callApi(api.getEstimatesSectionsExportCsv, { params: { orgId: 'o1', id: 'e1' }, headers: { Accept: 'text/csv' }, raw: true })
+    expect(res.headers.get('x-next')).toBe('c2')
+    expect(await res.text()).toBe('a,b\n1,2\n')
+    expect((fetchMock.mock.calls[0] as [string, RequestInit])[1].headers).toMatchObject({ Accept: 'text/csv' })
+  })
+  it('raises an ApiError in raw mode too', async () => {
+    fetchMock.mockResolvedValue(new Response('{"code":"NOT_FOUND"}', { status: 404 }))
+    const error = await callApi(api.getEstimatesSectionsExportCsv, { params: { orgId: 'o1', id: 'e1' }, raw: true }).catch((e: unknown) => e)
+    expect((error as ApiError).status).toBe(404)
+  })
   it('raises an ApiError with the status and the parsed body', async () => {
     fetchMock.mockResolvedValue(new Response(JSON.stringify({ code: 'NOT_FOUND', message: 'No such task' }), { status: 404 }))
     const error = await callApi(api.deleteTasksById, { params: { orgId: 'o1', id: 't9' } }).catch((e: unknown) => e)

@@ -90,21 +90,29 @@ export const organizationKey = (orgId: string): unknown[] => [`${API_PREFIX}/org
 export type CallOptions<R extends ApiRouteRef> = {
   query?: ApiQuery
   body?: ApiBody<R>
-  /** Extra request headers (e.g. Idempotency-Key). */
+  /** Extra request headers (e.g. Idempotency-Key, or Accept: text/csv with `raw`). */
   headers?: Record<string, string>
+  /** Cancels the request (react-query's signal, a dialog that closed). */
+  signal?: AbortSignal
+  /** Answer the Response itself (a file, a CSV, a header to read) instead of its parsed JSON. */
+  raw?: boolean
 } & (ParamNames<R[1]> extends never ? { params?: Record<string, never> } : { params: ApiParams<R> })
 
 /** Options may be left out when the route has no path parameters. */
-type OptionsArg<R extends ApiRouteRef> = ParamNames<R[1]> extends never ? [options?: CallOptions<R>] : [options: CallOptions<R>]
+type OptionsArg<R extends ApiRouteRef> =
+  ParamNames<R[1]> extends never ? [options?: CallOptions<R> & { raw?: false }] : [options: CallOptions<R> & { raw?: false }]
 
 /**
  * Calls a route through apiRequest (cookies, CSRF header, ApiError on a non-OK answer) and
  * answers its JSON reply, typed by the catalogue (not parsed: the service already did), or
- * undefined for a 204 or an empty answer.
+ * undefined for a 204 or an empty answer. With `raw: true` it answers the (OK) Response unread.
  */
-export async function callApi<R extends ApiRouteRef>(route: R, ...[options]: OptionsArg<R>): Promise<ApiReply<R>> {
-  const { params, query, body, headers } = (options ?? {}) as CallOptions<ApiRouteRef>
-  const res = await apiRequest(route[0], apiPath<ApiRouteRef>(route, params as never, query), body, headers)
+export async function callApi<R extends ApiRouteRef>(route: R, options: CallOptions<R> & { raw: true }): Promise<Response>
+export async function callApi<R extends ApiRouteRef>(route: R, ...[options]: OptionsArg<R>): Promise<ApiReply<R>>
+export async function callApi<R extends ApiRouteRef>(route: R, options?: CallOptions<R>): Promise<ApiReply<R> | Response> {
+  const { params, query, body, headers, signal, raw } = (options ?? {}) as CallOptions<ApiRouteRef>
+  const res = await apiRequest(route[0], apiPath<ApiRouteRef>(route, params as never, query), body, headers, signal)
+  if (raw) return res
   // Some routes describe no reply and answer an empty 200: nothing to parse.
   const text = res.status === 204 ? '' : await res.text()
   return (text ? JSON.parse(text) : undefined) as ApiReply<R>

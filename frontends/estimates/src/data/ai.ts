@@ -1,7 +1,7 @@
 import type { ContentBlocks, ContentSectionType, JobStatusResponse } from '@plumbline/contracts'
 import { CONTENT_SECTION_TYPES } from '@plumbline/contracts'
 import * as api from '@plumbline/contracts/api-paths'
-import { apiPath, callApi, throwIfNotOk } from '@plumbline/web'
+import { callApi } from '@plumbline/web'
 import { JobError, type JobResult, POLL_MESSAGES, type PollJobOptions, pollJob } from './poll-job'
 
 // The AI calls shared by the create flow and the estimate detail page (spec 000 §7, 001 §7).
@@ -14,13 +14,7 @@ export async function startGenerateAll(orgId: string, estimateId: string): Promi
 }
 
 export async function fetchJobStatus(orgId: string, jobId: string, signal?: AbortSignal): Promise<JobStatusResponse> {
-  const res = await fetch(apiPath(api.getJobsStatus, { orgId, jobId }), {
-    credentials: 'include',
-    headers: { Accept: 'application/json' },
-    signal,
-  })
-  await throwIfNotOk(res)
-  return (await res.json()) as JobStatusResponse
+  return callApi(api.getJobsStatus, { params: { orgId, jobId }, signal })
 }
 
 export async function cancelJob(orgId: string, jobId: string): Promise<void> {
@@ -72,9 +66,11 @@ export async function waitForGeneratedSections(
 }
 
 async function fetchContentSections(orgId: string, estimateId: string, signal?: AbortSignal): Promise<Partial<Record<ContentSectionType, string | null>>> {
-  const res = await fetch(apiPath(api.getEstimatesById, { orgId, id: estimateId }), { credentials: 'include', headers: { Accept: 'application/json' }, signal })
-  await throwIfNotOk(res)
-  return ((await res.json()) as { contentSections?: Partial<Record<ContentSectionType, string | null>> }).contentSections ?? {}
+  const estimate: { contentSections?: Partial<Record<ContentSectionType, string | null>> } = await callApi(api.getEstimatesById, {
+    params: { orgId, id: estimateId },
+    signal,
+  })
+  return estimate.contentSections ?? {}
 }
 
 /**

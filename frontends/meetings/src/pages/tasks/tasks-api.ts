@@ -1,6 +1,6 @@
 import { type CreateTaskBody, TASK_NEXT_CURSOR_HEADER, type Task, type TaskFilter, type TaskSort, type UpdateTaskBody } from '@plumbline/contracts'
 import * as api from '@plumbline/contracts/api-paths'
-import { apiKey, apiPath, callApi, throwIfNotOk } from '@plumbline/web'
+import { apiKey, callApi } from '@plumbline/web'
 
 // The query key is also the GET it makes (spec 000 §7: string segments join into the path).
 export const tasksKey = (orgId: string) => apiKey(api.getTasks, { orgId })
@@ -17,12 +17,7 @@ export const taskSummaryKey = (orgId: string, today: string) => apiKey(api.getTa
 
 /** One page of the list; the next page's cursor comes in a header, so the answer stays the spec's array. */
 export async function fetchTaskPage(orgId: string, params: TaskListParams, cursor: string | null, signal?: AbortSignal): Promise<TaskPage> {
-  const res = await fetch(apiPath(api.getTasks, { orgId }, { ...listQuery(params), cursor }), {
-    credentials: 'include',
-    headers: { Accept: 'application/json' },
-    signal,
-  })
-  await throwIfNotOk(res)
+  const res = await callApi(api.getTasks, { params: { orgId }, query: { ...listQuery(params), cursor }, signal, raw: true })
   return { tasks: (await res.json()) as Task[], next: res.headers.get(TASK_NEXT_CURSOR_HEADER) }
 }
 

@@ -1,7 +1,7 @@
 import type { PublicEstimate } from '@plumbline/contracts'
 import * as api from '@plumbline/contracts/api-paths'
 import { SHARE_PASSCODE_HEADER } from '@plumbline/contracts/share-link-text'
-import { type ApiBody, apiKey, apiKeyPrefix, apiPath, callApi, throwIfNotOk } from '@plumbline/web'
+import { type ApiBody, apiKey, apiKeyPrefix, callApi } from '@plumbline/web'
 import { useQuery } from '@tanstack/react-query'
 
 export type { PublicEstimate }
@@ -22,15 +22,7 @@ const passcodeHeaders = (token: string): Record<string, string> => {
 export function usePublicEstimate(token: string) {
   return useQuery<PublicEstimate>({
     queryKey: publicEstimateKey(token),
-    queryFn: async ({ signal }) => {
-      const res = await fetch(apiPath(api.getPublicEstimatesById, { token }), {
-        credentials: 'include',
-        headers: { Accept: 'application/json', ...passcodeHeaders(token) },
-        signal,
-      })
-      await throwIfNotOk(res)
-      return (await res.json()) as PublicEstimate
-    },
+    queryFn: ({ signal }) => callApi(api.getPublicEstimatesById, { params: { token }, headers: passcodeHeaders(token), signal }),
     enabled: !!token,
   })
 }

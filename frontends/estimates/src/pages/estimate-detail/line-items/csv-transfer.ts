@@ -1,4 +1,5 @@
-import { parseApiError, throwIfNotOk } from '@plumbline/web'
+import * as api from '@plumbline/contracts/api-paths'
+import { callApi, parseApiError } from '@plumbline/web'
 
 export type CsvRowError = { row: number; field: string; message: string }
 export type CsvImportResult = { sectionsCreated: number; lineItemsCreated: number; errors: CsvRowError[] }
@@ -33,10 +34,9 @@ export function importResultFromError(error: unknown): CsvImportResult | null {
   return toImportResult(parseApiError(error).body)
 }
 
-/** Downloads the server's CSV export (GET …/sections/export.csv) as a file. */
-export async function downloadCsv(url: string, fileName: string): Promise<void> {
-  const res = await fetch(url, { credentials: 'include', headers: { Accept: 'text/csv' } })
-  await throwIfNotOk(res)
+/** Downloads the server's CSV export of an estimate's line items as a file. */
+export async function downloadCsv(orgId: string, estimateId: string, fileName: string): Promise<void> {
+  const res = await callApi(api.getEstimatesSectionsExportCsv, { params: { orgId, id: estimateId }, headers: { Accept: 'text/csv' }, raw: true })
   const blob = await res.blob()
   const href = URL.createObjectURL(blob)
   const a = document.createElement('a')

@@ -1,7 +1,6 @@
 import { closestCenter, DndContext, type DragEndEvent, KeyboardSensor, PointerSensor, useSensor, useSensors } from '@dnd-kit/core'
 import { arrayMove, sortableKeyboardCoordinates } from '@dnd-kit/sortable'
 import type { LineItem } from '@plumbline/contracts'
-import * as api from '@plumbline/contracts/api-paths'
 import { formatCurrency } from '@plumbline/contracts/format'
 import {
   Button,
@@ -14,7 +13,6 @@ import {
   EmptyState,
   Skeleton,
 } from '@plumbline/ui'
-import { apiPath } from '@plumbline/web'
 import { ChevronsDownUp, ChevronsUpDown, Download, LayoutTemplate, ListPlus, MoreVertical, Plus, RotateCw, Rows3, Upload } from 'lucide-react'
 import * as React from 'react'
 import { toastError } from '../../../data/errors'
@@ -96,7 +94,7 @@ export function LineItemsEditor() {
   const exportCsv = async () => {
     setExporting(true)
     try {
-      await downloadCsv(apiPath(api.getEstimatesSectionsExportCsv, { orgId, id: estimateId }), csvFileName(estimate.projectName))
+      await downloadCsv(orgId, estimateId, csvFileName(estimate.projectName))
     } catch {
       toastError('Failed to export line items to CSV')
     } finally {
