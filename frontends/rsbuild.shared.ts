@@ -7,6 +7,7 @@
 import { createRequire } from 'node:module'
 import { dirname, join } from 'node:path'
 import { pluginModuleFederation } from '@module-federation/rsbuild-plugin'
+import { containerName, REMOTE_DEV_PORTS, type RemoteName } from '@plumbline/contracts/remotes'
 import type { RsbuildConfig, RsbuildConfigSyncFn } from '@rsbuild/core'
 import { pluginReact } from '@rsbuild/plugin-react'
 import { pluginPrecompress } from './precompress'
@@ -52,10 +53,6 @@ const hostShared = Object.fromEntries(
   Object.entries(sharedDeps).map(([name, config]) => [name, EAGER_IN_SHELL.has(name) ? { ...config, eager: true } : config]),
 )
 
-export const REMOTE_NAMES = ['estimates', 'share', 'meetings', 'settings', 'admin'] as const
-export type RemoteName = (typeof REMOTE_NAMES)[number]
-export const REMOTE_PORTS: Record<RemoteName, number> = { estimates: 3101, share: 3102, meetings: 3103, settings: 3104, admin: 3105 }
-
 const common: RsbuildConfig = {
   output: { sourceMap: false, cleanDistPath: true },
   performance: { chunkSplit: { strategy: 'split-by-experience' } },
@@ -84,7 +81,7 @@ export function remoteConfig(name: RemoteName, title: string, exposes: Record<st
       pluginReact(),
       pluginPrecompress(),
       pluginModuleFederation({
-        name: `plumbline_${name}`,
+        name: containerName(name),
         filename: 'remoteEntry.js',
         exposes: { './App': './src/app.tsx', ...exposes },
         shared: sharedDeps,
@@ -96,7 +93,7 @@ export function remoteConfig(name: RemoteName, title: string, exposes: Record<st
     html: { title },
     output: { ...common.output, assetPrefix: 'auto' },
     server: {
-      port: REMOTE_PORTS[name],
+      port: REMOTE_DEV_PORTS[name],
       // Dev server only: the shell origin may load this remote's assets.
       cors: { origin: (process.env.SHELL_ORIGIN ?? 'http://localhost:3000,http://localhost:3010').split(',') },
       historyApiFallback: true,

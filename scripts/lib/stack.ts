@@ -4,14 +4,14 @@ import { type ChildProcess, spawn } from 'node:child_process'
 import { createWriteStream, existsSync, mkdirSync, readFileSync } from 'node:fs'
 import type { Server } from 'node:http'
 import { join } from 'node:path'
+import { REMOTE_NAMES, type RemoteName } from '@plumbline/contracts/remotes'
 import { generateIdentityKeyEnv, staticSite } from '@plumbline/service-kit'
 import { type InfraUsers, serviceInfraEnv } from './secured-infra.js'
 
 export const root = join(import.meta.dirname, '..', '..')
 export const SERVICES = ['auth', 'estimates', 'ai', 'documents', 'meetings', 'admin'] as const
-export const REMOTES = ['estimates', 'share', 'meetings', 'settings', 'admin'] as const
 export type ServiceName = (typeof SERVICES)[number] | 'gateway'
-export type RemoteName = (typeof REMOTES)[number]
+export type { RemoteName }
 
 export type StackOptions = {
   /** Gateway (and shell) port; services use port+1001…, remotes port+101… unless given. */
@@ -72,7 +72,7 @@ function portsFor(port: number) {
     servicePorts[s] = port + 1001 + i
   })
   const remotePorts = {} as Record<RemoteName, number>
-  REMOTES.forEach((r, i) => {
+  REMOTE_NAMES.forEach((r, i) => {
     remotePorts[r] = port + 101 + i
   })
   return { servicePorts, remotePorts }
@@ -98,7 +98,7 @@ export async function startStack(opts: StackOptions): Promise<Stack> {
   const { servicePorts, remotePorts } = portsFor(opts.port)
   const origin = `http://localhost:${opts.port}`
   const shellOrigins = [origin, `http://127.0.0.1:${opts.port}`]
-  const remotesJson = JSON.stringify(Object.fromEntries(REMOTES.map((r) => [r, `http://localhost:${remotePorts[r]}/mf-manifest.json`])))
+  const remotesJson = JSON.stringify(Object.fromEntries(REMOTE_NAMES.map((r) => [r, `http://localhost:${remotePorts[r]}/mf-manifest.json`])))
   const common: Record<string, string> = {
     DATABASE_URL: opts.databaseUrl,
     NATS_URL: opts.natsUrl,
@@ -182,7 +182,7 @@ export async function startStack(opts: StackOptions): Promise<Stack> {
   }
 
   try {
-    if (opts.remotes !== false) await Promise.all(REMOTES.map(startRemote))
+    if (opts.remotes !== false) await Promise.all(REMOTE_NAMES.map(startRemote))
     // The services side by side (each seeds its own demo data and migrates its own schema); the
     // gateway last, once auth answers its identity requests.
     await Promise.all(SERVICES.map(startService))

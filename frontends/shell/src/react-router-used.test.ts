@@ -1,6 +1,7 @@
 /// <reference types="node" />
 import { readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
+import { REMOTE_NAMES } from '@plumbline/contracts/remotes'
 import { describe, expect, it } from 'vitest'
 
 // The build gives every app the subset of react-router listed in frontends/react-router-used.ts
@@ -9,7 +10,7 @@ import { describe, expect, it } from 'vitest'
 
 const frontends = join(import.meta.dirname, '..', '..')
 const sourceDirs = [
-  ...['shell', 'estimates', 'share', 'meetings', 'settings', 'admin'].map((app) => join(frontends, app, 'src')),
+  ...['shell', ...REMOTE_NAMES].map((app) => join(frontends, app, 'src')),
   ...['ui', 'web'].map((lib) => join(frontends, '..', 'libs', lib, 'src')),
 ]
 

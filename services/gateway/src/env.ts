@@ -1,4 +1,5 @@
 import { isIP } from 'node:net'
+import { REMOTE_DEV_PORTS, REMOTE_NAMES } from '@plumbline/contracts/remotes'
 import { parseEnv, withProductionChecks, ZBaseEnv } from '@plumbline/service-kit'
 import { z } from 'zod'
 
@@ -12,13 +13,9 @@ export const SLOWEST_UPLOAD_BYTES_PER_SECOND = 125_000
 const url = (fallback: string) => z.string().url().default(fallback)
 
 /** Remote manifests the shell loads when REMOTES_JSON is not given (local `npm start` ports). */
-export const DEFAULT_REMOTES = {
-  estimates: 'http://localhost:3101/mf-manifest.json',
-  share: 'http://localhost:3102/mf-manifest.json',
-  meetings: 'http://localhost:3103/mf-manifest.json',
-  settings: 'http://localhost:3104/mf-manifest.json',
-  admin: 'http://localhost:3105/mf-manifest.json',
-}
+export const DEFAULT_REMOTES: Record<string, string> = Object.fromEntries(
+  REMOTE_NAMES.map((name) => [name, `http://localhost:${REMOTE_DEV_PORTS[name]}/mf-manifest.json`]),
+)
 
 const ZRemotes = z
   .string()

@@ -1,5 +1,6 @@
-export const REMOTE_NAMES = ['estimates', 'share', 'meetings', 'settings', 'admin'] as const
-export type RemoteName = (typeof REMOTE_NAMES)[number]
+import type { RemoteName } from '@plumbline/contracts/remotes'
+
+export { containerName, REMOTE_NAMES, type RemoteName } from '@plumbline/contracts/remotes'
 
 /** Friendly names for the fallback card. */
 export const REMOTE_LABELS: Record<RemoteName, string> = {
@@ -24,6 +25,3 @@ export function remoteForPath(pathname: string): RemoteName | null {
   if (under(p, '/admin') || under(p, '/monitoring')) return 'admin'
   return null
 }
-
-/** The federation container name of a remote. */
-export const containerName = (name: RemoteName) => `plumbline_${name}`

@@ -6,7 +6,7 @@ import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { parse } from 'yaml'
 import { composeRedisAcl } from '../../../../scripts/compose-env.ts'
-import { composeDotEnv, composeEnvironment, readCompose, remotes, root, services } from './manifests.ts'
+import { composeDotEnv, composeEnvironment, readCompose, remoteFolders, remotes, root, services } from './manifests.ts'
 
 // The .env these tests read compose with; its Redis passwords also make the ACL file.
 const dotEnv = composeDotEnv()
@@ -22,6 +22,11 @@ describe('docker-compose.yml', () => {
       expect(compose[name], `${name} is missing`).toBeDefined()
       expect(compose[name].healthcheck?.test, `${name} has no health check`).toBeDefined()
     }
+  })
+
+  it('runs the declared remotes (libs/contracts remotes.ts), one per front-end folder, and gives the gateway each manifest', () => {
+    expect([...remoteFolders].sort()).toEqual([...remotes].sort())
+    expect(Object.keys(JSON.parse(composeEnvironment(compose.gateway).REMOTES_JSON)).sort()).toEqual([...remotes].sort())
   })
 
   it('builds each service and remote from the matching package, read-only with a writable /tmp', () => {

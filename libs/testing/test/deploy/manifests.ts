@@ -6,6 +6,7 @@ import { randomBytes } from 'node:crypto'
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { REMOTE_NAMES } from '@plumbline/contracts/remotes'
 import { assertInfraCredentials } from '@plumbline/service-kit'
 import { parse, parseAllDocuments } from 'yaml'
 import { generateSecrets, requiredComposeVariables } from '../../../../scripts/compose-env.ts'
@@ -17,7 +18,9 @@ const folders = (dir: string) =>
     .filter((d) => d.isDirectory())
     .map((d) => d.name)
 export const services = folders('services')
-export const remotes = folders('frontends').filter((f) => f !== 'shell')
+export const remotes = [...REMOTE_NAMES]
+/** The front-end folders other than the shell: each should be a declared remote. */
+export const remoteFolders = folders('frontends').filter((f) => f !== 'shell')
 export const overlays = folders('deploy/k8s/overlays')
 
 export type Env = Record<string, string>
