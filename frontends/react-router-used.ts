@@ -2,7 +2,7 @@
  * The part of react-router the shell and the remotes use. The build aliases `react-router` to
  * this file (rsbuild.shared.ts), so the shared singleton every app loads is this subset of the
  * production build rather than the whole package: a shared module cannot be tree-shaken, but
- * its own imports can (61 kB gzip → about a third). Using a name that is not listed here fails
+ * its own imports can (docs/adr/0012). Using a name that is not listed here fails
  * the build (see react-router-used.test.ts); add it here.
  */
 export {

@@ -70,8 +70,8 @@ const common: RsbuildConfig = {
  * `exposes` adds modules beside './App' (e.g. a dialog another screen opens in place).
  *
  * A built remote uses the shell's Module Federation runtime (the shell provides it, see
- * hostConfig) instead of carrying its own: ~18 kB (gzip) less in every remoteEntry.js on a cold
- * load's path. Built remotes are only ever loaded by the shell; the dev server's own page of a
+ * hostConfig) instead of carrying its own: one runtime fewer in every remoteEntry.js on a cold
+ * load's path (docs/adr/0012). Built remotes are only ever loaded by the shell; the dev server's own page of a
  * remote (`rsbuild dev`, for working on it alone) has no shell around it, so it keeps its runtime.
  */
 export function remoteConfig(name: RemoteName, title: string, exposes: Record<string, string> = {}): RsbuildConfigSyncFn {

@@ -97,7 +97,7 @@ export async function startPrivateInfra(ports: { postgres: number; nats: number;
   nats.url = `nats://127.0.0.1:${ports.nats}`
   await nats.start()
   // Append-only with fsync per write: sessions survive a Redis restart as they would with a
-  // persistent managed Redis (without it every user is signed out; see README "Faults").
+  // persistent managed Redis (without it every user is signed out; see docs/faults.md).
   mkdirSync(join(dir, 'redis'))
   const redis = daemon(
     'redis-server',

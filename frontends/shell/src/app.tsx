@@ -27,9 +27,9 @@ const OWN_SCREEN_PATHS = new Set(['/login', '/register', '/forgot-password', '/r
 /**
  * A cold load of a remote's page: its code is public, so it starts downloading before the user's
  * answer, beside it. Waiting for the answer (and then for the signed-in chunks to run) held the
- * remote's entry back ~0.2 s on a fast machine and ~0.3 s at a third of its speed (CDP waterfalls).
+ * remote's entry back (docs/adr/0012).
  * A signed-out visitor on such a URL sees the landing page and has fetched the remote for nothing,
- * which is rare and cheap (the entry and ./App are ~20 kB).
+ * which is rare and cheap (the entry and ./App are small).
  */
 export function preloadRemotePage(pathname: string): void {
   const remote = remoteForPath(pathname)

@@ -1,6 +1,6 @@
 // Every catalogue route's method and path, one export per route named by its id, free of zod so
-// a screen can name the route it calls without the schemas (api-routes.ts brings zod, about
-// 45 kB gzip). One export each, so a build keeps only the routes its screens name. A test keeps
+// a screen can name the route it calls without the schemas (api-routes.ts brings zod; see
+// docs/adr/0012). One export each, so a build keeps only the routes its screens name. A test keeps
 // them equal to API_ROUTES; the gateway serves each path under API_PREFIX.
 
 export const postLogin = ['POST', '/login'] as const

@@ -730,7 +730,7 @@ export const PUBLIC_ESTIMATE_MESSAGES = {
   changed: 'This estimate has changed since you opened it. Please reload the page to review the latest version.',
 } as const
 
-// ── Business insights (the enableBusinessInsights flag's dashboard card, issue 11) ─────────────
+// ── Business insights (the enableBusinessInsights flag's dashboard card) ─────────────
 export const ZEstimateInsights = z.object({
   /** The UTC month the counts cover, YYYY-MM. */
   month: z.string(),

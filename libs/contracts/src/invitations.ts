@@ -2,7 +2,7 @@ import { z } from 'zod'
 import { ZEmail, ZStrongPassword } from './auth.js'
 import { personName } from './text.js'
 
-// Invitations to an organisation (issue 11, "Members and invitations"; the spec is silent).
+// Invitations to an organisation (the spec is silent).
 // An invitation names an e-mail address and a role; its link is mailed once per send, valid for
 // seven days and one use, and only its sha256 is stored. The link works for an existing account
 // (which signs in as that address and joins) and for a new one (which registers and joins, with

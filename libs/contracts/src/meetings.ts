@@ -2,7 +2,7 @@ import { z } from 'zod'
 import { ZTranscriptSegment } from './meeting-notes.js'
 
 // Spec 001 §3 Meeting, §5 Meeting save, §7 GET/POST /meetings, POST /meetings/{id}/transcribe and
-// /live-transcribe, §8 Recording. Beyond the spec (issue 12): one meeting's detail, delete,
+// /live-transcribe, §8 Recording. Beyond the spec: one meeting's detail, delete,
 // transcript import, action item → task, search over summary and transcript text.
 
 /**
@@ -95,7 +95,7 @@ export const ZMeetingDetail = ZMeeting.extend({
 })
 export type MeetingDetail = z.infer<typeof ZMeetingDetail>
 
-/** The configured recogniser, named honestly in the UI (issue 12). */
+/** The configured recogniser, named honestly in the UI. */
 export const ZTranscriptionInfo = z.object({
   id: z.string(),
   label: z.string(),

@@ -1,6 +1,6 @@
 import { z } from 'zod'
 
-// An organisation's members (issue 11, "Members and invitations"; the spec is silent): listed
+// An organisation's members (the spec is silent): listed
 // for every member (the task assignee picker needs them), role changes and removal under the
 // `team` module, and an organisation never left without an Owner.
 

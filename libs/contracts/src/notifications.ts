@@ -2,7 +2,7 @@ import { z } from 'zod'
 import { EMAIL_NOTIFICATION_KINDS } from './admin-messages.js'
 import { isoDateOf } from './tasks.js'
 
-// The header's notification bell (issue: "the bell works"). The spec draws the bell with a red
+// The header's notification bell. The spec draws the bell with a red
 // dot and says nothing more; what it shows and when is decided here and in the admin service
 // (services/admin/README.md "Notifications"). Each user has their own feed per organisation,
 // fed by the events other services already publish.

@@ -1,7 +1,7 @@
 import { z } from 'zod'
 
 // Spec 001 §3 Task, §5 Task validation, §7 GET/POST /tasks and POST /tasks/{id}/toggle; PUT and
-// DELETE /tasks/{id} go beyond the spec (issue 12: edit and delete a task).
+// DELETE /tasks/{id} go beyond the spec (edit and delete a task).
 
 export const TASK_PRIORITIES = ['low', 'medium', 'high'] as const
 export type TaskPriority = (typeof TASK_PRIORITIES)[number]
@@ -137,8 +137,8 @@ const today = z
   .optional()
 
 /**
- * GET /tasks: filters, order and (opt-in) keyset paging. Beyond the spec (issue 15: 10,000 tasks
- * cost 155 ms a read): a caller that sends `limit` gets at most that many and, when more follow,
+ * GET /tasks: filters, order and (opt-in) keyset paging. Beyond the spec (a long list read
+ * whole was slow; docs/adr/0011): a caller that sends `limit` gets at most that many and, when more follow,
  * the next page's cursor in the X-Next-Cursor header; a caller that does not gets every task as
  * the spec's list does. The answer stays a plain array either way.
  */

@@ -20,7 +20,7 @@ export type QueryRows = <T>(statement: Statement) => Promise<T[]>
 /**
  * Prisma 7 with the pg driver adapter, pointed at the service's own schema, and `queryRows` on
  * the same pool (no extra connections) for the few hot reads where Prisma's own cost per call
- * shows (~0.1–0.2 ms and its allocations; see the estimates list). Closing Prisma ends the pool.
+ * shows (its time and allocations per call; docs/adr/0010). Closing Prisma ends the pool.
  */
 export function createPrismaClient<T>(
   Client: PrismaCtor<T>,

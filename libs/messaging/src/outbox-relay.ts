@@ -29,7 +29,7 @@ export type OutboxRelayOptions = {
    * A read outside any transaction (the service's queryRows). With it, a round first asks
    * whether any row waits, and opens the claiming transaction only then: an idle round costs one
    * indexed query instead of an interactive transaction (BEGIN, SELECT, COMMIT through Prisma),
-   * which at five rounds a second took ~9 ms of CPU per second in every idle service.
+   * five rounds a second in every idle service (docs/adr/0007).
    */
   peek?: (statement: { text: string; values: unknown[] }) => Promise<unknown[]>
 }

@@ -111,7 +111,7 @@ const GRANTS: Record<BusService, BusGrant> = {
 }
 
 /**
- * Monitoring, the same for every service (issue 13): each answers its own `rpc.<service>.health`
+ * Monitoring, the same for every service: each answers its own `rpc.<service>.health`
  * and reports its 5xx answers and failed jobs on `ops.error.reported.v1`; admin asks every
  * service for its health and keeps the reported errors.
  */

@@ -5,7 +5,7 @@ import type { Bus } from './connect-bus.js'
 export type ErrorReport = Omit<ErrorReportedV1, 'id' | 'timestamp'>
 
 /**
- * Tells the admin service about a 5xx answer or a failed job (issue 13: one notification for
+ * Tells the admin service about a 5xx answer or a failed job (one notification path for
  * every service's failures). Core NATS, fire-and-forget: monitoring must never make the failing
  * path fail harder, so a closed connection is ignored.
  */

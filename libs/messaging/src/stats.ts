@@ -1,6 +1,6 @@
 /**
- * In-process totals of what the messaging library did, for the service kit's /metrics (issue
- * 13): events published by the outbox relay (per stream), and per durable consumer the events
+ * In-process totals of what the messaging library did, for the service kit's /metrics:
+ * events published by the outbox relay (per stream), and per durable consumer the events
  * consumed, handler failures, redeliveries and dead letters. Plain numbers so this library
  * needs no metrics client; service-kit turns them into Prometheus counters.
  */

@@ -16,8 +16,8 @@ import { jwtVerify, SignJWT } from 'jose'
 import { AppError } from './errors.js'
 import { IDENTITY_KEY_ALG, type IdentityKeySet, type IdentitySigningKey } from './identity-keys.js'
 
-// Signing and verifying cost ~0.1-0.2 ms each through WebCrypto: on every request that was most
-// of the gateway hop. Both sides therefore remember recent results. Nothing weaker follows: the
+// Signing and verifying through WebCrypto were most of the gateway hop's cost on every request
+// (docs/adr/0005). Both sides therefore remember recent results. Nothing weaker follows: the
 // gateway still resolves the session on every request (revocation stays immediate), a signed
 // token is reused only for the first half of its life, and a verified token only until it
 // expires or the key set changes. Bounded maps, cleared when full.

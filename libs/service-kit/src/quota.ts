@@ -21,7 +21,7 @@ import type { Logger } from './logger.js'
  * something unreadable, the action is allowed and a warning logged: a quota outage must not stop
  * contractors, and admin counts the action from its event anyway.
  *
- * Issue 15: a request to admin per create cost a NATS round trip and a database read each time,
+ * A request to admin per create cost a NATS round trip and a database read each time,
  * so answers are kept per process, per organisation, kind and UTC month, and most actions are
  * allowed from what this process already knows:
  * - An answer grants this process at most half of the headroom it shows (limit − used) before

@@ -16,7 +16,7 @@ let stop: (() => Promise<void>) | undefined
 /**
  * Starts OpenTelemetry once per process, when there is somewhere to send spans (an OTLP
  * endpoint: the collector in deploy/). Without one nothing is started at all: unexported
- * spans are pure cost (measured ~0.9 ms per request across the gateway hop), and an exporter
+ * spans are pure cost (docs/adr/0009), and an exporter
  * would retry a collector that is not there.
  *
  * Traces only, put together from the parts in use (the trace SDK, the OTLP/HTTP exporter, three

@@ -4,7 +4,7 @@ import { uniqueId } from './env.js'
 import { permissionRows, runPermissionMatrix } from './permission-matrix.js'
 
 /**
- * Issue 11: a service's rows of the route catalogue's permission table, as one test: a member
+ * A service's rows of the route catalogue's permission table, as one test: a member
  * whose role lacks exactly a route's action gets 403 saying why; one who has it gets past.
  * `start` is the service's own test harness; its base URL is `base` or `url`.
  */

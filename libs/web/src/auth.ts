@@ -46,7 +46,7 @@ function subscribeToActiveOrganization(onChange: () => void): () => void {
 
 /**
  * The organisation the user works in. Spec 000 §1: the first of their organisations; a user of
- * several may switch (issue 11), and the choice is kept per user in this browser while they
+ * several may switch, and the choice is kept per user in this browser while they
  * still belong to it. The gateway checks membership of every request's {orgId} either way.
  */
 export function useActiveOrganization(): UserOrganization | null {

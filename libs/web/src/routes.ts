@@ -3,7 +3,7 @@ import type { adminRoutes, aiRoutes, authRoutes, documentsRoutes, estimatesRoute
 import type { z } from 'zod'
 import { apiRequest, appendQuery, type QueryParamValue } from './api'
 
-// The one way a screen names an API route (issue 10 §2): by its catalogue id, as exported by the
+// The one way a screen names an API route: by its catalogue id, as exported by the
 // zod-free @plumbline/contracts/api-paths (`import * as api`, then `callApi(api.getTasks, …)`),
 // so each build carries only the routes its screens name. Reply and body types come from the
 // catalogue's schemas, imported as types only (erased): no screen ships zod or the schemas.

@@ -24,7 +24,7 @@ const CARD = 'flex w-full items-center gap-3 rounded-lg border border-sidebar-bo
 
 /**
  * The sidebar's organisation card (spec 000 §5). A member of several organisations opens it to
- * switch (issue 11); the dashboard then shows the chosen one, and every page follows.
+ * switch; the dashboard then shows the chosen one, and every page follows.
  */
 export function OrganizationCard({ onSwitched }: { onSwitched?: () => void }) {
   const { user } = useAuth()

@@ -10,7 +10,7 @@ type Feed = InfiniteData<NotificationList, string | null>
 /**
  * The bell's feed for the active organisation. Polled every 30 s while the tab is visible, and
  * asked again when the window regains focus or a page mounts the bell, once the last answer is
- * 30 s old: never more often than that on its own (issue: no polling faster than every 30 s).
+ * 30 s old: never more often than that on its own.
  */
 export function useNotificationFeed(orgId: string | undefined) {
   const feed = useInfiniteQuery({

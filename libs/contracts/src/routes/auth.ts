@@ -141,7 +141,7 @@ export const authRoutes = [
     permission: { module: 'team', action: 'delete' },
     status: 204,
   },
-  // Invitations (issue 11): the Team section sends, resends and revokes them; the mailed link's
+  // Invitations: the Team section sends, resends and revokes them; the mailed link's
   // page previews one, and accepts it signed in or by registering a new account.
   {
     id: 'getInvitations',

@@ -1,4 +1,4 @@
-// The six findings of the operability review (shared/reviews/operability-review-2026-11-24.md)
+// The six findings of the operability review (2026-11-24)
 // that kept the product from starting under compose or Kubernetes, one describe each.
 import { execFileSync } from 'node:child_process'
 import { readFileSync } from 'node:fs'

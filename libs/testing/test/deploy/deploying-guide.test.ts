@@ -12,7 +12,7 @@ const scripts = (JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as
 describe('docs/deploying.md', () => {
   it("is where the README's Deploying section sends a new team", () => {
     const readme = readFileSync(join(root, 'README.md'), 'utf8')
-    const section = readme.slice(readme.indexOf('### Deploying'))
+    const section = readme.slice(readme.search(/^#+ Deploying/m))
     expect(section).toContain('docs/deploying.md')
   })
 

@@ -21,7 +21,7 @@ const invitationId = (req: Request) => uuidParam(req, 'id', 'Invitation')
 const ZInvitationRegisterRequest = ZInvitationRegisterBody.extend({ password: ZUncommonPassword })
 
 /**
- * Invitations (issue 11): the Team section lists, sends (team create), resends (team create) and
+ * Invitations: the Team section lists, sends (team create), resends (team create) and
  * revokes (team delete) them; the mailed link's page previews one and accepts it, signed in as
  * the invited address or by registering it.
  */

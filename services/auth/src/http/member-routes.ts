@@ -7,7 +7,7 @@ import { changeMemberRole, listMembers, removeMember } from '../usecases/members
 /** User ids are UUIDs; anything else names no member: the same 404 as a missing one. */
 const memberId = (req: Request) => uuidParam(req, 'userId', 'Member')
 
-/** An organisation's members (issue 11): every member sees the list; role changes take team edit, removal team delete. */
+/** An organisation's members: every member sees the list; role changes take team edit, removal team delete. */
 export function memberRoutes(deps: AuthDeps): Router {
   return catalogueRouter(catalogue)
     .on('getMembers', ({ ctx }) => listMembers(deps, ctx))

@@ -12,7 +12,7 @@ type CurrentUserRow = Omit<CurrentUser, 'organizations'> & { organizations: User
 /**
  * GET /user: the signed-in user with organisations, the active (oldest membership) first. Every
  * page load asks for it, so it is one query with the memberships aggregated in the database
- * (Prisma's nested include took five round trips, ~2.5 ms, on this hot path).
+ * (Prisma's nested include took five round trips on this hot path; docs/adr/0010).
  */
 export async function getCurrentUser(deps: AuthDeps, userId: string): Promise<CurrentUser> {
   const [user] = await deps.prisma.$queryRaw<CurrentUserRow[]>`

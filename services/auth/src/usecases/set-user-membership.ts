@@ -8,7 +8,7 @@ export type MembershipChange = { before: { organizationId: string; roleId: strin
 
 /**
  * PUT /admin/users/:id/membership: sets the user's role in this organisation (adding the
- * membership when missing) and leaves the user's other memberships as they are (issue 13: an
+ * membership when missing) and leaves the user's other memberships as they are (an
  * edit of one membership must not silently remove the user from every other organisation).
  * The cached identity is dropped so the next request sees the new permissions. A new membership
  * is announced (auth.member.joined.v1, addedBy platform_admin), so the tenant's activity feed

@@ -3,7 +3,7 @@ import sharp from 'sharp'
 /**
  * The logo as the PDF draws it: at most 640×256 px (the 160×64 pt box at 300 dpi) and flattened
  * onto white, the paper it sits on. pdfkit must decode and split a PNG's alpha channel in
- * JavaScript (~90 ms for a 1200 px logo); an opaque PNG it embeds as it is.
+ * JavaScript on every PDF; an opaque PNG it embeds as it is (docs/adr/0014).
  */
 export async function preparePdfLogo(bytes: Buffer): Promise<Buffer | null> {
   try {

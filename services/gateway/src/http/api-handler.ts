@@ -64,7 +64,7 @@ type ApiCall = RequestContext & {
  * same steps as every express middleware did for it (request id, metrics, access log, security
  * headers, CSRF cookie), then the gateway's own. Express's router walked eight layers and swapped
  * two prototypes per request before any of this; without them (and a few per-call trims) the
- * gateway spends about a quarter less CPU per forwarded call (issue 15, `npm run bench -- gateway`).
+ * gateway spends about a quarter less CPU per forwarded call (docs/adr/0003).
  */
 export function createApiHandler(deps: ApiHandlerDeps): (req: IncomingMessage, res: ServerResponse) => void {
   const openApi = openApiRoute()

@@ -10,7 +10,7 @@ const TRACEPARENT = /^[\da-f]{2}-[\da-f]{32}-[\da-f]{16}-[\da-f]{2}$/
 
 const hex = (uuid: string) => uuid.replace(/-/g, '')
 // Ids from randomUUID: it draws from a buffered pool, where randomBytes makes a system call per
-// request (~35 µs here). A v4 UUID's 122 random bits are plenty for a trace or span id; a fresh
+// request (docs/adr/0003). A v4 UUID's 122 random bits are plenty for a trace or span id; a fresh
 // request id doubles as the trace id (one id to quote from a browser's console).
 const traceparentFrom = (traceUuid: string) => `00-${hex(traceUuid)}-${hex(randomUUID()).slice(0, 16)}-01`
 

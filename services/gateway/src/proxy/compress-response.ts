@@ -4,8 +4,8 @@ import accepts from 'accepts'
 import type { Dispatcher } from 'undici'
 
 // Services answer JSON uncompressed; the gateway, the one HTTP entry, compresses it for clients
-// that accept gzip. A page of 20 estimates is ~8 kB of JSON and ~1 kB gzipped (~0.05 ms of
-// CPU), which on a contractor's phone in the field is most of the wait.
+// that accept gzip: on a contractor's phone in the field the bytes are most of the wait, and
+// gzip makes a page of the list an eighth of its size for little CPU (docs/adr/0015).
 // Only complete answers are compressed: those that declare their length (express's res.json
 // and res.send do). Streams (AI progress) declare none and pass through untouched, as do
 // answers a service encoded itself (the estimate's sections come gzipped once per version).

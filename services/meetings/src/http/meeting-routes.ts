@@ -18,7 +18,7 @@ const fileOf =
     receiveFile(req, opts)
 
 /**
- * The notetaker's meetings (spec 001 §7, issue 12), under the ai_notetaker module: every member
+ * The notetaker's meetings (spec 001 §7), under the ai_notetaker module: every member
  * reads them; recording, uploading and importing take create, action item → task takes create
  * (it makes tasks), deleting takes delete.
  */

@@ -165,7 +165,7 @@ function TaskBoard({ orgId, formOpen, editing, onEdit, onFormOpenChange }: Board
   const [sort, setSort] = React.useState<TaskSort>('newest')
   const [deleting, setDeleting] = React.useState<Task | null>(null)
   const today = localIsoDate()
-  // The server filters, orders and pages (issue 15); the counts come from one summary read.
+  // The server filters, orders and pages (docs/adr/0011); the counts come from one summary read.
   const listKey = taskListKey(orgId, { status: tab, sort, today })
   const tasks = useInfiniteQuery<TaskPage, Error, InfiniteData<TaskPage>, typeof listKey, string | null>({
     queryKey: listKey,

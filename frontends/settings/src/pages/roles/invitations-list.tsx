@@ -11,7 +11,7 @@ import { invitationsApi, invitationsKey, useInvitationAction } from './roles-api
 const day = (iso: string) => new Date(iso).toLocaleDateString(undefined, { dateStyle: 'medium' })
 
 /**
- * Invitations sent and not yet accepted (issue 11): resend mails a new link with seven more days
+ * Invitations sent and not yet accepted: resend mails a new link with seven more days
  * (the old link stops working), revoke kills the link. Expired ones stay listed so they can be
  * resent. Under the Team card's member list.
  */

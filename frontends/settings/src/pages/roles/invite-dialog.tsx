@@ -23,7 +23,7 @@ import { invitationsApi, useInvitationAction } from './roles-api'
 const defaultRoleId = (roles: Role[]) => roles.find((r) => r.isSystemRole && r.name === 'Member')?.id ?? roles[0]?.id ?? ''
 
 /**
- * Invite a teammate by e-mail with a role (issue 11). The contract's schema checks the address
+ * Invite a teammate by e-mail with a role. The contract's schema checks the address
  * before anything is sent; a refusal (already a member, already invited) keeps the dialog open
  * with the server's message in a toast.
  */

@@ -14,7 +14,7 @@ const nameOf = (m: Member) => [m.firstName, m.lastName].filter(Boolean).join(' '
 const joined = (iso: string) => new Date(iso).toLocaleDateString(undefined, { dateStyle: 'medium' })
 
 /**
- * Settings › Roles › Team (issue 11; the spec is silent): who is in the organisation, with their
+ * Settings › Roles › Team (the spec is silent): who is in the organisation, with their
  * role (changed in place) and a Remove button; Invite Member and the pending invitations below. The server keeps the last Owner and lets only
  * Owners make or unmake Owners; its messages are shown as they come.
  */

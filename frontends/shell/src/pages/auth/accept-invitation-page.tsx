@@ -13,7 +13,7 @@ import { AuthLayout, FormAlert, showError } from './auth-layout'
 import { loginErrorMessage } from './messages'
 import { PasswordInput } from './password-input'
 
-// The page behind an invitation e-mail's link, /invite?token=… (issue 11; the spec is silent).
+// The page behind an invitation e-mail's link, /invite?token=… (the spec is silent).
 // It works signed in or out: the invited address signs in (or is already signed in) and joins,
 // or, when no account has that address, creates one right here and joins without an
 // organisation of its own. The new organisation becomes the active one.

@@ -30,7 +30,7 @@ function Figure({ label, value, hint }: { label: string; value: string; hint: st
 }
 
 /**
- * Business insights (company flag enableBusinessInsights, issue 11): this month's estimates by
+ * Business insights (company flag enableBusinessInsights): this month's estimates by
  * status, the win rate (approved ÷ decided), the average estimate value and what is with clients.
  * Shown only when the flag is on and the role reads estimates.
  */

@@ -88,7 +88,7 @@ export function DeleteEstimateButton() {
   )
 }
 
-/** An action the role cannot take: shown, inert, with the reason on hover and focus (spec 001 §6, issue 11). */
+/** An action the role cannot take: shown, inert, with the reason on hover and focus (spec 001 §6). */
 function BlockedAction({ reason, icon, label }: { reason: string; icon: React.ReactNode; label: string }) {
   return (
     <DisabledWithTooltip tooltip={reason}>

@@ -10,7 +10,7 @@ import { useDetail } from '../detail-context'
 const MAX_SHOWN = 6
 
 /**
- * The estimate's follow-ups (issue 12: a task linked to an estimate shows on both). Contractor
+ * The estimate's follow-ups (a task linked to an estimate shows on both). Contractor
  * mode only, and only for roles that see tasks (ai_notetaker access); the list is the meetings
  * service's, filtered by this estimate.
  */

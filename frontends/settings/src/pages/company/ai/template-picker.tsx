@@ -4,7 +4,7 @@ import { Copy } from 'lucide-react'
 import * as React from 'react'
 
 /**
- * Starts the organisation's prompt from one of the four built-in templates (issue 11): the
+ * Starts the organisation's prompt from one of the four built-in templates: the
  * chosen text goes into the editor, where it can be changed before saving. Replacing text the
  * user already wrote asks first.
  */
