@@ -1,7 +1,7 @@
 // `npm test`: the whole suite on a fresh machine. Installs Debian chromium when missing (and
 // allowed), provides PostgreSQL/NATS/Redis (from the environment's URLs, throwaway containers when
 // Docker answers, else the local servers, embedded when none run), builds the front ends once,
-// type-checks, lints (Biome), runs unit + integration tests, then the browser journeys against a real stack,
+// type-checks, lints (Biome and the layering rule), runs unit + integration tests, then the browser journeys against a real stack,
 // and ends with one 'N passed, N failed' line.
 import './lib/require-node.js' // first: stops on a Node older than 24 before anything else loads
 import { spawn, spawnSync } from 'node:child_process'
@@ -85,7 +85,7 @@ function typecheck(): Tally {
   return r.status === 0 ? { passed: 1, failed: 0 } : { passed: 0, failed: 1 }
 }
 
-/** `npm run lint`: Biome's formatter, import order, linter (hooks, a11y) and layering rules. */
+/** `npm run lint`: Biome's formatter, import order and linter (hooks, a11y), then the layering (lint/layers.ts). */
 function lint(): Tally {
   const r = spawnSync('npm', ['run', '--silent', 'lint'], { cwd: root, stdio: 'inherit' })
   return r.status === 0 ? { passed: 1, failed: 0 } : { passed: 0, failed: 1 }
@@ -101,7 +101,7 @@ step('Building the front ends')
 buildFrontends()
 step('Type-checking every package')
 const types = typecheck()
-step('Linting (biome check)')
+step('Linting (biome check, lint/layers.ts)')
 const linted = lint()
 // The browser journeys spend much of their time waiting on pages and timers, so they run beside
 // the unit and integration tests rather than after them (about a third off the suite's time on
