@@ -1,6 +1,7 @@
 import { NotFoundView } from '@plumbline/ui'
 import { Route, Routes } from 'react-router'
 import { SharedEstimatePage } from './pages/shared-estimate'
+import { StopRemindersPage } from './pages/stop-reminders/stop-reminders-page'
 import { UnsubscribePage } from './pages/unsubscribe/unsubscribe-page'
 import './index.css'
 
@@ -9,6 +10,7 @@ function RemoteRoutes() {
     <Routes>
       <Route path="/share/unsubscribe/:token" element={<UnsubscribePage />} />
       <Route path="/share/:token" element={<SharedEstimatePage />} />
+      <Route path="/share/:token/unsubscribe" element={<StopRemindersPage />} />
       <Route path="*" element={<NotFoundView />} />
     </Routes>
   )

@@ -101,6 +101,7 @@ export const getEstimatesApproval = ['GET', '/organizations/:orgId/estimates/:id
 export const getPublicEstimatesById = ['GET', '/public/estimates/:token'] as const
 export const postPublicEstimatesApprove = ['POST', '/public/estimates/:token/approve'] as const
 export const postPublicEstimatesReject = ['POST', '/public/estimates/:token/reject'] as const
+export const postPublicEstimatesUnsubscribe = ['POST', '/public/estimates/:token/unsubscribe'] as const
 export const postExternalEnhancedPropertyData = ['POST', '/external/enhanced-property-data'] as const
 export const postAiGenerateContent = ['POST', '/ai/generate-content'] as const
 export const getAiProvider = ['GET', '/ai/provider'] as const

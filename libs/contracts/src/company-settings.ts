@@ -1,5 +1,7 @@
 import { z } from 'zod'
 import { decimalField, NUMERIC_COLUMNS } from './decimals.js'
+import { ZReminderSettings } from './estimate-sending.js'
+import { REMINDER_DEFAULTS } from './estimate-sending-text.js'
 import { nameText } from './text.js'
 
 // Company settings (spec 001 §3), owned by the admin service. GET answers every field with its
@@ -41,6 +43,8 @@ export const ZCompanySettings = z.object({
   enableSections: z.boolean(),
   enableBusinessInsights: z.boolean(),
   enableMarkupProfiles: z.boolean(),
+  /** The follow-up reminders an estimate sent from the app gets unless the send says otherwise. */
+  reminders: ZReminderSettings.default({ ...REMINDER_DEFAULTS }),
 })
 export type CompanySettings = z.infer<typeof ZCompanySettings>
 
@@ -66,6 +70,7 @@ export const COMPANY_SETTINGS_DEFAULTS: CompanySettings = {
   enableSections: false,
   enableBusinessInsights: false,
   enableMarkupProfiles: false,
+  reminders: { ...REMINDER_DEFAULTS },
 }
 
 const optionalText = (max: number) => z.string().trim().max(max).nullable().optional()
@@ -110,6 +115,7 @@ export const ZCompanySettingsPatch = z
     enableSections: z.boolean().optional(),
     enableBusinessInsights: z.boolean().optional(),
     enableMarkupProfiles: z.boolean().optional(),
+    reminders: ZReminderSettings.optional(),
   })
   .strict()
 export type CompanySettingsPatch = z.infer<typeof ZCompanySettingsPatch>

@@ -29,3 +29,26 @@ export const SEND_MESSAGES = {
 /** The subject when none is given. */
 export const defaultSendSubject = (projectName: string, companyName: string | null) =>
   `Your estimate for ${projectName}${companyName ? ` from ${companyName}` : ''}`
+
+// ── Follow-up reminders ───────────────────────────────────────────────────────────────────
+/** Bounds of a reminder schedule: every 1–30 days, at most 1–10 reminders. */
+export const REMINDER_LIMITS = { everyDays: { min: 1, max: 30 }, max: { min: 1, max: 10 } } as const
+
+/** An organisation that never chose: reminders off, every 3 days, at most 3. */
+export const REMINDER_DEFAULTS = { enabled: false, everyDays: 3, max: 3 } as const
+
+export const REMINDER_MESSAGES = {
+  everyDays: `Remind every ${REMINDER_LIMITS.everyDays.min} to ${REMINDER_LIMITS.everyDays.max} days`,
+  max: `Send ${REMINDER_LIMITS.max.min} to ${REMINDER_LIMITS.max.max} reminders`,
+} as const
+
+/** Why a schedule ended, as the share dialog says it. */
+export const REMINDER_STOP_TEXT = {
+  done: 'All reminders sent',
+  decided: 'The client decided',
+  expired: 'The link expired',
+  'link-disabled': 'Sharing was turned off',
+  unsubscribed: 'The client unsubscribed',
+  'no-recipient': 'No client e-mail to remind',
+} as const
+export type ReminderStopReason = keyof typeof REMINDER_STOP_TEXT

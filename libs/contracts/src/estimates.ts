@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import { columnMaxText, columnMaxUnits, decimalField, lineTotalUnits, NUMERIC_COLUMNS } from './decimals.js'
 import { ESTIMATE_SORT_FIELDS, ESTIMATE_STATUSES, PAGE_SIZES } from './estimate-list-options.js'
+import { ZReminderSettings, ZReminderState } from './estimate-sending.js'
 import { SHARE_LINK_MESSAGES } from './share-link-text.js'
 import { nameText } from './text.js'
 
@@ -571,10 +572,12 @@ export const ZShareSettingsPatch = z
   .object({
     expiresAt: z.iso.datetime({ offset: true, error: 'Use an ISO date and time' }).nullable().optional(),
     passcode: z.string().min(4, SHARE_LINK_MESSAGES.passcodeLength).max(64, SHARE_LINK_MESSAGES.passcodeLength).nullable().optional(),
+    /** The estimate's follow-up reminders from now on (see ZReminderSettings). */
+    reminders: ZReminderSettings.optional(),
   })
   .strict()
 /** The live link's governance, as the contractor sees it (the passcode itself is stored hashed, never shown). */
-export const ZShareSettings = z.object({ expiresAt: z.string().nullable(), expired: z.boolean(), passcodeSet: z.boolean() })
+export const ZShareSettings = z.object({ expiresAt: z.string().nullable(), expired: z.boolean(), passcodeSet: z.boolean(), reminders: ZReminderState })
 export type ShareSettings = z.infer<typeof ZShareSettings>
 export const ZPublicEstimate = z.object({
   id,

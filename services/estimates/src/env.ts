@@ -32,6 +32,8 @@ export const ZEstimatesEnv = withProductionChecks(
     LIST_MEMO_MB: z.coerce.number().int().min(0).max(4096).default(32),
     /** Memory for remembered sections documents (estimate detail), in MiB; 0 turns remembering off. */
     SECTIONS_MEMO_MB: z.coerce.number().int().min(0).max(4096).default(64),
+    /** How often the reminder worker looks for due follow-up reminders, in seconds. */
+    REMINDER_POLL_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
     /** Seeds demo estimates into the demo organisation (npm start). */
     SEED_DEMO: zFlag(false),
   }),

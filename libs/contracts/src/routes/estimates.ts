@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import type { ApiRoute } from '../api-routes.js'
-import { ZSendEstimateBody, ZSendEstimateResult, ZTimelineEntry } from '../estimate-sending.js'
+import { ZReminderUnsubscribeResult, ZSendEstimateBody, ZSendEstimateResult, ZTimelineEntry } from '../estimate-sending.js'
 import {
   ZApplyTemplateBody,
   ZApplyTemplateResult,
@@ -662,6 +662,14 @@ export const estimatesRoutes = [
     access: 'public',
     body: ZRejectBody,
     reply: ZPublicEstimate,
+  },
+  {
+    id: 'postPublicEstimatesUnsubscribe',
+    method: 'POST',
+    path: '/public/estimates/:token/unsubscribe',
+    service: 'estimates',
+    access: 'public',
+    reply: ZReminderUnsubscribeResult,
   },
   {
     id: 'postExternalEnhancedPropertyData',

@@ -5,7 +5,7 @@ const asObject = (v: unknown): Record<string, unknown> => (v && typeof v === 'ob
 
 /** The wire shape; an organisation that never saved settings gets the defaults. */
 export function toCompanySettings(row: CompanySettingsRow | null): CompanySettings {
-  if (!row) return { ...COMPANY_SETTINGS_DEFAULTS, brandingColors: {}, estimateTemplateSettings: {} }
+  if (!row) return { ...COMPANY_SETTINGS_DEFAULTS, brandingColors: {}, estimateTemplateSettings: {}, reminders: { ...COMPANY_SETTINGS_DEFAULTS.reminders } }
   return {
     companyName: row.companyName,
     companyEmail: row.companyEmail,
@@ -29,6 +29,7 @@ export function toCompanySettings(row: CompanySettingsRow | null): CompanySettin
     enableSections: row.enableSections,
     enableBusinessInsights: row.enableBusinessInsights,
     enableMarkupProfiles: row.enableMarkupProfiles,
+    reminders: { enabled: row.remindersEnabled, everyDays: row.reminderEveryDays, max: row.reminderMax },
   }
 }
 
@@ -55,6 +56,9 @@ export function settingsChanges(patch: CompanySettingsPatch, updatedBy: string):
   if (patch.varianceRangePercentage !== undefined) changes.varianceRangePercentage = patch.varianceRangePercentage
   if (patch.brandingColors !== undefined) changes.brandingColors = patch.brandingColors as Prisma.InputJsonObject
   if (patch.estimateTemplateSettings !== undefined) changes.estimateTemplateSettings = patch.estimateTemplateSettings as Prisma.InputJsonObject
+  if (patch.reminders !== undefined) {
+    Object.assign(changes, { remindersEnabled: patch.reminders.enabled, reminderEveryDays: patch.reminders.everyDays, reminderMax: patch.reminders.max })
+  }
   if (typeof changes.logoUrl === 'string') {
     Object.assign(changes, { logoFileName: null, logoMimeType: null, logoFileSize: null, logoStoredFileId: null })
   }

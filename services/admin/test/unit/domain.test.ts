@@ -78,10 +78,14 @@ describe('company settings mapping', () => {
       enableSections: false,
       enableBusinessInsights: false,
       enableMarkupProfiles: false,
+      remindersEnabled: true,
+      reminderEveryDays: 4,
+      reminderMax: 2,
       updatedAt: new Date(),
       updatedBy: null,
     }
     expect(toCompanySettings(row)).toMatchObject({
+      reminders: { enabled: true, everyDays: 4, max: 2 },
       varianceRangePercentage: '7.50',
       logoFileData: true,
       brandingColors: {},
@@ -91,6 +95,13 @@ describe('company settings mapping', () => {
 
   it('changes only what was sent; empty text clears; a URL clears the uploaded logo', () => {
     expect(settingsChanges(ZCompanySettingsPatch.parse({ companyName: 'A' }), 'u')).toEqual({ companyName: 'A', updatedBy: 'u' })
+    expect(settingsChanges(ZCompanySettingsPatch.parse({ reminders: { enabled: true, everyDays: 2, max: 5 } }), 'u')).toEqual({
+      remindersEnabled: true,
+      reminderEveryDays: 2,
+      reminderMax: 5,
+      updatedBy: 'u',
+    })
+    expect(ZCompanySettingsPatch.safeParse({ reminders: { enabled: true, everyDays: 31, max: 5 } }).success).toBe(false)
     expect(settingsChanges(ZCompanySettingsPatch.parse({ website: '', logoUrl: null }), 'u')).toEqual({ website: null, logoUrl: null, updatedBy: 'u' })
     expect(settingsChanges(ZCompanySettingsPatch.parse({ logoUrl: 'https://x.example/l.png' }), 'u')).toEqual({
       logoUrl: 'https://x.example/l.png',

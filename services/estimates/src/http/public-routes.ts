@@ -6,6 +6,7 @@ import type { EstimatesDeps } from '../deps.js'
 import { approveEstimate } from '../usecases/approve-estimate.js'
 import { getPublicEstimate } from '../usecases/get-public-estimate.js'
 import { rejectEstimate } from '../usecases/reject-estimate.js'
+import { unsubscribeFromReminders } from '../usecases/reminders.js'
 
 /** Client answers are personal to a link: never cached, never indexed (also on errors). */
 const privatePage: RequestHandler = (_req, res, next) => {
@@ -28,5 +29,6 @@ export function publicRoutes(deps: EstimatesDeps): Router {
   return api
     .on('getPublicEstimatesById', ({ ctx, req }) => getPublicEstimate(deps, req.params.token, ctx, passcodeOf(req)))
     .on('postPublicEstimatesApprove', ({ body, req }) => approveEstimate(deps, req.params.token, body, clientOf(req)))
-    .on('postPublicEstimatesReject', ({ body, req }) => rejectEstimate(deps, req.params.token, body, clientOf(req))).router
+    .on('postPublicEstimatesReject', ({ body, req }) => rejectEstimate(deps, req.params.token, body, clientOf(req)))
+    .on('postPublicEstimatesUnsubscribe', ({ req }) => unsubscribeFromReminders(deps, req.params.token)).router
 }

@@ -65,3 +65,40 @@ export function estimateSentMail(opts: {
     unsubscribe: null,
   }
 }
+
+/** A follow-up reminder: the same link, how long the estimate has waited, and a one-click way to stop them. */
+export function estimateReminderMail(opts: {
+  estimate: ClientFacingEstimate
+  brand: MailBrand
+  to: string[]
+  replyTo: string | null
+  shareUrl: string
+  unsubscribeUrl: string
+  oneClickUrl: string
+  number: number
+  of: number
+}): MailRequestedV1 {
+  const { estimate, brand } = opts
+  const company = brand.companyName ?? 'Your contractor'
+  return {
+    tag: 'estimate-reminder',
+    to: opts.to,
+    replyTo: opts.replyTo,
+    fromName: fromNameOf(brand),
+    subject: `Reminder: your estimate for ${estimate.projectName}`,
+    brand,
+    preheader: `${company} is waiting for your answer on ${estimate.projectName}.`,
+    heading: `Your estimate for ${estimate.projectName} is waiting`,
+    paragraphs: [
+      `Hi ${estimate.clientName},`,
+      `${company} sent you an estimate for ${estimate.propertyAddress}. When you are ready, review it online, where you can approve or decline it.`,
+    ],
+    details: [
+      { label: 'Project', value: estimate.projectName },
+      ...(estimate.totalCost === null ? [] : [{ label: 'Estimated total', value: formatCurrency(estimate.totalCost.toString(), { whole: true }) }]),
+    ],
+    action: { label: 'View your estimate', url: opts.shareUrl },
+    footer: [`Reminder ${opts.number} of ${opts.of}. This link is personal to you: anyone who has it can view the estimate.`],
+    unsubscribe: { url: opts.unsubscribeUrl, oneClickUrl: opts.oneClickUrl, label: 'Stop reminders about this estimate' },
+  }
+}

@@ -20,6 +20,7 @@ import { addTimelineEntry, insertSend, lockOrganizationSends, recentSends } from
 import type { EstimatesDeps } from '../deps.js'
 import { ESTIMATES_SCHEMA, recordEstimateEvent } from '../events/record-event.js'
 import { estimateSentMail, mailBrandOf } from './estimate-mail.js'
+import { restartRemindersOnSend } from './reminders.js'
 import { assertNotExpiredForSending } from './share-governance.js'
 import { issueShareToken, shareUrlOf, statusAfterSharing } from './share-link.js'
 
@@ -63,7 +64,8 @@ async function ensureShareUrl(deps: EstimatesDeps, tx: Tx, ctx: OrgContext, esti
  * POST …/estimates/{id}/send: under the estimate's row lock, checks it may be sent (a declined
  * estimate may not: 409), counts the organisation's sends of the last hour, makes sure the share
  * link is on, and writes the send, its timeline entry and the mail request (the outbox, id = the
- * send's id) in one transaction; the mailer sends it once. 202: the mail is queued. Repeating the
+ * send's id) in one transaction, and starts the follow-up reminders again from this send; the
+ * mailer sends it once. 202: the mail is queued. Repeating the
  * request with the same Idempotency-Key answers the first answer again and sends nothing more.
  */
 export async function sendEstimate(
@@ -116,6 +118,7 @@ export async function sendEstimate(
         createdAt: now,
       })
       await writeOutbox(tx, ESTIMATES_SCHEMA, mail)
+      await restartRemindersOnSend(tx, ctx.orgId, estimateId, { to, requested: body.reminders, companyDefault: settings.reminders, now })
       const result: SendEstimateResult = { sendId: mail.id, status: 'queued', to, cc, subject, shareUrl, sentAt: now.toISOString() }
       return { status: 202, body: result }
     },

@@ -1,11 +1,13 @@
-import { ErrorCode, EstimateErrorCode, SHARE_LINK_MESSAGES, type ShareSettings, type ZShareSettingsPatch } from '@plumbline/contracts'
-import { AppError, type OrgContext, requirePermission } from '@plumbline/service-kit'
+import { ErrorCode, EstimateErrorCode, REMINDER_DEFAULTS, SHARE_LINK_MESSAGES, type ShareSettings, type ZShareSettingsPatch } from '@plumbline/contracts'
+import { AppError, fetchCompanySettings, type OrgContext, requirePermission } from '@plumbline/service-kit'
 import type { z } from 'zod'
-import { inTransaction } from '../data/db.js'
-import { findLiveEstimate, lockEstimateRow } from '../data/estimates-repo.js'
+import { type Db, inTransaction } from '../data/db.js'
+import { findLiveEstimate, findLiveEstimateRow, lockEstimateRow } from '../data/estimates-repo.js'
+import { findReminder } from '../data/reminders-repo.js'
 import { findLiveShareLinkOf, updateShareGovernance } from '../data/share-links-repo.js'
 import type { EstimatesDeps } from '../deps.js'
 import { hashPasscode, verifyPasscode } from '../domain/passcode.js'
+import { changeReminders, reminderStateOf } from './reminders.js'
 
 /** Wrong passcodes allowed per link in a window; then 429 until it ends. */
 export const PASSCODE_ATTEMPTS = 10
@@ -15,21 +17,34 @@ const notShared = () => new AppError(404, ErrorCode.NOT_FOUND, SHARE_LINK_MESSAG
 
 export const isExpired = (link: { expiresAt: Date | null }, now: Date) => !!link.expiresAt && link.expiresAt.getTime() <= now.getTime()
 
-const settingsOf = (link: { expiresAt: Date | null; passcodeHash: string | null }, now: Date): ShareSettings => ({
-  expiresAt: link.expiresAt?.toISOString() ?? null,
-  expired: isExpired(link, now),
-  passcodeSet: !!link.passcodeHash,
-})
+/** The link's governance and the estimate's reminders (the company's default while it has none of its own). */
+async function settingsOf(
+  deps: EstimatesDeps,
+  db: Db,
+  ctx: OrgContext,
+  estimate: { id: string; clientEmail: string | null },
+  link: { expiresAt: Date | null; passcodeHash: string | null },
+): Promise<ShareSettings> {
+  const row = await findReminder(db, ctx.orgId, estimate.id)
+  const fallback = row ? null : (await fetchCompanySettings(deps, ctx.orgId)).reminders
+  const now = deps.clock.now()
+  return {
+    expiresAt: link.expiresAt?.toISOString() ?? null,
+    expired: isExpired(link, now),
+    passcodeSet: !!link.passcodeHash,
+    reminders: reminderStateOf(row, { settings: fallback ?? REMINDER_DEFAULTS, recipients: estimate.clientEmail ? [estimate.clientEmail] : [] }),
+  }
+}
 
 /** GET …/estimates/{id}/share: the live link's expiry and whether a passcode is set (404 while sharing is off). */
 export async function getShareSettings(deps: EstimatesDeps, ctx: OrgContext, estimateId: string): Promise<ShareSettings> {
-  await findLiveEstimate(deps.prisma, ctx.orgId, estimateId)
+  const estimate = await findLiveEstimate(deps.prisma, ctx.orgId, estimateId)
   const link = await findLiveShareLinkOf(deps.prisma, ctx.orgId, estimateId)
   if (!link) throw notShared()
-  return settingsOf(link, deps.clock.now())
+  return settingsOf(deps, deps.prisma, ctx, estimate, link)
 }
 
-/** PATCH …/estimates/{id}/share: sets or clears the expiry (in the future) and the passcode (stored hashed). */
+/** PATCH …/estimates/{id}/share: sets or clears the expiry (in the future) and the passcode (stored hashed), and sets the reminders. */
 export async function patchShareSettings(
   deps: EstimatesDeps,
   ctx: OrgContext,
@@ -49,8 +64,10 @@ export async function patchShareSettings(
     await lockEstimateRow(tx, ctx.orgId, estimateId)
     if (!(await updateShareGovernance(tx, ctx.orgId, estimateId, { expiresAt, passcodeHash }))) throw notShared()
     const link = await findLiveShareLinkOf(tx, ctx.orgId, estimateId)
-    if (!link) throw notShared()
-    return settingsOf(link, now)
+    const estimate = await findLiveEstimateRow(tx, ctx.orgId, estimateId)
+    if (!link || !estimate) throw notShared()
+    if (body.reminders) await changeReminders(tx, ctx.orgId, estimate, body.reminders, now)
+    return settingsOf(deps, tx, ctx, estimate, link)
   })
 }
 

@@ -130,6 +130,15 @@ export const routeTable: readonly RouteEntry[] = [
   { pattern: `${org}/tasks/*`, service: 'meetings', access: 'org' },
 
   // estimates: the public share page, property lookup, and every other organisation resource
+  // a reminder mail's one-click unsubscribe (RFC 8058): the mail client POSTs without a session
+  {
+    method: 'POST',
+    pattern: '/api/public/estimates/:token/unsubscribe',
+    service: 'estimates',
+    access: 'public',
+    rateLimit: { policy: 'public-estimate', bucket: 'public-estimate' },
+    csrfExempt: true,
+  },
   { pattern: '/api/public/estimates/:token/*', service: 'estimates', access: 'public', rateLimit: { policy: 'public-estimate', bucket: 'public-estimate' } },
   { pattern: '/api/external/enhanced-property-data', service: 'estimates', access: 'user', orgQuery: 'organizationId' },
   { pattern: `${org}/:resource/*`, service: 'estimates', access: 'org' },

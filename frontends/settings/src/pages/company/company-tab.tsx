@@ -9,6 +9,7 @@ import { updateCompanySettings } from './data/api'
 import { fieldErrorsOf, serverMessageOr } from './data/errors'
 import { companySettingsKey } from './data/keys'
 import { FeatureFlagsCard } from './features/feature-flags-card'
+import { RemindersCard } from './features/reminders-card'
 import { useCompanyForm } from './form/use-company-form'
 import { useUnsavedGuard } from './form/use-unsaved-guard'
 import { CompanyProfileCard } from './profile/company-profile-card'
@@ -52,6 +53,7 @@ function CompanySettingsForm({ orgId, settings }: { orgId: string; settings: Par
         <TechnicalCard form={form} />
         <FeatureFlagsCard form={form} />
       </div>
+      <RemindersCard form={form} />
       <SaveBar dirty={form.dirty} saving={save.isPending} changeCount={Object.keys(form.patch).length} onSave={onSave} onDiscard={form.discard} />
     </div>
   )

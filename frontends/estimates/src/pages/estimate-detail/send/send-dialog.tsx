@@ -1,5 +1,6 @@
+import type { ReminderSettings } from '@plumbline/contracts'
 import * as api from '@plumbline/contracts/api-paths'
-import { defaultSendSubject } from '@plumbline/contracts/estimate-sending-text'
+import { defaultSendSubject, REMINDER_DEFAULTS } from '@plumbline/contracts/estimate-sending-text'
 import {
   Button,
   Checkbox,
@@ -24,6 +25,8 @@ import { serverMessage, toastError } from '../../../data/errors'
 import { estimateKey, timelineKey } from '../../../data/keys'
 import { portalScope } from '../common/portal-scope'
 import { useDetail } from '../detail-context'
+import { shareSettingsKey } from '../share-dialog/link-settings'
+import { ReminderFields } from './reminder-fields'
 
 type Fields = 'to' | 'cc' | 'subject' | 'message'
 type Errors = Partial<Record<Fields, string>>
@@ -52,7 +55,7 @@ function errorsOf(issues: { field: string; message: string }[]): Errors {
 
 /**
  * Send the estimate by e-mail from the app: to (prefilled with the client's e-mail), cc, subject,
- * a personal message and the PDF. Sending turns the share link on. One Idempotency-Key per
+ * a personal message, the PDF and the follow-up reminders (the company's default). Sending turns the share link on. One Idempotency-Key per
  * opening, so a retried click never sends twice.
  */
 export function SendDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
@@ -63,16 +66,18 @@ export function SendDialog({ open, onOpenChange }: { open: boolean; onOpenChange
   const [subject, setSubject] = React.useState('')
   const [message, setMessage] = React.useState('')
   const [attachPdf, setAttachPdf] = React.useState(true)
+  const [reminders, setReminders] = React.useState<ReminderSettings>({ ...REMINDER_DEFAULTS })
   const [errors, setErrors] = React.useState<Errors>({})
   const idempotencyKey = React.useRef('')
 
   const send = useMutation({
-    mutationFn: (body: { to: string[]; cc: string[]; subject: string; message?: string; attachPdf: boolean }) =>
+    mutationFn: (body: { to: string[]; cc: string[]; subject: string; message?: string; attachPdf: boolean; reminders: ReminderSettings }) =>
       callApi(api.postEstimatesSend, { params: { orgId, id: estimateId }, body, headers: { 'Idempotency-Key': idempotencyKey.current } }),
     onSuccess: (result) => {
       toast({ variant: 'success', title: 'Estimate sent', description: `Sent to ${[...result.to, ...result.cc].join(', ')}.` })
       void qc.invalidateQueries({ queryKey: estimateKey(orgId, estimateId), exact: true })
       void qc.invalidateQueries({ queryKey: timelineKey(orgId, estimateId) })
+      void qc.invalidateQueries({ queryKey: shareSettingsKey(orgId, estimateId) })
       onOpenChange(false)
     },
     onError: (err) => {
@@ -89,6 +94,7 @@ export function SendDialog({ open, onOpenChange }: { open: boolean; onOpenChange
     setSubject(defaultSendSubject(estimate.projectName, settings?.companyName?.trim() || null))
     setMessage('')
     setAttachPdf(true)
+    setReminders({ ...(settings?.reminders ?? REMINDER_DEFAULTS) })
     setErrors({})
     send.reset()
     idempotencyKey.current = crypto.randomUUID()
@@ -102,7 +108,7 @@ export function SendDialog({ open, onOpenChange }: { open: boolean; onOpenChange
   const submit = async (e: React.FormEvent) => {
     e.preventDefault()
     const ZSendEstimateBody = await loadSchema()
-    const body = { to: splitAddresses(to), cc: splitAddresses(cc), subject, message: message || undefined, attachPdf }
+    const body = { to: splitAddresses(to), cc: splitAddresses(cc), subject, message: message || undefined, attachPdf, reminders }
     const parsed = ZSendEstimateBody.safeParse(body)
     if (!parsed.success) return setErrors(errorsOf(parsed.error.issues.map((i) => ({ field: i.path.join('.'), message: i.message }))))
     setErrors({})
@@ -157,6 +163,7 @@ export function SendDialog({ open, onOpenChange }: { open: boolean; onOpenChange
               Attach the estimate as a PDF
             </Label>
           </div>
+          <ReminderFields id="send" value={reminders} onChange={setReminders} />
           <DialogFooter>
             <Button type="button" variant="outline" onClick={() => onOpenChange(false)} disabled={send.isPending}>
               Cancel

@@ -1,5 +1,6 @@
-import type { ShareSettings } from '@plumbline/contracts'
+import type { ReminderSettings, ReminderState, ShareSettings } from '@plumbline/contracts'
 import * as api from '@plumbline/contracts/api-paths'
+import { REMINDER_STOP_TEXT } from '@plumbline/contracts/estimate-sending-text'
 import { Button, Input, Label, Spinner, toast } from '@plumbline/ui'
 import { apiKey, callApi, parseApiError } from '@plumbline/web'
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
@@ -7,6 +8,7 @@ import { CalendarClock, KeyRound } from 'lucide-react'
 import * as React from 'react'
 import { serverMessage, toastError } from '../../../data/errors'
 import { useDetail } from '../detail-context'
+import { ReminderFields } from '../send/reminder-fields'
 
 export const shareSettingsKey = (orgId: string, id: string) => apiKey(api.getEstimatesShare, { orgId, id })
 
@@ -14,7 +16,17 @@ export const shareSettingsKey = (orgId: string, id: string) => apiKey(api.getEst
 const dayOf = (iso: string | null) => (iso ? new Date(iso).toLocaleDateString('en-CA') : '')
 const endOfDay = (day: string) => new Date(`${day}T23:59:59`).toISOString()
 
-/** Link governance in the share dialog: an expiry date (extend it after it passed) and a passcode. */
+/** "1 of 3 sent · next Jan 6, 9:00 AM", or why they ended. */
+function reminderStatus(r: ReminderState): string {
+  const sent = `${r.sent} of ${r.max} sent`
+  if (r.stoppedReason) return `${sent} · ${REMINDER_STOP_TEXT[r.stoppedReason]}`
+  if (r.nextAt) return `${sent} · next ${new Date(r.nextAt).toLocaleString([], { month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit' })}`
+  return r.enabled ? sent : 'Off'
+}
+
+const settingsOf = (r: ReminderState): ReminderSettings => ({ enabled: r.enabled, everyDays: r.everyDays, max: r.max })
+
+/** Link governance in the share dialog: an expiry date (extend it after it passed), a passcode, and follow-up reminders. */
 export function LinkSettings() {
   const { orgId, estimateId } = useDetail()
   const qc = useQueryClient()
@@ -22,14 +34,18 @@ export function LinkSettings() {
   const settings = useQuery<ShareSettings>({ queryKey: shareSettingsKey(orgId, estimateId), refetchOnMount: 'always' })
   const [day, setDay] = React.useState('')
   const [passcode, setPasscode] = React.useState('')
+  const [reminders, setReminders] = React.useState<ReminderSettings | null>(null)
   const [error, setError] = React.useState<string | null>(null)
-  const sync = React.useEffectEvent((s: ShareSettings) => setDay(dayOf(s.expiresAt)))
+  const sync = React.useEffectEvent((s: ShareSettings) => {
+    setDay(dayOf(s.expiresAt))
+    setReminders(settingsOf(s.reminders))
+  })
   React.useEffect(() => {
     if (settings.data) sync(settings.data)
   }, [settings.data])
 
   const save = useMutation({
-    mutationFn: (body: { expiresAt?: string | null; passcode?: string | null }) =>
+    mutationFn: (body: { expiresAt?: string | null; passcode?: string | null; reminders?: ReminderSettings }) =>
       callApi(api.patchEstimatesShare, { params: { orgId, id: estimateId }, body }),
     onSuccess: (data) => {
       qc.setQueryData(shareSettingsKey(orgId, estimateId), data)
@@ -87,6 +103,23 @@ export function LinkSettings() {
             Remove
           </Button>
         ) : null}
+      </div>
+      <div className="grid gap-2 border-t pt-3">
+        <div className="flex flex-wrap items-start justify-between gap-2">
+          {reminders ? <ReminderFields id="share" value={reminders} onChange={setReminders} disabled={save.isPending} /> : null}
+          <Button
+            variant="outline"
+            size="sm"
+            disabled={save.isPending || !reminders || JSON.stringify(reminders) === JSON.stringify(settingsOf(s.reminders))}
+            onClick={() => reminders && save.mutate({ reminders })}
+          >
+            Save reminders
+          </Button>
+        </div>
+        <p className="text-xs text-muted-foreground" data-testid="reminder-status">
+          Reminders: {reminderStatus(s.reminders)}
+          {s.reminders.recipients.length ? ` · to ${s.reminders.recipients.join(', ')}` : ''}
+        </p>
       </div>
       {error ? (
         <p role="alert" className="text-[13px] font-medium text-destructive">

@@ -1,4 +1,4 @@
-import { COMPANY_SETTINGS_DEFAULTS, type CompanySettings, type CompanySettingsPatch, ZCompanySettingsPatch } from '@plumbline/contracts'
+import { COMPANY_SETTINGS_DEFAULTS, type CompanySettings, type CompanySettingsPatch, type ReminderSettings, ZCompanySettingsPatch } from '@plumbline/contracts'
 import { formatJsonObject, parseJsonObject } from './json-field'
 
 // The Company tab's editable fields as a person types them (text boxes hold strings), the patch
@@ -19,7 +19,9 @@ export type TextField = (typeof TEXT_FIELDS)[number]
 export type FlagField = (typeof FLAG_FIELDS)[number]
 export type JsonField = (typeof JSON_FIELDS)[number]
 
-export type CompanyForm = Record<TextField, string> & Record<FlagField, boolean> & Record<JsonField, string> & { varianceRangePercentage: string }
+export type CompanyForm = Record<TextField, string> &
+  Record<FlagField, boolean> &
+  Record<JsonField, string> & { varianceRangePercentage: string; reminders: ReminderSettings }
 export type FormField = keyof CompanyForm
 export type FormErrors = Partial<Record<FormField, string>>
 
@@ -33,6 +35,7 @@ export function formFromSettings(input: Partial<CompanySettings> | null | undefi
   for (const f of FLAG_FIELDS) form[f] = s[f]
   for (const f of JSON_FIELDS) form[f] = formatJsonObject(s[f])
   form.varianceRangePercentage = s.varianceRangePercentage ?? COMPANY_SETTINGS_DEFAULTS.varianceRangePercentage
+  form.reminders = { ...(s.reminders ?? COMPANY_SETTINGS_DEFAULTS.reminders) }
   return form
 }
 
@@ -64,6 +67,8 @@ export function changedFields(initial: CompanyForm, current: CompanyForm): Compa
   if (normVariance(current.varianceRangePercentage) !== normVariance(initial.varianceRangePercentage)) {
     patch.varianceRangePercentage = current.varianceRangePercentage.trim()
   }
+  const { enabled, everyDays, max } = current.reminders
+  if (enabled !== initial.reminders.enabled || everyDays !== initial.reminders.everyDays || max !== initial.reminders.max) patch.reminders = current.reminders
   for (const f of JSON_FIELDS) {
     if (normJson(current[f]) === normJson(initial[f])) continue
     const r = parseJsonObject(current[f], JSON_LABELS[f])
