@@ -13,6 +13,7 @@ import {
 } from '@plumbline/contracts'
 import type { RequestHandler } from 'express'
 import { jwtVerify, SignJWT } from 'jose'
+import { LRUCache } from 'lru-cache'
 import { AppError } from './errors.js'
 import { IDENTITY_KEY_ALG, type IdentityKeySet, type IdentitySigningKey } from './identity-keys.js'
 
@@ -20,14 +21,11 @@ import { IDENTITY_KEY_ALG, type IdentityKeySet, type IdentitySigningKey } from '
 // (docs/adr/0005). Both sides therefore remember recent results. Nothing weaker follows: the
 // gateway still resolves the session on every request (revocation stays immediate), a signed
 // token is reused only for the first half of its life, and a verified token only until it
-// expires or the key set changes. Bounded maps, cleared when full.
-const CACHE_LIMIT = 10_000
-const signed = new Map<string, { token: string; renewAt: number }>()
-
-function remember<V>(map: Map<string, V>, key: string, value: V): void {
-  if (map.size >= CACHE_LIMIT) map.clear()
-  map.set(key, value)
-}
+// expires or the key set changes. When a cache is full the least recently used entry goes, not
+// the whole cache: emptying it at once would make every active session sign and verify again
+// together, at the busiest moment.
+export const IDENTITY_CACHE_ENTRIES = 10_000
+const signed = new LRUCache<string, { token: string; renewAt: number }>({ max: IDENTITY_CACHE_ENTRIES })
 
 /** Signed by the gateway for each forwarded request with its private key; short-lived on purpose. */
 export async function signIdentity(claims: IdentityClaims, key: IdentitySigningKey): Promise<string> {
@@ -44,15 +42,15 @@ export async function signIdentity(claims: IdentityClaims, key: IdentitySigningK
     .setIssuedAt()
     .setExpirationTime(`${IDENTITY_TTL_SECONDS}s`)
     .sign(key.key)
-  remember(signed, cacheKey, { token, renewAt: now + (IDENTITY_TTL_SECONDS * 1000) / 2 })
+  signed.set(cacheKey, { token, renewAt: now + (IDENTITY_TTL_SECONDS * 1000) / 2 })
   return token
 }
 
 export type IdentityVerifier = (token: string) => Promise<IdentityClaims>
 
 /** Verifies with the services' public keys only: algorithm, issuer, audience and age pinned. */
-export function identityVerifier(keys: IdentityKeySet): IdentityVerifier {
-  const verified = new Map<string, { claims: IdentityClaims; validUntil: number }>()
+export function identityVerifier(keys: IdentityKeySet, maxEntries = IDENTITY_CACHE_ENTRIES): IdentityVerifier {
+  const verified = new LRUCache<string, { claims: IdentityClaims; validUntil: number }>({ max: maxEntries })
   keys.onChange(() => verified.clear())
   return async (token) => {
     const hit = verified.get(token)
@@ -66,7 +64,7 @@ export function identityVerifier(keys: IdentityKeySet): IdentityVerifier {
     })
     const claims = ZIdentityClaims.parse(payload)
     const validUntil = Math.min((payload.exp ?? 0) * 1000, ((payload.iat ?? 0) + IDENTITY_TTL_SECONDS) * 1000)
-    remember(verified, token, { claims, validUntil })
+    verified.set(token, { claims, validUntil })
     return claims
   }
 }

@@ -3,6 +3,7 @@ import type { IncomingMessage } from 'node:http'
 import { CSRF_COOKIE, CSRF_HEADER, sessionCookieName } from '@plumbline/contracts'
 import type { IdentitySigningKey } from '@plumbline/service-kit'
 import type { RequestHandler } from 'express'
+import { LRUCache } from 'lru-cache'
 import { csrfFailed } from '../core/errors.js'
 import { headerOf } from '../core/incoming.js'
 import { parseCookies } from './cookies.js'
@@ -28,10 +29,10 @@ export function csrfKeyFrom(signingKey: IdentitySigningKey): Buffer {
   return Buffer.from(hkdfSync('sha256', Buffer.from(d, 'base64url'), 'plumbline', 'csrf-token-v1', 32))
 }
 
-/** Verdicts remembered per process; cleared when full, like the identity caches (service-kit identity.ts). */
-const VERIFIED_LIMIT = 10_000
+/** Verdicts remembered per process; when full, the least recently used one goes (like service-kit's identity caches). */
+export const CSRF_VERDICT_ENTRIES = 10_000
 
-export function csrfTokens(key: Buffer): CsrfTokens {
+export function csrfTokens(key: Buffer, maxEntries = CSRF_VERDICT_ENTRIES): CsrfTokens {
   // A KeyObject made once: handing createHmac the raw bytes rebuilds one per call (~3x the HMAC).
   const secret = createSecretKey(key)
   const mac = (sessionId: string, random: string) => createHmac('sha256', secret).update(`${sessionId}\n${random}`).digest('base64url')
@@ -39,7 +40,7 @@ export function csrfTokens(key: Buffer): CsrfTokens {
   // was the largest share of the hop's CPU. With one key for the life of the process a token's
   // answer for a session never changes, so a token that was proven to belong is remembered (only
   // a yes: a refused or forged token is computed, and refused, every time).
-  const verified = new Map<string, string>() // token → the session it was proven to belong to
+  const verified = new LRUCache<string, string>({ max: maxEntries }) // token → the session it was proven to belong to
   return {
     issue(sessionId) {
       const random = randomBytes(32).toString('base64url')
@@ -50,10 +51,7 @@ export function csrfTokens(key: Buffer): CsrfTokens {
       if (verified.get(token) === sessionId) return true
       const [random, signature, extra] = token.split('.')
       const ok = !!random && !!signature && extra === undefined && sameSecret(signature, mac(sessionId, random))
-      if (ok) {
-        if (verified.size >= VERIFIED_LIMIT) verified.clear()
-        verified.set(token, sessionId)
-      }
+      if (ok) verified.set(token, sessionId)
       return ok
     },
   }
