@@ -3,6 +3,8 @@
 // Docker answers, else the local servers, embedded when none run), builds the front ends once,
 // type-checks, lints (Biome and the layering rule), runs unit + integration tests, then the browser journeys against a real stack,
 // and ends with one 'N passed, N failed' line.
+// `npm run test:unit` and `npm run test:e2e` run one half alone with what it needs (tools,
+// infrastructure, built front ends; no type-check or lint); files after `--` narrow the run.
 import './lib/require-node.js' // first: stops on a Node older than 24 before anything else loads
 import { spawn, spawnSync } from 'node:child_process'
 import { closeSync, existsSync, mkdirSync, openSync, readFileSync } from 'node:fs'
@@ -16,6 +18,12 @@ import { ensureSpeechTools } from './lib/speech-tools.js'
 import { root } from './lib/stack.js'
 
 const started = Date.now()
+const [mode, ...filters] = process.argv.slice(2)
+if (mode !== undefined && mode !== 'unit' && mode !== 'e2e') {
+  console.error(`Unknown part '${mode}': npm test runs everything; npm run test:unit or npm run test:e2e (-- <files>) runs one half.`)
+  process.exit(2)
+}
+const only = mode as 'unit' | 'e2e' | undefined
 const out = join(root, 'test-output')
 mkdirSync(out, { recursive: true })
 const step = (m: string) => console.log(`\n\x1b[36m▸\x1b[0m ${m} (${Math.round((Date.now() - started) / 1000)} s)`)
@@ -60,12 +68,21 @@ type Tally = { passed: number; failed: number }
  * file (printed by the caller when it ends) instead of the terminal, so two runs side by side do
  * not interleave their lines.
  */
-function runVitest(config: string, report: string, extraEnv: Record<string, string>, logTo?: string): Promise<Tally> {
+function runVitest(config: string, report: string, extraEnv: Record<string, string>, logTo?: string, filters: string[] = []): Promise<Tally> {
   const reportPath = join(out, report)
   const log = logTo ? openSync(logTo, 'w') : null
   const child = spawn(
     process.execPath,
-    [join(root, 'node_modules/vitest/vitest.mjs'), 'run', '--config', config, '--reporter=default', '--reporter=json', `--outputFile.json=${reportPath}`],
+    [
+      join(root, 'node_modules/vitest/vitest.mjs'),
+      'run',
+      '--config',
+      config,
+      '--reporter=default',
+      '--reporter=json',
+      `--outputFile.json=${reportPath}`,
+      ...filters,
+    ],
     { cwd: root, stdio: log === null ? 'inherit' : ['ignore', log, log], env: { ...process.env, ...extraEnv, ...(log === null ? {} : { FORCE_COLOR: '1' }) } },
   )
   return new Promise((resolve) => {
@@ -99,6 +116,20 @@ const infra = await provideInfra()
 const env = { DATABASE_URL: infra.databaseUrl.replace(/\/[^/]*$/, '/postgres'), NATS_URL: infra.natsUrl, REDIS_URL: infra.redisUrl }
 step('Building the front ends')
 buildFrontends()
+
+/** `test:unit` / `test:e2e`: one vitest config alone, then the same closing line. */
+async function runOne(kind: 'unit' | 'e2e', filters: string[]): Promise<never> {
+  step(kind === 'unit' ? 'Unit and integration tests' : 'Browser journeys (real stack + chromium)')
+  const tally = await runVitest(kind === 'unit' ? 'vitest.config.ts' : 'vitest.e2e.config.ts', `${kind}-report.json`, env, undefined, filters)
+  await infra.stop()
+  console.log(
+    `\n${kind === 'unit' ? 'unit+integration' : 'browser'} ${tally.passed}/${tally.passed + tally.failed}; ${Math.round((Date.now() - started) / 1000)} s`,
+  )
+  console.log(`${tally.passed} passed, ${tally.failed} failed`)
+  process.exit(tally.failed ? 1 : 0)
+}
+if (only) await runOne(only, filters)
+
 step('Type-checking every package')
 const types = typecheck()
 step('Linting (biome check, lint/layers.ts)')
