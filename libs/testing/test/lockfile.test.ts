@@ -22,7 +22,17 @@ function resolves(path: string, name: string): boolean {
  * HTTP client, the mail library, and the tracing set (two copies of the API or the SDK lose spans
  * between them).
  */
-const ONE_VERSION = [/^@radix-ui\//, /^react$/, /^react-dom$/, /^react-router$/, /^@tanstack\/react-query$/, /^zod$/, /^@opentelemetry\//]
+const ONE_VERSION = [
+  /^@radix-ui\//,
+  /^react$/,
+  /^react-dom$/,
+  /^react-router$/,
+  /^@tanstack\/react-query$/,
+  /^zod$/,
+  /^undici$/,
+  /^nodemailer$/,
+  /^@opentelemetry\//,
+]
 
 /** Every version the lock holds of each package name, with the paths that hold it. */
 function versionsByName(): Map<string, Map<string, string[]>> {

@@ -8,7 +8,7 @@ export const COMMON_PASSWORD_MESSAGE = 'This password is too common. Please choo
 
 // Compared case-insensitively: the character-class rules turn "password1" into "Password1",
 // which is just as guessable.
-const common = new Set((dictionary.passwords as string[]).slice(0, REFUSED_COUNT).map((p) => p.toLowerCase()))
+const common = new Set(dictionary['passwords-common'].slice(0, REFUSED_COUNT).map((p) => p.toLowerCase()))
 
 export const isCommonPassword = (password: string) => common.has(password.toLowerCase())
 

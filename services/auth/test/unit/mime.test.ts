@@ -1,9 +1,9 @@
-import nodemailer from 'nodemailer'
+import nodemailer, { type SendMailOptions } from 'nodemailer'
 import { describe, expect, it } from 'vitest'
 import { extractLinks, parseMail } from '../../src/mail/mime.js'
 
 /** Builds the exact bytes nodemailer would send, without a server. */
-async function compose(mail: nodemailer.SendMailOptions): Promise<Buffer> {
+async function compose(mail: SendMailOptions): Promise<Buffer> {
   const t = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'windows' })
   const info = await t.sendMail({ from: 'a@example.com', to: 'b@example.com', ...mail })
   return info.message as Buffer
