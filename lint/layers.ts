@@ -38,6 +38,12 @@ export function floors(services: readonly string[]): Floor[] {
       message: 'http/ is the top floor: only app.ts, main.ts and http/ import it. Move a shared helper down (e.g. core/, domain/).',
     },
     {
+      name: 'core at the bottom',
+      files: /^services\/[^/]+\/src\/core\//,
+      refuses: (i) => i.target !== undefined && !i.target.startsWith(`services/${serviceOf(i.file)}/src/core/`),
+      message: 'core/ is the bottom floor: its helpers import only libs and each other, so every other folder may import them.',
+    },
+    {
       name: 'use cases',
       files: /^services\/[^/]+\/src\/usecases\//,
       refuses: (i) => i.specifier === 'express' || i.specifier.startsWith('express/'),

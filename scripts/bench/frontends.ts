@@ -1,4 +1,4 @@
-// Front-end weight from a real browser (issue 10 §5): cold loads in headless Chromium (a fresh
+// Front-end weight from a real browser: cold loads in headless Chromium (a fresh
 // context per round, cache disabled) of the signed-out landing page, the sign-in screen and the
 // signed-in estimates list; JavaScript bytes as they came over the wire (gzip) and requests; the
 // time until the list shows its cards. Then each remote's entry: remoteEntry.js plus the chunks

@@ -1,4 +1,4 @@
-// `npm run bench -- meetings`: the notetaker's reads and its biggest write (issue 12): the
+// `npm run bench -- meetings`: the notetaker's reads and its biggest write: the
 // meetings and tasks lists through the gateway on 10,000 rows each beside the same query in raw
 // SQL, and a 200 MB recording streamed through the gateway into storage, with the throughput and
 // each process's RSS before, at the peak and after (memory must stay flat whatever the size).

@@ -1,7 +1,7 @@
 // `npm run bench -- memory`: each service's resident memory at idle, then during a soak of the
 // list and detail (SOAK_MINUTES, default 10, four clients), sampled every 30 s. Growth is the
 // last sample against the first one after a minute of warm-up (JIT, pools and caches filled):
-// a service that keeps growing past that leaks. Goal (issue 15): no service grows over 10 %.
+// a service that keeps growing past that leaks. Goal: no service grows over 10 %.
 import { readFileSync } from 'node:fs'
 import type { ServiceName, Stack } from '../lib/stack.js'
 import { target, timedRequest } from './measure.js'

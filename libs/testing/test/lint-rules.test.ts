@@ -74,6 +74,7 @@ describe('layering rule (lint/layers.ts)', () => {
     ['services/ai/vitest.config.ts', '../gateway/src/app.js'],
     ['services/ai/src/usecases/imports-express.ts', 'express'],
     ['services/gateway/src/security/imports-http.ts', '../http/errors.js'],
+    ['services/gateway/src/core/imports-security.ts', '../security/cookies.js'],
     ['frontends/share/src/imports-a-service-package.ts', '@plumbline/auth'],
     ['frontends/share/src/imports-a-service-folder.ts', '../../../services/auth/src/deps.js'],
     ['libs/web/src/imports-a-service.ts', '@plumbline/gateway'],
@@ -89,6 +90,7 @@ describe('layering rule (lint/layers.ts)', () => {
     ['services/ai/test/unit/imports-its-own-src.test.ts', '../../src/domain/format.js'],
     ['services/gateway/src/app.ts', './http/api-handler.js'],
     ['services/gateway/src/http/api-handler.ts', '../core/errors.js'],
+    ['services/gateway/src/core/with-deadline.ts', './errors.js'],
     ['frontends/shell/test/e2e/seeds-through-a-service.e2e.test.ts', '../../../../services/auth/src/deps.js'],
     ['libs/service-kit/test/uses-the-build-tooling.test.ts', '../../../frontends/precompress.js'],
   ])('allows %s importing %s', (path, specifier) => {
