@@ -1,5 +1,5 @@
 import { loadRemote, registerRemotes } from '@module-federation/enhanced/runtime'
-import { throwIfNotOk } from '@plumbline/web'
+import { apiRequest } from '@plumbline/web'
 import type { ComponentType } from 'react'
 import { containerName, REMOTE_NAMES, type RemoteName } from './routes'
 
@@ -20,8 +20,8 @@ export function parseRemotesConfig(raw: unknown): RemotesConfig {
 }
 
 async function fetchConfig(): Promise<RemotesConfig> {
-  const res = await fetch('/remotes.json', { cache: 'no-store', credentials: 'same-origin' })
-  await throwIfNotOk(res)
+  // The gateway serves it with no-cache and no validator, so every start reads it afresh.
+  const res = await apiRequest('GET', '/remotes.json')
   const config = parseRemotesConfig(await res.json())
   registerRemotes(Object.entries(config).map(([name, entry]) => ({ name: containerName(name as RemoteName), entry: entry as string })))
   return config
