@@ -5,7 +5,7 @@ import { type EventEnvelope, ZEventEnvelope } from '@plumbline/contracts'
 import type { ZodType } from 'zod'
 import type { Bus } from './connect-bus.js'
 import { publishDeadLetter } from './dead-letter.js'
-import { ensureStreamExists } from './ensure-stream.js'
+import { ensureStreamExists, retryingTimeouts } from './ensure-stream.js'
 import type { MessagingLogger } from './logger.js'
 import { consumerName, ownerOf, streamName } from './names.js'
 import { headersToRecord } from './nats-headers.js'
@@ -91,17 +91,19 @@ export async function consume<T = unknown>(opts: ConsumeEventsOptions<T>): Promi
       filter_subject: bus.subject(subject),
       max_ack_pending: 1000,
     }
-    const existing = await bus.jsm.consumers.info(stream, name).catch(() => null)
+    const existing = await retryingTimeouts(() => bus.jsm.consumers.info(stream, name)).catch(() => null)
     if (existing) {
-      await bus.jsm.consumers.update(stream, name, config)
+      await retryingTimeouts(() => bus.jsm.consumers.update(stream, name, config))
     } else {
       // Two replicas racing here both succeed: creating an identical durable is idempotent.
-      await bus.jsm.consumers.add(stream, {
-        ...config,
-        durable_name: name,
-        ack_policy: AckPolicy.Explicit,
-        deliver_policy: DeliverPolicy.All,
-      })
+      await retryingTimeouts(() =>
+        bus.jsm.consumers.add(stream, {
+          ...config,
+          durable_name: name,
+          ack_policy: AckPolicy.Explicit,
+          deliver_policy: DeliverPolicy.All,
+        }),
+      )
     }
   }
 

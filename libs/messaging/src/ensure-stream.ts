@@ -1,5 +1,5 @@
 import { DiscardPolicy, JetStreamApiCodes, JetStreamApiError, RetentionPolicy, StorageType, type StreamConfig } from '@nats-io/jetstream'
-import { nanos } from '@nats-io/transport-node'
+import { nanos, TimeoutError } from '@nats-io/transport-node'
 import type { Bus } from './connect-bus.js'
 import { DLQ_OWNER, streamName } from './names.js'
 
@@ -31,9 +31,25 @@ export type EnsureStreamOptions = {
  */
 export async function ensureStream(bus: Bus, owner: string, opts: EnsureStreamOptions = {}): Promise<string> {
   const name = streamName(bus.prefix, owner)
-  await upsertStream(bus, streamConfig(name, bus.subject(`${owner}.>`), opts))
-  await upsertStream(bus, streamConfig(streamName(bus.prefix, DLQ_OWNER), bus.subject(`${DLQ_OWNER}.>`), opts))
+  await retryingTimeouts(() => upsertStream(bus, streamConfig(name, bus.subject(`${owner}.>`), opts)))
+  await retryingTimeouts(() => upsertStream(bus, streamConfig(streamName(bus.prefix, DLQ_OWNER), bus.subject(`${DLQ_OWNER}.>`), opts)))
   return name
+}
+
+/**
+ * A JetStream management call that timed out, tried again (five tries, about a minute in all).
+ * At start-up a busy server or a starved event loop can miss the request's deadline; the calls
+ * here are idempotent, and a service that gives up on the first timeout never starts.
+ */
+export async function retryingTimeouts<T>(call: () => Promise<T>, tries = 5): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await call()
+    } catch (err) {
+      if (!(err instanceof TimeoutError) || attempt >= tries) throw err
+      await new Promise((r) => setTimeout(r, 1000 * attempt))
+    }
+  }
 }
 
 type NewStream = Partial<StreamConfig> & { name: string }
@@ -61,15 +77,15 @@ function streamConfig(name: string, subject: string, opts: EnsureStreamOptions):
 export async function ensureStreamExists(bus: Bus, owner: string): Promise<string> {
   const name = streamName(bus.prefix, owner)
   try {
-    await bus.jsm.streams.info(name)
+    await retryingTimeouts(() => bus.jsm.streams.info(name))
     return name
   } catch (err) {
     if (!(err instanceof JetStreamApiError && err.code === JetStreamApiCodes.StreamNotFound)) throw err
   }
   // Created here, or by the owner in the meantime (then its settings stand: a consumer's user
   // may not update another service's stream, and must not).
-  await createStream(bus, streamConfig(name, bus.subject(`${owner}.>`), {}))
-  await createStream(bus, streamConfig(streamName(bus.prefix, DLQ_OWNER), bus.subject(`${DLQ_OWNER}.>`), {}))
+  await retryingTimeouts(() => createStream(bus, streamConfig(name, bus.subject(`${owner}.>`), {})))
+  await retryingTimeouts(() => createStream(bus, streamConfig(streamName(bus.prefix, DLQ_OWNER), bus.subject(`${DLQ_OWNER}.>`), {})))
   return name
 }
 

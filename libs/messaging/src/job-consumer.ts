@@ -4,6 +4,7 @@ import { SpanKind, trace } from '@opentelemetry/api'
 import { ZEventEnvelope } from '@plumbline/contracts'
 import { z } from 'zod'
 import type { Bus } from './connect-bus.js'
+import { retryingTimeouts } from './ensure-stream.js'
 import type { MessagingLogger } from './logger.js'
 import { consumerName, streamName } from './names.js'
 import { headersToRecord } from './nats-headers.js'
@@ -75,9 +76,12 @@ export async function startJobConsumer(opts: JobConsumerOptions): Promise<JobCon
     filter_subject: bus.subject(opts.subject),
     max_ack_pending: concurrency * opts.maxReplicas,
   }
-  const existing = await bus.jsm.consumers.info(stream, name).catch(() => null)
-  if (existing) await bus.jsm.consumers.update(stream, name, config)
-  else await bus.jsm.consumers.add(stream, { ...config, durable_name: name, ack_policy: AckPolicy.Explicit, deliver_policy: DeliverPolicy.All })
+  const existing = await retryingTimeouts(() => bus.jsm.consumers.info(stream, name)).catch(() => null)
+  if (existing) await retryingTimeouts(() => bus.jsm.consumers.update(stream, name, config))
+  else
+    await retryingTimeouts(() =>
+      bus.jsm.consumers.add(stream, { ...config, durable_name: name, ack_policy: AckPolicy.Explicit, deliver_policy: DeliverPolicy.All }),
+    )
 
   const inflight = new Set<Promise<void>>()
   const tracer = trace.getTracer('@plumbline/messaging')
