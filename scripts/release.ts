@@ -7,7 +7,11 @@
 //   npm run release -- --only estimates              one image (its one line in each overlay)
 //   npm run release -- --only gateway,remote-admin --overlay production --push
 //   npm run release -- --dry-run                     prints the docker commands, writes the overlays
+//   npm run release -- --first-release               when no overlay's image has been built yet
 //
+// The gateway and the remotes are built with the image the first overlay runs now as
+// PREVIOUS_IMAGE: each carries that release's hashed assets, so a tab opened before the rollout
+// still finds its chunks after it.
 // The registry of an image is the one its overlay line names (newName); a release never changes it.
 // Without --dry-run the work tree must be clean (an image is named after the commit it was built
 // from) and every service with migrations must have its migrate entry point (src/migrate.ts), which
@@ -75,8 +79,21 @@ export function setOverlayTag(kustomization: string, image: string, tag: string)
 
 export type ReleasePlan = { tag: string; commands: string[][]; overlays: Record<string, string> }
 
-/** The docker commands and the new overlay files of a release (nothing run, nothing written). */
-export function planRelease(opts: { tag: string; only?: string[]; overlays: string[]; overlaysDir: string; push: boolean }): ReleasePlan {
+/** Images that carry the previous release's hashed assets, so tabs opened before a deploy keep working. */
+const carriesPreviousAssets = (image: string) => image === 'gateway' || image.startsWith('remote-')
+
+/**
+ * The docker commands and the new overlay files of a release (nothing run, nothing written).
+ * `firstRelease`: no image runs yet, so none is handed to the build as the previous release.
+ */
+export function planRelease(opts: {
+  tag: string
+  only?: string[]
+  overlays: string[]
+  overlaysDir: string
+  push: boolean
+  firstRelease?: boolean
+}): ReleasePlan {
   const all = releaseImages()
   const unknown = (opts.only ?? []).filter((name) => !all.some((i) => i.name === name))
   if (unknown.length) throw new Error(`not an image of this repository: ${unknown.join(', ')} (images: ${all.map((i) => i.name).join(', ')})`)
@@ -87,7 +104,13 @@ export function planRelease(opts: { tag: string; only?: string[]; overlays: stri
     // Each overlay's registry for the image; normally one, built once and tagged for each.
     const targets = [...new Set(opts.overlays.map((o) => overlayImage(files[o], image.name)?.newName ?? `registry.example.com/plumbline/${image.name}`))]
     const refs = targets.map((name) => `${name}:${opts.tag}`)
-    commands.push(['docker', 'build', '-f', image.dockerfile, '--build-arg', image.buildArg, ...refs.flatMap((r) => ['-t', r]), '.'])
+    // The image the first overlay runs now is the release before this one.
+    const running = overlayImage(files[opts.overlays[0] ?? ''] ?? '', image.name)
+    const previous =
+      !opts.firstRelease && carriesPreviousAssets(image.name) && running && running.newTag !== opts.tag
+        ? ['--build-arg', `PREVIOUS_IMAGE=${running.newName}:${running.newTag}`]
+        : []
+    commands.push(['docker', 'build', '-f', image.dockerfile, '--build-arg', image.buildArg, ...previous, ...refs.flatMap((r) => ['-t', r]), '.'])
     if (opts.push) for (const ref of refs) commands.push(['docker', 'push', ref])
     for (const overlay of opts.overlays) files[overlay] = setOverlayTag(files[overlay], image.name, opts.tag)
   }
@@ -102,6 +125,7 @@ function main() {
       'overlays-dir': { type: 'string' },
       push: { type: 'boolean', default: false },
       'dry-run': { type: 'boolean', default: false },
+      'first-release': { type: 'boolean', default: false },
     },
   })
   const overlaysDir = values['overlays-dir'] ?? join(root, 'deploy/k8s/overlays')
@@ -120,7 +144,7 @@ function main() {
     console.error(problems.join('\n'))
     process.exit(1)
   }
-  const plan = planRelease({ tag, only, overlays, overlaysDir, push: values.push })
+  const plan = planRelease({ tag, only, overlays, overlaysDir, push: values.push, firstRelease: values['first-release'] })
   for (const command of plan.commands) {
     console.log(command.join(' '))
     if (dryRun) continue

@@ -78,14 +78,18 @@ describe('scripts/release.ts', () => {
       encoding: 'utf8',
       stdio: ['ignore', 'pipe', 'pipe'],
     })
-    const built = [...output.matchAll(/^docker build -f (\S+) --build-arg (\w+)=(\S+) -t \S+\/([\w-]+):(\w+) \.$/gm)]
-    expect(built.map((m) => m[4]).sort()).toEqual(
+    const built = [...output.matchAll(/^docker build -f (\S+) --build-arg (\w+)=(\S+)(?: --build-arg PREVIOUS_IMAGE=(\S+))? -t \S+\/([\w-]+):(\w+) \.$/gm)]
+    expect(built.map((m) => m[5]).sort()).toEqual(
       releaseImages()
         .map((i) => i.name)
         .sort(),
     )
-    for (const [, dockerfile, arg, value, image, tag] of built) {
+    const running = kustomization(overlays[0]!)
+    for (const [, dockerfile, arg, value, previous, image, tag] of built) {
       expect(tag).toBe(head)
+      // The gateway and the remotes carry the running release's assets; the other services need none.
+      const now = overlayImage(running, image!)
+      expect(previous).toBe(image === 'gateway' || image!.startsWith('remote-') ? `${now?.newName}:${now?.newTag}` : undefined)
       expect(dockerfile).toBe(arg === 'SERVICE' ? 'deploy/docker/service.Dockerfile' : 'deploy/docker/frontend.Dockerfile')
       expect(image).toBe(arg === 'SERVICE' ? value : `remote-${value}`)
     }
