@@ -11,6 +11,7 @@ import type {
   SubscriptionOverrideBody,
   SubscriptionOverrideRow,
 } from '@plumbline/contracts'
+import { HEALTH_REFRESH_MS, METRICS_REFRESH_MS } from '@plumbline/contracts'
 import * as api from '@plumbline/contracts/api-paths'
 import { apiKey, callApi, parseApiError } from '@plumbline/web'
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
@@ -88,9 +89,6 @@ export function serverMessage(error: unknown, fallback: string): string {
 
 export const HEALTH_KEY = apiKey(api.getHealthDetailed)
 export const MONITORING_METRICS_KEY = apiKey(api.getHealthMetrics)
-/** Spec 001 §9: health refreshes every 30 seconds, metrics every 60 seconds. */
-export const HEALTH_REFRESH_MS = 30_000
-export const METRICS_REFRESH_MS = 60_000
 
 export const useDetailedHealth = () => useQuery<DetailedHealth>({ queryKey: HEALTH_KEY, refetchInterval: HEALTH_REFRESH_MS, staleTime: 0 })
 export const useMonitoringMetrics = () => useQuery<MonitoringMetrics>({ queryKey: MONITORING_METRICS_KEY, refetchInterval: METRICS_REFRESH_MS, staleTime: 0 })

@@ -12,6 +12,10 @@ export const ZHealthStatus = z.enum(['healthy', 'degraded', 'unhealthy'])
 export type HealthStatus = z.infer<typeof ZHealthStatus>
 
 /** The services that answer a health request (BUS_SERVICES in libs/messaging). */
+/** Spec 001 §9: the monitoring page refreshes health every 30 seconds, metrics every 60 seconds. */
+export const HEALTH_REFRESH_MS = 30_000
+export const METRICS_REFRESH_MS = 60_000
+
 export const MONITORED_SERVICES = ['gateway', 'auth', 'estimates', 'ai', 'documents', 'meetings', 'admin'] as const
 export type MonitoredService = (typeof MONITORED_SERVICES)[number]
 

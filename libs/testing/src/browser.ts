@@ -23,11 +23,21 @@ export function launchBrowser(extraArgs: string[] = []): Promise<Browser> {
 
 const shotsDir = join(import.meta.dirname, '..', '..', '..', 'test-output', 'screenshots')
 
-/** Saves a full-page screenshot under test-output/screenshots for people to look at. */
+/**
+ * Saves a full-page screenshot under test-output/screenshots for people to look at, once the
+ * page's fonts have loaded (animations are stopped by the capture itself).
+ */
 export async function screenshot(page: Page, name: string, opts: { fullPage?: boolean } = {}): Promise<void> {
   mkdirSync(shotsDir, { recursive: true })
+  await page.evaluate('document.fonts.ready.then(() => true)')
   await page.screenshot({ path: join(shotsDir, `${name}.png`), fullPage: opts.fullPage ?? true, animations: 'disabled' })
 }
+
+/** screenshot() with a journey's own prefix on every name (`estimates-…`, `settings-…`). */
+export const screenshotsNamed =
+  (prefix: string) =>
+  (page: Page, name: string, opts: { fullPage?: boolean } = {}): Promise<void> =>
+    screenshot(page, `${prefix}-${name}`, opts)
 
 /** Mails the embedded sink received for one address, newest first (dev and test only). */
 export async function mailsFor(baseUrl: string, to: string): Promise<DevMail[]> {

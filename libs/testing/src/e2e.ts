@@ -1,3 +1,4 @@
+import { CSRF_COOKIE, CSRF_HEADER } from '@plumbline/contracts'
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core'
 import { inject } from 'vitest'
 
@@ -18,6 +19,8 @@ export async function newPage(
     colorScheme: opts.colorScheme ?? 'light',
     isMobile: opts.mobile ?? false,
     hasTouch: opts.mobile ?? false,
+    // The product honours the system's reduced-motion setting: no journey waits on an animation.
+    reducedMotion: 'reduce',
   })
   const page = await context.newPage()
   return { context, page }
@@ -62,14 +65,31 @@ export async function hidden(locator: Locator, timeout = 15_000): Promise<void> 
   await locator.first().waitFor({ state: 'hidden', timeout })
 }
 
-/** A fresh browser context signed in as the demo contractor, on the dashboard. */
+/**
+ * Signs a browser context in through the API (the sign-in screen has its own journeys): the
+ * session and CSRF cookies land in the context's jar, as the sign-in page would leave them.
+ */
+export async function signInByApi(context: BrowserContext, who: { email: string; password: string } = DEMO): Promise<void> {
+  await context.request.get('/remotes.json') // any page of the site hands out the CSRF cookie
+  const csrf = (await context.cookies()).find((c) => c.name === CSRF_COOKIE)?.value ?? ''
+  const res = await context.request.post('/api/login', {
+    data: { email: who.email, password: who.password },
+    headers: { [CSRF_HEADER]: csrf, origin: e2eBaseUrl() },
+  })
+  if (!res.ok()) throw new Error(`POST /api/login for ${who.email} answered ${res.status()}: ${await res.text()}`)
+}
+
+/**
+ * A fresh browser context signed in (the demo contractor unless told otherwise), its page on the
+ * dashboard. The dashboard is only asked for (not awaited): most journeys go straight on elsewhere.
+ */
 export async function signedIn(
   browser: Browser,
-  opts: { mobile?: boolean; colorScheme?: 'light' | 'dark' } = {},
+  opts: { mobile?: boolean; colorScheme?: 'light' | 'dark'; as?: { email: string; password: string } } = {},
 ): Promise<{ context: BrowserContext; page: Page }> {
   const session = await newPage(browser, opts)
-  await signIn(session.page, DEMO.email, DEMO.password)
-  await session.page.waitForURL((u) => u.pathname === '/', { timeout: 15_000 })
+  await signInByApi(session.context, opts.as ?? DEMO)
+  await session.page.goto('/', { waitUntil: 'commit' })
   return session
 }
 

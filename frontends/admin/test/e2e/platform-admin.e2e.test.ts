@@ -1,5 +1,4 @@
-import { mkdirSync } from 'node:fs'
-import { api, apiOk, hidden, launchBrowser, newPage, overflowingElements, screenshot, signIn, uniqueEmail, visible } from '@plumbline/testing'
+import { api, apiOk, hidden, launchBrowser, newPage, overflowingElements, screenshotsNamed, signedIn, signIn, uniqueEmail, visible } from '@plumbline/testing'
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
@@ -7,7 +6,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 // password, the admin stops and restores the user's organisation's estimates with an override,
 // adds the user to another organisation and finally deletes them (their session ends).
 const ADMIN = { email: 'admin@plumbline.dev', password: 'Admin-Plumbline-2025' }
-const SHOTS = '/tmp/shots'
 
 let browser: Browser
 beforeAll(async () => {
@@ -21,20 +19,9 @@ const waitForPath = (page: Page, path: string) => page.waitForURL((url) => url.p
 const dialog = (page: Page) => page.getByRole('dialog')
 const toast = (page: Page, text: string | RegExp) => page.locator('li[data-state="open"]').filter({ hasText: text })
 
-async function shot(page: Page, name: string) {
-  await page.evaluate(() => document.fonts.ready)
-  await page.waitForTimeout(250)
-  await screenshot(page, `admin-${name}`)
-  mkdirSync(SHOTS, { recursive: true })
-  await page.screenshot({ path: `${SHOTS}/admin-${name}.png`, fullPage: true, animations: 'disabled' })
-}
+const shot = screenshotsNamed('admin')
 
-async function signedInAsAdmin(mobile = false) {
-  const session = await newPage(browser, { mobile })
-  await signIn(session.page, ADMIN.email, ADMIN.password)
-  await waitForPath(session.page, '/')
-  return session
-}
+const signedInAsAdmin = (mobile = false) => signedIn(browser, { as: ADMIN, mobile })
 
 const newEstimate = async (page: Page, orgId: string) => {
   const types = await apiOk<{ id: string }[]>(page, 'GET', `/api/organizations/${orgId}/project-types`)
@@ -51,16 +38,28 @@ const newEstimate = async (page: Page, orgId: string) => {
   })
 }
 
+// One story in three steps, each a test of its own: the admin's page and the user it made carry on.
+let admin: Awaited<ReturnType<typeof signedInAsAdmin>>
+let user: Awaited<ReturnType<typeof newPage>>
+let email: string
+let ownOrg: { id: string; name: string }
+
+afterAll(async () => {
+  await user?.context.close()
+  await admin?.context.close()
+})
+
 describe('platform admin', () => {
-  it('creates a user, limits and restores their organisation, adds them to another and deletes them', async () => {
-    const { context, page } = await signedInAsAdmin()
+  it('creates a user, whose temporary password must be replaced at first sign-in', async () => {
+    admin = await signedInAsAdmin()
+    const { page } = admin
     await page.goto('/admin')
     await waitForPath(page, '/admin/users')
     await visible(page.getByRole('heading', { name: /^System Users \(\d+\)$/ }))
     await hidden(page.getByText('Coming soon'))
 
     // Create in generate mode; the password is shown once.
-    const email = uniqueEmail('journey')
+    email = uniqueEmail('journey')
     await page.getByRole('button', { name: 'Create User' }).click()
     await dialog(page).getByLabel('Email').fill(email)
     await dialog(page).getByLabel('First Name').fill('Journey')
@@ -75,7 +74,7 @@ describe('platform admin', () => {
     await visible(page.getByText(email))
 
     // The new user, in a fresh context, must replace the temporary password first.
-    const user = await newPage(browser)
+    user = await newPage(browser)
     await signIn(user.page, email, temporaryPassword)
     await waitForPath(user.page, '/first-login-reset')
     await user.page.getByLabel('New Password', { exact: true }).fill('journey-pass-1')
@@ -83,8 +82,12 @@ describe('platform admin', () => {
     await user.page.getByRole('button', { name: /password/i }).click()
     await waitForPath(user.page, '/')
     const me = await apiOk<{ id: string; organizations: { id: string; name: string }[] }>(user.page, 'GET', '/api/user')
-    const ownOrg = me.organizations[0]!
+    ownOrg = me.organizations[0]!
     expect(ownOrg.name).toBe("Journey's Organization")
+  })
+
+  it('stops the organisation’s next estimate with an override of 0, and removing it restores it', async () => {
+    const { page } = admin
 
     // An override of 0 estimates stops the organisation's next estimate; removing it restores it.
     await page.getByRole('link', { name: 'Subscription Overrides' }).click()
@@ -110,6 +113,10 @@ describe('platform admin', () => {
     await visible(toast(page, 'Override removed'))
     await hidden(page.locator('td').filter({ hasText: 'Journey pause' }))
     expect((await newEstimate(user.page, ownOrg.id)).status).toBe(201)
+  })
+
+  it('adds the user to another organisation, deletes them (their session ends) and audits each action', async () => {
+    const { page } = admin
 
     // Add the user to the admin's organisation as a Viewer; the next request shows it, and their own organisation stays.
     const adminOrg = (await apiOk<{ organizations: { id: string; name: string }[] }>(page, 'GET', '/api/user')).organizations[0]!
@@ -155,8 +162,6 @@ describe('platform admin', () => {
       await visible(page.getByText(action).first())
     }
     await shot(page, 'users-1280')
-    await user.context.close()
-    await context.close()
   })
 
   it('lays both pages out at 390 wide without sideways scrolling', async () => {

@@ -1,4 +1,4 @@
-import { apiOk, DEMO, DESKTOP, e2eBaseUrl, newPage, signIn } from '@plumbline/testing'
+import { apiOk, newPage, signInByApi } from '@plumbline/testing'
 import type { Browser, BrowserContext, Page } from 'playwright-core'
 
 export { api, apiOk, DEMO, signedIn, visible } from '@plumbline/testing'
@@ -44,16 +44,9 @@ export async function addItem(page: Page, est: Created, sectionId: string, item:
 /** An open toast with this text (Radix toasts are the list items that carry a swipe direction). */
 export const toastText = (page: Page, text: string | RegExp) => page.locator('li[data-swipe-direction][data-state="open"]').filter({ hasText: text })
 
-/**
- * The demo contractor signed in once for a whole file: a context made from the signed-in state
- * (cookies), so each test of the file starts on its own page without signing in again.
- */
+/** The demo contractor signed in once for a whole file: each test of the file opens its own page in this context. */
 export async function contractorContext(browser: Browser): Promise<{ context: BrowserContext; page: Page }> {
-  const first = await newPage(browser)
-  await signIn(first.page, DEMO.email, DEMO.password)
-  await first.page.waitForURL((u) => u.pathname === '/', { timeout: 15_000 })
-  const storageState = await first.context.storageState()
-  await first.context.close()
-  const context = await browser.newContext({ baseURL: e2eBaseUrl(), viewport: DESKTOP, storageState })
-  return { context, page: await context.newPage() }
+  const session = await newPage(browser)
+  await signInByApi(session.context)
+  return session
 }

@@ -52,10 +52,22 @@ async function addLineItemViaDialog(
   return dialog
 }
 
+// The line-item editor's story in four steps, each a test of its own on one page and estimate.
+let editor: Awaited<ReturnType<typeof signedIn>>
+let est: Awaited<ReturnType<typeof createEstimate>>
+// And the CSV round trip's, in three: the page and the estimate it imports into carry on.
+let csvSession: Awaited<ReturnType<typeof signedIn>>
+let target: Awaited<ReturnType<typeof createEstimate>>
+afterAll(async () => {
+  await editor?.context.close()
+  await csvSession?.context.close()
+})
+
 describe('estimate detail: line items', () => {
-  it('adds sections and items, edits in place, reorders, renames, deletes, and shows the load failure', async () => {
-    const { context, page } = await signedIn(browser)
-    const est = await createEstimate(page)
+  it('adds sections and items through the dialogs, with the spec defaults, required names and live totals', async () => {
+    editor = await signedIn(browser)
+    const { page } = editor
+    est = await createEstimate(page)
     await page.goto(`/estimates/${est.id}`)
     await visible(page.getByRole('heading', { name: 'Line Items' }))
     await visible(page.getByText('No line items yet'))
@@ -112,7 +124,11 @@ describe('estimate detail: line items', () => {
     expect(await rowNames(demolition)).toEqual(['Demo crew', 'Dumpster rental', 'Haul-away'])
     // 1,040 + 450 + 251 = 1,741
     await expect.poll(() => demolition.getByTestId('section-total').textContent()).toBe('$1,741.00')
+  })
 
+  it('edits a row in place and reorders within a section; a drop into another section is refused', async () => {
+    const { page } = editor
+    const demolition = section(page, 'Demolition')
     // In-row editing: the row total is recomputed live, then saved by the server.
     await demolition.getByRole('button', { name: 'Edit Demo crew' }).click()
     const editing = demolition.locator('[data-editing="true"]')
@@ -134,7 +150,7 @@ describe('estimate detail: line items', () => {
 
     // A second section: dropping an item there is refused with the spec's message.
     await page.getByRole('button', { name: 'Add Section' }).first().click()
-    dialog = await visible(page.getByRole('dialog', { name: 'Add Section' }))
+    let dialog = await visible(page.getByRole('dialog', { name: 'Add Section' }))
     await dialog.getByLabel('Name').fill('Cabinetry')
     await dialog.getByRole('button', { name: 'Add Section' }).click()
     await visible(section(page, 'Cabinetry'))
@@ -150,7 +166,12 @@ describe('estimate detail: line items', () => {
     // 1,991.00 + 3,878.13 (12.5 × 310.25 = 3,878.125 → 3,878.13)
     await expect.poll(() => page.getByTestId('line-items-grand-total').textContent()).toBe('$5,869.13')
     await screenshot(page, 'detail-line-items-editor')
+  })
 
+  it('renames a section (an empty name is ignored), collapses and expands, and deletes after asking', async () => {
+    const { page } = editor
+    const demolition = section(page, 'Demolition')
+    const cabinetry = section(page, 'Cabinetry')
     // Rename via the prompt; an unchanged or empty name is ignored.
     await cabinetry.getByRole('button', { name: 'Section actions for Cabinetry' }).click()
     await page.getByRole('menuitem', { name: 'Rename section' }).click()
@@ -192,7 +213,10 @@ describe('estimate detail: line items', () => {
     const left = await sectionsOf(page, est)
     expect(left.map((s) => s.name)).toEqual(['Demolition'])
     expect(left[0]!.lineItems.map((i) => i.name)).toEqual(['Haul-away', 'Demo crew'])
+  })
 
+  it('says when the line items fail to load, and Retry brings them back', async () => {
+    const { page } = editor
     // A failed load shows the spec's message and Retry recovers.
     await page.route('**/sections', (route) => (route.request().method() === 'GET' ? route.fulfill({ status: 500, body: 'boom' }) : route.fallback()))
     await page.reload()
@@ -203,11 +227,11 @@ describe('estimate detail: line items', () => {
     await page.unroute('**/sections')
     await page.getByRole('button', { name: 'Retry' }).click()
     await visible(section(page, 'Demolition'))
-    await context.close()
   })
 
-  it('exports line items to CSV and imports them into another estimate, reporting bad rows', async () => {
-    const { context, page } = await signedIn(browser)
+  it('exports line items to CSV and imports them into another estimate', async () => {
+    csvSession = await signedIn(browser)
+    const { page } = csvSession
     const source = await createEstimate(page)
     const s1 = await addSection(page, source, 'Framing', 0)
     const s2 = await addSection(page, source, 'Finishes, paint', 1)
@@ -237,12 +261,12 @@ describe('estimate detail: line items', () => {
     expect(csv).toContain('"Interior paint ""eggshell"""')
 
     // Import into a fresh estimate: same sections, items and totals.
-    const target = await createEstimate(page)
+    target = await createEstimate(page)
     await page.goto(`/estimates/${target.id}`)
     await visible(page.getByText('No line items yet'))
     await page.getByRole('button', { name: 'Line item actions' }).click()
     await page.getByRole('menuitem', { name: 'Import from CSV' }).click()
-    let dialog = await visible(page.getByRole('dialog', { name: 'Import from CSV' }))
+    const dialog = await visible(page.getByRole('dialog', { name: 'Import from CSV' }))
     await dialog.getByLabel('CSV file').setInputFiles({ name: 'line-items.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) })
     await visible(dialog.getByText('line-items.csv'))
     await dialog.getByRole('button', { name: 'Import' }).click()
@@ -258,11 +282,14 @@ describe('estimate detail: line items', () => {
     expect(shape(to)).toEqual(shape(from))
     // 120 × 4.25 + 24 × 58 + 850.5 × 1.15 (978.075 → 978.08) = 510 + 1,392 + 978.08
     await expect.poll(() => page.getByTestId('line-items-grand-total').textContent()).toBe('$2,880.08')
+  })
 
+  it('imports nothing from a file with bad rows, listing each problem by row', async () => {
+    const { page } = csvSession
     // A file with bad rows: nothing is imported and every problem is listed by row.
     await page.getByRole('button', { name: 'Line item actions' }).click()
     await page.getByRole('menuitem', { name: 'Import from CSV' }).click()
-    dialog = await visible(page.getByRole('dialog', { name: 'Import from CSV' }))
+    const dialog = await visible(page.getByRole('dialog', { name: 'Import from CSV' }))
     const bad = [
       'Section,Item,Type,Qty,Unit,Unit Cost,Description',
       'Roof,Shingles,Material,abc,sqft,2.5,',
@@ -278,7 +305,10 @@ describe('estimate detail: line items', () => {
     await screenshot(page, 'detail-import-csv-errors', { fullPage: false })
     await failed.getByRole('button', { name: 'Done' }).click()
     expect((await sectionsOf(page, target)).map((s) => s.name)).toEqual(['Framing', 'Finishes, paint'])
+  })
 
+  it('applies a template and reports what it created', async () => {
+    const { page } = csvSession
     // Apply Template reports what it created.
     const templates = await apiOk<{ id: string; name: string; sections: { name: string; lineItems: unknown[] }[] }[]>(page, 'GET', `${target.org}/templates`)
     const roof = templates.find((t) => t.sections.length > 0)!
@@ -296,6 +326,5 @@ describe('estimate detail: line items', () => {
     await applied.getByRole('button', { name: 'Done' }).click()
     await expect.poll(async () => (await sectionsOf(page, target)).length).toBe(2 + roof.sections.length)
     await visible(section(page, roof.sections[0]!.name))
-    await context.close()
   })
 })

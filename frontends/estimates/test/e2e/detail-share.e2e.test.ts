@@ -23,11 +23,21 @@ async function asClient(url: string, opts: { mobile?: boolean } = {}) {
   return session
 }
 
+// The share story in three steps, each a test of its own: the contractor's page, the estimate and
+// its link carry on from one to the next.
+let contractor: Awaited<ReturnType<typeof signedIn>>
+let est: Awaited<ReturnType<typeof createEstimate>>
+let link: string
+afterAll(async () => {
+  await contractor?.context.close()
+})
+
 describe('estimate detail: sharing and the client decision', () => {
-  it('shares a link, the client approves it in a fresh browser, the contractor sees the lock, and regenerating kills the old link', async () => {
-    const { context, page } = await signedIn(browser)
+  it('hides a section from the client, enables sharing and copies the link', async () => {
+    contractor = await signedIn(browser)
+    const { context, page } = contractor
     await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: e2eBaseUrl() })
-    const est = await createEstimate(page)
+    est = await createEstimate(page)
     await apiOk(page, 'PATCH', `${est.base}/content/executive_summary`, { content: 'A complete kitchen remodel keeping the existing layout.' })
     await apiOk(page, 'PATCH', `${est.base}/content/scope_of_work`, { content: 'Internal scope draft, not for the client yet.' })
     await apiOk(page, 'PATCH', `${est.base}/content/qa_notes`, { content: 'Q: Keep the window? A: Yes.' })
@@ -44,11 +54,11 @@ describe('estimate detail: sharing and the client decision', () => {
       .toBe(false)
 
     // Enable sharing; copy shows "Copied" and resets after 2 s.
-    let dialog = await openShareDialog(page)
+    const dialog = await openShareDialog(page)
     await visible(dialog.getByText('Sharing is off'))
     await dialog.getByRole('button', { name: 'Enable Sharing' }).click()
     const linkField = await visible(dialog.getByTestId('share-link'))
-    const link = await linkField.inputValue()
+    link = await linkField.inputValue()
     expect(link).toMatch(new RegExp(`^${e2eBaseUrl()}/share/[A-Za-z0-9_-]{20,}$`))
     await dialog.getByRole('button', { name: 'Copy' }).click()
     await visible(dialog.getByRole('button', { name: 'Copied' }))
@@ -56,7 +66,10 @@ describe('estimate detail: sharing and the client decision', () => {
     await screenshot(page, 'detail-share-dialog', { fullPage: false })
     await visible(dialog.getByRole('button', { name: 'Copy', exact: true }), 4000)
     await page.keyboard.press('Escape')
+  })
 
+  it('the client approves in a fresh browser; the contractor sees it approved and locked', async () => {
+    const { page } = contractor
     // The client: a fresh context with no session.
     const client = await asClient(link)
     const cp = client.page
@@ -109,7 +122,10 @@ describe('estimate detail: sharing and the client decision', () => {
     await screenshot(page, 'detail-approved-locked')
     // The server refuses edits while locked.
     expect((await api(page, 'POST', `${est.base}/sections`, { name: 'Late change', sortOrder: 1 })).status).toBe(409)
+  })
 
+  it('reopens for editing, regenerates the link (the old one dies) and disables sharing', async () => {
+    const { page } = contractor
     // Reopen for editing (with a confirmation) unlocks it.
     await page.getByRole('button', { name: 'Reopen for editing' }).click()
     const reopen = await visible(page.getByRole('dialog', { name: 'Reopen for editing?' }))
@@ -118,7 +134,7 @@ describe('estimate detail: sharing and the client decision', () => {
     await visible(page.getByRole('button', { name: 'Add Section' }))
 
     // Regenerate (confirmed): the old link stops working, the new one works.
-    dialog = await openShareDialog(page)
+    const dialog = await openShareDialog(page)
     await dialog.getByRole('button', { name: 'Regenerate Link' }).click()
     const sure = await visible(page.getByRole('dialog', { name: 'Regenerate the link?' }))
     await sure.getByRole('button', { name: 'Regenerate Link' }).click()
@@ -141,7 +157,6 @@ describe('estimate detail: sharing and the client decision', () => {
     const gone = await asClient(newLink)
     await visible(gone.page.getByText('Estimate Not Found'))
     await gone.context.close()
-    await context.close()
   })
 
   it('lets the client decline with a reason, and the contractor sees it', async () => {

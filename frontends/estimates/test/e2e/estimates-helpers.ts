@@ -1,4 +1,4 @@
-import { apiOk, screenshot } from '@plumbline/testing'
+import { apiOk, screenshotsNamed } from '@plumbline/testing'
 import type { Page } from 'playwright-core'
 
 export { api, apiOk, DEMO, hidden, signedIn, visible } from '@plumbline/testing'
@@ -16,12 +16,8 @@ export const runTag = (label: string) => `${label}${Date.now().toString(36).slic
 
 export const waitForPath = (page: Page, test: (url: URL) => boolean, timeout = 15_000) => page.waitForURL(test, { timeout })
 
-/** Screenshot once the page is quiet (no spinners, fonts loaded). */
-export async function shot(page: Page, name: string, opts: { fullPage?: boolean } = {}) {
-  await page.evaluate(() => document.fonts.ready)
-  await page.waitForTimeout(250)
-  await screenshot(page, `estimates-${name}`, opts)
-}
+/** Screenshots of these journeys, named estimates-…. */
+export const shot = screenshotsNamed('estimates')
 
 /** The open toast with this text (the shell shows one toast at a time). */
 export const toast = (page: Page, text: string | RegExp) => page.locator('li[data-state="open"]').filter({ hasText: text })

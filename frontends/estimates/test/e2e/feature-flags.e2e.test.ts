@@ -1,8 +1,8 @@
-import { e2eBaseUrl, launchBrowser, newPage, overflowingElements, signIn, uniqueEmail, waitForMail } from '@plumbline/testing'
+import { e2eBaseUrl, launchBrowser, newPage, overflowingElements, signedIn, uniqueEmail, waitForMail } from '@plumbline/testing'
 import type { Browser, Locator, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { addItem, addSection, apiOk, type Created, createEstimate, visible } from './detail-helpers'
-import { shot, waitForPath } from './estimates-helpers'
+import { shot } from './estimates-helpers'
 
 // The company flags enableCostByType (a Cost by Type card on the estimate detail page) and
 // enableSections (line items grouped under sections, or one flat list). The flags are flipped
@@ -37,10 +37,7 @@ afterAll(async () => {
 
 /** A browser session of the registered contractor (desktop, phone or dark), on the dashboard. */
 async function contractor(opts: { mobile?: boolean; colorScheme?: 'light' | 'dark' } = {}) {
-  const session = await newPage(browser, opts)
-  await signIn(session.page, email, PASSWORD)
-  await waitForPath(session.page, (u) => u.pathname === '/')
-  return session
+  return signedIn(browser, { ...opts, as: { email, password: PASSWORD } })
 }
 
 const settingsPath = (est: Created) => `${est.org}/company-settings`

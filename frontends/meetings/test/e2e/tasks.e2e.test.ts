@@ -1,4 +1,4 @@
-import { api, launchBrowser, overflowingElements, screenshot, signedIn, visible } from '@plumbline/testing'
+import { api, launchBrowser, overflowingElements, screenshotsNamed, signedIn, visible } from '@plumbline/testing'
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
@@ -28,11 +28,7 @@ async function overflowAtRest(page: Page): Promise<string[]> {
   return overflowingElements(page)
 }
 
-async function shot(page: Page, name: string) {
-  await page.evaluate(() => document.fonts.ready)
-  await page.waitForTimeout(250)
-  await screenshot(page, `meetings-${name}`)
-}
+const shot = screenshotsNamed('meetings')
 
 describe('/tasks', () => {
   it.each([

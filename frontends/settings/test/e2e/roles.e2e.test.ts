@@ -32,11 +32,35 @@ async function setMatrix(page: Page, role: string, ticks: string[]) {
   return dialog
 }
 
+// One story in three steps, each a test of its own: the role and the teammate it makes carry on.
+let owner: Awaited<ReturnType<typeof signedIn>>
+let teammate: Awaited<ReturnType<typeof signedIn>>
+let orgId: string
+const role = runTag('Reviewer ')
+const email = uniqueEmail('teammate')
+
+/** The teammate's attempt to create an estimate through the API. */
+async function attempt() {
+  const types = await apiOk<{ id: string }[]>(teammate.page, 'GET', `/api/organizations/${orgId}/project-types`)
+  return api(teammate.page, 'POST', `/api/organizations/${orgId}/estimates`, {
+    projectTypeId: types[0]!.id,
+    projectName: 'Not allowed',
+    clientName: 'Client',
+    propertyAddress: '1 Main St',
+    totalCost: '1000',
+  })
+}
+const deleteOne = (id: string) => api(teammate.page, 'DELETE', `/api/organizations/${orgId}/estimates/${id}`)
+
+afterAll(async () => {
+  await teammate?.context.close()
+  await owner?.context.close()
+})
+
 describe('Settings → Roles', () => {
-  it('makes a role without create rights; its holder cannot create an estimate until the Owner allows it', async () => {
-    const owner = await signedIn(browser)
-    const orgId = (await apiOk<{ organizations: { id: string }[] }>(owner.page, 'GET', '/api/user')).organizations[0]!.id
-    const role = runTag('Reviewer ')
+  it('makes a role without create rights and invites a teammate with it, who joins from the mailed link', async () => {
+    owner = await signedIn(browser)
+    orgId = (await apiOk<{ organizations: { id: string }[] }>(owner.page, 'GET', '/api/user')).organizations[0]!.id
     await openRoles(owner.page)
     await owner.page.getByLabel('Role Name').fill(role)
     await owner.page.getByLabel('Description').fill('Reads estimates, changes nothing')
@@ -51,7 +75,6 @@ describe('Settings → Roles', () => {
 
     // The Owner invites a teammate with that role; the teammate opens the mailed link in a fresh
     // browser, creates an account on the invitation page and lands in the demo organisation.
-    const email = uniqueEmail('teammate')
     await owner.page.getByRole('button', { name: 'Invite Member' }).click()
     const invite = owner.page.getByRole('dialog')
     await invite.getByLabel('Email').fill(email)
@@ -63,7 +86,7 @@ describe('Settings → Roles', () => {
     await visible(owner.page.getByRole('list', { name: 'Invitations' }).getByText(email))
     const link = await invitationLink(email)
 
-    const teammate = await newPage(browser)
+    teammate = await newPage(browser)
     await teammate.page.goto(link)
     await visible(teammate.page.getByRole('heading', { name: /^Join / }))
     await teammate.page.getByLabel('First Name').fill('Tess')
@@ -79,25 +102,17 @@ describe('Settings → Roles', () => {
     // The pending list has loaded (its heading shows with the data) and no longer has the address.
     await visible(owner.page.getByRole('heading', { name: 'Pending Invitations' }))
     await hidden(owner.page.getByRole('list', { name: 'Invitations' }).getByText(email))
+  })
 
+  it('the teammate cannot create or delete an estimate until the Owner gives the role the rights', async () => {
     await teammate.page.goto('/cost-estimator')
     const newEstimate = teammate.page.getByRole('button', { name: 'New Estimate' })
     await visible(newEstimate)
     expect(await newEstimate.isDisabled()).toBe(true)
     expect(await teammate.page.locator(`[title="Your role (${role}) cannot create estimates."]`).count()).toBeGreaterThan(0)
-    const types = await apiOk<{ id: string }[]>(teammate.page, 'GET', `/api/organizations/${orgId}/project-types`)
-    const attempt = () =>
-      api(teammate.page, 'POST', `/api/organizations/${orgId}/estimates`, {
-        projectTypeId: types[0]!.id,
-        projectName: 'Not allowed',
-        clientName: 'Client',
-        propertyAddress: '1 Main St',
-        totalCost: '1000',
-      })
     const refused = await attempt()
     expect(refused.status).toBe(403)
     const { estimates } = await apiOk<{ estimates: { id: string }[] }>(teammate.page, 'GET', `/api/organizations/${orgId}/estimates`)
-    const deleteOne = (id: string) => api(teammate.page, 'DELETE', `/api/organizations/${orgId}/estimates/${id}`)
     expect((await deleteOne(estimates[0]!.id)).status).toBe(403)
     await shot(teammate.page, 'roles-teammate-blocked', { fullPage: false })
 
@@ -112,7 +127,9 @@ describe('Settings → Roles', () => {
     await teammate.page.goto('/cost-estimator')
     await visible(teammate.page.getByRole('button', { name: 'New Estimate' }))
     expect(await teammate.page.getByRole('button', { name: 'New Estimate' }).isDisabled()).toBe(false)
+  })
 
+  it('the Owner changes the teammate to Viewer in place, then removes them', async () => {
     // Team: the Owner sees Tess, gives her the Viewer role in place, then removes her; her next
     // request no longer reaches the organisation.
     await openRoles(owner.page)
@@ -129,9 +146,7 @@ describe('Settings → Roles', () => {
     await visible(owner.page.getByText('Tess Reviewer was removed from the organization.'))
     await hidden(team.getByText('Tess Reviewer'))
     expect((await api(teammate.page, 'GET', `/api/organizations/${orgId}/estimates`)).status).toBeGreaterThanOrEqual(403)
-    await teammate.context.close()
-    await owner.context.close()
-  }, 120_000)
+  })
 
   it('fits a phone', async () => {
     const { context, page } = await signedIn(browser, { mobile: true })
@@ -142,5 +157,5 @@ describe('Settings → Roles', () => {
     await visible(page.getByRole('checkbox', { name: 'Team: Delete' }))
     await shot(page, 'roles-phone-matrix', { fullPage: false })
     await context.close()
-  }, 60_000)
+  })
 })

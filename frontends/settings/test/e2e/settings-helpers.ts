@@ -1,12 +1,11 @@
-import { mkdirSync } from 'node:fs'
 import { deflateSync } from 'node:zlib'
-import { apiOk, screenshot } from '@plumbline/testing'
+import { apiOk, screenshotsNamed } from '@plumbline/testing'
 import type { Page } from 'playwright-core'
 
 export { api, apiOk, hidden, signedIn, visible } from '@plumbline/testing'
 
 // Helpers of the settings journeys: the demo organisation's settings path, toasts, screenshots
-// (in test-output like every journey, and in /tmp/shots for a quick look) and a real PNG.
+// (in test-output like every journey) and a real PNG.
 
 export async function settingsPath(page: Page): Promise<string> {
   const user = await apiOk<{ organizations: { id: string }[] }>(page, 'GET', '/api/user')
@@ -18,14 +17,7 @@ export const toast = (page: Page, text: string | RegExp) => page.locator('li[dat
 
 export const runTag = (label: string) => `${label}${Date.now().toString(36).slice(-5)}${Math.random().toString(36).slice(2, 5)}`
 
-const SHOTS = '/tmp/shots'
-export async function shot(page: Page, name: string, opts: { fullPage?: boolean } = {}) {
-  await page.evaluate(() => document.fonts.ready)
-  await page.waitForTimeout(250)
-  await screenshot(page, `settings-${name}`, opts)
-  mkdirSync(SHOTS, { recursive: true })
-  await page.screenshot({ path: `${SHOTS}/settings-${name}.png`, fullPage: opts.fullPage ?? true, animations: 'disabled' })
-}
+export const shot = screenshotsNamed('settings')
 
 const CRC_TABLE = Array.from({ length: 256 }, (_, n) => {
   let c = n

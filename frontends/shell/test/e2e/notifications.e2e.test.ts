@@ -1,4 +1,17 @@
-import { apiOk, e2eBaseUrl, hidden, launchBrowser, newPage, overflowingElements, screenshot, signIn, uniqueEmail, waitForMail } from '@plumbline/testing'
+import { NOTIFICATION_POLL_MS } from '@plumbline/contracts'
+import {
+  apiOk,
+  e2eBaseUrl,
+  hidden,
+  launchBrowser,
+  newPage,
+  overflowingElements,
+  screenshot,
+  signedIn,
+  signIn,
+  uniqueEmail,
+  waitForMail,
+} from '@plumbline/testing'
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { visible, waitForPath } from './helpers'
@@ -40,6 +53,8 @@ describe('the notification bell', () => {
   it('shows a client’s approval to the contractor, opens the estimate, and clears with Mark all read', async () => {
     const email = uniqueEmail('bell')
     const { context, page } = await newPage(browser)
+    // The page's clock, so the journey jumps over the bell's poll interval instead of sitting through it.
+    await page.clock.install()
     await registerContractor(page, email)
     await visible(page.getByRole('heading', { name: 'Dashboard' }))
 
@@ -82,8 +97,9 @@ describe('the notification bell', () => {
     await visible(client.page.getByTestId('decision-confirmation'))
     await client.context.close()
 
-    // The contractor's dashboard, untouched since: the bell's poll (every 30 s) brings the dot.
-    await visible(page.getByTestId('notifications-dot'), 90_000)
+    // The contractor's dashboard, untouched since: the bell's next poll brings the dot.
+    await page.clock.fastForward(NOTIFICATION_POLL_MS)
+    await visible(page.getByTestId('notifications-dot'))
     await visible(page.getByRole('button', { name: 'Notifications, 2 unread' }))
     await bell(page).click()
     const approval = panel(page).locator('li[data-kind="estimate_approved"]')
@@ -94,9 +110,7 @@ describe('the notification bell', () => {
     await screenshot(page, 'notifications-desktop', { fullPage: false })
 
     // On a phone, in dark mode: the same two, fitting the screen.
-    const phone = await newPage(browser, { mobile: true, colorScheme: 'dark' })
-    await signIn(phone.page, email, PASSWORD)
-    await waitForPath(phone.page, '/')
+    const phone = await signedIn(browser, { mobile: true, colorScheme: 'dark', as: { email, password: PASSWORD } })
     await visible(phone.page.getByTestId('notifications-dot'))
     await bell(phone.page).click()
     await visible(panel(phone.page).getByText(`Jordan Smith approved “${projectName}”.`))
@@ -127,5 +141,5 @@ describe('the notification bell', () => {
     await visible(page.getByRole('button', { name: 'Notifications', exact: true }))
     expect(await page.getByTestId('notifications-dot').count()).toBe(0)
     await context.close()
-  }, 180_000)
+  })
 })

@@ -1,9 +1,9 @@
-import { controlStack, launchBrowser, newPage, screenshot, signIn } from '@plumbline/testing'
+import { controlStack, launchBrowser, newPage, screenshot, signedIn as signedInByApi, signIn } from '@plumbline/testing'
 import type { Browser, BrowserContext, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { text, visible, waitForPath } from './helpers'
 
-const DEMO = { email: 'demo@plumbline.dev', password: 'Demo-Plumbline-2025' }
+const _DEMO = { email: 'demo@plumbline.dev', password: 'Demo-Plumbline-2025' }
 let browser: Browser
 beforeAll(async () => {
   browser = await launchBrowser()
@@ -13,9 +13,7 @@ afterAll(async () => {
 })
 
 async function signedIn(opts: { mobile?: boolean } = {}): Promise<{ context: BrowserContext; page: Page }> {
-  const session = await newPage(browser, opts)
-  await signIn(session.page, DEMO.email, DEMO.password)
-  await waitForPath(session.page, '/')
+  const session = await signedInByApi(browser, opts)
   await visible(session.page.getByRole('heading', { name: 'Dashboard' }))
   return session
 }
