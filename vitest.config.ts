@@ -12,6 +12,10 @@ export default defineConfig({
           exclude: ['libs/ui/**', 'libs/web/**', 'libs/messaging/**', '**/node_modules/**'],
           testTimeout: 30_000,
           hookTimeout: 120_000,
+          // One module graph per worker instead of one per file: the services' graphs (Prisma
+          // clients, express, OpenTelemetry) cost more to load than most files take to run. Each
+          // file still gets its own database, bus prefix and Redis prefix (libs/testing).
+          isolate: false,
         },
       },
       'libs/{ui,web,messaging}/vitest.config.ts',

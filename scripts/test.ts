@@ -1,26 +1,29 @@
-// `npm test`: the whole suite on a fresh machine. Installs Debian chromium when missing (and
-// allowed), provides PostgreSQL/NATS/Redis (from the environment's URLs, throwaway containers when
-// Docker answers, else the local servers, embedded when none run), builds the front ends once,
-// type-checks, lints (Biome and the layering rule), runs unit + integration tests, then the browser journeys against a real stack,
-// and ends with one 'N passed, N failed' line.
-// `npm run test:unit` and `npm run test:e2e` run one half alone with what it needs (tools,
-// infrastructure, built front ends; no type-check or lint); files after `--` narrow the run.
+// `npm test`: the whole suite on a fresh machine. Installs Debian chromium and the tools the tests
+// use when missing (and allowed), provides PostgreSQL/NATS/Redis (from the environment's URLs,
+// throwaway containers when Docker answers, else the local servers, embedded when none run), then
+// runs two lanes side by side: the front ends' build and the browser journeys in shards, each
+// against its own real stack; and type-check, lint (Biome and the layering rule), unit and
+// integration tests. Ends with the ten slowest tests and one 'N passed, N failed' line.
 import './lib/require-node.js' // first: stops on a Node older than 24 before anything else loads
-import { spawn, spawnSync } from 'node:child_process'
-import { closeSync, existsSync, mkdirSync, openSync, readFileSync } from 'node:fs'
-import { join } from 'node:path'
+import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs'
+import { availableParallelism } from 'node:os'
+import { join, relative } from 'node:path'
 import { CHROMIUM_PATH } from '../libs/testing/src/browser.js'
 import { chooseInfraSources, dockerEngineAnswers, INFRA, startInfraContainers } from '../libs/testing/src/infra.js'
 import { ensureDebianPackages, onPath } from './lib/apt.js'
-import { buildFrontends } from './lib/build.js'
+import { buildFrontendsAsync, runQuietly } from './lib/build.js'
+import { lastDurations, planShards } from './lib/e2e-shards.js'
 import { ensureInfra } from './lib/infra.js'
+import { startSlowMachine } from './lib/slow-machine.js'
 import { ensureSpeechTools } from './lib/speech-tools.js'
 import { root } from './lib/stack.js'
 
 const started = Date.now()
+// `npm run test:unit` and `npm run test:e2e` run one lane alone with what it needs (tools,
+// infrastructure, built front ends; no type-check or lint); files after `--` narrow the run.
 const [mode, ...filters] = process.argv.slice(2)
 if (mode !== undefined && mode !== 'unit' && mode !== 'e2e') {
-  console.error(`Unknown part '${mode}': npm test runs everything; npm run test:unit or npm run test:e2e (-- <files>) runs one half.`)
+  console.error(`Unknown part '${mode}': npm test runs everything; npm run test:unit or npm run test:e2e (-- <files>) runs one lane.`)
   process.exit(2)
 }
 const only = mode as 'unit' | 'e2e' | undefined
@@ -62,94 +65,123 @@ async function provideInfra() {
 }
 
 type Tally = { passed: number; failed: number }
+type TestFile = { name: string; assertionResults: { fullName: string; title: string; duration?: number; status: string }[] }
 
 /**
- * One vitest run; resolves with its tally from the JSON report. `logTo`: its output goes to that
- * file (printed by the caller when it ends) instead of the terminal, so two runs side by side do
- * not interleave their lines.
+ * One vitest run; resolves with its tally from the JSON report. Its output is collected and
+ * printed in one block when it ends, so the lanes side by side do not interleave their lines.
  */
-function runVitest(config: string, report: string, extraEnv: Record<string, string>, logTo?: string, filters: string[] = []): Promise<Tally> {
-  const reportPath = join(out, report)
-  const log = logTo ? openSync(logTo, 'w') : null
-  const child = spawn(
-    process.execPath,
-    [
-      join(root, 'node_modules/vitest/vitest.mjs'),
-      'run',
-      '--config',
-      config,
-      '--reporter=default',
-      '--reporter=json',
-      `--outputFile.json=${reportPath}`,
-      ...filters,
-    ],
-    { cwd: root, stdio: log === null ? 'inherit' : ['ignore', log, log], env: { ...process.env, ...extraEnv, ...(log === null ? {} : { FORCE_COLOR: '1' }) } },
-  )
-  return new Promise((resolve) => {
-    child.on('close', (status) => {
-      if (log !== null) closeSync(log)
-      if (!existsSync(reportPath)) return resolve({ passed: 0, failed: 1 })
-      const json = JSON.parse(readFileSync(reportPath, 'utf8')) as { numPassedTests: number; numFailedTests: number; numFailedTestSuites: number }
-      const failed = json.numFailedTests + (status !== 0 && json.numFailedTests === 0 ? Math.max(1, json.numFailedTestSuites) : 0)
-      resolve({ passed: json.numPassedTests, failed })
-    })
+function runVitest(opts: { config: string; report: string; env: Record<string, string>; files?: string[]; args?: string[]; nice?: number }): Promise<Tally> {
+  const logFile = join(out, opts.report.replace(/-report(.*)\.json$/, '$1.log'))
+  const reportPath = join(out, opts.report)
+  rmSync(reportPath, { force: true })
+  const vitest = [
+    join(root, 'node_modules/vitest/vitest.mjs'),
+    'run',
+    '--config',
+    opts.config,
+    '--reporter=default',
+    '--reporter=json',
+    `--outputFile.json=${reportPath}`,
+    ...(opts.files ?? []),
+  ]
+  const [command, args] = opts.nice ? ['nice', ['-n', String(opts.nice), process.execPath, ...vitest]] : [process.execPath, vitest]
+  return runQuietly(command as string, args as string[], opts.env, console.log, logFile).then((ok) => {
+    if (!existsSync(reportPath)) return { passed: 0, failed: 1 }
+    const json = JSON.parse(readFileSync(reportPath, 'utf8')) as { numPassedTests: number; numFailedTests: number; numFailedTestSuites: number }
+    const failed = json.numFailedTests + (!ok && json.numFailedTests === 0 ? Math.max(1, json.numFailedTestSuites) : 0)
+    return { passed: json.numPassedTests, failed }
   })
 }
 
-/** `npm run typecheck`: three programs (Node side, browser side, browser journeys), TypeScript 7's native compiler. */
-function typecheck(): Tally {
-  const r = spawnSync('npm', ['run', '--silent', 'typecheck'], { cwd: root, stdio: 'inherit' })
-  return r.status === 0 ? { passed: 1, failed: 0 } : { passed: 0, failed: 1 }
+/** `npm run <script>` as a lane step: typecheck (three programs, TypeScript 7's native compiler) or lint (Biome, then the layering rule in lint/layers.ts). */
+async function npmCheck(script: 'typecheck' | 'lint'): Promise<Tally> {
+  return (await runQuietly('npm', ['run', '--silent', script], {})) ? { passed: 1, failed: 0 } : { passed: 0, failed: 1 }
 }
 
-/** `npm run lint`: Biome's formatter, import order and linter (hooks, a11y), then the layering (lint/layers.ts). */
-function lint(): Tally {
-  const r = spawnSync('npm', ['run', '--silent', 'lint'], { cwd: root, stdio: 'inherit' })
-  return r.status === 0 ? { passed: 1, failed: 0 } : { passed: 0, failed: 1 }
+const sum = (tallies: Tally[]): Tally => tallies.reduce((a, b) => ({ passed: a.passed + b.passed, failed: a.failed + b.failed }), { passed: 0, failed: 0 })
+
+/** The slowest tests of every report, for the closing lines (a test near its timeout shows here first). */
+function slowestTests(reports: string[], count: number): string[] {
+  const rows: { ms: number; line: string }[] = []
+  for (const report of reports) {
+    const path = join(out, report)
+    if (!existsSync(path)) continue
+    for (const file of (JSON.parse(readFileSync(path, 'utf8')) as { testResults: TestFile[] }).testResults)
+      for (const t of file.assertionResults) rows.push({ ms: t.duration ?? 0, line: `${relative(root, file.name)} › ${t.title}` })
+  }
+  return rows
+    .sort((a, b) => b.ms - a.ms)
+    .slice(0, count)
+    .map((r) => `${(r.ms / 1000).toFixed(1).padStart(6)} s  ${r.line}`)
 }
 
 ensureChromium()
 ensureSpeechTools(step)
 ;(await import('./lib/prometheus-tools.js')).ensurePrometheusTools(step) // promtool and amtool, for the alerting tests
+const slowMachine = startSlowMachine(step)
 step('PostgreSQL, NATS and Redis')
 const infra = await provideInfra()
 const env = { DATABASE_URL: infra.databaseUrl.replace(/\/[^/]*$/, '/postgres'), NATS_URL: infra.natsUrl, REDIS_URL: infra.redisUrl }
-step('Building the front ends')
-buildFrontends()
 
-/** `test:unit` / `test:e2e`: one vitest config alone, then the same closing line. */
-async function runOne(kind: 'unit' | 'e2e', filters: string[]): Promise<never> {
-  step(kind === 'unit' ? 'Unit and integration tests' : 'Browser journeys (real stack + chromium)')
-  const tally = await runVitest(kind === 'unit' ? 'vitest.config.ts' : 'vitest.e2e.config.ts', `${kind}-report.json`, env, undefined, filters)
-  await infra.stop()
-  console.log(
-    `\n${kind === 'unit' ? 'unit+integration' : 'browser'} ${tally.passed}/${tally.passed + tally.failed}; ${Math.round((Date.now() - started) / 1000)} s`,
+// Two lanes side by side. The browser lane (build, then the journeys in shards, each shard its own
+// stack and browser) is the longer one, so it runs at normal priority; the checks and the
+// unit/integration tests take the rest of the CPU at a lower one, so a journey's page is not
+// starved into its timeout by a burst of test imports.
+// One shard per core beyond the first, which the check lane takes: on two cores one shard, as two
+// stacks and two browsers beside the unit tests starve each other past their timeouts.
+const E2E_SHARDS = Number(process.env.E2E_SHARDS ?? Math.max(1, availableParallelism() - 1))
+const E2E_BASE_PORT = Number(process.env.E2E_PORT ?? 3300)
+const shardReports = Array.from({ length: E2E_SHARDS }, (_, i) => `e2e-report-${i + 1}.json`)
+// `npm run test:e2e -- <files>` runs just those files, in one shard.
+const shards = only === 'e2e' && filters.length ? [filters] : planShards(root, E2E_SHARDS, lastDurations(root, shardReports))
+
+async function browserLane(): Promise<Tally> {
+  step('Building the front ends')
+  await buildFrontendsAsync()
+  step(`Browser journeys in ${shards.length} shard${shards.length === 1 ? '' : 's'} (each its own stack and Chromium)`)
+  return sum(
+    await Promise.all(
+      shards.map((files, i) =>
+        runVitest({
+          config: 'vitest.e2e.config.ts',
+          report: `e2e-report-${i + 1}.json`,
+          files,
+          env: { ...env, E2E_PORT: String(E2E_BASE_PORT + 40 * i), E2E_SHARD: String(i + 1) },
+        }),
+      ),
+    ),
   )
-  console.log(`${tally.passed} passed, ${tally.failed} failed`)
-  process.exit(tally.failed ? 1 : 0)
 }
-if (only) await runOne(only, filters)
 
-step('Type-checking every package')
-const types = typecheck()
-step('Linting (biome check, lint/layers.ts)')
-const linted = lint()
-// The browser journeys spend much of their time waiting on pages and timers, so they run beside
-// the unit and integration tests rather than after them (about a third off the suite's time on
-// this 2-core machine). Their output goes to a file and is printed when they end.
-step('Unit and integration tests, and beside them the browser journeys (real stack + chromium)')
-const e2eLog = join(out, 'e2e.log')
-const journeys = runVitest('vitest.e2e.config.ts', 'e2e-report.json', env, e2eLog)
-const unit = await runVitest('vitest.config.ts', 'unit-report.json', env)
-const e2e = await journeys
-step('Browser journeys (their output)')
-process.stdout.write(readFileSync(e2eLog))
+async function checkLane(): Promise<{ types: Tally; linted: Tally; unit: Tally }> {
+  const nice = Number(process.env.UNIT_NICE ?? 5)
+  // `npm run test:unit` leaves the type-check and lint to `npm test`.
+  const none: Tally = { passed: 0, failed: 0 }
+  if (only !== 'unit') step('Type-checking every package, then linting')
+  const types = only === 'unit' ? none : await npmCheck('typecheck')
+  const linted = only === 'unit' ? none : await npmCheck('lint')
+  step('Unit and integration tests')
+  // One core for each lane on a 2-core machine (vitest's default: cores - 1 workers); alone, every core.
+  const workers = String(only === 'unit' ? availableParallelism() : Math.max(1, availableParallelism() - 1))
+  const unit = await runVitest({ config: 'vitest.config.ts', report: 'unit-report.json', env, nice, args: [`--maxWorkers=${workers}`], files: filters })
+  step('Unit and integration tests done')
+  return { types, linted, unit }
+}
+
+const unrun: Tally = { passed: 0, failed: 0 }
+const [e2e, { types, linted, unit }] = await Promise.all([
+  only === 'unit' ? unrun : browserLane(),
+  only === 'e2e' ? { types: unrun, linted: unrun, unit: unrun } : checkLane(),
+])
 await infra.stop()
+slowMachine.stop()
 
-const passed = types.passed + linted.passed + unit.passed + e2e.passed
-const failed = types.failed + linted.failed + unit.failed + e2e.failed
+const { passed, failed } = sum([types, linted, unit, e2e])
+console.log('\nThe ten slowest tests:')
+for (const line of slowestTests(['unit-report.json', ...shardReports], 10)) console.log(line)
 console.log(
-  `\ntype-check ${types.failed ? 'failed' : 'passed'}; lint ${linted.failed ? 'failed' : 'passed'}; unit+integration ${unit.passed}/${unit.passed + unit.failed}; browser ${e2e.passed}/${e2e.passed + e2e.failed}; ${Math.round((Date.now() - started) / 1000)} s`,
+  `\ntype-check ${types.failed ? 'failed' : types.passed ? 'passed' : 'not run'}; lint ${linted.failed ? 'failed' : linted.passed ? 'passed' : 'not run'}; unit+integration ${unit.passed}/${unit.passed + unit.failed}; browser ${e2e.passed}/${e2e.passed + e2e.failed}; ${Math.round((Date.now() - started) / 1000)} s`,
 )
 console.log(`${passed} passed, ${failed} failed`)
 process.exit(failed ? 1 : 0)
