@@ -60,7 +60,9 @@ describe('parsePocketsphinxOutput', () => {
   })
 })
 
-describe('the pocketsphinx recogniser', () => {
+// Recognition is real CPU work (ffmpeg and pocketsphinx), and in npm test this lane runs at a lower
+// priority beside the browser journeys: the limit guards against a hang, not against a busy machine.
+describe('the pocketsphinx recogniser', { timeout: 90_000 }, () => {
   it('says honestly what it is and what to set for accurate transcripts', () => {
     const info = recogniser().info()
     expect(info).toMatchObject({ id: 'pocketsphinx', label: POCKETSPHINX_LABEL, available: true })
