@@ -85,7 +85,15 @@ export async function connectRedis(url: string, logger: Logger, opts: { cachedRe
     clientSideCache: { ttl: opts.cachedReads.ttlMs, maxEntries: opts.cachedReads.maxEntries, evictPolicy: 'LRU' as const },
   }
   // The RESP3 client's GET/SET/DEL replies are the same strings and numbers as RESP2's.
-  const redis = createClient({ url, socket: { reconnectStrategy: (retries) => Math.min(retries * 100, 2000) }, ...cache }) as unknown as RedisClientType
+  // No per-command timeout (node-redis 6 defaults to 5 s): it arms an AbortSignal.timeout for
+  // every command, which costs more CPU than the GET itself. The gateway bounds its request-path
+  // reads with its own deadline (DEPENDENCY_TIMEOUT_MS); elsewhere this keeps node-redis 5's behaviour.
+  const redis = createClient({
+    url,
+    socket: { reconnectStrategy: (retries) => Math.min(retries * 100, 2000) },
+    commandOptions: { timeout: 0 },
+    ...cache,
+  }) as unknown as RedisClientType
   redis.on('error', (err) => logger.warn({ err: err.message }, 'redis error'))
   await redis.connect()
   return redis
