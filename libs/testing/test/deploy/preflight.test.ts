@@ -121,7 +121,9 @@ function preflight(cluster: Cluster, overlayDir?: string) {
   return { status: result.status, output: result.stdout + result.stderr, calls: readFileSync(log, 'utf8') }
 }
 
-describe('npm run preflight', () => {
+// Each test runs the real script (tsx) and renders the overlays with kubectl: seconds of CPU that
+// the lower-priority unit lane stretches beside the journeys. The limit catches a hang.
+describe('npm run preflight', { timeout: 90_000 }, () => {
   it('names every missing prerequisite of a bare cluster, and fails', () => {
     const { status, output, calls } = preflight(BARE)
     expect(status, output).toBe(1)
