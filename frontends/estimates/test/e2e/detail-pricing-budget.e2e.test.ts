@@ -1,5 +1,5 @@
 import { launchBrowser, newPage, pdfText, screenshot } from '@plumbline/testing'
-import type { Browser } from 'playwright-core'
+import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { addItem, addSection, apiOk, createEstimate, signedIn, toastText, visible } from './detail-helpers'
 
@@ -11,10 +11,19 @@ afterAll(async () => {
   await browser?.close()
 })
 
+// Markup and tax in three steps, each a test of its own on one page and estimate.
+let session: Awaited<ReturnType<typeof signedIn>>
+let est: Awaited<ReturnType<typeof createEstimate>>
+const pricingPanel = (page: Page) => page.locator('section', { has: page.getByRole('heading', { name: 'Markup & Tax' }) })
+afterAll(async () => {
+  await session?.context.close()
+})
+
 describe('estimate detail: markup, tax and the phase budget', () => {
   it('applies a markup preset and two tax presets and shows the totals worked out by hand', async () => {
-    const { context, page } = await signedIn(browser)
-    const est = await createEstimate(page)
+    session = await signedIn(browser)
+    const { page } = session
+    est = await createEstimate(page)
     const kitchen = await addSection(page, est, 'Kitchen')
     await addItem(page, est, kitchen.id, { name: 'Cabinets', quantity: 10, unit: 'each', unitCost: 100 }) // Material 1,000.00
     await addItem(page, est, kitchen.id, { name: 'Install crew', quantity: 5, unit: 'hours', unitCost: 80, isLabor: true, isMaterial: false }) // Labor 400.00
@@ -29,7 +38,7 @@ describe('estimate detail: markup, tax and the phase budget', () => {
     }) // Equipment 275.00
 
     await page.goto(`/estimates/${est.id}`)
-    const panel = await visible(page.locator('section', { has: page.getByRole('heading', { name: 'Markup & Tax' }) }))
+    const panel = await visible(pricingPanel(page))
     await expect.poll(() => panel.getByTestId('totals-grand-total').textContent()).toBe('$1,675.00')
 
     // Markup: validation, then the General Contractor preset (20 / 15 / 5, material +10, equipment +15, sub +5).
@@ -96,7 +105,10 @@ describe('estimate detail: markup, tax and the phase budget', () => {
     expect(pricing.totals.grandTotal).toBe('2713.61')
     await panel.scrollIntoViewIfNeeded()
     await screenshot(page, 'detail-markup-tax-totals')
+  })
 
+  it('prints the same totals in the PDF and on the page the client opens', async () => {
+    const { page } = session
     // The PDF prints the same figures (the server's totals, not a second computation).
     const { downloadUrl } = await apiOk<{ downloadUrl: string }>(page, 'POST', `${est.base}/generate-pdf`)
     const pdf = pdfText(Buffer.from(await (await page.request.get(downloadUrl)).body()))
@@ -113,7 +125,11 @@ describe('estimate detail: markup, tax and the phase budget', () => {
     await client.page.goto(`/share/${shareToken}`)
     await expect.poll(() => client.page.getByTestId('public-grand-total').textContent(), { timeout: 15_000 }).toBe('$2,713.61')
     await client.context.close()
+  })
 
+  it('unticking a tax profile takes its line out of the totals; deleting one asks first', async () => {
+    const { page } = session
+    const panel = pricingPanel(page)
     // Unticking one tax profile takes its line out of the totals.
     const florida = panel.getByRole('checkbox', { name: /^Apply Florida/ })
     await florida.click()
@@ -124,7 +140,6 @@ describe('estimate detail: markup, tax and the phase budget', () => {
     const confirm = await visible(page.getByRole('dialog', { name: 'Delete tax profile?' }))
     await confirm.getByRole('button', { name: 'Delete Profile' }).click()
     await panel.getByRole('checkbox', { name: /^Apply Florida/ }).waitFor({ state: 'detached' })
-    await context.close()
   })
 
   it('adjusts the phase budget: warnings, Cancel, Fix to 100 and Save', async () => {
