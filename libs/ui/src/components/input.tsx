@@ -34,3 +34,35 @@ export const Textarea = React.forwardRef<HTMLTextAreaElement, React.TextareaHTML
     />
   )
 })
+
+/**
+ * A whole number kept within [min, max] as it is typed: what reaches `onValue` is always a valid
+ * setting (an emptied field counts as `min`), so a form never holds a value its API refuses.
+ */
+export function WholeNumberInput({
+  value,
+  min,
+  max,
+  onValue,
+  className,
+  ...props
+}: Omit<React.InputHTMLAttributes<HTMLInputElement>, 'type' | 'value' | 'min' | 'max' | 'onChange'> & {
+  value: number
+  min: number
+  max: number
+  onValue: (v: number) => void
+}) {
+  const within = (v: number) => (Number.isFinite(v) ? Math.min(max, Math.max(min, Math.round(v))) : min)
+  return (
+    <Input
+      type="number"
+      inputMode="numeric"
+      className={cn('w-16', className)}
+      min={min}
+      max={max}
+      value={value}
+      onChange={(e) => onValue(within(e.target.valueAsNumber))}
+      {...props}
+    />
+  )
+}

@@ -1,9 +1,7 @@
 import type { ReminderSettings } from '@plumbline/contracts'
 import { REMINDER_LIMITS } from '@plumbline/contracts/estimate-sending-text'
-import { Checkbox, Input, Label } from '@plumbline/ui'
+import { Checkbox, Label, WholeNumberInput } from '@plumbline/ui'
 import { BellRing } from 'lucide-react'
-
-const clamp = (v: number, { min, max }: { min: number; max: number }) => (Number.isFinite(v) ? Math.min(max, Math.max(min, Math.round(v))) : min)
 
 /**
  * Follow-up reminders of an estimate: on or off, every N days, at most M. Used by the Send
@@ -34,29 +32,23 @@ export function ReminderFields({
           <Label htmlFor={`${id}-reminders-every`} className="font-normal">
             Every
           </Label>
-          <Input
+          <WholeNumberInput
             id={`${id}-reminders-every`}
-            type="number"
-            inputMode="numeric"
-            className="h-8 w-16"
-            min={REMINDER_LIMITS.everyDays.min}
-            max={REMINDER_LIMITS.everyDays.max}
+            className="h-8"
+            {...REMINDER_LIMITS.everyDays}
             value={value.everyDays}
-            onChange={(e) => onChange({ ...value, everyDays: clamp(e.target.valueAsNumber, REMINDER_LIMITS.everyDays) })}
+            onValue={(everyDays) => onChange({ ...value, everyDays })}
           />
           <span>days,</span>
           <Label htmlFor={`${id}-reminders-max`} className="font-normal">
             at most
           </Label>
-          <Input
+          <WholeNumberInput
             id={`${id}-reminders-max`}
-            type="number"
-            inputMode="numeric"
-            className="h-8 w-16"
-            min={REMINDER_LIMITS.max.min}
-            max={REMINDER_LIMITS.max.max}
+            className="h-8"
+            {...REMINDER_LIMITS.max}
             value={value.max}
-            onChange={(e) => onChange({ ...value, max: clamp(e.target.valueAsNumber, REMINDER_LIMITS.max) })}
+            onValue={(max) => onChange({ ...value, max })}
           />
           <span>reminders</span>
         </div>

@@ -1,10 +1,8 @@
 import { REMINDER_LIMITS } from '@plumbline/contracts/estimate-sending-text'
-import { Input, Label, Switch } from '@plumbline/ui'
+import { Label, Switch, WholeNumberInput } from '@plumbline/ui'
 import { BellRing } from 'lucide-react'
 import { SectionCard } from '../form/section-card'
 import type { CompanyFormApi } from '../form/use-company-form'
-
-const clamp = (v: number, { min, max }: { min: number; max: number }) => (Number.isFinite(v) ? Math.min(max, Math.max(min, Math.round(v))) : min)
 
 /** Follow-up reminders: the default every estimate sent from the app starts with (the Send dialog can change it). */
 export function RemindersCard({ form }: { form: CompanyFormApi }) {
@@ -29,25 +27,21 @@ export function RemindersCard({ form }: { form: CompanyFormApi }) {
           <Label htmlFor="company-reminders-every" className="font-normal">
             Every
           </Label>
-          <Input
+          <WholeNumberInput
             id="company-reminders-every"
-            type="number"
             className="h-9 w-20"
-            min={REMINDER_LIMITS.everyDays.min}
-            max={REMINDER_LIMITS.everyDays.max}
+            {...REMINDER_LIMITS.everyDays}
             value={r.everyDays}
-            onChange={(e) => set({ everyDays: clamp(e.target.valueAsNumber, REMINDER_LIMITS.everyDays) })}
+            onValue={(everyDays) => set({ everyDays })}
           />
           <span>days, at most</span>
-          <Input
+          <WholeNumberInput
             id="company-reminders-max"
             aria-label="Reminders at most"
-            type="number"
             className="h-9 w-20"
-            min={REMINDER_LIMITS.max.min}
-            max={REMINDER_LIMITS.max.max}
+            {...REMINDER_LIMITS.max}
             value={r.max}
-            onChange={(e) => set({ max: clamp(e.target.valueAsNumber, REMINDER_LIMITS.max) })}
+            onValue={(max) => set({ max })}
           />
           <span>reminders</span>
         </div>
