@@ -25,6 +25,10 @@ export type ClientFacingEstimate = { id: string; projectName: string; clientName
 /** Display name of the sender: "Acme Roofing via Plumbline". */
 export const fromNameOf = (brand: MailBrand) => (brand.companyName ? `${brand.companyName} via Plumbline` : 'Plumbline')
 
+/** The mail's "Estimated total" line, when the estimate has a total to show. */
+const estimatedTotal = (estimate: ClientFacingEstimate) =>
+  estimate.totalCost === null ? [] : [{ label: 'Estimated total', value: formatCurrency(estimate.totalCost.toString(), { whole: true }) }]
+
 /** The estimate as sent from the app: a button to the share link, the contractor's message, the PDF when asked. */
 export function estimateSentMail(opts: {
   estimate: ClientFacingEstimate
@@ -54,11 +58,7 @@ export function estimateSentMail(opts: {
       `${company} has prepared an estimate for ${estimate.propertyAddress}. Review it online, where you can approve or decline it.`,
     ],
     note: opts.message?.trim() ? { label: `A message from ${company}`, text: opts.message.trim() } : null,
-    details: [
-      { label: 'Project', value: estimate.projectName },
-      { label: 'Property', value: estimate.propertyAddress },
-      ...(estimate.totalCost === null ? [] : [{ label: 'Estimated total', value: formatCurrency(estimate.totalCost.toString(), { whole: true }) }]),
-    ],
+    details: [{ label: 'Project', value: estimate.projectName }, { label: 'Property', value: estimate.propertyAddress }, ...estimatedTotal(estimate)],
     action: { label: 'View your estimate', url: opts.shareUrl },
     footer: ['This link is personal to you: anyone who has it can view the estimate.', ...(opts.attachPdf ? ['A PDF copy of the estimate is attached.'] : [])],
     attachments: opts.attachPdf ? [{ kind: 'estimate-pdf', estimateId: estimate.id, variant: 'client' }] : [],
@@ -93,10 +93,7 @@ export function estimateReminderMail(opts: {
       `Hi ${estimate.clientName},`,
       `${company} sent you an estimate for ${estimate.propertyAddress}. When you are ready, review it online, where you can approve or decline it.`,
     ],
-    details: [
-      { label: 'Project', value: estimate.projectName },
-      ...(estimate.totalCost === null ? [] : [{ label: 'Estimated total', value: formatCurrency(estimate.totalCost.toString(), { whole: true }) }]),
-    ],
+    details: [{ label: 'Project', value: estimate.projectName }, ...estimatedTotal(estimate)],
     action: { label: 'View your estimate', url: opts.shareUrl },
     footer: [`Reminder ${opts.number} of ${opts.of}. This link is personal to you: anyone who has it can view the estimate.`],
     unsubscribe: { url: opts.unsubscribeUrl, oneClickUrl: opts.oneClickUrl, label: 'Stop reminders about this estimate' },
