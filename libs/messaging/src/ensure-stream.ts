@@ -1,7 +1,8 @@
 import { DiscardPolicy, JetStreamApiCodes, JetStreamApiError, RetentionPolicy, StorageType, type StreamConfig } from '@nats-io/jetstream'
-import { nanos, TimeoutError } from '@nats-io/transport-node'
+import { nanos } from '@nats-io/transport-node'
 import type { Bus } from './connect-bus.js'
 import { DLQ_OWNER, streamName } from './names.js'
+import { retryingTimeouts } from './retry-loop.js'
 
 /** Same msg id inside this window is dropped by the server: covers relay retries after a crash. */
 export const DUPLICATE_WINDOW_MS = 2 * 60_000
@@ -34,22 +35,6 @@ export async function ensureStream(bus: Bus, owner: string, opts: EnsureStreamOp
   await retryingTimeouts(() => upsertStream(bus, streamConfig(name, bus.subject(`${owner}.>`), opts)))
   await retryingTimeouts(() => upsertStream(bus, streamConfig(streamName(bus.prefix, DLQ_OWNER), bus.subject(`${DLQ_OWNER}.>`), opts)))
   return name
-}
-
-/**
- * A JetStream management call that timed out, tried again (five tries, about a minute in all).
- * At start-up a busy server or a starved event loop can miss the request's deadline; the calls
- * here are idempotent, and a service that gives up on the first timeout never starts.
- */
-export async function retryingTimeouts<T>(call: () => Promise<T>, tries = 5): Promise<T> {
-  for (let attempt = 1; ; attempt++) {
-    try {
-      return await call()
-    } catch (err) {
-      if (!(err instanceof TimeoutError) || attempt >= tries) throw err
-      await new Promise((r) => setTimeout(r, 1000 * attempt))
-    }
-  }
 }
 
 type NewStream = Partial<StreamConfig> & { name: string }

@@ -4,11 +4,10 @@ import { SpanKind, trace } from '@opentelemetry/api'
 import { ZEventEnvelope } from '@plumbline/contracts'
 import { z } from 'zod'
 import type { Bus } from './connect-bus.js'
-import { retryingTimeouts } from './ensure-stream.js'
 import type { MessagingLogger } from './logger.js'
 import { consumerName, streamName } from './names.js'
 import { headersToRecord } from './nats-headers.js'
-import { startRetryLoop } from './retry-loop.js'
+import { retryingTimeouts, startRetryLoop } from './retry-loop.js'
 import { contextFromHeaders } from './trace-context.js'
 
 const ZJobMessage = ZEventEnvelope.extend({ orgId: z.string(), data: z.object({ jobId: z.string().uuid() }) })

@@ -1,3 +1,4 @@
+import { TimeoutError } from '@nats-io/transport-node'
 import type { MessagingLogger } from './logger.js'
 
 /** Exponential back-off after consecutive failures: baseMs, 2·baseMs, 4·baseMs … capped at maxMs. */
@@ -106,5 +107,21 @@ export function startRetryLoop(opts: RetryLoopOptions): RetryLoop {
       await opts.interrupt?.()
       await done
     },
+  }
+}
+
+/**
+ * A JetStream management call that timed out, tried again (five tries, about a minute in all).
+ * At start-up a busy server or a starved event loop can miss the request's deadline; for the
+ * idempotent set-up calls (streams, consumers) a service that gave up at once would never start.
+ */
+export async function retryingTimeouts<T>(call: () => Promise<T>, tries = 5): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await call()
+    } catch (err) {
+      if (!(err instanceof TimeoutError) || attempt >= tries) throw err
+      await new Promise((r) => setTimeout(r, 1000 * attempt))
+    }
   }
 }
