@@ -14,6 +14,9 @@ vi.mock('node:crypto', async (importOriginal) => {
   }
 })
 
+// Workers share one module graph (isolate: false): an earlier file may have loaded csrf.js with
+// the real node:crypto, so it is loaded afresh under the mock.
+vi.resetModules()
 const { csrfTokens } = await import('../src/security/csrf.js')
 
 beforeEach(() => {
