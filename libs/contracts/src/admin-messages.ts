@@ -13,7 +13,7 @@ export const ADMIN_MESSAGES = {
  * Notification kinds that can also come by e-mail (the client's actions on an estimate); each user
  * chooses per kind, bell only or bell and e-mail (e-mail on until they turn it off).
  */
-export const EMAIL_NOTIFICATION_KINDS = ['estimate_viewed', 'estimate_approved', 'estimate_declined'] as const
+export const EMAIL_NOTIFICATION_KINDS = ['estimate_viewed', 'estimate_approved', 'estimate_declined', 'estimate_change_requested'] as const
 export type EmailNotificationKind = (typeof EMAIL_NOTIFICATION_KINDS)[number]
 
 /** What each e-mailed kind is about, as Settings and the unsubscribe page name it. */
@@ -21,4 +21,5 @@ export const EMAIL_NOTIFICATION_LABELS: Record<EmailNotificationKind, string> = 
   estimate_viewed: 'A client opens an estimate (first time that day)',
   estimate_approved: 'A client approves an estimate',
   estimate_declined: 'A client declines an estimate',
+  estimate_change_requested: 'A client asks for changes to an estimate',
 }

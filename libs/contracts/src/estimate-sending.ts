@@ -71,7 +71,7 @@ export const ZSendEstimateResult = z.object({
 export type SendEstimateResult = z.infer<typeof ZSendEstimateResult>
 
 // ── Timeline ───────────────────────────────────────────────────────────────────────────────
-export const TIMELINE_KINDS = ['sent', 'reminded', 'viewed', 'approved', 'declined'] as const
+export const TIMELINE_KINDS = ['sent', 'reminded', 'viewed', 'change_requested', 'approved', 'declined'] as const
 export const ZTimelineKind = z.enum(TIMELINE_KINDS)
 export type TimelineKind = z.infer<typeof ZTimelineKind>
 

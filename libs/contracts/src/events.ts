@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { COMMENT_LIMITS } from './estimate-comments-text.js'
 
 /** One envelope for every event on the bus (DESIGN §4). */
 export const ZEventEnvelope = z.object({
@@ -38,6 +39,8 @@ export const Subjects = {
   estimateViewed: 'estimates.estimate.viewed.v1',
   estimateApproved: 'estimates.estimate.approved.v1',
   estimateRejected: 'estimates.estimate.rejected.v1',
+  /** The client asked for changes on the share link (ZEstimateChangeRequestedV1). */
+  estimateChangeRequested: 'estimates.estimate.change-requested.v1',
   estimateDeleted: 'estimates.estimate.deleted.v1',
   lineItemsChanged: 'estimates.line-items.changed.v1',
   aiGenerationCompleted: 'ai.generation.completed.v1',
@@ -69,3 +72,6 @@ export const ZOrganizationCreatedV1 = z.object({ organizationId: z.string(), nam
 
 /** Data of every estimates.estimate.* event: enough for activity feeds and usage counters. */
 export const ZEstimateEventV1 = z.object({ estimateId: z.string(), projectName: z.string(), clientName: z.string(), status: z.string() })
+
+/** Data of estimates.estimate.change-requested.v1: the estimate's, and the client's message (for the contractor's e-mail). */
+export const ZEstimateChangeRequestedV1 = ZEstimateEventV1.extend({ commentId: z.string(), message: z.string().max(COMMENT_LIMITS.body) })

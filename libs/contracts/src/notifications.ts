@@ -16,6 +16,7 @@ export const NOTIFICATION_KINDS = [
   'estimate_viewed',
   'estimate_approved',
   'estimate_declined',
+  'estimate_change_requested',
   'estimate_shared',
   'meeting_transcribed',
   'task_assigned',

@@ -1,6 +1,7 @@
 import type { Express } from 'express'
 import type { EstimatesDeps } from './deps.js'
 import { catalogRoutes } from './http/catalog-routes.js'
+import { commentRoutes } from './http/comment-routes.js'
 import { contentRoutes } from './http/content-routes.js'
 import { estimateRoutes } from './http/estimate-routes.js'
 import { phaseRoutes } from './http/phase-routes.js'
@@ -28,6 +29,7 @@ export const estimatesRoutes = (deps: EstimatesDeps) => (app: Express) => {
   app.use(pricingRoutes(deps))
   app.use(sharingRoutes(deps))
   app.use(sendingRoutes(deps))
+  app.use(commentRoutes(deps))
   app.use(publicRoutes(deps))
   app.use(propertyRoutes(deps))
   // ── end pricing ─────────────────────────────────────────────────────────────────────────

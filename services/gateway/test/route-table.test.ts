@@ -69,6 +69,9 @@ describe('route table', () => {
     ['GET', '/api/public/estimates/tok123', 'estimates', 'public'],
     ['POST', '/api/public/estimates/tok123/approve', 'estimates', 'public'],
     ['POST', '/api/public/estimates/tok123/reject', 'estimates', 'public'],
+    ['GET', '/api/public/estimates/tok123/comments', 'estimates', 'public'],
+    ['POST', '/api/public/estimates/tok123/comments', 'estimates', 'public'],
+    ['GET', '/api/organizations/o1/estimates/e1/comments', 'estimates', 'org'],
     ['POST', '/api/external/enhanced-property-data', 'estimates', 'user'],
     ['GET', '/__dev/mail', 'auth', 'public'],
     ['GET', '/__dev/mailbox/latest', 'auth', 'public'],
@@ -99,11 +102,13 @@ describe('route table', () => {
     expect(match('POST', '/api/login')?.route.rateLimit?.policy).toBe('login')
   })
 
-  it('rate-limits the public estimate page and the client decisions on it', () => {
+  it('rate-limits the public estimate page, the client decisions and change requests on it', () => {
     for (const [method, path] of [
       ['GET', '/api/public/estimates/tok123'],
       ['POST', '/api/public/estimates/tok123/approve'],
       ['POST', '/api/public/estimates/tok123/reject'],
+      ['GET', '/api/public/estimates/tok123/comments'],
+      ['POST', '/api/public/estimates/tok123/comments'],
     ]) {
       expect(match(method, path)?.route.rateLimit, `${method} ${path}`).toEqual({ policy: 'public-estimate', bucket: 'public-estimate' })
     }

@@ -20,7 +20,7 @@ afterAll(async () => {
   // Other journeys share the demo contractor: e-mails back on.
   const orgId = (await apiOk<{ organizations: { id: string }[] }>(page, 'GET', '/api/user')).organizations[0]!.id
   await apiOk(page, 'PUT', `/api/organizations/${orgId}/notification-preferences`, {
-    preferences: ['estimate_viewed', 'estimate_approved', 'estimate_declined'].map((kind) => ({ kind, email: true })),
+    preferences: ['estimate_viewed', 'estimate_approved', 'estimate_declined', 'estimate_change_requested'].map((kind) => ({ kind, email: true })),
   })
   await contractor?.close()
   await browser?.close()

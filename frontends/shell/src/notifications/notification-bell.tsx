@@ -1,7 +1,21 @@
 import { type Notification, type NotificationKind, relativeTime } from '@plumbline/contracts'
 import { Button, cn, Popover, PopoverContent, PopoverTrigger, placeholderKeys, Skeleton } from '@plumbline/ui'
 import { parseApiError, useActiveOrganization } from '@plumbline/web'
-import { AlertCircle, Bell, CalendarClock, CheckCheck, CheckCircle2, Eye, FileAudio, type LucideIcon, RotateCw, Share2, UserPlus, XCircle } from 'lucide-react'
+import {
+  AlertCircle,
+  Bell,
+  CalendarClock,
+  CheckCheck,
+  CheckCircle2,
+  Eye,
+  FileAudio,
+  type LucideIcon,
+  MessageSquareText,
+  RotateCw,
+  Share2,
+  UserPlus,
+  XCircle,
+} from 'lucide-react'
 import * as React from 'react'
 import { useNavigate } from 'react-router'
 import { useNotificationActions, useNotificationFeed } from './use-notifications'
@@ -10,6 +24,7 @@ const ICONS: Record<NotificationKind, { icon: LucideIcon; tint: string }> = {
   estimate_viewed: { icon: Eye, tint: 'bg-sky-500/10 text-sky-600 dark:text-sky-400' },
   estimate_approved: { icon: CheckCircle2, tint: 'bg-emerald-500/10 text-emerald-600 dark:text-emerald-400' },
   estimate_declined: { icon: XCircle, tint: 'bg-destructive/10 text-destructive' },
+  estimate_change_requested: { icon: MessageSquareText, tint: 'bg-amber-500/10 text-amber-600 dark:text-amber-400' },
   estimate_shared: { icon: Share2, tint: 'bg-primary/10 text-primary' },
   meeting_transcribed: { icon: FileAudio, tint: 'bg-violet-500/10 text-violet-600 dark:text-violet-400' },
   task_assigned: { icon: UserPlus, tint: 'bg-amber-500/10 text-amber-600 dark:text-amber-400' },

@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import type { ApiRoute } from '../api-routes.js'
+import { ZCommentBody, ZEstimateComment, ZPublicComment } from '../estimate-comments.js'
 import { ZReminderUnsubscribeResult, ZSendEstimateBody, ZSendEstimateResult, ZTimelineEntry } from '../estimate-sending.js'
 import {
   ZApplyTemplateBody,
@@ -644,6 +645,26 @@ export const estimatesRoutes = [
     permission: { module: 'cost_estimator', action: 'access' },
     reply: ZApprovalRecord,
   },
+  {
+    id: 'getEstimatesComments',
+    method: 'GET',
+    path: '/organizations/:orgId/estimates/:id/comments',
+    service: 'estimates',
+    access: 'org',
+    permission: { module: 'cost_estimator', action: 'access' },
+    reply: z.array(ZEstimateComment),
+  },
+  {
+    id: 'postEstimatesComments',
+    method: 'POST',
+    path: '/organizations/:orgId/estimates/:id/comments',
+    service: 'estimates',
+    access: 'org',
+    permission: { module: 'cost_estimator', action: 'share' },
+    body: ZCommentBody,
+    reply: ZEstimateComment,
+    status: 201,
+  },
   { id: 'getPublicEstimatesById', method: 'GET', path: '/public/estimates/:token', service: 'estimates', access: 'public', reply: ZPublicEstimate },
   {
     id: 'postPublicEstimatesApprove',
@@ -662,6 +683,24 @@ export const estimatesRoutes = [
     access: 'public',
     body: ZRejectBody,
     reply: ZPublicEstimate,
+  },
+  {
+    id: 'getPublicEstimatesComments',
+    method: 'GET',
+    path: '/public/estimates/:token/comments',
+    service: 'estimates',
+    access: 'public',
+    reply: z.array(ZPublicComment),
+  },
+  {
+    id: 'postPublicEstimatesComments',
+    method: 'POST',
+    path: '/public/estimates/:token/comments',
+    service: 'estimates',
+    access: 'public',
+    body: ZCommentBody,
+    reply: ZPublicComment,
+    status: 201,
   },
   {
     id: 'postPublicEstimatesUnsubscribe',

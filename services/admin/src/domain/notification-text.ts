@@ -41,6 +41,8 @@ export function notificationText(n: NotificationFacts, actorName: string | null)
       return { title: 'Estimate approved', body: n.actorId ? `${actor} marked ${target} approved.` : `${client} approved ${target}.` }
     case 'estimate_declined':
       return { title: 'Estimate declined', body: n.actorId ? `${actor} marked ${target} declined.` : `${client} declined ${target}.` }
+    case 'estimate_change_requested':
+      return { title: 'Changes requested', body: `${client} asked for changes to ${target}.` }
     case 'estimate_shared':
       return { title: 'Estimate shared', body: `${actor} shared ${target} with ${client}.` }
     case 'meeting_transcribed':
@@ -58,6 +60,7 @@ export function notificationLink(n: Pick<NotificationFacts, 'kind' | 'entityId'>
     case 'estimate_viewed':
     case 'estimate_approved':
     case 'estimate_declined':
+    case 'estimate_change_requested':
     case 'estimate_shared':
       return `/estimates/${encodeURIComponent(n.entityId)}`
     case 'meeting_transcribed':

@@ -1,4 +1,4 @@
-import { ZEstimateEventV1 } from '@plumbline/contracts'
+import { ZEstimateChangeRequestedV1, ZEstimateEventV1 } from '@plumbline/contracts'
 import { notifyOnEstimateEvent } from '../usecases/notify-on-estimate-event.js'
 import { defineConsumer, orgIdOf } from './admin-consumer.js'
 
@@ -10,10 +10,13 @@ import { defineConsumer, orgIdOf } from './admin-consumer.js'
  */
 export const NOTIFY_ON_ESTIMATE_EVENTS_SUBJECT = 'estimates.estimate.>'
 
+/** Every estimate event's data, and a change request's message, which its e-mail quotes. */
+const ZNotifiedEstimateData = ZEstimateEventV1.extend({ message: ZEstimateChangeRequestedV1.shape.message.optional() })
+
 export const notifyOnEstimateEvents = (appUrl: string) =>
   defineConsumer({
     durable: 'admin-notifications-on-estimate-events-v1',
     subject: NOTIFY_ON_ESTIMATE_EVENTS_SUBJECT,
-    dataSchema: ZEstimateEventV1,
+    dataSchema: ZNotifiedEstimateData,
     handle: (tx, event) => notifyOnEstimateEvent(tx, event, orgIdOf(event), new Date(), { appUrl }),
   })

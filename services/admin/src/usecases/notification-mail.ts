@@ -19,6 +19,8 @@ export async function mailNotification(
   appUrl: string,
   n: NotificationFacts & { orgId: string; userId: string },
   actorName: string | null,
+  /** The client's own words, quoted as written (a change request's message). */
+  clientMessage: string | null = null,
 ): Promise<boolean> {
   if (!isEmailKind(n.kind)) return false
   const owner = { orgId: n.orgId, userId: n.userId }
@@ -35,7 +37,8 @@ export async function mailNotification(
     preheader: body,
     heading: title,
     paragraphs: [body],
-    action: { label: 'Open the estimate', url: `${appUrl}${notificationLink(n)}` },
+    note: clientMessage ? { label: 'Their message', text: clientMessage } : null,
+    action: { label: clientMessage ? 'Open the estimate to reply' : 'Open the estimate', url: `${appUrl}${notificationLink(n)}` },
     // The contractor's copy of what the client signed.
     attachments: n.kind === 'estimate_approved' ? [{ kind: 'estimate-pdf', estimateId: n.entityId, variant: 'signed' }] : [],
     footer: [`You get this e-mail because of your notification settings: ${EMAIL_NOTIFICATION_LABELS[n.kind]}.`],

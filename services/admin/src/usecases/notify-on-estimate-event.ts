@@ -12,6 +12,7 @@ const OUTCOMES: Partial<Record<string, NotificationKind>> = {
   [Subjects.estimateViewed]: 'estimate_viewed',
   [Subjects.estimateApproved]: 'estimate_approved',
   [Subjects.estimateRejected]: 'estimate_declined',
+  [Subjects.estimateChangeRequested]: 'estimate_change_requested',
 }
 
 /**
@@ -20,14 +21,15 @@ const OUTCOMES: Partial<Record<string, NotificationKind>> = {
  * sharer before any client event of the same estimate can need them.
  *
  * - shared: the creator hears when a teammate shares their estimate (not when they share it);
- * - viewed, approved, rejected: the creator and the last sharer hear, except whoever did it (a
+ * - viewed, approved, rejected, change requested: the creator and the last sharer hear, except whoever did it (a
  *   teammate setting the status by hand); a client has no actor. A view is announced once per
  *   estimate and day (estimates records only the first open anyway; a fresh link could bring
  *   another);
  * - deleted: its notifications go, since their link would lead to a missing estimate.
  *
- * A client's view, approval or decline also goes by e-mail (notification-mail.ts), once per new
- * bell entry, to members who keep e-mail on for that kind.
+ * A client's view, approval, decline or change request also goes by e-mail (notification-mail.ts),
+ * once per new bell entry, to members who keep e-mail on for that kind; a change request's e-mail
+ * quotes the client's message.
  */
 export async function notifyOnEstimateEvent(
   tx: Tx,
@@ -63,6 +65,6 @@ export async function notifyOnEstimateEvent(
   for (const userId of recipientsOf([creatorId, sharerId], event.actorId)) {
     const row = { ...base, userId, kind, sourceKey }
     // A new bell entry (not a repeat of today's view) also goes by e-mail when the member wants it.
-    if ((await insertNotifications(tx, [row])) && mail) await mailNotification(tx, mail.appUrl, row, null)
+    if ((await insertNotifications(tx, [row])) && mail) await mailNotification(tx, mail.appUrl, row, null, event.data.message ?? null)
   }
 }

@@ -72,6 +72,7 @@ describe('notification e-mails', () => {
       { kind: 'estimate_viewed', email: false },
       { kind: 'estimate_approved', email: true },
       { kind: 'estimate_declined', email: true },
+      { kind: 'estimate_change_requested', email: true },
     ])
     // A view on another day: the bell hears of it, the e-mail does not come.
     const e2 = { ...e, estimateId: 'est-m2' }
@@ -85,6 +86,45 @@ describe('notification e-mails', () => {
       'Jordan Smith declined “Kitchen Remodel”',
     ])
     expect(await svc.deps.prisma.notification.count({ where: { organizationId: orgId, entityId: 'est-m2' } })).toBe(2)
+  })
+
+  it("mails the creator and the last sharer each change request, quoting the client's message, unless they chose bell only", async () => {
+    const orgId = 'org-mail-changes'
+    await contractor(orgId, 'u-ada')
+    await contractor(orgId, 'u-sam')
+    const e = { estimateId: 'est-c1', projectName: 'Porch Repair', clientName: 'Jordan Smith' }
+    const ask = (message: string, second: number) =>
+      svc.publish(estimateEvent(Subjects.estimateChangeRequested, orgId, { ...e, commentId: `c-${second}`, message } as typeof e, { occurredAt: at(second) }))
+    await svc.publish(estimateEvent(Subjects.estimateCreated, orgId, e, { actorId: 'u-ada', occurredAt: at(1) }))
+    await svc.publish(estimateEvent(Subjects.estimateShared, orgId, e, { actorId: 'u-sam', occurredAt: at(2) }))
+    await ask('Could the railing be black instead of white?', 3)
+    await settle()
+    const first = (await mails(orgId)).filter((m) => m.tag === 'notification-estimate_change_requested')
+    expect(first.map((m) => m.to[0]).sort()).toEqual(['u-ada@example.com', 'u-sam@example.com'])
+    expect(first[0]).toMatchObject({
+      subject: 'Jordan Smith asked for changes to “Porch Repair”',
+      heading: 'Changes requested',
+      note: { label: 'Their message', text: 'Could the railing be black instead of white?' },
+      action: { label: 'Open the estimate to reply', url: 'http://localhost:3000/estimates/est-c1' },
+      footer: ['You get this e-mail because of your notification settings: A client asks for changes to an estimate.'],
+    })
+    expect(first[0]!.unsubscribe?.oneClickUrl).toMatch(/\/api\/public\/notification-preferences\/unsubscribe\/[\w-]{32}$/)
+
+    // The bell has it for both; each message is news of its own.
+    const bell = await svc.call('GET', `/organizations/${orgId}/notifications`, { headers: await memberOf(orgId, 'Member', 'u-ada') })
+    expect(bell.json.notifications[0]).toMatchObject({ kind: 'estimate_change_requested', title: 'Changes requested', link: '/estimates/est-c1' })
+
+    // Bell only for this kind: the next message reaches the bell but not the inbox.
+    const put = await svc.call('PUT', prefs(orgId), {
+      body: { preferences: [{ kind: 'estimate_change_requested', email: false }] },
+      headers: await memberOf(orgId, 'Member', 'u-sam'),
+    })
+    expect(put.status).toBe(200)
+    await ask('And the gate too, please.', 4)
+    await settle()
+    const all = (await mails(orgId)).filter((m) => m.tag === 'notification-estimate_change_requested')
+    expect(all.map((m) => `${m.to[0]}: ${m.note?.text}`).slice(2)).toEqual(['u-ada@example.com: And the gate too, please.'])
+    expect(await svc.deps.prisma.notification.count({ where: { organizationId: orgId, entityId: 'est-c1', kind: 'estimate_change_requested' } })).toBe(4)
   })
 
   it('keeps the choices per member: PUT changes the kinds named, GET answers every kind; bad bodies are 400', async () => {

@@ -11,6 +11,10 @@ describe('notification wording', () => {
       body: 'Ann Lee marked “Kitchen” declined.',
     })
     expect(notificationText({ ...facts, kind: 'estimate_viewed', detail: '  ' }, null).body).toBe('Your client opened “Kitchen”.')
+    expect(notificationText({ ...facts, kind: 'estimate_change_requested' }, null)).toEqual({
+      title: 'Changes requested',
+      body: 'Casey asked for changes to “Kitchen”.',
+    })
     expect(notificationText({ ...facts, kind: 'estimate_shared', actorId: 'u' }, null).body).toBe('A teammate shared “Kitchen” with Casey.')
     expect(notificationText({ ...facts, kind: 'task_assigned', actorId: 'u', detail: null }, 'Bo').body).toBe('Bo assigned you “Kitchen”.')
     expect(notificationText({ ...facts, kind: 'task_assigned', actorId: 'u', detail: '2027-03-09' }, 'Bo').body).toBe(
@@ -20,6 +24,7 @@ describe('notification wording', () => {
 
   it('links each kind to its screen', () => {
     expect(notificationLink({ kind: 'estimate_viewed', entityId: 'e 1' })).toBe('/estimates/e%201')
+    expect(notificationLink({ kind: 'estimate_change_requested', entityId: 'e-1' })).toBe('/estimates/e-1')
     expect(notificationLink({ kind: 'meeting_transcribed', entityId: 'm-1' })).toBe('/notetaker?meeting=m-1')
     expect(notificationLink({ kind: 'task_due', entityId: 't-1' })).toBe('/tasks')
   })

@@ -62,3 +62,9 @@ export type NewSend = {
 export async function insertSend(tx: Tx, orgId: string, send: NewSend): Promise<void> {
   await tx.estimateSend.create({ data: { organizationId: orgId, ...send } })
 }
+
+/** Who the estimate was last sent to (the send's to), or null when it was never sent from the app. */
+export async function lastSendRecipients(db: Db, orgId: string, estimateId: string): Promise<string[] | null> {
+  const send = await db.estimateSend.findFirst({ where: { organizationId: orgId, estimateId }, orderBy: { createdAt: 'desc' }, select: { to: true } })
+  return send?.to ?? null
+}

@@ -5,8 +5,10 @@ import type { Request, RequestHandler, Router } from 'express'
 import type { EstimatesDeps } from '../deps.js'
 import { approveEstimate } from '../usecases/approve-estimate.js'
 import { getPublicEstimate } from '../usecases/get-public-estimate.js'
+import { listPublicComments } from '../usecases/list-public-comments.js'
 import { rejectEstimate } from '../usecases/reject-estimate.js'
 import { unsubscribeFromReminders } from '../usecases/reminders.js'
+import { requestChanges } from '../usecases/request-changes.js'
 
 /** Client answers are personal to a link: never cached, never indexed (also on errors). */
 const privatePage: RequestHandler = (_req, res, next) => {
@@ -20,7 +22,7 @@ const passcodeOf = (req: Request) => req.header(SHARE_PASSCODE_HEADER)?.slice(0,
 
 /**
  * The public estimate page (no sign-in; the gateway routes /api/public/estimates/:token/* as
- * public and rate-limits it) and the client's decision. Any token text is accepted: whatever is
+ * public and rate-limits it), the client's decision and their change requests. Any token text is accepted: whatever is
  * not a live token (too long, malformed, revoked) is the same 404.
  */
 export function publicRoutes(deps: EstimatesDeps): Router {
@@ -30,5 +32,7 @@ export function publicRoutes(deps: EstimatesDeps): Router {
     .on('getPublicEstimatesById', ({ ctx, req }) => getPublicEstimate(deps, req.params.token, ctx, passcodeOf(req)))
     .on('postPublicEstimatesApprove', ({ body, req }) => approveEstimate(deps, req.params.token, body, clientOf(req)))
     .on('postPublicEstimatesReject', ({ body, req }) => rejectEstimate(deps, req.params.token, body, clientOf(req)))
+    .on('getPublicEstimatesComments', ({ req }) => listPublicComments(deps, req.params.token, passcodeOf(req)))
+    .on('postPublicEstimatesComments', ({ body, req }) => requestChanges(deps, req.params.token, body, clientOf(req)))
     .on('postPublicEstimatesUnsubscribe', ({ req }) => unsubscribeFromReminders(deps, req.params.token)).router
 }

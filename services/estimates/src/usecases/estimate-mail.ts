@@ -99,3 +99,35 @@ export function estimateReminderMail(opts: {
     unsubscribe: { url: opts.unsubscribeUrl, oneClickUrl: opts.oneClickUrl, label: 'Stop reminders about this estimate' },
   }
 }
+
+/** At most `max` characters, with an ellipsis when cut (mail requests bound their subject, heading and labels). */
+const clip = (text: string, max: number) => (text.length <= max ? text : `${text.slice(0, max - 1)}…`)
+
+/** The team's reply to the client's change request: the reply as written, and the link back, where the client can answer. */
+export function estimateReplyMail(opts: {
+  estimate: ClientFacingEstimate
+  brand: MailBrand
+  to: string[]
+  replyTo: string
+  shareUrl: string
+  reply: string
+}): MailRequestedV1 {
+  const { estimate, brand } = opts
+  const company = brand.companyName ?? 'Your contractor'
+  return {
+    tag: 'estimate-reply',
+    to: opts.to,
+    replyTo: opts.replyTo,
+    fromName: fromNameOf(brand),
+    subject: clip(`${company} replied about your estimate for ${estimate.projectName}`, 300),
+    brand,
+    preheader: clip(`${company} replied to your message about ${estimate.projectName}.`, 200),
+    heading: clip(`A reply about ${estimate.projectName}`, 300),
+    paragraphs: [`Hi ${estimate.clientName},`, `${company} replied to your message about the estimate for ${estimate.propertyAddress}.`],
+    note: { label: clip(`${company} wrote`, 120), text: opts.reply },
+    details: [{ label: 'Project', value: clip(estimate.projectName, 500) }],
+    action: { label: 'View the estimate and reply', url: opts.shareUrl },
+    footer: ['This link is personal to you: anyone who has it can view the estimate.'],
+    unsubscribe: null,
+  }
+}

@@ -95,6 +95,7 @@ const FIELDS = [
   'rate',
   'taxType',
   'address',
+  'body',
 ]
 const BAD_PARAMS = ['x', '%00', '%E0%A4%A', 'a'.repeat(300), '-1', '1e9', '00000000-0000-4000-8000-000000000000', 'null', '%20', '..%2F..', 'ÄÖÜ']
 const BAD_QUERIES = [

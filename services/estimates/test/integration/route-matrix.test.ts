@@ -34,6 +34,7 @@ const ORG_TABLES = [
   'estimateApproval',
   'estimateSend',
   'estimateTimelineEntry',
+  'estimateComment',
   'idempotencyKey',
 ] as const
 

@@ -62,6 +62,8 @@ export const CORE_ROUTES: OrgRouteSpec[] = [
   { method: 'POST', path: '/organizations/:orgId/estimates/:id/send', body: { to: ['attacker@example.com'], message: 'Hijacked' } },
   { method: 'GET', path: '/organizations/:orgId/estimates/:id/timeline' },
   { method: 'GET', path: '/organizations/:orgId/estimates/:id/approval' },
+  { method: 'GET', path: '/organizations/:orgId/estimates/:id/comments' },
+  { method: 'POST', path: '/organizations/:orgId/estimates/:id/comments', body: { body: 'Hijacked' } },
   { method: 'GET', path: '/organizations/:orgId/estimates/:id/share' },
   { method: 'PATCH', path: '/organizations/:orgId/estimates/:id/share', body: { passcode: 'hijacked', expiresAt: null } },
 ]

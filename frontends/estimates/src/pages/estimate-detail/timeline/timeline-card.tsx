@@ -2,7 +2,7 @@ import type { TimelineEntry } from '@plumbline/contracts'
 import { formatDateTime, relativeTime } from '@plumbline/contracts/format'
 import { Card, Skeleton } from '@plumbline/ui'
 import { useQuery } from '@tanstack/react-query'
-import { BellRing, CheckCircle2, Eye, History, Send, XCircle } from 'lucide-react'
+import { BellRing, CheckCircle2, Eye, History, MessageSquareText, Send, XCircle } from 'lucide-react'
 import { timelineKey } from '../../../data/keys'
 import { useDetail } from '../detail-context'
 
@@ -10,6 +10,7 @@ const ICONS: Record<TimelineEntry['kind'], React.ReactNode> = {
   sent: <Send className="size-4 text-primary" aria-hidden="true" />,
   reminded: <BellRing className="size-4 text-primary" aria-hidden="true" />,
   viewed: <Eye className="size-4 text-muted-foreground" aria-hidden="true" />,
+  change_requested: <MessageSquareText className="size-4 text-amber-600" aria-hidden="true" />,
   approved: <CheckCircle2 className="size-4 text-success" aria-hidden="true" />,
   declined: <XCircle className="size-4 text-destructive" aria-hidden="true" />,
 }
