@@ -10,6 +10,9 @@ export default defineConfig({
     globalSetup: ['scripts/e2e/global-setup.ts'],
     fileParallelism: false,
     testTimeout: 60_000,
+    // A page shows a write's result after its request and a refetch: on a busy 2-core machine
+    // that can take longer than expect.poll's default second.
+    expect: { poll: { timeout: 15_000 } },
     hookTimeout: 180_000,
   },
 })

@@ -136,9 +136,19 @@ const shardReports = Array.from({ length: E2E_SHARDS }, (_, i) => `e2e-report-${
 // `npm run test:e2e -- <files>` runs just those files, in one shard.
 const shards = only === 'e2e' && filters.length ? [filters] : planShards(root, E2E_SHARDS, lastDurations(root, shardReports))
 
+// Built once for both lanes: the journeys serve the bundles, and three deploy tests of the check
+// lane read them (the shell's first-load budget, open tabs across a release, the remotes' nginx).
+let frontendsBuilt: Promise<void> | undefined
+function buildFrontendsOnce(): Promise<void> {
+  if (!frontendsBuilt) {
+    step('Building the front ends')
+    frontendsBuilt = buildFrontendsAsync()
+  }
+  return frontendsBuilt
+}
+
 async function browserLane(): Promise<Tally> {
-  step('Building the front ends')
-  await buildFrontendsAsync()
+  await buildFrontendsOnce()
   step(`Browser journeys in ${shards.length} shard${shards.length === 1 ? '' : 's'} (each its own stack and Chromium)`)
   return sum(
     await Promise.all(
@@ -161,9 +171,13 @@ async function checkLane(): Promise<{ types: Tally; linted: Tally; unit: Tally }
   if (only !== 'unit') step('Type-checking every package, then linting')
   const types = only === 'unit' ? none : await npmCheck('typecheck')
   const linted = only === 'unit' ? none : await npmCheck('lint')
+  await buildFrontendsOnce()
   step('Unit and integration tests')
-  // One core for each lane on a 2-core machine (vitest's default: cores - 1 workers); alone, every core.
-  const workers = String(only === 'unit' ? availableParallelism() : Math.max(1, availableParallelism() - 1))
+  // More workers than cores: the integration files spend most of their time waiting on services,
+  // databases, the bus and child processes, not computing (two workers alone kept less than one
+  // core busy). Beside the browser lane the niced workers take what the journeys leave idle.
+  const cores = availableParallelism()
+  const workers = String(Number(process.env.UNIT_WORKERS ?? (only === 'unit' ? 2 * cores : cores + 1)))
   const unit = await runVitest({ config: 'vitest.config.ts', report: 'unit-report.json', env, nice, args: [`--maxWorkers=${workers}`], files: filters })
   step('Unit and integration tests done')
   return { types, linted, unit }
