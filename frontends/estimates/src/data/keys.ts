@@ -26,3 +26,4 @@ export const markupProfilesKey = (orgId: string, estimateId: string) => apiKey(a
 export const taxProfilesKey = (orgId: string, estimateId: string) => apiKey(api.getTaxes, { orgId }, { estimateId })
 export const jobStatusKey = (orgId: string, jobId: string) => apiKey(api.getJobsStatus, { orgId, jobId })
 export const timelineKey = (orgId: string, id: string) => apiKey(api.getEstimatesTimeline, { orgId, id })
+export const commentsKey = (orgId: string, id: string) => apiKey(api.getEstimatesComments, { orgId, id })

@@ -17,6 +17,7 @@ import { DetailToolbar } from './header/detail-toolbar'
 import { EstimateHeader } from './header/estimate-header'
 import { LineItemsEditor } from './line-items/line-items-editor'
 import { MarkupTaxPanel } from './markup-tax/markup-tax-panel'
+import { ClientMessagesCard } from './messages/client-messages-card'
 import { EstimateNotFound } from './not-found/estimate-not-found'
 import { ProjectDetailsCard } from './project-details/project-details-card'
 import { SendDialog } from './send/send-dialog'
@@ -123,6 +124,7 @@ function EstimateDetail({ orgId, estimateId, startEditing }: { orgId: string; es
             </div>
             <aside className="min-w-0 space-y-6" aria-label="Project information">
               {clientView ? null : <ApprovalCard />}
+              {clientView ? null : <ClientMessagesCard />}
               {clientView ? null : <TimelineCard />}
               <ProjectDetailsCard />
               <EstimateTasksCard />

@@ -1,10 +1,11 @@
-import type { PublicEstimate } from '@plumbline/contracts'
+import type { PublicComment, PublicEstimate } from '@plumbline/contracts'
 import * as api from '@plumbline/contracts/api-paths'
+import { COMMENT_POLL_MS } from '@plumbline/contracts/estimate-comments-text'
 import { SHARE_PASSCODE_HEADER } from '@plumbline/contracts/share-link-text'
 import { type ApiBody, apiKey, apiKeyPrefix, callApi } from '@plumbline/web'
 import { useQuery } from '@tanstack/react-query'
 
-export type { PublicEstimate }
+export type { PublicComment, PublicEstimate }
 export const publicEstimateKey = (token: string) => apiKey(api.getPublicEstimatesById, { token })
 /** Every public estimate read on this page, whatever its token. */
 export const publicEstimatesPrefix = () => apiKeyPrefix(api.getPublicEstimatesById)
@@ -32,3 +33,25 @@ export const approveEstimate = (token: string, body: ApiBody<typeof api.postPubl
   callApi(api.postPublicEstimatesApprove, { params: { token }, body, headers: passcodeHeaders(token) })
 export const declineEstimate = (token: string, body: ApiBody<typeof api.postPublicEstimatesReject>) =>
   callApi(api.postPublicEstimatesReject, { params: { token }, body, headers: passcodeHeaders(token) })
+
+export const publicCommentsKey = (token: string) => apiKey(api.getPublicEstimatesComments, { token })
+
+/**
+ * The change-request thread on this link, once the page itself has opened (so a passcode is
+ * known). Asked again while the page is open and when the window regains focus, so a reply shows
+ * up without a reload.
+ */
+export function usePublicComments(token: string, enabled: boolean) {
+  return useQuery<PublicComment[]>({
+    queryKey: publicCommentsKey(token),
+    queryFn: ({ signal }) => callApi(api.getPublicEstimatesComments, { params: { token }, headers: passcodeHeaders(token), signal }),
+    enabled: !!token && enabled,
+    refetchInterval: COMMENT_POLL_MS,
+    refetchOnWindowFocus: true,
+    staleTime: 0,
+  })
+}
+
+/** The client's message (a change request, or a follow-up in the thread). */
+export const postComment = (token: string, body: ApiBody<typeof api.postPublicEstimatesComments>) =>
+  callApi(api.postPublicEstimatesComments, { params: { token }, body, headers: passcodeHeaders(token) })

@@ -33,6 +33,12 @@ const estimate: PublicEstimate = {
 
 const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } })
 
+/** The page's reads: the estimate, and its (empty unless given) thread. */
+const pageReads =
+  (page: PublicEstimate, thread: unknown[] = []) =>
+  async (url: string) =>
+    url.endsWith('/comments') ? json(200, thread) : json(200, page)
+
 function renderAt(path: string) {
   return render(
     <QueryClientProvider client={createQueryClient()}>
@@ -47,12 +53,12 @@ function renderAt(path: string) {
 
 describe('SharedEstimatePage', () => {
   it("shows the company's logo when there is one, else the placeholder icon", async () => {
-    vi.stubGlobal('fetch', vi.fn().mockResolvedValue(json(200, estimate)))
+    vi.stubGlobal('fetch', vi.fn(pageReads(estimate)))
     renderAt('/share/tok-logo')
     expect(await screen.findByTestId('logo-placeholder')).toBeTruthy()
     expect(screen.getByTestId('public-company').textContent).toBe('Demo Construction Co.')
     cleanup()
-    vi.stubGlobal('fetch', vi.fn().mockResolvedValue(json(200, { ...estimate, companyLogo: 'https://cdn.example.com/logo.png' })))
+    vi.stubGlobal('fetch', vi.fn(pageReads({ ...estimate, companyLogo: 'https://cdn.example.com/logo.png' })))
     renderAt('/share/tok-logo')
     const img = (await screen.findByRole('img', { name: 'Demo Construction Co. logo' })) as HTMLImageElement
     expect(img.getAttribute('src')).toBe('https://cdn.example.com/logo.png')
@@ -73,7 +79,7 @@ describe('SharedEstimatePage', () => {
       status: 'approved',
       approval: { decision: 'approved', signerName: 'Jordan Smith', reason: null, decidedAt: '2026-11-21T15:30:00.000Z', snapshotSha256: 'b'.repeat(64) },
     }
-    const fetchMock = vi.fn(async (_url: string, init?: RequestInit) => (init?.method === 'POST' ? json(200, approved) : json(200, estimate)))
+    const fetchMock = vi.fn(async (url: string, init?: RequestInit) => (init?.method === 'POST' ? json(200, approved) : pageReads(estimate)(url)))
     vi.stubGlobal('fetch', fetchMock)
     renderAt('/share/tok123')
 
@@ -110,4 +116,94 @@ describe('SharedEstimatePage', () => {
     expect(screen.queryByRole('button', { name: 'Approve Estimate' })).toBeNull()
     // A whole page with its dialog: on a busy 2-core machine this can pass 5 s.
   }, 15_000)
+
+  it('asks for changes: the message is checked, sent, and shows in the thread with a confirmation', async () => {
+    const sent = { id: 'c1', author: 'client', body: 'Could the counters be quartz?', createdAt: '2026-11-21T10:00:00.000Z' }
+    const fetchMock = vi.fn(async (url: string, init?: RequestInit) => {
+      if (init?.method === 'POST') return json(201, sent)
+      return pageReads(estimate)(url)
+    })
+    vi.stubGlobal('fetch', fetchMock)
+    renderAt('/share/tok-ask')
+    fireEvent.click(await screen.findByRole('button', { name: 'Request changes' }))
+    const dialog = await screen.findByRole('dialog', { name: 'Request changes' })
+    expect(screen.queryByTestId('public-thread')).toBeNull()
+    fireEvent.change(screen.getByLabelText('Your message'), { target: { value: '   ' } })
+    fireEvent.click(screen.getByRole('button', { name: 'Send request' }))
+    expect(await screen.findByText('Please write a message')).toBeTruthy()
+    expect(fetchMock.mock.calls.filter(([, init]) => init?.method === 'POST')).toHaveLength(0)
+
+    fireEvent.change(screen.getByLabelText('Your message'), { target: { value: '  Could the counters be quartz?  ' } })
+    fireEvent.click(screen.getByRole('button', { name: 'Send request' }))
+    expect(await screen.findByTestId('message-sent')).toBeTruthy()
+    const post = fetchMock.mock.calls.find(([, init]) => init?.method === 'POST')!
+    expect(post[0]).toBe('/api/public/estimates/tok-ask/comments')
+    expect(JSON.parse(String(post[1]!.body))).toEqual({ body: '  Could the counters be quartz?  ' })
+    expect(dialog.isConnected).toBe(false)
+    const thread = screen.getByTestId('public-thread')
+    expect(thread.textContent).toContain('Could the counters be quartz?')
+    expect(screen.getByTestId('message-sent').textContent).toBe('Sent. Demo Construction Co. has been notified.')
+    // Still undecided: approve and decline stay on offer.
+    expect(screen.getByRole('button', { name: 'Approve Estimate' })).toBeTruthy()
+  })
+
+  it('says why a message was refused (the hourly limit), keeping what the client wrote', async () => {
+    const fetchMock = vi.fn(async (url: string, init?: RequestInit) => {
+      if (init?.method === 'POST')
+        return json(429, {
+          status: 429,
+          code: 'RATE_LIMITED',
+          detail: 'You have sent a lot of messages in the last hour. Please wait a while before sending another.',
+        })
+      return pageReads(estimate)(url)
+    })
+    vi.stubGlobal('fetch', fetchMock)
+    renderAt('/share/tok-limit')
+    fireEvent.click(await screen.findByRole('button', { name: 'Request changes' }))
+    fireEvent.change(await screen.findByLabelText('Your message'), { target: { value: 'One more thing' } })
+    fireEvent.click(screen.getByRole('button', { name: 'Send request' }))
+    expect((await screen.findByRole('alert')).textContent).toContain('Please wait a while before sending another.')
+    expect((screen.getByLabelText('Your message') as HTMLTextAreaElement).value).toBe('One more thing')
+  })
+
+  it("announces the contractor's reply at the top, shows the thread, and sends a follow-up from it", async () => {
+    const thread = [
+      { id: 'c1', author: 'client', body: 'Could the counters be quartz?', createdAt: '2026-11-21T10:00:00.000Z' },
+      { id: 'c2', author: 'contractor', body: 'Yes, quartz adds $2,400.', createdAt: '2026-11-21T11:00:00.000Z' },
+    ]
+    const followUp = { id: 'c3', author: 'client', body: 'Great, please update it.', createdAt: '2026-11-21T12:00:00.000Z' }
+    const fetchMock = vi.fn(async (url: string, init?: RequestInit) => (init?.method === 'POST' ? json(201, followUp) : pageReads(estimate, thread)(url)))
+    vi.stubGlobal('fetch', fetchMock)
+    renderAt('/share/tok-reply')
+    expect((await screen.findByTestId('reply-notice')).textContent).toContain('Demo Construction Co. replied to your message.')
+    const messages = screen.getAllByTestId('thread-message')
+    expect(messages.map((m) => m.dataset.author)).toEqual(['client', 'contractor'])
+    expect(messages[1]!.textContent).toContain('Yes, quartz adds $2,400.')
+    expect(messages[1]!.textContent).toContain('Demo Construction Co.')
+
+    fireEvent.change(screen.getByLabelText('Write a message'), { target: { value: 'Great, please update it.' } })
+    fireEvent.click(screen.getByRole('button', { name: 'Send' }))
+    await waitFor(() => expect(screen.getAllByTestId('thread-message')).toHaveLength(3))
+    expect((screen.getByLabelText('Write a message') as HTMLTextAreaElement).value).toBe('')
+    // The latest message is the client's again: the notice goes.
+    expect(screen.queryByTestId('reply-notice')).toBeNull()
+  })
+
+  it('offers to try again when the thread cannot be loaded', async () => {
+    let fail = true
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (url: string) => {
+        if (!url.endsWith('/comments')) return json(200, estimate)
+        return fail
+          ? json(503, { title: 'Service Unavailable' })
+          : json(200, [{ id: 'c1', author: 'client', body: 'Hello', createdAt: '2026-11-21T10:00:00.000Z' }])
+      }),
+    )
+    renderAt('/share/tok-down')
+    expect(await screen.findByText('We could not load your messages.')).toBeTruthy()
+    fail = false
+    fireEvent.click(screen.getByRole('button', { name: 'Try again' }))
+    expect(await screen.findByTestId('thread-message')).toBeTruthy()
+  })
 })

@@ -10,6 +10,8 @@ import { type PublicEstimate, publicEstimateKey, setPasscode, usePublicEstimate 
 import { ApproveDialog } from './decision/approve-dialog'
 import { DecisionBanner, DecisionCard, DecisionConfirmation } from './decision/decision-panel'
 import { DeclineDialog } from './decision/decline-dialog'
+import { MessageThread, ReplyNotice, scrollToMessages } from './messages/message-thread'
+import { RequestChangesDialog } from './messages/request-changes-dialog'
 import { ContentSections } from './sections/content-sections'
 import { LineItems } from './sections/line-items'
 import { Overview } from './sections/overview'
@@ -138,17 +140,22 @@ function PasscodeState({ token, wrong, limited, busy, onSubmit }: { token: strin
   )
 }
 
-/** /share/:token: the client's read-only estimate, with approve and decline. */
+/** /share/:token: the client's read-only estimate, with approve, decline and change requests. */
 export function SharedEstimatePage() {
   const { token = '' } = useParams()
   const qc = useQueryClient()
   const query = usePublicEstimate(token)
-  const [dialog, setDialog] = React.useState<'approve' | 'decline' | null>(null)
+  const [dialog, setDialog] = React.useState<'approve' | 'decline' | 'changes' | null>(null)
+  const [lastSentId, setLastSentId] = React.useState<string | null>(null)
   const [confirmation, setConfirmation] = React.useState<PublicEstimate | null>(null)
 
   React.useEffect(() => {
     document.title = query.data ? `${query.data.projectName} · Construction Estimate` : 'Construction Estimate'
   }, [query.data])
+  // A change request just sent: show it in the thread, which appears with it.
+  React.useEffect(() => {
+    if (lastSentId) scrollToMessages()
+  }, [lastSentId])
 
   const onDecided = (result: PublicEstimate) => {
     setDialog(null)
@@ -224,12 +231,16 @@ export function SharedEstimatePage() {
         </div>
 
         {estimate.approval ? <DecisionBanner approval={estimate.approval} /> : null}
+        <ReplyNotice token={token} estimate={estimate} />
         <TotalCard estimate={estimate} />
         <Overview estimate={estimate} />
         <ContentSections sections={estimate.contentSections} />
         <Phases phases={estimate.phases} />
         {estimate.sections ? <LineItems sections={estimate.sections} grandTotal={estimate.grandTotal} /> : null}
-        {decided ? null : <DecisionCard onApprove={() => setDialog('approve')} onDecline={() => setDialog('decline')} />}
+        <MessageThread token={token} estimate={estimate} lastSentId={lastSentId} />
+        {decided ? null : (
+          <DecisionCard onApprove={() => setDialog('approve')} onDecline={() => setDialog('decline')} onRequestChanges={() => setDialog('changes')} />
+        )}
 
         <p className="rounded-lg border border-dashed px-4 py-3 text-xs leading-relaxed text-muted-foreground" data-testid="public-disclaimer">
           <span className="font-semibold">Disclaimer: </span>
@@ -238,6 +249,16 @@ export function SharedEstimatePage() {
       </main>
       <ApproveDialog token={token} estimate={estimate} open={dialog === 'approve'} onOpenChange={(o) => setDialog(o ? 'approve' : null)} onDone={onDecided} />
       <DeclineDialog token={token} estimate={estimate} open={dialog === 'decline'} onOpenChange={(o) => setDialog(o ? 'decline' : null)} onDone={onDecided} />
+      <RequestChangesDialog
+        token={token}
+        estimate={estimate}
+        open={dialog === 'changes'}
+        onOpenChange={(o) => setDialog(o ? 'changes' : null)}
+        onSent={(comment) => {
+          setDialog(null)
+          setLastSentId(comment.id)
+        }}
+      />
     </Shell>
   )
 }

@@ -1,6 +1,6 @@
 import { formatDateTime } from '@plumbline/contracts/format'
 import { Button, Card } from '@plumbline/ui'
-import { BadgeCheck, CheckCircle2, Fingerprint, ThumbsDown, XCircle } from 'lucide-react'
+import { BadgeCheck, CheckCircle2, Fingerprint, MessageSquarePlus, ThumbsDown, XCircle } from 'lucide-react'
 import type { PublicEstimate } from '../data'
 import { shortHash } from '../lib/format'
 
@@ -38,20 +38,27 @@ export function DecisionBanner({ approval }: { approval: NonNullable<PublicEstim
   )
 }
 
-/** Approve or decline, offered until the client has decided. */
-export function DecisionCard({ onApprove, onDecline }: { onApprove: () => void; onDecline: () => void }) {
+/** Approve, ask for changes or decline, offered until the client has decided. */
+export function DecisionCard({ onApprove, onDecline, onRequestChanges }: { onApprove: () => void; onDecline: () => void; onRequestChanges: () => void }) {
   return (
     <Card className="overflow-hidden">
       <div className="h-1 w-full bg-gradient-to-r from-success via-primary/60 to-amber" />
-      <div className="flex flex-col gap-4 p-5 sm:flex-row sm:items-center sm:justify-between sm:p-6">
+      {/* Three actions need the width of a large screen beside the text; below it they go under it. */}
+      <div className="flex flex-col gap-4 p-5 sm:p-6 lg:flex-row lg:items-center lg:justify-between">
         <div>
           <h2 className="text-base font-semibold">Ready to move forward?</h2>
-          <p className="text-sm text-muted-foreground">Approve the estimate to let your contractor know, or decline it with an optional note.</p>
+          <p className="text-sm text-muted-foreground">
+            Approve the estimate to let your contractor know, ask for changes, or decline it with an optional note.
+          </p>
         </div>
-        <div className="flex shrink-0 flex-col-reverse gap-2 sm:flex-row">
+        <div className="flex shrink-0 flex-col-reverse gap-2 sm:flex-row sm:justify-end">
           <Button variant="outline" onClick={onDecline}>
             <ThumbsDown />
             Decline
+          </Button>
+          <Button variant="outline" onClick={onRequestChanges}>
+            <MessageSquarePlus />
+            Request changes
           </Button>
           <Button onClick={onApprove} className="bg-success text-white hover:bg-success/90">
             <CheckCircle2 />
