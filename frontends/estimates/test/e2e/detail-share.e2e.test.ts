@@ -1,5 +1,5 @@
 import { e2eBaseUrl, launchBrowser, newPage, screenshot } from '@plumbline/testing'
-import type { Browser, Page } from 'playwright-core'
+import type { Browser, Locator, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { addItem, addSection, api, apiOk, createEstimate, signedIn, toastText, visible } from './detail-helpers'
 
@@ -10,6 +10,32 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close()
 })
+
+/** Over 5 lines, so it starts collapsed; every construct of the supported Markdown, and a script that must stay words. */
+const RICH_SUMMARY = [
+  'A complete **kitchen remodel** keeping the *existing* layout.',
+  '',
+  '### Included',
+  '- Soft-close drawers with **full-extension** slides',
+  '- Quartz counters',
+  '  - Undermount sink',
+  '1. Demolition',
+  '2. Install and clean-up',
+  '',
+  'See [our warranty](https://acme.example/warranty). <script>alert(1)</script>',
+].join('\n')
+
+async function expectRichSummary(text: Locator) {
+  expect(await text.locator('strong').allTextContents()).toEqual(['kitchen remodel', 'full-extension'])
+  expect(await text.locator('em').allTextContents()).toEqual(['existing'])
+  expect(await text.locator('h4').textContent()).toBe('Included')
+  expect(await text.locator(':scope > ul > li').count()).toBe(2)
+  expect(await text.locator('ul ul > li').textContent()).toBe('Undermount sink')
+  expect(await text.locator('ol > li').allTextContents()).toEqual(['Demolition', 'Install and clean-up'])
+  expect(await text.locator('a').getAttribute('href')).toBe('https://acme.example/warranty')
+  expect(await text.locator('script').count()).toBe(0)
+  expect(await text.textContent()).toContain('<script>alert(1)</script>')
+}
 
 async function openShareDialog(page: Page) {
   await page.getByRole('button', { name: 'Share', exact: true }).click()
@@ -38,7 +64,7 @@ describe('estimate detail: sharing and the client decision', () => {
     const { context, page } = contractor
     await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: e2eBaseUrl() })
     est = await createEstimate(page)
-    await apiOk(page, 'PATCH', `${est.base}/content/executive_summary`, { content: 'A complete kitchen remodel keeping the existing layout.' })
+    await apiOk(page, 'PATCH', `${est.base}/content/executive_summary`, { content: RICH_SUMMARY })
     await apiOk(page, 'PATCH', `${est.base}/content/scope_of_work`, { content: 'Internal scope draft, not for the client yet.' })
     await apiOk(page, 'PATCH', `${est.base}/content/qa_notes`, { content: 'Q: Keep the window? A: Yes.' })
     const section = await addSection(page, est, 'Cabinetry')
@@ -46,6 +72,12 @@ describe('estimate detail: sharing and the client decision', () => {
 
     await page.goto(`/estimates/${est.id}`)
     await visible(page.getByRole('heading', { name: 'Project Documentation' }))
+    // The summary's Markdown drawn as the share page and the PDF draw it (libs/ui RichText); long, so Show more.
+    const summary = page.getByTestId('content-card-executive_summary')
+    await summary.getByRole('button', { name: 'Show more' }).click()
+    await expectRichSummary(summary.getByTestId('content-text-executive_summary'))
+    await summary.scrollIntoViewIfNeeded()
+    await screenshot(page, 'detail-rich-text', { fullPage: false })
     // Hide Scope of Work from the client with its visibility switch.
     const scope = page.getByTestId('content-card-scope_of_work')
     await scope.getByRole('switch', { name: 'Show to client' }).click()
@@ -78,6 +110,8 @@ describe('estimate detail: sharing and the client decision', () => {
     expect(await cp.getByTestId('public-total').textContent()).toBe('$100,000')
     expect(await cp.getByTestId('public-range').textContent()).toContain('$85,000 - $115,000')
     await visible(cp.getByText('A complete kitchen remodel keeping the existing layout.'))
+    await cp.getByTestId('public-content-section').getByRole('button', { name: 'Show more' }).click()
+    await expectRichSummary(cp.getByTestId('public-content-text'))
     expect(await cp.getByText('Q&A Notes').count()).toBe(0)
     expect(await cp.getByText('Keep the window?').count()).toBe(0)
     expect(await cp.getByText('Internal scope draft').count()).toBe(0)

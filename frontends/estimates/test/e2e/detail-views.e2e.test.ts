@@ -51,12 +51,15 @@ describe('estimate detail: contractor mode, client view and not found', () => {
     for (const title of ['Executive Summary', 'Project Overview', 'Scope of Work', 'Timeline', 'Q&A Notes'])
       await visible(page.getByRole('heading', { name: title, exact: true }))
 
-    // Long content starts collapsed with a 150-character preview; editing shows all of it.
+    // Long content starts collapsed with a 150-character preview (line breaks kept); Show more shows all of it.
     const scope = page.getByTestId('content-card-scope_of_work')
-    const preview = await scope.getByTestId('content-text-scope_of_work').textContent()
-    expect(preview).toBe(`${long.slice(0, 150).trimEnd()}…`)
+    const text = scope.getByTestId('content-text-scope_of_work')
+    const cut = long.slice(0, 150).trimEnd()
+    expect(await text.textContent()).toBe(`${cut.replaceAll('\n', '')}…`)
+    expect(await text.locator('br').count()).toBe(cut.split('\n').length - 1)
     await scope.getByRole('button', { name: 'Show more' }).click()
-    expect(await scope.getByTestId('content-text-scope_of_work').textContent()).toBe(long)
+    expect(await text.textContent()).toBe(long.replaceAll('\n', ''))
+    expect(await text.locator('br').count()).toBe(7)
 
     // Empty card: it offers Generate with AI (ai-content-pdf.e2e covers it) and writing by hand works.
     const timeline = page.getByTestId('content-card-timeline')

@@ -1,5 +1,6 @@
 import type { CompanySettings, ContentSectionType, EstimateDocument } from '@plumbline/contracts'
 import { formatVarianceRange, varianceRange } from '@plumbline/contracts/format'
+import { parseRichText, type RichDocument } from '@plumbline/contracts/rich-text'
 import { type Branding, brandingFrom } from './branding.js'
 import { formatCents, formatMoney, formatQuantity, toCents } from './money.js'
 import { printableDeep } from './printable.js'
@@ -11,7 +12,8 @@ export type PdfModel = {
   company: { name: string | null; contactLines: string[]; license: string | null }
   title: string
   facts: { label: string; value: string }[]
-  sections: { heading: string; body: string }[]
+  /** Content sections as the one parser reads them, the tree the web pages draw too. */
+  sections: { heading: string; body: RichDocument }[]
   phases: { name: string; description: string | null; amount: string }[]
   lineItemSections: { name: string; total: string; items: { name: string; quantity: string; unit: string; unitCost: string; total: string }[] }[]
   totals: { label: string; value: string; strong?: boolean }[]
@@ -64,7 +66,7 @@ function formatDate(iso: string): string {
 function contentSections(doc: EstimateDocument): PdfModel['sections'] {
   const included = new Set(doc.contentLinks.filter((l) => l.includeInPdf && l.role !== 'qa_notes').map((l) => l.role))
   return PRINTABLE.filter((s) => included.has(s.role))
-    .map((s) => ({ heading: s.heading, body: (doc.estimate.contentSections[s.role] ?? '').trim() }))
+    .map((s) => ({ heading: s.heading, body: parseRichText(doc.estimate.contentSections[s.role] ?? '') }))
     .filter((s) => s.body.length > 0)
 }
 

@@ -13,11 +13,11 @@ const require = createRequire(import.meta.url)
 const file = (style: string) => woffToSfnt(readFileSync(require.resolve(`@fontsource/dejavu-sans/files/dejavu-sans-latin-${style}.woff`)))
 
 /** The registered names every block of the PDF uses. */
-export const FONT = { regular: 'Body', bold: 'Body-Bold', italic: 'Body-Italic' } as const
+export const FONT = { regular: 'Body', bold: 'Body-Bold', italic: 'Body-Italic', boldItalic: 'Body-BoldItalic' } as const
 
 let faces: Record<keyof typeof FONT, Buffer> | undefined
 /** Read and unwrapped once per process (about 2 MB), on the first PDF or the warm-up render. */
-const loadFaces = () => (faces ??= { regular: file('400-normal'), bold: file('700-normal'), italic: file('400-italic') })
+const loadFaces = () => (faces ??= { regular: file('400-normal'), bold: file('700-normal'), italic: file('400-italic'), boldItalic: file('700-italic') })
 
 export function registerFonts(doc: Doc): void {
   const loaded = loadFaces()

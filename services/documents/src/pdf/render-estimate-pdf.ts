@@ -256,7 +256,7 @@ export function renderEstimatePdf(model: PdfModel, logo: Buffer | null): Promise
   writeTitleAndFacts(doc, model)
   for (const section of model.sections) {
     heading(doc, section.heading, model.branding.primary)
-    writeRichText(doc, section.body)
+    writeRichText(doc, section.body, model.branding.primary)
   }
   if (model.phases.length) {
     heading(doc, 'Project Phases', model.branding.primary)

@@ -5,7 +5,6 @@ import { checkLink, signLink } from '../../src/domain/link-signature.js'
 import { formatCents, formatMoney, formatQuantity, toCents } from '../../src/domain/money.js'
 import { buildPdfModel, pageSizeOf } from '../../src/domain/pdf-model.js'
 import { contentDisposition } from '../../src/http/send-file.js'
-import { parseBlocks } from '../../src/pdf/rich-text.js'
 import { pdfFileName } from '../../src/usecases/generate-pdf.js'
 import { logoFileName } from '../../src/usecases/upload-logo.js'
 import { makeDocument, makeSettings } from '../support/fixtures.js'
@@ -66,13 +65,10 @@ describe('PDF model', () => {
     expect(pageSizeOf({ pageSize: 'Tabloid' })).toBe('LETTER')
   })
 
-  it('reads light Markdown into headings, bullets and paragraphs', () => {
-    expect(parseBlocks('## Roofing\n- one **bold**\n2. two\n\npara\ncontinued')).toEqual([
-      { kind: 'heading', text: 'Roofing' },
-      { kind: 'bullet', text: 'one bold', marker: '•' },
-      { kind: 'bullet', text: 'two', marker: '2.' },
-      { kind: 'paragraph', text: 'para continued' },
-    ])
+  it('holds each section as the shared parser reads it: the tree the web pages draw', () => {
+    const scope = buildPdfModel(makeDocument({ lineItems: 3 }), makeSettings()).sections.find((s) => s.heading === 'Scope of Work')!
+    expect(scope.body.map((b) => b.type)).toEqual(['heading', 'list', 'heading', 'list'])
+    expect(scope.body[3]).toMatchObject({ type: 'list', ordered: true, start: 1, items: [{ content: [{ text: 'Magnetic sweep for nails' }] }, {}] })
   })
 })
 

@@ -1,4 +1,4 @@
-import { Badge, Button, cn, Spinner } from '@plumbline/ui'
+import { Badge, Button, cn, RichText, Spinner } from '@plumbline/ui'
 import { Sparkles, X } from 'lucide-react'
 import { WriterLabel } from '../../components/ai/ai-provider'
 
@@ -82,7 +82,7 @@ export function AiContentCard({
               <X />
             </Button>
           </div>
-          <p className="max-h-40 overflow-y-auto whitespace-pre-wrap break-words text-[13px] leading-relaxed text-foreground/90">{generated.content}</p>
+          <RichText text={generated.content} className="max-h-40 overflow-y-auto text-[13px] leading-relaxed text-foreground/90" />
         </div>
       ) : null}
     </section>

@@ -1,5 +1,6 @@
 import type { ZEstimateListItem } from '@plumbline/contracts'
 import { formatDate } from '@plumbline/contracts/format'
+import { parseRichText, plainText } from '@plumbline/contracts/rich-text'
 import { Card, cn } from '@plumbline/ui'
 import { CalendarDays, MapPin, Sparkles, UserRound } from 'lucide-react'
 import { Link } from 'react-router'
@@ -13,7 +14,8 @@ export type EstimateListItem = z.infer<typeof ZEstimateListItem>
 export function EstimateCard({ estimate }: { estimate: EstimateListItem }) {
   const total = formatTotal(estimate.totalCost)
   const isDraftTotal = total === 'Draft'
-  const summary = truncate(estimate.aiSummary, 150)
+  // The teaser reads the summary's words, not its Markdown.
+  const summary = truncate(plainText(parseRichText(estimate.aiSummary ?? '')), 150)
   return (
     <Card className="group relative flex h-full flex-col transition-all hover:-translate-y-0.5 hover:border-primary/30 hover:shadow-md focus-within:ring-[3px] focus-within:ring-ring/30">
       <div className="flex flex-1 flex-col gap-3 p-5">

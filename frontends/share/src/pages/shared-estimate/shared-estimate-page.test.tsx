@@ -21,7 +21,7 @@ const estimate: PublicEstimate = {
   status: 'shared',
   projectType: 'Remodeling',
   updatedAt: '2026-11-20T10:00:00.000Z',
-  contentSections: [{ type: 'executive_summary', title: 'Executive Summary', content: 'A complete kitchen remodel.' }],
+  contentSections: [{ type: 'executive_summary', title: 'Executive Summary', content: 'A complete **kitchen** remodel.\n\n- Cabinets\n- Counters' }],
   phases: [{ id: 'p1', name: 'Demolition', description: null, amount: '10000.00', percentage: '10.00' }],
   sections: null,
   varianceRangePercentage: '10.00',
@@ -86,7 +86,11 @@ describe('SharedEstimatePage', () => {
     expect(await screen.findByText('Construction Estimate')).toBeTruthy()
     expect(screen.getByTestId('public-total').textContent).toBe('$100,000')
     expect(screen.getByTestId('public-range').textContent).toContain('$90,000 - $110,000')
-    expect(screen.getByText('A complete kitchen remodel.')).toBeTruthy()
+    // The section's Markdown drawn as the detail page and the PDF draw it (libs/ui RichText).
+    const text = screen.getByTestId('public-content-text')
+    expect(text.querySelector('p')?.textContent).toBe('A complete kitchen remodel.')
+    expect(text.querySelector('strong')?.textContent).toBe('kitchen')
+    expect([...text.querySelectorAll('li')].map((li) => li.textContent)).toEqual(['Cabinets', 'Counters'])
     expect(screen.getByText('Demolition')).toBeTruthy()
     expect(screen.getByTestId('public-disclaimer')).toBeTruthy()
 

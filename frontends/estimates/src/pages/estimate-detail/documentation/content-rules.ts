@@ -9,21 +9,6 @@ export const CONTENT_SECTION_TITLES: Record<ContentSectionType, string> = {
   qa_notes: 'Q&A Notes',
 }
 
-/** Spec 001 §9: collapse above 500 characters or 5 lines; the collapsed preview is 150 characters. */
-export const COLLAPSE_MAX_CHARS = 500
-export const COLLAPSE_MAX_LINES = 5
-export const PREVIEW_CHARS = 150
-
-export function shouldCollapse(content: string | null | undefined): boolean {
-  if (!content) return false
-  return content.length > COLLAPSE_MAX_CHARS || content.split(/\r\n|\r|\n/).length > COLLAPSE_MAX_LINES
-}
-
-/** The first 150 characters, with an ellipsis when something was cut. */
-export function contentPreview(content: string): string {
-  return content.length > PREVIEW_CHARS ? `${content.slice(0, PREVIEW_CHARS).trimEnd()}…` : content
-}
-
 /** Spec 001 §4: a change is saved only when the trimmed text differs from the existing text. */
 export function contentChanged(draft: string, existing: string | null | undefined): boolean {
   return draft.trim() !== (existing ?? '')

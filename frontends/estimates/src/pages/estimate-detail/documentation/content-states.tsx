@@ -1,8 +1,7 @@
 import type { ContentSectionType } from '@plumbline/contracts'
-import { Button, Spinner, Textarea } from '@plumbline/ui'
-import { ChevronDown, ChevronUp, Pencil, Sparkles } from 'lucide-react'
+import { Button, RichText, Spinner, Textarea } from '@plumbline/ui'
+import { Pencil, Sparkles } from 'lucide-react'
 import * as React from 'react'
-import { contentPreview, shouldCollapse } from './content-rules'
 
 // The four bodies of a content card (spec 001 §2): generating, editing, populated and empty.
 
@@ -52,23 +51,9 @@ export function EditingBody({
   )
 }
 
-/** Long text (over 500 characters or 5 lines) starts collapsed to a 150-character preview. */
+/** The text as the client's page and the PDF show it; long text starts collapsed (spec 001 §9). */
 export function PopulatedBody({ type, text }: { type: ContentSectionType; text: string }) {
-  const collapsible = shouldCollapse(text)
-  const [expanded, setExpanded] = React.useState(false)
-  return (
-    <div>
-      <p className="whitespace-pre-wrap break-words text-sm leading-relaxed text-foreground/90" data-testid={`content-text-${type}`}>
-        {collapsible && !expanded ? contentPreview(text) : text}
-      </p>
-      {collapsible ? (
-        <Button variant="link" size="sm" className="mt-1 h-auto px-0" onClick={() => setExpanded((v) => !v)} aria-expanded={expanded}>
-          {expanded ? <ChevronUp /> : <ChevronDown />}
-          {expanded ? 'Show less' : 'Show more'}
-        </Button>
-      ) : null}
-    </div>
-  )
+  return <RichText text={text} collapsible className="text-sm leading-relaxed text-foreground/90" data-testid={`content-text-${type}`} />
 }
 
 export function EmptyBody({ title, readonly, onGenerate, onWrite }: { title: string; readonly: boolean; onGenerate: () => void; onWrite: () => void }) {

@@ -152,7 +152,11 @@ describe('content section cards', () => {
   it('collapses long text to a 150-character preview and edits it in full, saving only a change', async () => {
     const { calls } = setup()
     const scope = await card('scope_of_work')
-    expect(within(scope).getByTestId('content-text-scope_of_work').textContent).toBe(`${LONG.slice(0, 150).trimEnd()}…`)
+    // The preview is the first 150 characters as they read, its line breaks kept.
+    const shown = within(scope).getByTestId('content-text-scope_of_work')
+    const cut = LONG.slice(0, 150).trimEnd()
+    expect(shown.textContent).toBe(`${cut.replaceAll('\n', '')}…`)
+    expect(shown.querySelectorAll('br')).toHaveLength(cut.split('\n').length - 1)
     fireEvent.click(within(scope).getByRole('button', { name: 'Edit Scope of Work' }))
     expect(scope.getAttribute('data-state')).toBe('editing')
     const box = within(scope).getByLabelText('Scope of Work content') as HTMLTextAreaElement

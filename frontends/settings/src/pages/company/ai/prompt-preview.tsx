@@ -1,4 +1,5 @@
 import type { AiWriter } from '@plumbline/contracts'
+import { RichText } from '@plumbline/ui'
 import { Sparkles } from 'lucide-react'
 
 export const WRITER_LABELS: Record<AiWriter, string> = { 'built-in': 'Written by the built-in writer', openai: 'Written by OpenAI' }
@@ -14,7 +15,7 @@ export function PromptPreview({ content, writer }: { content: string; writer: Ai
           {WRITER_LABELS[writer] ?? 'Written by the built-in writer'}
         </span>
       </div>
-      <div className="max-h-80 overflow-y-auto whitespace-pre-wrap break-words text-sm leading-relaxed">{content}</div>
+      <RichText text={content} className="max-h-80 overflow-y-auto text-sm leading-relaxed" />
       <p className="text-xs text-muted-foreground">Sample project values were used for the variables.</p>
     </section>
   )

@@ -1,5 +1,5 @@
 import type { AiProviderInfo, ChatMessage, ContentSectionType } from '@plumbline/contracts'
-import { Button, Skeleton, Spinner } from '@plumbline/ui'
+import { Button, RichText, Skeleton, Spinner } from '@plumbline/ui'
 import { Check, MessageSquare, RotateCw } from 'lucide-react'
 import * as React from 'react'
 import { writerName } from '../../../../components/ai/ai-provider'
@@ -31,7 +31,7 @@ function Message({
         {proposal ? (
           <div className="space-y-2 rounded-md border border-primary/20 bg-primary/5 p-2.5" data-testid="chat-proposal">
             <p className="text-xs font-medium text-primary">Proposed section text</p>
-            <p className="line-clamp-6 whitespace-pre-wrap break-words text-[13px] text-foreground/90">{proposal}</p>
+            <RichText text={proposal} className="line-clamp-6 space-y-1.5 text-[13px] text-foreground/90" data-testid="chat-proposal-text" />
             <Button size="sm" variant={applied ? 'outline' : 'default'} disabled={applying || applied} onClick={() => onApply(proposal)}>
               {applying ? <Spinner className="size-4 text-current" label="Applying" /> : <Check />}
               {applied ? 'Applied' : 'Apply'}
