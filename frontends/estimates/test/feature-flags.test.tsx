@@ -72,7 +72,7 @@ const section = (id: string, name: string, sortOrder: number, lineItems: LineIte
   lineItems: lineItems.map((i, index) => ({ ...i, sortOrder: index })),
 })
 
-// The worked example of services/estimates/src/domain/pricing.ts, in two sections; returned in
+// The worked example of libs/contracts/src/money/totals.ts, in two sections; returned in
 // the wrong order on purpose (the page sorts by sortOrder).
 const SECTIONS = [
   section('s-fin', 'Finishes', 1, [

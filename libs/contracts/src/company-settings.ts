@@ -2,6 +2,7 @@ import { z } from 'zod'
 import { decimalField, NUMERIC_COLUMNS } from './decimals.js'
 import { ZReminderSettings } from './estimate-sending.js'
 import { REMINDER_DEFAULTS } from './estimate-sending-text.js'
+import { DEFAULT_VARIANCE_PERCENTAGE } from './money/variance.js'
 import { nameText } from './text.js'
 
 // Company settings (spec 001 §3), owned by the admin service. GET answers every field with its
@@ -62,7 +63,7 @@ export const COMPANY_SETTINGS_DEFAULTS: CompanySettings = {
   logoFileSize: null,
   autoGenerateAI: true,
   aiPromptTemplate: null,
-  varianceRangePercentage: '15.00',
+  varianceRangePercentage: DEFAULT_VARIANCE_PERCENTAGE,
   brandingColors: {},
   estimateTemplateSettings: {},
   enableLineItems: false,

@@ -1,9 +1,10 @@
 import { z } from 'zod'
+import { fromScaledUnits, MONEY_SCALE, PERCENTAGE_SCALE, QUANTITY_SCALE, RATE_SCALE, toScaledUnits } from './money/cents.js'
 
 // Decimal inputs bounded by the PostgreSQL column they are stored in (security probe 2026-11-24,
 // finding 6: a value that rounds past numeric(p,s) made PostgreSQL raise 22003, answered 500).
-// A value is parsed exactly (never through a binary float), rounded half-up to the column's
-// scale, and only then checked against the column's range, so "999999999999.999" for a
+// A value is parsed exactly (never through a binary float), rounded to the column's scale by the
+// money rule (half away from zero, money/cents.ts), and only then checked against the column's range, so "999999999999.999" for a
 // numeric(14,2) is refused (it rounds to 1000000000000.00) and "999999999999.994" is accepted.
 //
 // Signs (finding 7): what may be negative is decided per field, here, once:
@@ -21,38 +22,16 @@ export type NumericColumn = { precision: number; scale: number }
 /** The numeric column types of the product's tables (see each service's schema.prisma). */
 export const NUMERIC_COLUMNS = {
   /** Totals and amounts: estimates.total_cost, sections.total, line_items.total_cost, phases.amount, tax bounds. */
-  money: { precision: 14, scale: 2 },
+  money: { precision: 14, scale: MONEY_SCALE },
   /** line_items.unit_cost and template item cost. */
-  unitCost: { precision: 12, scale: 2 },
+  unitCost: { precision: 12, scale: MONEY_SCALE },
   /** line_items.quantity and template item quantity. */
-  quantity: { precision: 12, scale: 3 },
+  quantity: { precision: 12, scale: QUANTITY_SCALE },
   /** Markup, phase and variance percentages. */
-  percentage: { precision: 5, scale: 2 },
+  percentage: { precision: 5, scale: PERCENTAGE_SCALE },
   /** tax_profiles.rate. */
-  rate: { precision: 6, scale: 4 },
+  rate: { precision: 6, scale: RATE_SCALE },
 } as const satisfies Record<string, NumericColumn>
-
-const DECIMAL_RE = /^(-?)(\d+)(?:\.(\d*))?$/
-
-/** Exact half-up rounding of a plain decimal string to `scale` decimals, as integer units of 10^-scale. */
-export function toScaledUnits(text: string, scale: number): bigint | null {
-  const m = DECIMAL_RE.exec(text)
-  if (!m) return null
-  const [, sign, whole, frac = ''] = m
-  // Bounded before BigInt so a million digits cannot cost anything.
-  if (whole.length > 40 || frac.length > 40) return null
-  let units = BigInt(whole + frac.padEnd(scale, '0').slice(0, scale))
-  if ((frac[scale] ?? '0') >= '5') units += 1n
-  return sign && units !== 0n ? -units : units
-}
-
-/** Units of 10^-scale back to a decimal string with exactly `scale` decimals. */
-export function fromScaledUnits(units: bigint, scale: number): string {
-  const negative = units < 0n
-  const digits = (negative ? -units : units).toString().padStart(scale + 1, '0')
-  const text = scale ? `${digits.slice(0, -scale)}.${digits.slice(-scale)}` : digits
-  return negative ? `-${text}` : text
-}
 
 /** The largest value a column holds, in units of 10^-scale (999999999999.99 → 99999999999999n). */
 export const columnMaxUnits = (column: NumericColumn): bigint => 10n ** BigInt(column.precision) - 1n
@@ -64,7 +43,7 @@ export function columnMaxText(column: NumericColumn): string {
   return frac ? `${grouped}.${frac}` : grouped
 }
 
-/** Whether a decimal string (or Prisma/decimal.js value) fits the column after rounding to its scale. */
+/** Whether a decimal string (or Prisma Decimal) fits the column after rounding to its scale. */
 export function fitsColumn(value: { toString(): string }, column: NumericColumn): boolean {
   const units = toScaledUnits(value.toString(), column.scale)
   return units !== null && (units < 0n ? -units : units) <= columnMaxUnits(column)
@@ -135,16 +114,4 @@ export function decimalField(column: NumericColumn, opts: DecimalFieldOptions = 
     }
     return fromScaledUnits(units === 0n ? 0n : units, scale)
   })
-}
-
-/** quantity × unit cost rounded half-up to cents, exactly (2.125 × 19.99 = 42.48), as units of 0.01. */
-export function lineTotalUnits(quantity: string, unitCost: string): bigint | null {
-  const q = toScaledUnits(quantity, NUMERIC_COLUMNS.quantity.scale)
-  const c = toScaledUnits(unitCost, NUMERIC_COLUMNS.unitCost.scale)
-  if (q === null || c === null) return null
-  // q is in 10^-3 and c in 10^-2: the product is in 10^-5; round half-up (away from zero) to 10^-2.
-  const product = q * c
-  const magnitude = product < 0n ? -product : product
-  const rounded = (magnitude + 500n) / 1000n
-  return product < 0n ? -rounded : rounded
 }

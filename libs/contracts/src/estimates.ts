@@ -1,7 +1,8 @@
 import { z } from 'zod'
-import { columnMaxText, columnMaxUnits, decimalField, lineTotalUnits, NUMERIC_COLUMNS } from './decimals.js'
+import { columnMaxText, columnMaxUnits, decimalField, NUMERIC_COLUMNS } from './decimals.js'
 import { ESTIMATE_SORT_FIELDS, ESTIMATE_STATUSES, PAGE_SIZES } from './estimate-list-options.js'
 import { ZReminderSettings, ZReminderState } from './estimate-sending.js'
+import { lineTotalCents } from './money/cents.js'
 import { SHARE_LINK_MESSAGES } from './share-link-text.js'
 import { nameText } from './text.js'
 
@@ -25,7 +26,7 @@ export const LINE_TOTAL_TOO_LARGE = `Line total (quantity × unit cost) must be 
 
 /** Adds an issue on `path` when quantity × unit cost rounds past the money column (finding 6). */
 function checkLineTotal(quantity: string, unitCost: string, ctx: z.RefinementCtx, path: string): void {
-  const units = lineTotalUnits(quantity, unitCost)
+  const units = lineTotalCents(quantity, unitCost)
   if (units !== null && units > columnMaxUnits(NUMERIC_COLUMNS.money)) ctx.addIssue({ code: 'custom', message: LINE_TOTAL_TOO_LARGE, path: [path] })
 }
 
@@ -399,17 +400,6 @@ export const ZSectionInput = z.object({
   sortOrder: z.number().int().min(0).max(100_000).optional(),
 })
 export const ZReorderBody = z.object({ itemIds: z.array(id).min(1).max(5000) })
-/** The cost-type label rule (spec 001 §3): first flag set in this order, else Other. */
-export function costTypeLabel(
-  item: Pick<LineItem, 'isLabor' | 'isMaterial' | 'isEquipment' | 'isSubcontractor'>,
-): 'Labor' | 'Material' | 'Equipment' | 'Subcontractor' | 'Other' {
-  if (item.isLabor) return 'Labor'
-  if (item.isMaterial) return 'Material'
-  if (item.isEquipment) return 'Equipment'
-  if (item.isSubcontractor) return 'Subcontractor'
-  return 'Other'
-}
-
 // ── Markup and tax ─────────────────────────────────────────────────────────────────────────
 const pct = percentageField('Must be between 0 and 100')
 export const ZMarkupProfileInput = z.object({

@@ -4,7 +4,7 @@ import {
   decimalField,
   fitsColumn,
   LINE_TOTAL_TOO_LARGE,
-  lineTotalUnits,
+  lineTotalCents,
   NUMERIC_COLUMNS,
   PHASE_PERCENTAGE_RANGE,
   ZBudgetPatch,
@@ -51,11 +51,11 @@ describe('decimalField: bounded by its column after rounding (finding 6)', () =>
     expect(issues(money.safeParse('abc'))).toEqual({ '': 'Nope' })
   })
 
-  it('fitsColumn and lineTotalUnits agree with the column', () => {
+  it('fitsColumn and lineTotalCents agree with the column', () => {
     expect(fitsColumn('999999999999.99', NUMERIC_COLUMNS.money)).toBe(true)
     expect(fitsColumn('1000000000000.00', NUMERIC_COLUMNS.money)).toBe(false)
-    expect(lineTotalUnits('2.125', '19.99')).toBe(4248n) // 42.47875 → 42.48
-    expect(lineTotalUnits('999999999.999', '9999999999.99')).toBe(999999999998000000000n) // 9,999,999,999,980,000,000.00001 → cents
+    expect(lineTotalCents('2.125', '19.99')).toBe(4248n) // 42.47875 → 42.48
+    expect(lineTotalCents('999999999.999', '9999999999.99')).toBe(999999999998000000000n) // 9,999,999,999,980,000,000.00001 → cents
   })
 })
 

@@ -54,7 +54,7 @@ async function currentFlags(page: Page, est: Created): Promise<Flags> {
 }
 
 /**
- * The worked example of services/estimates/src/domain/pricing.ts in two sections, and its markup
+ * The worked example of libs/contracts/src/money/totals.ts in two sections, and its markup
  * profile (overhead 20, profit 15, contingency 5; labor +2.5, material +10, equipment +15, sub +5).
  */
 async function workedExample(page: Page): Promise<Created> {

@@ -1,9 +1,10 @@
 import type { CompanySettings, ContentSectionType, EstimateDocument } from '@plumbline/contracts'
-import { formatVarianceRange, varianceRange } from '@plumbline/contracts/format'
+import { formatCurrency } from '@plumbline/contracts/format'
+import { formatCents, formatVarianceRange, parseCents, varianceRange } from '@plumbline/contracts/money'
 import { parseRichText, type RichDocument } from '@plumbline/contracts/rich-text'
 import { type Branding, brandingFrom } from './branding.js'
-import { formatCents, formatMoney, formatQuantity, toCents } from './money.js'
 import { printableDeep } from './printable.js'
+import { formatQuantity } from './quantity.js'
 
 /** Everything the PDF shows, already chosen and formatted: the renderer only lays it out. */
 export type PdfModel = {
@@ -76,14 +77,15 @@ function contentSections(doc: EstimateDocument): PdfModel['sections'] {
  */
 function totalsOf(doc: EstimateDocument): PdfModel['totals'] {
   const t = doc.pricing.totals
-  if (toCents(t.baseTotal) > 0n) {
-    const rows: PdfModel['totals'] = [{ label: 'Subtotal', value: formatMoney(t.baseTotal) }]
-    if (toCents(t.markupTotal) !== 0n) rows.push({ label: 'Markup', value: formatMoney(t.markupTotal) })
-    if (toCents(t.taxTotal) !== 0n) rows.push({ label: 'Tax', value: formatMoney(t.taxTotal) })
-    rows.push({ label: 'Grand Total', value: formatMoney(t.grandTotal), strong: true })
+  const cents = (value: string | null) => parseCents(value) ?? 0n
+  if (cents(t.baseTotal) > 0n) {
+    const rows: PdfModel['totals'] = [{ label: 'Subtotal', value: formatCurrency(t.baseTotal) }]
+    if (cents(t.markupTotal) !== 0n) rows.push({ label: 'Markup', value: formatCurrency(t.markupTotal) })
+    if (cents(t.taxTotal) !== 0n) rows.push({ label: 'Tax', value: formatCurrency(t.taxTotal) })
+    rows.push({ label: 'Grand Total', value: formatCurrency(t.grandTotal), strong: true })
     return rows
   }
-  return [{ label: 'Total Estimated Cost', value: formatCents(toCents(doc.estimate.totalCost)), strong: true }]
+  return [{ label: 'Total Estimated Cost', value: formatCents(cents(doc.estimate.totalCost)), strong: true }]
 }
 
 export function buildPdfModel(doc: EstimateDocument, settings: CompanySettings, now = new Date()): PdfModel {
@@ -112,22 +114,22 @@ export function buildPdfModel(doc: EstimateDocument, settings: CompanySettings, 
     phases: doc.phases
       .filter((p) => p.isEnabled && p.status !== 'hidden')
       .sort((a, b) => a.sortOrder - b.sortOrder)
-      .map((p) => ({ name: p.name, description: p.description, amount: formatMoney(p.amount) })),
+      .map((p) => ({ name: p.name, description: p.description, amount: formatCurrency(p.amount) })),
     lineItemSections: settings.enableLineItems
       ? doc.sections
           .filter((s) => s.lineItems.length > 0)
           .sort((a, b) => a.sortOrder - b.sortOrder)
           .map((s) => ({
             name: s.name,
-            total: formatMoney(s.total),
+            total: formatCurrency(s.total),
             items: [...s.lineItems]
               .sort((a, b) => a.sortOrder - b.sortOrder)
               .map((li) => ({
                 name: li.name,
                 quantity: formatQuantity(li.quantity),
                 unit: li.unit,
-                unitCost: formatMoney(li.unitCost),
-                total: formatMoney(li.totalCost),
+                unitCost: formatCurrency(li.unitCost),
+                total: formatCurrency(li.totalCost),
               })),
           }))
       : [],

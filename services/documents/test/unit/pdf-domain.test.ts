@@ -1,9 +1,11 @@
 import { COMPANY_SETTINGS_DEFAULTS } from '@plumbline/contracts'
+import { formatCurrency } from '@plumbline/contracts/format'
+import { formatCents, parseCents } from '@plumbline/contracts/money'
 import { describe, expect, it } from 'vitest'
 import { brandingFrom, DEFAULT_BRANDING } from '../../src/domain/branding.js'
 import { checkLink, signLink } from '../../src/domain/link-signature.js'
-import { formatCents, formatMoney, formatQuantity, toCents } from '../../src/domain/money.js'
 import { buildPdfModel, pageSizeOf } from '../../src/domain/pdf-model.js'
+import { formatQuantity } from '../../src/domain/quantity.js'
 import { contentDisposition } from '../../src/http/send-file.js'
 import { pdfFileName } from '../../src/usecases/generate-pdf.js'
 import { logoFileName } from '../../src/usecases/upload-logo.js'
@@ -11,13 +13,13 @@ import { makeDocument, makeSettings } from '../support/fixtures.js'
 
 describe('money', () => {
   it('parses and formats decimal strings without floats', () => {
-    expect(toCents('1234.5')).toBe(123450n)
-    expect(toCents('-12.345')).toBe(-1235n)
-    expect(toCents('0.004')).toBe(0n)
-    expect(toCents('garbage')).toBe(0n)
+    expect(parseCents('1234.5')).toBe(123450n)
+    expect(parseCents('-12.345')).toBe(-1235n)
+    expect(parseCents('0.004')).toBe(0n)
+    expect(parseCents('garbage')).toBeNull()
     expect(formatCents(123456789n)).toBe('$1,234,567.89')
     expect(formatCents(-1200n)).toBe('-$12.00')
-    expect(formatMoney('999999999999.99')).toBe('$999,999,999,999.99')
+    expect(formatCurrency('999999999999.99')).toBe('$999,999,999,999.99')
     expect(formatQuantity('12.500')).toBe('12.5')
     expect(formatQuantity('3.000')).toBe('3')
   })

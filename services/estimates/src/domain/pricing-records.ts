@@ -1,12 +1,9 @@
-import type { MarkupProfile, TaxProfile } from '@plumbline/contracts'
-import { Decimal as DecimalJs } from 'decimal.js'
-import type { MarkupRates, PricedItem, TaxRule } from './pricing.js'
+import { fixedText as fixed, type MarkupProfile, type MarkupRates, type PricedItem, type TaxProfile, type TaxRule } from '@plumbline/contracts'
 
 // Database rows (Prisma Decimals) → wire DTOs and pricing inputs (decimal strings). Decimals are
-// printed through decimal.js, never through Number, so "0.0825" stays "0.0825".
+// printed exactly by the money module, never through Number, so "0.0825" stays "0.0825".
 
 type DecimalLike = { toString(): string }
-const fixed = (value: DecimalLike, scale: number) => new DecimalJs(value.toString()).toFixed(scale, DecimalJs.ROUND_HALF_UP)
 const fixedOrNull = (value: DecimalLike | null, scale: number) => (value === null ? null : fixed(value, scale))
 
 export type MarkupProfileRow = {

@@ -2,11 +2,12 @@ import {
   CONTENT_SECTION_TYPES,
   type CompanySettings,
   type ContentSectionType,
+  DEFAULT_VARIANCE_PERCENTAGE,
   type EstimateStatus,
+  fixedText as fixed,
   type PublicEstimate,
   ZEstimateStatus,
 } from '@plumbline/contracts'
-import { Decimal as DecimalJs } from 'decimal.js'
 import { findLatestApproval } from '../data/approvals-repo.js'
 import { listClientContent } from '../data/content-repo.js'
 import type { Db } from '../data/db.js'
@@ -28,9 +29,6 @@ const SECTION_TITLES: Record<Exclude<ContentSectionType, 'qa_notes'>, string> = 
   timeline: 'Timeline',
 }
 const CLIENT_SECTION_TYPES = CONTENT_SECTION_TYPES.filter((t): t is Exclude<ContentSectionType, 'qa_notes'> => t !== 'qa_notes')
-
-type DecimalLike = { toString(): string }
-const fixed = (value: DecimalLike, scale: number) => new DecimalJs(value.toString()).toFixed(scale, DecimalJs.ROUND_HALF_UP)
 
 /** Unknown stored values read as draft, as everywhere else (spec 001 §4). */
 const statusOf = (s: string): EstimateStatus => (ZEstimateStatus.safeParse(s).success ? (s as EstimateStatus) : 'draft')
@@ -104,7 +102,7 @@ export async function buildPublicEstimate(db: Db, estimate: PublicEstimateRow, s
     phases: await visiblePhases(db, orgId, estimate.id),
     sections,
     grandTotal: hasItems ? (await loadEstimateTotals(db, orgId, estimate.id)).totals.grandTotal : null,
-    varianceRangePercentage: settings.varianceRangePercentage || '15.00',
+    varianceRangePercentage: settings.varianceRangePercentage || DEFAULT_VARIANCE_PERCENTAGE,
     companyName: settings.companyName,
     companyLogo: publicLogoOf(orgId, settings),
     approval: null,

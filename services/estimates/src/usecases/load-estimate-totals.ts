@@ -1,7 +1,6 @@
-import type { EstimatePricing } from '@plumbline/contracts'
+import { type EstimatePricing, estimateTotals } from '@plumbline/contracts'
 import type { Db } from '../data/db.js'
 import { readPricingInputs } from '../data/pricing-selections-repo.js'
-import { computeTotals } from '../domain/pricing.js'
 import { toMarkupRates, toPricedItem, toTaxRule } from '../domain/pricing-records.js'
 
 /**
@@ -14,7 +13,7 @@ export async function loadEstimateTotals(db: Db, orgId: string, estimateId: stri
   return {
     markupProfileId: markup?.markupProfileId ?? null,
     taxProfileIds: taxes.map((t) => t.taxProfileId),
-    totals: computeTotals(
+    totals: estimateTotals(
       items.map(toPricedItem),
       markup ? toMarkupRates(markup.markupProfile) : null,
       taxes.map((t) => toTaxRule(t.taxProfile)),

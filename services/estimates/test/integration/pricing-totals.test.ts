@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createEstimate, newOrgId } from '../support/estimates-test-service.js'
 import { addSection, createProfile, outboxSubjects, type PricingTestService, startPricingService } from '../support/pricing-fixtures.js'
 
-// The worked example of src/domain/pricing.ts, end to end: line items through core's API,
+// The worked example of libs/contracts/src/money/totals.ts, end to end: line items through core's API,
 // profiles and the selection through ours, totals from the server.
 
 let svc: PricingTestService

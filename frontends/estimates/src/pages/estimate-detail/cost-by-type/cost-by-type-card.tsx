@@ -23,8 +23,8 @@ const HEADERS = ['Type', 'Subtotal', 'Markup', 'Total with markup', 'Share'] as 
  * items' cost per type (Labor, Material, Equipment, Subcontractor, Other), the markup each carries
  * and the total with markup, with its share of the whole.
  *
- * The figures come from costByType in @plumbline/contracts, the same rule the server's totals use
- * (services/estimates computeTotals takes its markup from it) on the same items and the same
+ * The figures come from costByType in @plumbline/contracts' money module, the rule the server's
+ * totals come from too (estimateTotals, in the same file), on the same items and the same
  * selected markup profile, so the footer equals the Line Items grand total and the Markup & Tax
  * panel's total markup and subtotal with markup to the cent.
  *

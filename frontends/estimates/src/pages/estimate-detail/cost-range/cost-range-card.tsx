@@ -1,4 +1,5 @@
-import { costPerSquareFoot, formatCurrency, formatNumber, formatPercent, formatVarianceRange, varianceRange } from '@plumbline/contracts/format'
+import { costPerSquareFoot, formatCurrency, formatNumber, formatPercent } from '@plumbline/contracts/format'
+import { formatVarianceRange, varianceRange } from '@plumbline/contracts/money'
 import { Card } from '@plumbline/ui'
 import { DollarSign, Ruler, TrendingUp } from 'lucide-react'
 import { useDetail } from '../detail-context'

@@ -2,6 +2,7 @@ import { closestCenter, DndContext, type DragEndEvent, KeyboardSensor, PointerSe
 import { arrayMove, sortableKeyboardCoordinates } from '@dnd-kit/sortable'
 import type { LineItem } from '@plumbline/contracts'
 import { formatCurrency } from '@plumbline/contracts/format'
+import { centsText, sumCents } from '@plumbline/contracts/money'
 import {
   Button,
   Card,
@@ -21,7 +22,6 @@ import { useConfirm } from '../common/confirm-dialog'
 import { portalScope } from '../common/portal-scope'
 import { PromptDialog, type PromptOptions } from '../common/prompt-dialog'
 import { useDetail } from '../detail-context'
-import { sumMoney } from '../lib/money'
 import { AddSectionDialog } from './add-section-dialog'
 import { ApplyTemplateDialog } from './apply-template-dialog'
 import { csvFileName, downloadCsv } from './csv-transfer'
@@ -68,7 +68,7 @@ export function LineItemsEditor() {
   )
 
   const list = React.useMemo(() => [...(sections.data ?? [])].sort((a, b) => a.sortOrder - b.sortOrder), [sections.data])
-  const grandTotal = sumMoney(list.map((s) => s.total))
+  const grandTotal = centsText(sumCents(list.map((s) => s.total)))
   const flat = React.useMemo(() => flattenSections(list), [list])
   // Sections off: the first section, or a new one made on the first save (see DEFAULT_SECTION_NAME).
   const flatTarget: AddTarget = list[0] ? { id: list[0].id, name: list[0].name } : { id: null, name: DEFAULT_SECTION_NAME }

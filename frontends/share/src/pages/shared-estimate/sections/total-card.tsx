@@ -1,4 +1,5 @@
-import { costPerSquareFoot, formatCurrency, formatPercent, formatVarianceRange, varianceRange } from '@plumbline/contracts/format'
+import { costPerSquareFoot, formatCurrency, formatPercent } from '@plumbline/contracts/format'
+import { formatVarianceRange, varianceRange } from '@plumbline/contracts/money'
 import type { PublicEstimate } from '../data'
 
 /** Total estimated cost with the company's variance range. */
