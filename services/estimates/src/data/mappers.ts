@@ -2,13 +2,16 @@ import {
   CONTENT_SECTION_TYPES,
   type ContentSectionType,
   type Estimate,
+  fixedText,
   type LineItem,
+  moneyText,
+  PERCENTAGE_SCALE,
   type Phase,
+  quantityText,
   type Section,
   type Template,
   ZEstimateStatus,
 } from '@plumbline/contracts'
-import { money, qty } from '../domain/money.js'
 import type { ShareTokenCrypto } from '../domain/share-token-crypto.js'
 import type {
   ContentLink as ContentLinkRow,
@@ -63,7 +66,7 @@ export function toEstimateDto(e: EstimateWithRelations, crypto: ShareTokenCrypto
     clientEmail: e.clientEmail,
     propertyAddress: e.propertyAddress,
     squareFootage: e.squareFootage,
-    totalCost: e.totalCost === null ? null : money(e.totalCost),
+    totalCost: e.totalCost === null ? null : moneyText(e.totalCost),
     status: statusOf(e.status),
     specialFeatures: e.specialFeatures,
     meetingTranscript: e.meetingTranscript,
@@ -95,10 +98,10 @@ export function toPhaseDto(p: EstimatePhase): Phase {
     name: p.name,
     description: p.description,
     sortOrder: p.sortOrder,
-    estimatedCost: money(p.estimatedCost),
-    adjustedCost: p.adjustedCost === null ? null : money(p.adjustedCost),
-    percentage: money(p.percentage),
-    amount: money(p.amount),
+    estimatedCost: moneyText(p.estimatedCost),
+    adjustedCost: p.adjustedCost === null ? null : moneyText(p.adjustedCost),
+    percentage: fixedText(p.percentage, PERCENTAGE_SCALE),
+    amount: moneyText(p.amount),
     isEnabled: p.isEnabled,
     status: (PHASE_STATUSES as readonly string[]).includes(p.status) ? (p.status as Phase['status']) : 'pending',
     startDate: dateOnly(p.startDate),
@@ -125,10 +128,10 @@ export function toLineItemDto(i: LineItemRow): LineItem {
     name: i.name,
     description: i.description,
     category: i.category,
-    quantity: qty(i.quantity),
+    quantity: quantityText(i.quantity),
     unit: i.unit,
-    unitCost: money(i.unitCost),
-    totalCost: money(i.totalCost),
+    unitCost: moneyText(i.unitCost),
+    totalCost: moneyText(i.totalCost),
     isLabor: i.isLabor,
     isMaterial: i.isMaterial,
     isEquipment: i.isEquipment,
@@ -143,7 +146,7 @@ export function toLineItemDto(i: LineItemRow): LineItem {
 }
 
 export function toSectionDto(s: SectionRow & { lineItems: LineItemRow[] }): Section {
-  return { id: s.id, name: s.name, description: s.description, total: money(s.total), sortOrder: s.sortOrder, lineItems: s.lineItems.map(toLineItemDto) }
+  return { id: s.id, name: s.name, description: s.description, total: moneyText(s.total), sortOrder: s.sortOrder, lineItems: s.lineItems.map(toLineItemDto) }
 }
 
 /** Line items in display order: sortOrder, then creation. */
@@ -170,7 +173,14 @@ export function toTemplateDto(t: TemplateWithSections): Template {
       id: s.id,
       name: s.name,
       description: s.description,
-      lineItems: s.lineItems.map((i) => ({ id: i.id, name: i.name, description: i.description, quantity: qty(i.quantity), unit: i.unit, cost: money(i.cost) })),
+      lineItems: s.lineItems.map((i) => ({
+        id: i.id,
+        name: i.name,
+        description: i.description,
+        quantity: quantityText(i.quantity),
+        unit: i.unit,
+        cost: moneyText(i.cost),
+      })),
     })),
   }
 }

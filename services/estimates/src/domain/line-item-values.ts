@@ -1,6 +1,5 @@
-import type { ZLineItemInput } from '@plumbline/contracts'
+import { lineTotal, type ZLineItemInput } from '@plumbline/contracts'
 import type { z } from 'zod'
-import { lineTotal } from './money.js'
 
 export type LineItemInput = z.output<typeof ZLineItemInput>
 

@@ -1,8 +1,7 @@
-import { CONTENT_SECTION_TYPES, Subjects } from '@plumbline/contracts'
+import { CONTENT_SECTION_TYPES, centsOf, centsText, lineTotal, Subjects, splitByPercentages } from '@plumbline/contracts'
 import { defaultPhasesOf } from '../data/catalog-repo.js'
 import { recomputeSectionTotal } from '../data/sections-repo.js'
 import type { EstimatesDeps } from '../deps.js'
-import { lineTotal, splitByPercentages } from '../domain/money.js'
 import { recordEstimateEvent } from '../events/record-event.js'
 import { systemProjectTypeId } from './seed-system-catalog.js'
 import { stableId } from './stable-id.js'
@@ -234,9 +233,9 @@ export async function seedDemoEstimates(deps: EstimatesDeps, orgId = DEMO_ORGANI
       })
       const phases = await defaultPhasesOf(tx, orgId, projectTypeId)
       const amounts = splitByPercentages(
-        demo.totalCost,
+        centsOf(demo.totalCost),
         phases.map((p) => p.defaultPercentage),
-      )
+      ).map(centsText)
       await tx.estimatePhase.createMany({
         data: phases.map((p, i) => ({
           estimateId: id,

@@ -1,3 +1,4 @@
+import { lineTotal, moneyText, quantityText } from '@plumbline/contracts'
 import { isUuid, notFound, type OrgContext } from '@plumbline/service-kit'
 import { inTransaction } from '../data/db.js'
 import { touchEditableEstimate } from '../data/estimates-repo.js'
@@ -5,7 +6,6 @@ import { insertLineItems } from '../data/line-items-repo.js'
 import { countSections, insertSection, recomputeSectionTotal } from '../data/sections-repo.js'
 import { findVisibleTemplate } from '../data/templates-repo.js'
 import type { EstimatesDeps } from '../deps.js'
-import { lineTotal, money, qty } from '../domain/money.js'
 import { recordLineItemsChanged } from '../events/record-event.js'
 
 /**
@@ -36,9 +36,9 @@ export async function applyTemplate(
             estimateId: e.id,
             name: li.name,
             description: li.description,
-            quantity: qty(li.quantity),
+            quantity: quantityText(li.quantity),
             unit: li.unit,
-            unitCost: money(li.cost),
+            unitCost: moneyText(li.cost),
             totalCost: lineTotal(li.quantity, li.cost),
             sortOrder: j,
           })),

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto'
-import { type Estimate, Subjects, type ZEstimatePayload } from '@plumbline/contracts'
+import { centsOf, centsText, type Estimate, moneyText, Subjects, splitByPercentages, type ZEstimatePayload } from '@plumbline/contracts'
 import { createEnvelope, traceHeaders } from '@plumbline/messaging'
 import { badRequest, checkQuota, type OrgContext } from '@plumbline/service-kit'
 import type { z } from 'zod'
@@ -7,7 +7,6 @@ import { insertEstimateStatement, newEstimateWithRelations, type ProjectTypeForC
 import { type IdempotencyRequest, runIdempotentStatement } from '../data/idempotency.js'
 import { toEstimateDto } from '../data/mappers.js'
 import type { EstimatesDeps } from '../deps.js'
-import { money, splitByPercentages } from '../domain/money.js'
 import type { EstimateEventData } from '../events/record-event.js'
 
 export type EstimateInput = z.output<typeof ZEstimatePayload>
@@ -64,13 +63,13 @@ export async function createEstimate(
         status: 'draft',
         ...columns,
         projectTypeId: template.projectType.id,
-        totalCost: money(columns.totalCost),
+        totalCost: moneyText(columns.totalCost),
         createdAt,
       }
       const amounts = splitByPercentages(
-        row.totalCost,
+        centsOf(row.totalCost),
         template.phases.map((p) => p.defaultPercentage),
-      )
+      ).map(centsText)
       const envelope = createEnvelope({
         type: Subjects.estimateCreated,
         orgId: ctx.orgId,

@@ -1,8 +1,7 @@
-import { ESTIMATE_STATUSES, type EstimateInsights } from '@plumbline/contracts'
+import { ESTIMATE_STATUSES, type EstimateInsights, moneyText } from '@plumbline/contracts'
 import type { OrgContext } from '@plumbline/service-kit'
 import { readInsights } from '../data/insights-repo.js'
 import type { EstimatesDeps } from '../deps.js'
-import { money } from '../domain/money.js'
 
 /** The Business insights card: this month's estimates by status, win rate, average value and pipeline. */
 export async function getInsights(deps: Pick<EstimatesDeps, 'queryRows'>, ctx: OrgContext): Promise<EstimateInsights> {
@@ -13,8 +12,8 @@ export async function getInsights(deps: Pick<EstimatesDeps, 'queryRows'>, ctx: O
     createdThisMonth: Object.fromEntries(ESTIMATE_STATUSES.map((s) => [s, row.by_status?.[s] ?? 0])) as EstimateInsights['createdThisMonth'],
     winRate: decided ? row.approved / decided : null,
     decided,
-    averageValue: row.average_value === null ? null : money(row.average_value),
-    pipelineValue: money(row.pipeline_value),
+    averageValue: row.average_value === null ? null : moneyText(row.average_value),
+    pipelineValue: moneyText(row.pipeline_value),
     pipelineCount: row.pipeline_count,
   }
 }

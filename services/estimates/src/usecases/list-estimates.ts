@@ -1,10 +1,9 @@
-import type { ZEstimateListResponse } from '@plumbline/contracts'
+import { moneyText, type ZEstimateListResponse } from '@plumbline/contracts'
 import type { OrgContext } from '@plumbline/service-kit'
 import type { z } from 'zod'
 import { type EstimateListQuery, type ListPage, matchKeyParts, readListPage, readPageVersion } from '../data/list-estimates-query.js'
 import type { ListAnswer } from '../data/list-pages.js'
 import type { EstimatesDeps } from '../deps.js'
-import { money } from '../domain/money.js'
 
 const STATUSES = new Set(['draft', 'pending', 'shared', 'viewed', 'approved', 'rejected'])
 
@@ -39,7 +38,7 @@ function listResponse(deps: EstimatesDeps, { rows, total }: ListPage, q: Estimat
       propertyAddress: r.property_address,
       updatedAt: r.updated_at.toISOString(),
       createdAt: r.created_at.toISOString(),
-      totalCost: r.total_cost_text === null ? null : money(r.total_cost_text),
+      totalCost: r.total_cost_text === null ? null : moneyText(r.total_cost_text),
       status: (STATUSES.has(r.status) ? r.status : 'draft') as 'draft',
       aiSummary: r.ai_summary,
       projectTypeId: r.project_type_id,

@@ -1,11 +1,10 @@
-import { type Estimate, Subjects } from '@plumbline/contracts'
+import { centsOf, centsText, type Estimate, Subjects, splitByPercentages } from '@plumbline/contracts'
 import type { OrgContext } from '@plumbline/service-kit'
 import { requireUsableProjectType } from '../data/catalog-repo.js'
 import { inTransaction } from '../data/db.js'
 import { findLiveEstimate, touchEditableEstimate, updateEstimateRow } from '../data/estimates-repo.js'
 import { listPhasesForSplit, updateEstimatePhase } from '../data/phases-repo.js'
 import type { EstimatesDeps } from '../deps.js'
-import { dec, splitByPercentages } from '../domain/money.js'
 import { recordEstimateEvent } from '../events/record-event.js'
 import { type EstimateInput, estimateColumns } from './create-estimate.js'
 import { loadEstimateDto } from './get-estimate.js'
@@ -20,13 +19,13 @@ export async function updateEstimate(deps: EstimatesDeps, ctx: OrgContext, id: s
     const before = await findLiveEstimate(tx, ctx.orgId, current.id)
     if (before.projectTypeId !== input.projectTypeId) await requireUsableProjectType(tx, ctx.orgId, input.projectTypeId)
     const updated = await updateEstimateRow(tx, ctx.orgId, current.id, estimateColumns(input))
-    const totalChanged = before.totalCost === null || !dec(before.totalCost).equals(dec(input.totalCost))
+    const totalChanged = before.totalCost === null || centsOf(before.totalCost) !== centsOf(input.totalCost)
     if (totalChanged) {
       const phases = await listPhasesForSplit(tx, ctx.orgId, current.id)
       const amounts = splitByPercentages(
-        input.totalCost,
+        centsOf(input.totalCost),
         phases.map((p) => p.percentage),
-      )
+      ).map(centsText)
       for (const [i, p] of phases.entries()) {
         await updateEstimatePhase(tx, ctx.orgId, p.id, {
           amount: amounts[i],

@@ -1,4 +1,4 @@
-import type { Phase, ZBudgetPatch } from '@plumbline/contracts'
+import { fixedText, PERCENTAGE_SCALE, type Phase, type ZBudgetPatch } from '@plumbline/contracts'
 import { badRequest, type OrgContext } from '@plumbline/service-kit'
 import type { z } from 'zod'
 import { inTransaction } from '../data/db.js'
@@ -7,7 +7,6 @@ import { toPhaseDto } from '../data/mappers.js'
 import { listEstimatePhases, listPhasesForSplit, updateEstimatePhase } from '../data/phases-repo.js'
 import type { EstimatesDeps } from '../deps.js'
 import { budgetImbalanceMessage, enabledPercentageTotal, isBalanced } from '../domain/budget.js'
-import { money } from '../domain/money.js'
 
 /**
  * Saves the budget by phase (spec 001 §4): every phase id must be the estimate's; the enabled
@@ -25,7 +24,10 @@ export async function updatePhaseBudget(deps: EstimatesDeps, ctx: OrgContext, es
     if (unknown >= 0)
       throw badRequest('Every phase must belong to this estimate', [{ field: `phases.${unknown}.id`, message: 'This phase does not belong to this estimate' }])
     const patch = new Map(input.phases.map((p) => [p.id.toLowerCase(), p]))
-    const result = phases.map((p) => ({ percentage: patch.get(p.id)?.percentage ?? money(p.percentage), isEnabled: patch.get(p.id)?.isEnabled ?? p.isEnabled }))
+    const result = phases.map((p) => ({
+      percentage: patch.get(p.id)?.percentage ?? fixedText(p.percentage, PERCENTAGE_SCALE),
+      isEnabled: patch.get(p.id)?.isEnabled ?? p.isEnabled,
+    }))
     const total = enabledPercentageTotal(result)
     if (!isBalanced(total)) throw badRequest(budgetImbalanceMessage(total), [{ field: 'phases', message: budgetImbalanceMessage(total) }])
     for (const p of input.phases) {

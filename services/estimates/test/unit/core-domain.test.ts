@@ -4,30 +4,9 @@ import { describe, expect, it } from 'vitest'
 import { containsPattern } from '../../src/data/list-estimates-query.js'
 import { budgetImbalanceMessage, enabledPercentageTotal, isBalanced } from '../../src/domain/budget.js'
 import { csvCell, parseCsv, toCsv, uncsvText } from '../../src/domain/csv.js'
-import { lineTotal, splitByPercentages, sumMoney } from '../../src/domain/money.js'
 import { createShareTokenCrypto, looksLikeShareToken } from '../../src/domain/share-token-crypto.js'
 import { DEV_SHARE_TOKEN_KEY, ZEstimatesEnv } from '../../src/env.js'
 import { stableId } from '../../src/seed/stable-id.js'
-
-describe('money', () => {
-  it('line totals: quantity (3 dp) × unit cost (2 dp), half-up to cents, exact', () => {
-    expect(lineTotal('2.125', '19.99')).toBe('42.48')
-    expect(lineTotal('1.5', '0.03')).toBe('0.05')
-    expect(lineTotal('0.001', '0.01')).toBe('0.00')
-    expect(lineTotal('3', '0.1')).toBe('0.30')
-    expect(lineTotal('123456.789', '9999.99')).toBe('1234566655.43')
-    expect(lineTotal('1', '-10.005')).toBe('-10.01')
-    expect(sumMoney(['0.10', '0.20'])).toBe('0.30')
-  })
-
-  it('splits a total by percentages, the remainder on the last share', () => {
-    expect(splitByPercentages('100.00', ['33.33', '33.33', '33.34'])).toEqual(['33.33', '33.33', '33.34'])
-    expect(splitByPercentages('10.00', ['33.33', '33.33', '33.34'])).toEqual(['3.33', '3.33', '3.34'])
-    expect(splitByPercentages('0.01', ['50', '50'])).toEqual(['0.01', '0.00'])
-    expect(splitByPercentages('1000', ['10', '10'])).toEqual(['100.00', '100.00'])
-    expect(splitByPercentages('1000', [])).toEqual([])
-  })
-})
 
 describe('budget', () => {
   it('balanced within 0.1 of 100, counting enabled phases only', () => {
