@@ -2,7 +2,7 @@ import { z } from 'zod'
 import { columnMaxText, columnMaxUnits, decimalField, NUMERIC_COLUMNS } from './decimals.js'
 import { ESTIMATE_SORT_FIELDS, ESTIMATE_STATUSES, PAGE_SIZES } from './estimate-list-options.js'
 import { ZReminderSettings, ZReminderState } from './estimate-sending.js'
-import { lineTotalCents } from './money/cents.js'
+import { lineTotalCents, percentageText, percentageUnits } from './money/cents.js'
 import { SHARE_LINK_MESSAGES } from './share-link-text.js'
 import { nameText } from './text.js'
 
@@ -320,11 +320,12 @@ export type AllocationStatus = {
  * some unallocated. Used by the estimate's budget card and by the settings phase groups.
  */
 export function allocationStatus(percentages: number[]): AllocationStatus {
-  const round2 = (n: number) => Math.round(n * 100) / 100
-  const allocated = round2(percentages.reduce((acc, p) => acc + p, 0))
-  const difference = round2(allocated - 100)
-  const balanced = Math.abs(difference) <= BUDGET_TOLERANCE + 1e-9
-  return { allocated, balanced, over: !balanced && difference > 0, under: !balanced && difference < 0, difference }
+  // In hundredths of a percent, each read as its column stores it, so float noise never tips the verdict.
+  const allocated = percentages.reduce((acc, p) => acc + percentageUnits(p), 0n)
+  const difference = allocated - percentageUnits(100)
+  const balanced = (difference < 0n ? -difference : difference) <= percentageUnits(BUDGET_TOLERANCE)
+  const number = (units: bigint) => Number(percentageText(units))
+  return { allocated: number(allocated), balanced, over: !balanced && difference > 0n, under: !balanced && difference < 0n, difference: number(difference) }
 }
 
 // ── Content sections and links ─────────────────────────────────────────────────────────────

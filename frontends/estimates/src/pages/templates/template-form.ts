@@ -1,4 +1,5 @@
 import { LINE_ITEM_UNITS, type Template } from '@plumbline/contracts'
+import { centsText, lineTotalCents } from '@plumbline/contracts/money'
 import { z } from 'zod'
 import { normalizeCategory } from '../../components/template-category/template-category'
 import type { TemplateWrite } from '../../data/mutations'
@@ -87,12 +88,14 @@ export function toTemplateWrite(v: TemplateFormValues): TemplateWrite {
   }
 }
 
-/** Sum of quantity × cost over every line item. */
-export function templateValue(t: { sections: { lineItems: { quantity: string | number; cost: string | number }[] }[] }): number {
-  let total = 0
-  for (const s of t.sections) for (const i of s.lineItems) total += (Number(i.quantity) || 0) * (Number(i.cost) || 0)
-  return Math.round(total * 100) / 100
+/** Sum of quantity × cost over every line item, each line rounded as it will be once applied (money text). */
+export function templateValue(t: { sections: { lineItems: { quantity: string | number; cost: string | number }[] }[] }): string {
+  return centsText(t.sections.reduce((sum, s) => sum + sectionValue(s.lineItems), 0n))
 }
+
+/** One section's line totals, in cents. */
+export const sectionValue = (items: { quantity: string | number; cost: string | number }[]) =>
+  items.reduce((sum, i) => sum + (lineTotalCents(i.quantity, i.cost) ?? 0n), 0n)
 
 /** Up to `max` sections for a card, then how many more (spec 001 §2: each card shows up to 2). */
 export function cardSections<S>(t: { sections: S[] }, max = 2): { shown: S[]; more: number } {

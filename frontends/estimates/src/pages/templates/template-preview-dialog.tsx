@@ -1,10 +1,9 @@
 import type { Template } from '@plumbline/contracts'
 import { formatCurrency } from '@plumbline/contracts/format'
+import { centsText, lineTotal } from '@plumbline/contracts/money'
 import { Badge, Button, cn, Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@plumbline/ui'
 import { CATEGORY_META, CategoryIcon, normalizeCategory } from '../../components/template-category/template-category'
-import { templateValue } from './template-form'
-
-const lineTotal = (q: string, c: string) => (Number(q) || 0) * (Number(c) || 0)
+import { sectionValue, templateValue } from './template-form'
 
 /** Read-only view of a template's sections and line items. */
 export function TemplatePreviewDialog({
@@ -43,7 +42,7 @@ export function TemplatePreviewDialog({
                 <p className="rounded-lg border border-dashed p-6 text-center text-sm text-muted-foreground">This template has no sections.</p>
               ) : null}
               {template.sections.map((s) => {
-                const total = s.lineItems.reduce((n, i) => n + lineTotal(i.quantity, i.cost), 0)
+                const total = centsText(sectionValue(s.lineItems))
                 return (
                   <section key={s.id} className="overflow-hidden rounded-lg border" aria-label={s.name}>
                     <div className="flex items-center justify-between gap-3 bg-muted/50 px-4 py-2.5">

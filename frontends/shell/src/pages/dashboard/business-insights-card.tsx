@@ -1,5 +1,6 @@
 import type { CompanySettings, EstimateInsights, EstimateStatus } from '@plumbline/contracts'
 import * as api from '@plumbline/contracts/api-paths'
+import { formatCurrency } from '@plumbline/contracts/format'
 import { Card, Skeleton } from '@plumbline/ui'
 import { apiKey, useCan } from '@plumbline/web'
 import { useQuery } from '@tanstack/react-query'
@@ -14,8 +15,7 @@ const STATUS_LABEL: Record<EstimateStatus, string> = {
   rejected: 'Declined',
 }
 
-const usd = (value: string | null) =>
-  value === null ? '—' : Number(value).toLocaleString('en-US', { style: 'currency', currency: 'USD', maximumFractionDigits: 0 })
+const usd = (value: string | null) => formatCurrency(value, { whole: true })
 
 function Figure({ label, value, hint }: { label: string; value: string; hint: string }) {
   return (

@@ -1,5 +1,15 @@
 import { type AllocationStatus, allocationStatus, type Phase } from '@plumbline/contracts'
 import { toNumber } from '@plumbline/contracts/format'
+import {
+  allocateByWeight,
+  centsText,
+  centsToDollars,
+  parseCents,
+  percentageOfTotal,
+  percentageText,
+  percentageUnits,
+  percentOf,
+} from '@plumbline/contracts/money'
 
 /** One phase while the budget is being adjusted (numbers, not wire strings). */
 export type BudgetPhase = { id: string; name: string; percentage: number; amount: number; isEnabled: boolean }
@@ -8,7 +18,10 @@ export type BudgetPhase = { id: string; name: string; percentage: number; amount
 export const BUDGET_AMOUNT_STEP = 1000
 export const BUDGET_PERCENTAGE_STEP = 0.1
 
-const round2 = (n: number) => Math.round(n * 100) / 100
+// Amounts and percentages are numbers here because the inputs edit them as numbers; every
+// computation goes through the money module (cents, hundredths of a percent) and back.
+const cents = (dollars: number) => parseCents(dollars) ?? 0n
+const percentageNumber = (units: bigint) => Number(percentageText(units))
 
 export function toBudgetPhases(phases: Phase[]): BudgetPhase[] {
   return [...phases]
@@ -18,12 +31,12 @@ export function toBudgetPhases(phases: Phase[]): BudgetPhase[] {
 
 /** The amount a percentage of the estimate total is worth (2 decimals). */
 export function amountFor(percentage: number, totalCost: number): number {
-  return round2((totalCost * percentage) / 100)
+  return centsToDollars(percentOf(cents(totalCost), percentage))
 }
 
 /** The percentage of the estimate total an amount is (2 decimals); 0 without a total. */
 export function percentageFor(amount: number, totalCost: number): number {
-  return totalCost > 0 ? round2((amount / totalCost) * 100) : 0
+  return percentageNumber(percentageOfTotal(cents(amount), cents(totalCost)))
 }
 
 export type BudgetStatus = AllocationStatus
@@ -33,20 +46,11 @@ export function budgetStatus(phases: BudgetPhase[]): BudgetStatus {
   return allocationStatus(phases.filter((p) => p.isEnabled).map((p) => p.percentage))
 }
 
-/** Spreads exactly 100.00 over `weights` in proportion, in hundredths, handing leftover cents to the largest remainders. */
+/** Spreads exactly 100.00 over `weights` in proportion, in hundredths, handing leftovers to the largest remainders. */
 function apportion(weights: number[]): number[] {
-  const sum = weights.reduce((a, b) => a + b, 0)
-  if (weights.length === 0 || sum <= 0) return weights.map(() => 0)
-  const exact = weights.map((w) => (w / sum) * 10_000)
-  const floors = exact.map(Math.floor)
-  let left = 10_000 - floors.reduce((a, b) => a + b, 0)
-  const order = exact.map((e, i) => ({ i, r: e - Math.floor(e) })).sort((a, b) => b.r - a.r || a.i - b.i)
-  for (const { i } of order) {
-    if (left <= 0) break
-    floors[i] += 1
-    left -= 1
-  }
-  return floors.map((f) => f / 100)
+  const units = weights.map(percentageUnits)
+  if (units.reduce((a, b) => a + b, 0n) <= 0n) return weights.map(() => 0)
+  return allocateByWeight(percentageUnits(100), units).map(percentageNumber)
 }
 
 function withShares(phases: BudgetPhase[], shares: Map<string, number>, totalCost: number): BudgetPhase[] {
@@ -87,5 +91,12 @@ export function setEnabled(phases: BudgetPhase[], id: string, isEnabled: boolean
 
 /** The PATCH …/phases/budget body. */
 export function toBudgetPatch(phases: BudgetPhase[]) {
-  return { phases: phases.map((p) => ({ id: p.id, percentage: p.percentage.toFixed(2), amount: p.amount.toFixed(2), isEnabled: p.isEnabled })) }
+  return {
+    phases: phases.map((p) => ({
+      id: p.id,
+      percentage: percentageText(percentageUnits(p.percentage)),
+      amount: centsText(cents(p.amount)),
+      isEnabled: p.isEnabled,
+    })),
+  }
 }

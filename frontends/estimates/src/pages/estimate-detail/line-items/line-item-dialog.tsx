@@ -1,5 +1,6 @@
 import { LINE_ITEM_UNITS, type LineItem } from '@plumbline/contracts'
 import { formatCurrency } from '@plumbline/contracts/format'
+import { lineTotal } from '@plumbline/contracts/money'
 import {
   Button,
   Checkbox,
@@ -26,7 +27,6 @@ import {
   emptyLineItemDraft,
   type LineItemDraft,
   type LineItemFieldErrors,
-  lineTotal,
   QUANTITY_STEP,
   toLineItemPayload,
   UNIT_COST_STEP,

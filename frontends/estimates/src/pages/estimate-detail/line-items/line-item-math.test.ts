@@ -1,6 +1,7 @@
 import { ZLineItem } from '@plumbline/contracts'
+import { lineTotal } from '@plumbline/contracts/money'
 import { describe, expect, it } from 'vitest'
-import { draftFromItem, emptyLineItemDraft, lineTotal, toLineItemPayload } from './line-item-math'
+import { draftFromItem, emptyLineItemDraft, toLineItemPayload } from './line-item-math'
 
 describe('lineTotal', () => {
   it('is quantity × unit cost to 2 decimals', () => {

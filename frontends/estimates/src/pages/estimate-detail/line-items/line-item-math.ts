@@ -1,5 +1,6 @@
 import { type LineItem, ZLineItemInput } from '@plumbline/contracts'
 import { toNumber } from '@plumbline/contracts/format'
+import { centsText, parseCents } from '@plumbline/contracts/money'
 
 /** Spec 001 §5: quantity steps by 0.001 and unit cost by 0.01. */
 export const QUANTITY_STEP = 0.001
@@ -47,28 +48,10 @@ export function draftFromItem(item: LineItem): LineItemDraft {
     costType: costTypeOf(item),
     quantity: String(toNumber(item.quantity) ?? 0),
     unit: item.unit,
-    unitCost: (toNumber(item.unitCost) ?? 0).toFixed(2),
+    unitCost: centsText(parseCents(item.unitCost) ?? 0n),
     applyMarkup: item.applyMarkup,
     applyTax: item.applyTax,
   }
-}
-
-/**
- * totalCost = quantity × unit cost, to 2 decimals (spec 001 §5), shown live as the user types.
- * Computed in integers (thousandths × cents) so 0.1 × 0.7 style float noise never shows.
- */
-export function lineTotal(quantity: string | number, unitCost: string | number): string {
-  const q = toNumber(quantity)
-  const c = toNumber(unitCost)
-  if (q === null || c === null) return '0.00'
-  const milli = BigInt(Math.round(q * 1000))
-  const cents = BigInt(Math.round(c * 100))
-  const product = milli * cents // in 1/100,000 of a dollar
-  const negative = product < 0n
-  const abs = negative ? -product : product
-  const roundedCents = (abs + 500n) / 1000n // half away from zero
-  const s = roundedCents.toString().padStart(3, '0')
-  return `${negative && roundedCents > 0n ? '-' : ''}${s.slice(0, -2)}.${s.slice(-2)}`
 }
 
 export type LineItemFieldErrors = Partial<Record<'name' | 'quantity' | 'unitCost' | 'unit', string>>

@@ -1,5 +1,6 @@
 import { costTypeLabel, LINE_ITEM_UNITS, type LineItem } from '@plumbline/contracts'
 import { formatCurrency, formatNumber } from '@plumbline/contracts/format'
+import { lineTotal } from '@plumbline/contracts/money'
 import { Button, cn, Input, Spinner } from '@plumbline/ui'
 import { Check, Pencil, Trash2, X } from 'lucide-react'
 import * as React from 'react'
@@ -11,7 +12,6 @@ import {
   draftFromItem,
   type LineItemDraft,
   type LineItemFieldErrors,
-  lineTotal,
   QUANTITY_STEP,
   toLineItemPayload,
   UNIT_COST_STEP,

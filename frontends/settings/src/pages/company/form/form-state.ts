@@ -1,4 +1,5 @@
 import { COMPANY_SETTINGS_DEFAULTS, type CompanySettings, type CompanySettingsPatch, type ReminderSettings, ZCompanySettingsPatch } from '@plumbline/contracts'
+import { percentageText, percentageUnits, readDecimal } from '@plumbline/contracts/money'
 import { formatJsonObject, parseJsonObject } from './json-field'
 
 // The Company tab's editable fields as a person types them (text boxes hold strings), the patch
@@ -44,10 +45,7 @@ const normText = (field: TextField, v: string): string | null => {
   const t = field === 'aiPromptTemplate' ? v : v.trim()
   return t.trim() === '' ? null : t
 }
-const normVariance = (v: string): string => {
-  const n = Number(v.trim())
-  return v.trim() !== '' && Number.isFinite(n) ? n.toFixed(2) : v.trim()
-}
+const normVariance = (v: string): string => (readDecimal(v) ? percentageText(percentageUnits(v)) : v.trim())
 const normJson = (v: string): string => {
   const r = parseJsonObject(v, '')
   return r.ok ? JSON.stringify(r.value) : v
