@@ -1,13 +1,12 @@
-// Small text helpers shared by the writers. Everything here is pure and deterministic.
+import { formatCents, parseCents } from '@plumbline/contracts/money'
 
-const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', minimumFractionDigits: 2, maximumFractionDigits: 2 })
+// Small text helpers shared by the writers. Everything here is pure and deterministic.
 
 /** "$18,500" for whole dollars, "$18,500.25" otherwise; null for anything that is not a number. */
 export function money(value: string | number | null | undefined): string | null {
-  if (value === null || value === undefined || value === '') return null
-  const n = Number(value)
-  if (!Number.isFinite(n)) return null
-  const text = usd.format(n)
+  const cents = parseCents(value)
+  if (cents === null) return null
+  const text = formatCents(cents)
   return text.endsWith('.00') ? text.slice(0, -3) : text
 }
 

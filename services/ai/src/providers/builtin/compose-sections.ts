@@ -1,4 +1,5 @@
 import type { ContentSectionType } from '@plumbline/contracts'
+import { centsText, parseCents } from '@plumbline/contracts/money'
 import { type EstimateFacts, lineItemCount, type PhaseFacts, quotedTotal, type SectionFacts } from '../../domain/estimate-facts.js'
 import { article, inline, listOf, money, paragraphs, plural, quantity, sentence, thousands } from '../../domain/format.js'
 import { templateForProjectType } from '../../prompts/select-template.js'
@@ -124,9 +125,9 @@ function phaseLine(p: PhaseFacts, n: number): string {
 }
 
 function costTypeSentence(f: EstimateFacts): string | null {
-  const cents = new Map<string, number>()
-  for (const s of f.sections) for (const i of s.items) cents.set(i.costType, (cents.get(i.costType) ?? 0) + Math.round(Number(i.totalCost) * 100))
-  const parts = [...cents.entries()].filter(([, c]) => c > 0).map(([type, c]) => `${type.toLowerCase()} ${money(c / 100)}`)
+  const cents = new Map<string, bigint>()
+  for (const s of f.sections) for (const i of s.items) cents.set(i.costType, (cents.get(i.costType) ?? 0n) + (parseCents(i.totalCost) ?? 0n))
+  const parts = [...cents.entries()].filter(([, c]) => c > 0n).map(([type, c]) => `${type.toLowerCase()} ${money(centsText(c))}`)
   return parts.length > 1 ? `By type of cost, the line items break down into ${listOf(parts)}.` : null
 }
 

@@ -1,4 +1,5 @@
 import type { CompanySettings } from '@plumbline/contracts'
+import { moneyText } from '@plumbline/contracts/money'
 import { companyFacts, type EstimateFacts } from '../../domain/estimate-facts.js'
 import { clean } from '../../domain/format.js'
 
@@ -94,7 +95,7 @@ export function promptFacts(prompt: string, projectType: string | null | undefin
     clientEmail: v.clientEmail ?? null,
     propertyAddress: v.propertyAddress ?? property.address ?? ADDRESS.exec(prompt)?.[0]?.trim() ?? null,
     squareFootage: area ? Math.round(area) : property.squareFootage,
-    totalCost: total ? total.toFixed(2) : null,
+    totalCost: total ? moneyText(total) : null,
     pricing: null,
     phases: [],
     sections: [],
