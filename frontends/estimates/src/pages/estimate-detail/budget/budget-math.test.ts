@@ -1,6 +1,18 @@
 import type { Phase } from '@plumbline/contracts'
+import { centsOf, centsToDollars, splitByPercentages } from '@plumbline/contracts/money'
 import { describe, expect, it } from 'vitest'
-import { type BudgetPhase, budgetStatus, distributeEvenly, fixTo100, setAmount, setEnabled, setPercentage, toBudgetPatch, toBudgetPhases } from './budget-math'
+import {
+  amountFor,
+  type BudgetPhase,
+  budgetStatus,
+  distributeEvenly,
+  fixTo100,
+  setAmount,
+  setEnabled,
+  setPercentage,
+  toBudgetPatch,
+  toBudgetPhases,
+} from './budget-math'
 
 const phase = (id: string, percentage: number, isEnabled = true): BudgetPhase => ({ id, name: id, percentage, amount: percentage * 1000, isEnabled })
 const total = (ps: BudgetPhase[]) => Math.round(ps.filter((p) => p.isEnabled).reduce((a, p) => a + p.percentage, 0) * 100) / 100
@@ -88,5 +100,21 @@ describe('edits', () => {
         { id: 'b', percentage: '60.00', amount: '100.50', isEnabled: true },
       ],
     })
+  })
+})
+
+describe('agreement with the server', () => {
+  it('a phase amount on screen is what the server stores when the total is split by percentages', () => {
+    let seed = 7
+    const random = () => {
+      seed = (seed * 48271) % 2147483647
+      return seed / 2147483647
+    }
+    for (let run = 0; run < 500; run++) {
+      const total = Math.floor(random() * 100_000_000) / 100
+      const percentages = [Math.floor(random() * 5000) / 100, Math.floor(random() * 5000) / 100]
+      const stored = splitByPercentages(centsOf(total), percentages).map(centsToDollars)
+      expect(percentages.map((p) => amountFor(p, total))).toEqual(stored)
+    }
   })
 })
