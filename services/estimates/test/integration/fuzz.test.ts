@@ -161,28 +161,62 @@ async function send(method: string, path: string, body?: unknown, raw?: { body: 
 // Thousands of requests each: ~20 s on an idle 2-core machine, far more while CI runs files in parallel.
 const FUZZ_TIMEOUT_MS = 180_000
 
+type Sent = { body?: unknown; raw?: { body: string; type: string } }
+
+type Route = (typeof ALL_ROUTES)[number]
+const WRITES = ALL_ROUTES.filter((r) => r.method !== 'GET')
+
+/** Sends what `cases` makes of each route (its victim's path and a valid body) and lists every 5xx. */
+async function fuzzRoutes(routes: Route[], cases: (route: Route, valid: unknown, index: number) => Sent[]): Promise<string[]> {
+  const failures: string[] = []
+  for (const [i, route] of routes.entries()) {
+    const params = await createVictim(svc, orgId)
+    const path = fillPath(route.path, params)
+    for (const { body, raw } of cases(route, fillBody(route.body, params), i)) {
+      const res = await send(route.method, path, body, raw)
+      if (res.status >= 500) {
+        const sent = raw ? `raw ${raw.type} ${raw.body.slice(0, 40)}` : JSON.stringify(body)?.slice(0, 200)
+        failures.push(`${route.method} ${path} ${sent} → ${res.status} ${res.text.slice(0, 200)}`)
+      }
+    }
+  }
+  return failures
+}
+
 describe('fuzz: no 5xx on malformed input', () => {
   it(
-    'bodies (fixed, random, raw) on every route',
+    'fixed bodies and numeric edge values on every route',
     async () => {
-      const failures: string[] = []
-      for (const [i, route] of ALL_ROUTES.entries()) {
-        const params = await createVictim(svc, orgId)
-        const path = fillPath(route.path, params)
-        const valid = fillBody(route.body, params)
-        const bodies =
-          route.method === 'GET' ? [undefined] : [...FIXED_BODIES, valid, ...numericEdgeBodies(valid), ...textEdgeBodies(valid), ...randomBodies(15, 1000 + i)]
-        for (const body of bodies) {
-          const res = await send(route.method, path, body)
-          if (res.status >= 500) failures.push(`${route.method} ${path} ${JSON.stringify(body)?.slice(0, 200)} → ${res.status} ${res.text.slice(0, 200)}`)
-        }
-        if (route.method !== 'GET') {
-          for (const raw of RAW) {
-            const res = await send(route.method, path, undefined, raw)
-            if (res.status >= 500) failures.push(`${route.method} ${path} raw ${raw.type} ${raw.body.slice(0, 40)} → ${res.status}`)
-          }
-        }
-      }
+      const failures = await fuzzRoutes(ALL_ROUTES, (route, valid) =>
+        route.method === 'GET' ? [{}] : [...FIXED_BODIES, valid, ...numericEdgeBodies(valid)].map((body) => ({ body })),
+      )
+      expect(failures).toEqual([])
+    },
+    FUZZ_TIMEOUT_MS,
+  )
+
+  it(
+    'ill-formed and format-control text in every field of every write route',
+    async () => {
+      const failures = await fuzzRoutes(WRITES, (_route, valid) => textEdgeBodies(valid).map((body) => ({ body })))
+      expect(failures).toEqual([])
+    },
+    FUZZ_TIMEOUT_MS,
+  )
+
+  it(
+    'random bodies on every write route',
+    async () => {
+      const failures = await fuzzRoutes(WRITES, (_route, _valid, i) => randomBodies(15, 1000 + i).map((body) => ({ body })))
+      expect(failures).toEqual([])
+    },
+    FUZZ_TIMEOUT_MS,
+  )
+
+  it(
+    'raw bodies that are not JSON, or JSON too deep or too large, on every write route',
+    async () => {
+      const failures = await fuzzRoutes(WRITES, () => RAW.map((raw) => ({ raw })))
       expect(failures).toEqual([])
     },
     FUZZ_TIMEOUT_MS,
