@@ -20,10 +20,16 @@ export function mailBrandOf(appUrl: string, orgId: string, settings: CompanySett
   }
 }
 
+/**
+ * At most `max` characters, with an ellipsis when cut: mail requests bound their subject, heading
+ * and labels, and a 300-character project name or a 200-character company name must not fail the mailer.
+ */
+const clip = (text: string, max: number) => (text.length <= max ? text : `${text.slice(0, max - 1)}…`)
+
 export type ClientFacingEstimate = { id: string; projectName: string; clientName: string; propertyAddress: string; totalCost: { toString(): string } | null }
 
 /** Display name of the sender: "Acme Roofing via Plumbline". */
-export const fromNameOf = (brand: MailBrand) => (brand.companyName ? `${brand.companyName} via Plumbline` : 'Plumbline')
+export const fromNameOf = (brand: MailBrand) => (brand.companyName ? clip(`${brand.companyName} via Plumbline`, 120) : 'Plumbline')
 
 /** The mail's "Estimated total" line, when the estimate has a total to show. */
 const estimatedTotal = (estimate: ClientFacingEstimate) =>
@@ -49,16 +55,20 @@ export function estimateSentMail(opts: {
     cc: opts.cc,
     replyTo: opts.replyTo,
     fromName: fromNameOf(brand),
-    subject: opts.subject,
+    subject: clip(opts.subject, 300),
     brand,
-    preheader: `${company} sent you an estimate for ${estimate.projectName}.`,
-    heading: `Your estimate for ${estimate.projectName}`,
+    preheader: clip(`${company} sent you an estimate for ${estimate.projectName}.`, 200),
+    heading: clip(`Your estimate for ${estimate.projectName}`, 300),
     paragraphs: [
       `Hi ${estimate.clientName},`,
       `${company} has prepared an estimate for ${estimate.propertyAddress}. Review it online, where you can approve or decline it.`,
     ],
-    note: opts.message?.trim() ? { label: `A message from ${company}`, text: opts.message.trim() } : null,
-    details: [{ label: 'Project', value: estimate.projectName }, { label: 'Property', value: estimate.propertyAddress }, ...estimatedTotal(estimate)],
+    note: opts.message?.trim() ? { label: clip(`A message from ${company}`, 120), text: opts.message.trim() } : null,
+    details: [
+      { label: 'Project', value: clip(estimate.projectName, 500) },
+      { label: 'Property', value: clip(estimate.propertyAddress, 500) },
+      ...estimatedTotal(estimate),
+    ],
     action: { label: 'View your estimate', url: opts.shareUrl },
     footer: ['This link is personal to you: anyone who has it can view the estimate.', ...(opts.attachPdf ? ['A PDF copy of the estimate is attached.'] : [])],
     attachments: opts.attachPdf ? [{ kind: 'estimate-pdf', estimateId: estimate.id, variant: 'client' }] : [],
@@ -85,23 +95,20 @@ export function estimateReminderMail(opts: {
     to: opts.to,
     replyTo: opts.replyTo,
     fromName: fromNameOf(brand),
-    subject: `Reminder: your estimate for ${estimate.projectName}`,
+    subject: clip(`Reminder: your estimate for ${estimate.projectName}`, 300),
     brand,
-    preheader: `${company} is waiting for your answer on ${estimate.projectName}.`,
-    heading: `Your estimate for ${estimate.projectName} is waiting`,
+    preheader: clip(`${company} is waiting for your answer on ${estimate.projectName}.`, 200),
+    heading: clip(`Your estimate for ${estimate.projectName} is waiting`, 300),
     paragraphs: [
       `Hi ${estimate.clientName},`,
       `${company} sent you an estimate for ${estimate.propertyAddress}. When you are ready, review it online, where you can approve or decline it.`,
     ],
-    details: [{ label: 'Project', value: estimate.projectName }, ...estimatedTotal(estimate)],
+    details: [{ label: 'Project', value: clip(estimate.projectName, 500) }, ...estimatedTotal(estimate)],
     action: { label: 'View your estimate', url: opts.shareUrl },
     footer: [`Reminder ${opts.number} of ${opts.of}. This link is personal to you: anyone who has it can view the estimate.`],
     unsubscribe: { url: opts.unsubscribeUrl, oneClickUrl: opts.oneClickUrl, label: 'Stop reminders about this estimate' },
   }
 }
-
-/** At most `max` characters, with an ellipsis when cut (mail requests bound their subject, heading and labels). */
-const clip = (text: string, max: number) => (text.length <= max ? text : `${text.slice(0, max - 1)}…`)
 
 /** The team's reply to the client's change request: the reply as written, and the link back, where the client can answer. */
 export function estimateReplyMail(opts: {
