@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import { columnMaxText, columnMaxUnits, decimalField, NUMERIC_COLUMNS } from './decimals.js'
 import { ESTIMATE_SORT_FIELDS, ESTIMATE_STATUSES, PAGE_SIZES } from './estimate-list-options.js'
+import { ZChangesSinceLastView } from './estimate-revisions.js'
 import { ZReminderSettings, ZReminderState } from './estimate-sending.js'
 import { lineTotalCents, percentageText, percentageUnits } from './money/cents.js'
 import { SHARE_LINK_MESSAGES } from './share-link-text.js'
@@ -588,7 +589,17 @@ export const ZPublicEstimate = z.object({
         id,
         name: z.string(),
         total: z.string(),
-        lineItems: z.array(z.object({ id, name: z.string(), quantity: z.string(), unit: z.string(), totalCost: z.string() })),
+        lineItems: z.array(
+          z.object({
+            id,
+            name: z.string(),
+            description: z.string().nullable(),
+            quantity: z.string(),
+            unit: z.string(),
+            unitCost: z.string(),
+            totalCost: z.string(),
+          }),
+        ),
       }),
     )
     .nullable(),
@@ -600,10 +611,12 @@ export const ZPublicEstimate = z.object({
   grandTotal: z.string().nullable().optional(),
   /**
    * sha256 of this payload as a decision would record it (canonical JSON, `approval` null, this
-   * field left out). Send it back with approve/reject so the decision is refused if the estimate
+   * field and `sinceLastView` left out). Send it back with approve/reject so the decision is refused if the estimate
    * changed after the page was loaded.
    */
   snapshotSha256: z.string().optional(),
+  /** What changed since this link last showed the estimate (the page's read only; null when nothing did). */
+  sinceLastView: ZChangesSinceLastView.nullable().optional(),
 })
 export type PublicEstimate = z.infer<typeof ZPublicEstimate>
 /** A drawn signature: a PNG (base64, without a data: prefix) of at most 200 kB. */

@@ -8,6 +8,7 @@ import { phaseRoutes } from './http/phase-routes.js'
 import { pricingRoutes } from './http/pricing-routes.js'
 import { propertyRoutes } from './http/property-routes.js'
 import { publicRoutes } from './http/public-routes.js'
+import { revisionRoutes } from './http/revision-routes.js'
 import { sectionRoutes } from './http/section-routes.js'
 import { sendingRoutes } from './http/sending-routes.js'
 import { sharingRoutes } from './http/sharing-routes.js'
@@ -30,6 +31,7 @@ export const estimatesRoutes = (deps: EstimatesDeps) => (app: Express) => {
   app.use(sharingRoutes(deps))
   app.use(sendingRoutes(deps))
   app.use(commentRoutes(deps))
+  app.use(revisionRoutes(deps))
   app.use(publicRoutes(deps))
   app.use(propertyRoutes(deps))
   // ── end pricing ─────────────────────────────────────────────────────────────────────────

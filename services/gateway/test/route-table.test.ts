@@ -72,6 +72,8 @@ describe('route table', () => {
     ['GET', '/api/public/estimates/tok123/comments', 'estimates', 'public'],
     ['POST', '/api/public/estimates/tok123/comments', 'estimates', 'public'],
     ['GET', '/api/organizations/o1/estimates/e1/comments', 'estimates', 'org'],
+    ['GET', '/api/organizations/o1/estimates/e1/revisions', 'estimates', 'org'],
+    ['GET', '/api/organizations/o1/estimates/e1/revisions/diff', 'estimates', 'org'],
     ['POST', '/api/external/enhanced-property-data', 'estimates', 'user'],
     ['GET', '/__dev/mail', 'auth', 'public'],
     ['GET', '/__dev/mailbox/latest', 'auth', 'public'],

@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import type { ApiRoute } from '../api-routes.js'
 import { ZCommentBody, ZEstimateComment, ZPublicComment } from '../estimate-comments.js'
+import { ZEstimateRevision, ZRevisionDiffQuery, ZRevisionDiffResult } from '../estimate-revisions.js'
 import { ZReminderUnsubscribeResult, ZSendEstimateBody, ZSendEstimateResult, ZTimelineEntry } from '../estimate-sending.js'
 import {
   ZApplyTemplateBody,
@@ -664,6 +665,25 @@ export const estimatesRoutes = [
     body: ZCommentBody,
     reply: ZEstimateComment,
     status: 201,
+  },
+  {
+    id: 'getEstimatesRevisions',
+    method: 'GET',
+    path: '/organizations/:orgId/estimates/:id/revisions',
+    service: 'estimates',
+    access: 'org',
+    permission: { module: 'cost_estimator', action: 'access' },
+    reply: z.array(ZEstimateRevision),
+  },
+  {
+    id: 'getEstimatesRevisionsDiff',
+    method: 'GET',
+    path: '/organizations/:orgId/estimates/:id/revisions/diff',
+    service: 'estimates',
+    access: 'org',
+    permission: { module: 'cost_estimator', action: 'access' },
+    query: ZRevisionDiffQuery,
+    reply: ZRevisionDiffResult,
   },
   { id: 'getPublicEstimatesById', method: 'GET', path: '/public/estimates/:token', service: 'estimates', access: 'public', reply: ZPublicEstimate },
   {

@@ -129,7 +129,10 @@ export function listClientSections(db: Db, orgId: string, estimateId: string) {
       id: true,
       name: true,
       total: true,
-      lineItems: { orderBy: [{ sortOrder: 'asc' }, { createdAt: 'asc' }], select: { id: true, name: true, quantity: true, unit: true, totalCost: true } },
+      lineItems: {
+        orderBy: [{ sortOrder: 'asc' }, { createdAt: 'asc' }],
+        select: { id: true, name: true, description: true, quantity: true, unit: true, unitCost: true, totalCost: true },
+      },
     },
   })
 }

@@ -10,7 +10,8 @@ export async function upsertShareLink(tx: Tx, orgId: string, estimateId: string,
   await tx.shareLink.upsert({
     where: { estimateId },
     create: { estimateId, organizationId: orgId, createdBy, ...secret },
-    update: { ...secret, createdBy, createdAt: new Date(), revokedAt: null },
+    // A new token is a new link: whoever opens it has seen nothing of the estimate yet.
+    update: { ...secret, createdBy, createdAt: new Date(), revokedAt: null, seenRevisionId: null, seenAt: null },
   })
 }
 

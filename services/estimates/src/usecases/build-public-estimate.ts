@@ -34,7 +34,7 @@ const CLIENT_SECTION_TYPES = CONTENT_SECTION_TYPES.filter((t): t is Exclude<Cont
 const statusOf = (s: string): EstimateStatus => (ZEstimateStatus.safeParse(s).success ? (s as EstimateStatus) : 'draft')
 
 /** The payload as a decision records it: everything but the hash of itself. */
-export type PublicSnapshot = Omit<PublicEstimate, 'snapshotSha256'>
+export type PublicSnapshot = Omit<PublicEstimate, 'snapshotSha256' | 'sinceLastView'>
 
 async function visibleContentSections(db: Db, orgId: string, estimateId: string): Promise<PublicEstimate['contentSections']> {
   const { sections, links } = await listClientContent(db, orgId, estimateId)
@@ -60,7 +60,15 @@ async function itemisedSections(db: Db, orgId: string, estimateId: string): Prom
     id: s.id,
     name: s.name,
     total: fixed(s.total, 2),
-    lineItems: s.lineItems.map((i) => ({ id: i.id, name: i.name, quantity: fixed(i.quantity, 3), unit: i.unit, totalCost: fixed(i.totalCost, 2) })),
+    lineItems: s.lineItems.map((i) => ({
+      id: i.id,
+      name: i.name,
+      description: i.description?.trim() || null,
+      quantity: fixed(i.quantity, 3),
+      unit: i.unit,
+      unitCost: fixed(i.unitCost, 2),
+      totalCost: fixed(i.totalCost, 2),
+    })),
   }))
 }
 

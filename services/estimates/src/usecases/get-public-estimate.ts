@@ -11,6 +11,7 @@ import { findPublicShare, type PublicEstimateRow } from './find-public-share.js'
 import { snapshotHash } from './public-snapshot.js'
 import { isOrganizationMember } from './public-viewer.js'
 import { assertShareOpen } from './share-governance.js'
+import { trackClientView } from './track-client-view.js'
 
 /**
  * Records the client's first open: viewedAt once, shared → viewed, estimates.estimate.viewed.v1.
@@ -32,15 +33,21 @@ async function recordFirstView(deps: EstimatesDeps, estimate: PublicEstimateRow)
   })
 }
 
-/** GET /public/estimates/{token}: the client's read-only view, with the hash a decision would record (once the link is open to them). */
+/**
+ * GET /public/estimates/{token}: the client's read-only view, with the hash a decision would
+ * record (once the link is open to them), and what changed since this link last showed it. The
+ * team's own preview records nothing: no first view, no revision, no "seen".
+ */
 export async function getPublicEstimate(deps: EstimatesDeps, token: string, viewer: RequestContext | undefined, passcode?: string): Promise<PublicEstimate> {
   let share = await findPublicShare(deps, deps.prisma, token)
   // Expired (410) or behind a passcode (401): nothing of the estimate, not even a first view.
   await assertShareOpen(deps, share, passcode)
-  if (!share.estimate.viewedAt && !(await isOrganizationMember(deps, viewer, share.organizationId))) {
+  const preview = await isOrganizationMember(deps, viewer, share.organizationId)
+  if (!share.estimate.viewedAt && !preview) {
     if (await recordFirstView(deps, share.estimate)) share = await findPublicShare(deps, deps.prisma, token)
   }
   const settings = await fetchCompanySettings(deps, share.organizationId)
   const snapshot = await buildPublicEstimate(deps.prisma, share.estimate, settings)
-  return { ...snapshot, approval: await currentApproval(deps.prisma, share.estimate), snapshotSha256: snapshotHash(snapshot) }
+  const sinceLastView = preview ? null : await trackClientView(deps, share, snapshot)
+  return { ...snapshot, approval: await currentApproval(deps.prisma, share.estimate), snapshotSha256: snapshotHash(snapshot), sinceLastView }
 }

@@ -13,14 +13,16 @@ import { createEnvelope, writeOutbox } from '@plumbline/messaging'
 import { AppError, fetchCompanySettings, notFound, type OrgContext, requirePermission } from '@plumbline/service-kit'
 import type { z } from 'zod'
 import type { Tx } from '../data/db.js'
-import { findLiveEstimateRow, type LockedEstimate, lockEstimateRow, updateEstimateRow } from '../data/estimates-repo.js'
+import { findLiveEstimateRow, type LockedEstimate, lockEstimateRow, readEstimateForPublic, updateEstimateRow } from '../data/estimates-repo.js'
 import { type IdempotencyRequest, runIdempotent } from '../data/idempotency.js'
 import { findLiveShareLinkOf } from '../data/share-links-repo.js'
 import { addTimelineEntry, insertSend, lockOrganizationSends, recentSends } from '../data/timeline-repo.js'
 import type { EstimatesDeps } from '../deps.js'
 import { ESTIMATES_SCHEMA, recordEstimateEvent } from '../events/record-event.js'
+import { buildPublicEstimate } from './build-public-estimate.js'
 import { estimateSentMail, mailBrandOf } from './estimate-mail.js'
 import { restartRemindersOnSend } from './reminders.js'
+import { freezeRevision, revisionSnapshotOf } from './revisions.js'
 import { assertNotExpiredForSending } from './share-governance.js'
 import { issueShareToken, shareUrlOf, statusAfterSharing } from './share-link.js'
 
@@ -64,7 +66,8 @@ async function ensureShareUrl(deps: EstimatesDeps, tx: Tx, ctx: OrgContext, esti
  * POST …/estimates/{id}/send: under the estimate's row lock, checks it may be sent (a declined
  * estimate may not: 409), counts the organisation's sends of the last hour, makes sure the share
  * link is on, and writes the send, its timeline entry and the mail request (the outbox, id = the
- * send's id) in one transaction, and starts the follow-up reminders again from this send; the
+ * send's id) in one transaction, freezes what the client will see as a revision (unless the
+ * latest one shows the same), and starts the follow-up reminders again from this send; the
  * mailer sends it once. 202: the mail is queued. Repeating the
  * request with the same Idempotency-Key answers the first answer again and sends nothing more.
  */
@@ -88,6 +91,8 @@ export async function sendEstimate(
       const shareUrl = await ensureShareUrl(deps, tx, ctx, locked)
       const estimate = await findLiveEstimateRow(tx, ctx.orgId, estimateId)
       if (!estimate) throw notFound('Estimate')
+      const sent = await buildPublicEstimate(tx, await readEstimateForPublic(tx, ctx.orgId, estimateId), settings)
+      await freezeRevision(tx, ctx.orgId, estimateId, revisionSnapshotOf(sent), { reason: 'sent', actorId: ctx.userId, actorEmail: ctx.email, at: now })
       const brand = mailBrandOf(deps.env.APP_URL, ctx.orgId, settings)
       const subject = body.subject ?? defaultSendSubject(estimate.projectName, brand.companyName)
       const message = body.message?.trim() ? body.message : null

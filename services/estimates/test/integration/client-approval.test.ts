@@ -55,7 +55,7 @@ describe('client approval', () => {
     const rows = await svc.deps.prisma.estimateApproval.findMany({ where: { estimateId: estimate.id } })
     expect(rows).toHaveLength(1)
     const row = rows[0]
-    const { snapshotSha256: _hash, ...whatTheClientSaw } = seen.body
+    const { snapshotSha256: _hash, sinceLastView: _changes, ...whatTheClientSaw } = seen.body
     expect(row.snapshot).toEqual(whatTheClientSaw)
     expect(row.snapshotSha256).toBe(sha256(canonical(row.snapshot)))
     expect(row.snapshotSha256).toBe(seen.body.snapshotSha256)

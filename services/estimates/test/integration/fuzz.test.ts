@@ -118,6 +118,9 @@ const BAD_QUERIES = [
   '?projectTypeId=%00',
   '?category=nope',
   '?estimateId=x',
+  '?from=x&to=%00',
+  '?from[]=a&to=b',
+  `?from=${'f'.repeat(400)}`,
 ]
 
 function randomBodies(count: number, seed: number): unknown[] {

@@ -89,7 +89,6 @@ const SECRETS = [
   'meetingTranscript',
   'qa_notes',
   'clientEmail',
-  'unitCost',
 ]
 
 describe('GET /public/estimates/{token}', () => {
@@ -116,6 +115,7 @@ describe('GET /public/estimates/{token}', () => {
       'projectType',
       'propertyAddress',
       'sections',
+      'sinceLastView',
       'snapshotSha256',
       'squareFootage',
       'status',
@@ -166,8 +166,9 @@ describe('GET /public/estimates/{token}', () => {
         name: 'Cabinets',
         total: '2280.00',
         lineItems: [
-          { id: expect.any(String), name: 'Base cabinet', quantity: '4.000', unit: 'each', totalCost: '1400.00' },
-          { id: expect.any(String), name: 'Install crew', quantity: '16.000', unit: 'each', totalCost: '880.00' },
+          // Unit costs as the client's PDF prints them (the page already showed quantity × unit cost).
+          { id: expect.any(String), name: 'Base cabinet', description: null, quantity: '4.000', unit: 'each', unitCost: '350.00', totalCost: '1400.00' },
+          { id: expect.any(String), name: 'Install crew', description: null, quantity: '16.000', unit: 'each', unitCost: '55.00', totalCost: '880.00' },
         ],
       },
     ])

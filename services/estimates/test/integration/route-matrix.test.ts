@@ -35,6 +35,7 @@ const ORG_TABLES = [
   'estimateSend',
   'estimateTimelineEntry',
   'estimateComment',
+  'estimateRevision',
   'idempotencyKey',
 ] as const
 

@@ -1,11 +1,16 @@
+import { COMPANY_SETTINGS_DEFAULTS } from '@plumbline/contracts'
 import type { OrgRouteSpec } from '@plumbline/testing'
+import { inTransaction } from '../../src/data/db.js'
+import { readEstimateForPublic } from '../../src/data/estimates-repo.js'
+import { buildPublicEstimate } from '../../src/usecases/build-public-estimate.js'
+import { freezeRevision, revisionSnapshotOf } from '../../src/usecases/revisions.js'
 import { type EstimatesTestService, estimatePayload, ROOFING, ROOFING_TEMPLATE } from './estimates-test-service.js'
 import { pricingMatrix } from './pricing-matrix-routes.js'
 
 /**
  * Every org-scoped route of the estimates service, with a body valid enough to reach the
  * object lookup. `:id` estimate, `:sectionId`, `:itemId`, `:linkId`, `:templateId`, `:phaseId`,
- * `:typeId`, `:groupId`, `:groupPhaseId` (a phase of a phase group) are filled with the victim organisation's objects (see createVictim). Pricing's routes come
+ * `:typeId`, `:groupId`, `:groupPhaseId` (a phase of a phase group), `:revisionId` are filled with the victim organisation's objects (see createVictim). Pricing's routes come
  * from pricing-matrix-routes.ts (that file is theirs).
  */
 export const CORE_ROUTES: OrgRouteSpec[] = [
@@ -64,6 +69,8 @@ export const CORE_ROUTES: OrgRouteSpec[] = [
   { method: 'GET', path: '/organizations/:orgId/estimates/:id/approval' },
   { method: 'GET', path: '/organizations/:orgId/estimates/:id/comments' },
   { method: 'POST', path: '/organizations/:orgId/estimates/:id/comments', body: { body: 'Hijacked' } },
+  { method: 'GET', path: '/organizations/:orgId/estimates/:id/revisions' },
+  { method: 'GET', path: '/organizations/:orgId/estimates/:id/revisions/diff?from=:revisionId&to=:revisionId' },
   { method: 'GET', path: '/organizations/:orgId/estimates/:id/share' },
   { method: 'PATCH', path: '/organizations/:orgId/estimates/:id/share', body: { passcode: 'hijacked', expiresAt: null } },
 ]
@@ -84,6 +91,7 @@ export async function createVictim(svc: EstimatesTestService, orgId: string): Pr
   const group = (await api('POST', '/phase-groups', { name: 'Victim group' })).body
   const groupPhase = (await api('POST', `/phase-groups/${group.id}/phases`, { name: 'Victim phase', defaultPercentage: 100 })).body
   await api('POST', `/project-types/${type.id}/phase-groups/${group.id}/link`, { isDefault: true })
+  const revision = await freezeVictimRevision(svc, orgId, e.id)
   const base = {
     orgId,
     id: e.id,
@@ -95,8 +103,17 @@ export async function createVictim(svc: EstimatesTestService, orgId: string): Pr
     typeId: type.id,
     groupId: group.id,
     groupPhaseId: groupPhase.id,
+    revisionId: revision.id,
   }
   return { ...base, ...(await pricingMatrix.createVictim?.(svc, orgId, base)) }
+}
+
+/** A revision of the estimate as a send freezes one (without sending: the matrix makes many victims, past the hourly send limit). */
+function freezeVictimRevision(svc: EstimatesTestService, orgId: string, estimateId: string) {
+  return inTransaction(svc.deps, async (tx) => {
+    const snapshot = await buildPublicEstimate(tx, await readEstimateForPublic(tx, orgId, estimateId), COMPANY_SETTINGS_DEFAULTS)
+    return freezeRevision(tx, orgId, estimateId, revisionSnapshotOf(snapshot), { reason: 'sent', actorId: 'victim', actorEmail: null, at: new Date() })
+  })
 }
 
 /** Replaces ':param' strings inside a body with the params' values (ids in bodies). */
