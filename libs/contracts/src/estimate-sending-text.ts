@@ -50,5 +50,6 @@ export const REMINDER_STOP_TEXT = {
   'link-disabled': 'Sharing was turned off',
   unsubscribed: 'The client unsubscribed',
   'no-recipient': 'No client e-mail to remind',
+  'changes-requested': 'Paused: the client asked for changes (resumes with the next send)',
 } as const
 export type ReminderStopReason = keyof typeof REMINDER_STOP_TEXT

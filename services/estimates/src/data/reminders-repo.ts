@@ -13,6 +13,7 @@ export type ReminderFields = {
   lastSentAt: Date | null
   nextDueAt: Date | null
   stoppedReason: string | null
+  pausedAt: Date | null
 }
 
 export const findReminder = (db: Db, orgId: string, estimateId: string) => db.estimateReminder.findFirst({ where: { organizationId: orgId, estimateId } })

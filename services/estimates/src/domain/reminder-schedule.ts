@@ -13,12 +13,15 @@ export type ReminderSchedule = {
   startedAt: Date
   lastSentAt: Date | null
   unsubscribedAt: Date | null
+  /** The client asked for changes: nothing is due until the next send. */
+  pausedAt: Date | null
 }
 
 /** Why nothing more is scheduled on the schedule's own terms (off is no reason: it is just off). */
 export function scheduleStopReason(s: ReminderSchedule): ReminderStopReason | null {
   if (s.unsubscribedAt) return 'unsubscribed'
   if (s.enabled && s.sentCount >= s.maxCount) return 'done'
+  if (s.enabled && s.pausedAt) return 'changes-requested'
   return null
 }
 
@@ -34,6 +37,7 @@ export type ReminderLinkState = {
   link: { revokedAt: Date | null; expiresAt: Date | null } | null
   recipients: string[]
   unsubscribedAt: Date | null
+  pausedAt: Date | null
 }
 
 /** A due reminder goes out only while the link is open and the client undecided; else why it stops. */
@@ -42,6 +46,7 @@ export function dueReminderBlocker(s: ReminderLinkState, now: Date): ReminderSto
   if (s.estimate.deletedAt || !s.link || s.link.revokedAt) return 'link-disabled'
   if (s.link.expiresAt && s.link.expiresAt.getTime() <= now.getTime()) return 'expired'
   if (s.unsubscribedAt) return 'unsubscribed'
+  if (s.pausedAt) return 'changes-requested'
   if (s.recipients.length === 0) return 'no-recipient'
   return null
 }

@@ -1,12 +1,12 @@
 import type { ReminderSettings, ReminderState, ReminderStopReason } from '@plumbline/contracts'
 import { inTransaction, type Tx } from '../data/db.js'
-import { findReminder, markReminderUnsubscribed, saveReminder } from '../data/reminders-repo.js'
+import { findReminder, markReminderUnsubscribed, saveReminder, updateReminder } from '../data/reminders-repo.js'
 import type { EstimatesDeps } from '../deps.js'
 import { nextReminderAt, type ReminderSchedule, scheduleStopReason } from '../domain/reminder-schedule.js'
 import { findPublicShare } from './find-public-share.js'
 
 // An estimate's follow-up reminders: (re)started by each send, changed from the share dialog,
-// stopped by the client's unsubscribe. The worker (events/reminder-worker.ts) sends them.
+// paused by the client's change request until the next send, stopped by the client's unsubscribe. The worker (events/reminder-worker.ts) sends them.
 
 type ReminderRow = NonNullable<Awaited<ReturnType<typeof findReminder>>>
 
@@ -28,8 +28,8 @@ const scheduleOf = (row: ReminderRow): ReminderSchedule => ({ ...row })
 
 /**
  * A send starts the schedule again: from the send's time, to the send's recipients, with the
- * send's settings (else the estimate's own, else the company's). A client who unsubscribed stays
- * unsubscribed.
+ * send's settings (else the estimate's own, else the company's), ending a pause for a change
+ * request. A client who unsubscribed stays unsubscribed.
  */
 export async function restartRemindersOnSend(
   tx: Tx,
@@ -47,6 +47,7 @@ export async function restartRemindersOnSend(
     startedAt: opts.now,
     lastSentAt: null,
     unsubscribedAt: existing?.unsubscribedAt ?? null,
+    pausedAt: null,
   }
   await saveReminder(tx, orgId, estimateId, {
     ...schedule,
@@ -71,13 +72,33 @@ export async function changeReminders(
   const existing = await findReminder(tx, orgId, estimate.id)
   const schedule: ReminderSchedule = existing
     ? { ...scheduleOf(existing), enabled: settings.enabled, everyDays: settings.everyDays, maxCount: settings.max }
-    : { enabled: settings.enabled, everyDays: settings.everyDays, maxCount: settings.max, sentCount: 0, startedAt: now, lastSentAt: null, unsubscribedAt: null }
+    : {
+        enabled: settings.enabled,
+        everyDays: settings.everyDays,
+        maxCount: settings.max,
+        sentCount: 0,
+        startedAt: now,
+        lastSentAt: null,
+        unsubscribedAt: null,
+        pausedAt: null,
+      }
   await saveReminder(tx, orgId, estimate.id, {
     ...schedule,
     recipients: existing?.recipients ?? (estimate.clientEmail ? [estimate.clientEmail] : []),
     nextDueAt: nextReminderAt(schedule, now),
     stoppedReason: scheduleStopReason(schedule),
   })
+}
+
+/**
+ * The client asked for changes: no reminder goes out while the contractor works on them, until
+ * the next send restarts the schedule (changing the settings in the share dialog keeps the pause).
+ */
+export async function pauseRemindersForChanges(tx: Tx, orgId: string, estimateId: string, now: Date): Promise<void> {
+  const existing = await findReminder(tx, orgId, estimateId)
+  if (!existing || existing.pausedAt) return
+  const schedule: ReminderSchedule = { ...scheduleOf(existing), pausedAt: now }
+  await updateReminder(tx, estimateId, { pausedAt: now, nextDueAt: null, stoppedReason: existing.stoppedReason ?? scheduleStopReason(schedule) })
 }
 
 /**

@@ -19,6 +19,7 @@ import { recordEvent } from '../events/record-event.js'
 import { publicCommentOf } from './comment-views.js'
 import { findPublicShare, publicLinkNotFound } from './find-public-share.js'
 import type { ClientInfo } from './record-approval-decision.js'
+import { pauseRemindersForChanges } from './reminders.js'
 import { assertShareOpen } from './share-governance.js'
 
 const HOUR_MS = 3600_000
@@ -35,8 +36,9 @@ async function checkHourlyLimit(tx: Tx, orgId: string, estimateId: string, now: 
 /**
  * POST /public/estimates/{token}/comments: the client asks for changes. The link must be open to
  * them as for a decision (404, 410, 401). Under the estimate's row lock, so concurrent messages
- * count against the hourly limit one after another: the message, a timeline entry and
- * estimates.estimate.change-requested.v1 (the contractor's bell and e-mail) in one transaction.
+ * count against the hourly limit one after another: the message, a timeline entry, the pause of
+ * the follow-up reminders (until the next send) and estimates.estimate.change-requested.v1 (the
+ * contractor's bell and e-mail) in one transaction.
  */
 export async function requestChanges(deps: EstimatesDeps, token: string, body: CommentBody, client: ClientInfo): Promise<PublicComment> {
   const share = await findPublicShare(deps, deps.prisma, token)
@@ -64,6 +66,7 @@ export async function requestChanges(deps: EstimatesDeps, token: string, body: C
       details: { commentId: row.id },
       createdAt: now,
     })
+    await pauseRemindersForChanges(tx, orgId, estimate.id, now)
     await recordEvent<z.infer<typeof ZEstimateChangeRequestedV1>>(tx, {
       type: Subjects.estimateChangeRequested,
       orgId,

@@ -29,7 +29,7 @@ async function handleOneDue(deps: EstimatesDeps, now: Date, claimed: { id: strin
     const row = await readClaimedReminder(tx, estimateId)
     const { estimate } = row
     const link = estimate.shareLink
-    const blocker = dueReminderBlocker({ estimate, link, recipients: row.recipients, unsubscribedAt: row.unsubscribedAt }, now)
+    const blocker = dueReminderBlocker({ estimate, link, recipients: row.recipients, unsubscribedAt: row.unsubscribedAt, pausedAt: row.pausedAt }, now)
     if (blocker || !link) {
       await updateReminder(tx, estimateId, { nextDueAt: null, stoppedReason: blocker ?? 'link-disabled' })
       return 'stopped'

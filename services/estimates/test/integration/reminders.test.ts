@@ -131,6 +131,34 @@ describe('follow-up reminders', () => {
     })
   })
 
+  it("pauses at the client's change request until the next send, whatever the share dialog changes meanwhile", async () => {
+    const orgId = newOrgId()
+    const { api, e, token } = await sendIt(orgId, { reminders: { enabled: true, everyDays: 1, max: 5 } })
+    await sendIt(orgId, { reminders: { enabled: true, everyDays: 1, max: 5 }, to: ['control@example.com'] })
+    const share = `/estimates/${e.id}/share`
+    expect((await svc.publicCall('POST', token, '/comments', { body: 'Could the gutters be copper?' })).status).toBe(201)
+    expect((await api('GET', share)).body.reminders).toMatchObject({ nextAt: null, stoppedReason: 'changes-requested', sent: 0 })
+    // A second request while paused changes nothing.
+    expect((await svc.publicCall('POST', token, '/comments', { body: 'And white trim.' })).status).toBe(201)
+
+    advanceDays(1)
+    await sendDueReminders(svc.deps)
+    expect((await reminderMails(orgId)).map((m) => m.to)).toEqual([['control@example.com']])
+    const changed = await api('PATCH', share, { reminders: { enabled: true, everyDays: 2, max: 5 } })
+    expect(changed.body.reminders).toMatchObject({ everyDays: 2, nextAt: null, stoppedReason: 'changes-requested' })
+    advanceDays(3)
+    await sendDueReminders(svc.deps)
+    expect((await reminderMails(orgId)).filter((m) => m.to[0] === 'jane@example.com')).toHaveLength(0)
+
+    // The contractor sends the changed estimate: reminders start again from that send.
+    const resent = await api('POST', `/estimates/${e.id}/send`, { to: ['jane@example.com'] })
+    expect(resent.status).toBe(202)
+    expect((await api('GET', share)).body.reminders).toMatchObject({ stoppedReason: null, nextAt: new Date(now.getTime() + 2 * DAY).toISOString() })
+    advanceDays(2)
+    await sendDueReminders(svc.deps)
+    expect((await reminderMails(orgId)).filter((m) => m.to[0] === 'jane@example.com')).toHaveLength(1)
+  })
+
   it('takes changes from the share dialog, validated, and reminds the client e-mail of an estimate never sent', async () => {
     const orgId = newOrgId()
     const api = svc.as(orgId)
