@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { apiOk, fakeMicrophoneArgs, launchBrowser, makeSpeechWav, overflowingElements, screenshot, signedIn, visible } from '@plumbline/testing'
-import type { Browser, Page } from 'playwright-core'
+import type { Browser, BrowserContext, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
 // The notetaker journey (issue 12): Chromium's fake microphone plays a WAV spoken by espeak-ng,
@@ -63,10 +63,18 @@ async function settledStatus(page: Page, orgId: string, meetingId: string): Prom
 }
 
 describe('/notetaker', () => {
-  it('records, pauses, resumes, stops and saves; transcribes or says why; imports a transcript; action item → task; notes → estimate', async () => {
-    const { context, page } = await signedIn(browser)
+  // One meeting through three steps, which share the signed-in page.
+  let context: BrowserContext
+  let page: Page
+  let orgId: string
+  let title: string
+  let estimateLabel: string
+  afterAll(() => context?.close())
+
+  it('records, pauses, resumes, stops and saves', async () => {
+    ;({ context, page } = await signedIn(browser))
     const user = await apiOk<{ organizations: { id: string }[] }>(page, 'GET', '/api/user')
-    const orgId = user.organizations[0].id
+    orgId = user.organizations[0].id
 
     // Dashboard → Start Meeting opens the recorder on /notetaker.
     await page.getByRole('button', { name: 'Start Meeting' }).click()
@@ -78,7 +86,7 @@ describe('/notetaker', () => {
     // The spec's save messages, in order: title first, then the recording.
     await dialog.getByRole('button', { name: 'Save Meeting' }).click()
     await visible(dialog.getByText('Title Required: Please enter a title for your meeting'))
-    const title = `Roof walk ${Date.now().toString(36)}`
+    title = `Roof walk ${Date.now().toString(36)}`
     await dialog.getByLabel('Title').fill(title)
     await dialog.getByRole('button', { name: 'Save Meeting' }).click()
     await visible(dialog.getByText('No Recording: Please record audio before saving the meeting'))
@@ -111,7 +119,9 @@ describe('/notetaker', () => {
     await dialog.getByLabel('Description (optional)').fill('Inspection with the owner')
     await dialog.getByRole('button', { name: 'Save Meeting' }).click()
     await visible(page.getByText('Meeting saved'))
+  }, 90_000)
 
+  it('transcribes the saved recording, or says why not', async () => {
     // The detail dialog opens on the new meeting.
     const detail = page.getByRole('dialog')
     await visible(detail.getByRole('heading', { name: title }))
@@ -137,7 +147,10 @@ describe('/notetaker', () => {
     }
     await visible(detail.getByTestId('meeting-audio'))
     await shot(page, 'recorded-desktop')
+  }, 240_000)
 
+  it('imports a transcript: a summary, speakers, an action item made a task, the notes attached to an estimate', async () => {
+    const detail = page.getByRole('dialog')
     // Import the call's transcript: it takes the same summary and action-item path.
     await detail.getByLabel('Transcript file').setInputFiles({ name: 'zoom.vtt', mimeType: 'text/vtt', buffer: Buffer.from(VTT) })
     await visible(page.getByText('Transcript imported'))
@@ -154,7 +167,7 @@ describe('/notetaker', () => {
     const estimates = detail.getByRole('list', { name: 'Estimates' })
     await visible(estimates)
     const firstEstimate = estimates.getByRole('button').first()
-    const estimateLabel = (await firstEstimate.textContent()) ?? ''
+    estimateLabel = (await firstEstimate.textContent()) ?? ''
     await firstEstimate.click()
     await visible(page.getByText('Meeting notes attached'))
     await shot(page, 'detail-desktop')
@@ -171,7 +184,9 @@ describe('/notetaker', () => {
     await visible(row)
     expect(await overflowingElements(page)).toEqual([])
     await shot(page, 'list-desktop')
+  }, 120_000)
 
+  it('finds the task on /tasks, linked back to its meeting, and the notes on the estimate', async () => {
     // The task is on /tasks, linked to the meeting.
     await page.goto('/tasks')
     await visible(page.getByText('Send the permit by Friday').first())
@@ -190,8 +205,7 @@ describe('/notetaker', () => {
     expect(full.meetingTranscript).toContain('Sarah: We walked the roof')
     await page.goto(`/estimates/${estimate?.id}`)
     await visible(page.getByTestId('meeting-notes').getByText(`Meeting: ${title}`, { exact: false }))
-    await context.close()
-  }, 240_000)
+  }, 90_000)
 
   it('shows the list and a meeting on a phone without sideways scrolling', async () => {
     const { context, page } = await signedIn(browser, { mobile: true })
