@@ -50,6 +50,13 @@ export function floors(services: readonly string[]): Floor[] {
       message: 'Use cases take plain arguments (ctx + input) and never depend on HTTP: import OrgContext from @plumbline/service-kit.',
     },
     {
+      name: 'use cases through repositories',
+      files: /^services\/[^/]+\/src\/usecases\//,
+      refuses: (i) => i.specifier.startsWith('@prisma/') || !!i.target?.startsWith(`services/${serviceOf(i.file)}/src/generated/prisma/`),
+      message:
+        'Use cases reach the database through the repositories in data/ (orgId first) and open transactions with inTransaction from @plumbline/service-kit: never the generated Prisma client, its types included.',
+    },
+    {
       name: 'front end',
       files: /^frontends\/(?![^/]+\/test\/e2e\/)/,
       refuses: isService,

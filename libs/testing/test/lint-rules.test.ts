@@ -73,6 +73,9 @@ describe('layering rule (lint/layers.ts)', () => {
     ['services/ai/src/usecases/imports-a-service-folder.ts', '../../../estimates/src/data/estimates-repo.js'],
     ['services/ai/vitest.config.ts', '../gateway/src/app.js'],
     ['services/ai/src/usecases/imports-express.ts', 'express'],
+    ['services/auth/src/usecases/imports-the-prisma-client.ts', '../generated/prisma/client.js'],
+    ['services/meetings/src/usecases/imports-prisma-enums.ts', '../generated/prisma/enums.js'],
+    ['services/admin/src/usecases/imports-a-prisma-package.ts', '@prisma/client'],
     ['services/gateway/src/security/imports-http.ts', '../http/errors.js'],
     ['services/gateway/src/core/imports-security.ts', '../security/cookies.js'],
     ['frontends/share/src/imports-a-service-package.ts', '@plumbline/auth'],
@@ -87,6 +90,8 @@ describe('layering rule (lint/layers.ts)', () => {
   it.each([
     ['services/ai/src/usecases/imports-a-lib.ts', '@plumbline/contracts'],
     ['services/ai/src/usecases/imports-its-own-code.ts', '../domain/format.js'],
+    ['services/auth/src/usecases/imports-a-repository.ts', '../data/members-repo.js'],
+    ['services/auth/src/data/imports-the-prisma-client.ts', '../generated/prisma/client.js'],
     ['services/ai/test/unit/imports-its-own-src.test.ts', '../../src/domain/format.js'],
     ['services/gateway/src/app.ts', './http/api-handler.js'],
     ['services/gateway/src/http/api-handler.ts', '../core/errors.js'],

@@ -1,5 +1,9 @@
 import type { Db, Tx } from '../deps.js'
 import type { NotificationFacts } from '../domain/notification-text.js'
+import type { Notification } from '../generated/prisma/client.js'
+
+/** A stored notification, before its actor is named (usecases/notification-views.ts). */
+export type NotificationRow = Notification
 
 export type NewNotification = NotificationFacts & { orgId: string; userId: string; sourceKey: string; createdAt: Date }
 

@@ -1,8 +1,8 @@
 import type { Notification } from '@plumbline/contracts'
 import { actorsByIds } from '../data/actors-repo.js'
+import type { NotificationRow } from '../data/notifications-repo.js'
 import type { Db } from '../deps.js'
 import { notificationLink, notificationText } from '../domain/notification-text.js'
-import type { Notification as NotificationRow } from '../generated/prisma/client.js'
 
 /**
  * Rows as the bell shows them. Actors are named now, from the users admin learned from auth

@@ -1,4 +1,5 @@
-import type { ContentSectionType } from '@plumbline/contracts'
+import type { ChatMessage, ContentSectionType } from '@plumbline/contracts'
+import type { Prisma } from '../generated/prisma/client.js'
 import type { Db } from './db.js'
 
 export type ChatThread = { orgId: string; estimateId: string; type: ContentSectionType }
@@ -19,3 +20,13 @@ export const createChat = (
   t: ChatThread,
   row: { id: string; userId: string; userMessage: string; aiResponse: string; proposedContent: string | null; writer: string },
 ) => db.chatMessage.create({ data: { ...where(t), ...row } })
+
+/** A stored chat row as the contract shows it. */
+export const chatMessageOf = (row: Prisma.ChatMessageGetPayload<object>): ChatMessage => ({
+  id: row.id,
+  userMessage: row.userMessage,
+  aiResponse: row.aiResponse,
+  proposedContent: row.proposedContent,
+  writer: row.writer === 'openai' ? 'openai' : 'built-in',
+  createdAt: row.createdAt.toISOString(),
+})

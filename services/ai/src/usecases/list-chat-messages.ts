@@ -1,8 +1,7 @@
 import type { ChatMessage, ContentSectionType } from '@plumbline/contracts'
 import { fetchEstimateDocument, type OrgContext } from '@plumbline/service-kit'
-import { listChat } from '../data/chat-repo.js'
+import { chatMessageOf, listChat } from '../data/chat-repo.js'
 import type { AiDeps } from '../deps.js'
-import { chatMessageOf } from './chat-message.js'
 
 /**
  * GET …/content-sections/{type}/chat: the thread, oldest first. The estimate is checked with its

@@ -1,11 +1,10 @@
 import { randomUUID } from 'node:crypto'
 import type { ChatMessage, ContentSectionType } from '@plumbline/contracts'
 import { type OrgContext, withQuota } from '@plumbline/service-kit'
-import { createChat, recentChat } from '../data/chat-repo.js'
+import { chatMessageOf, createChat, recentChat } from '../data/chat-repo.js'
 import type { AiDeps } from '../deps.js'
 import { recordGenerationCompleted } from '../events/record-events.js'
 import { callProvider } from './call-provider.js'
-import { chatMessageOf } from './chat-message.js'
 import { loadWriterInput } from './load-writer-input.js'
 
 const HISTORY = 6
