@@ -8,9 +8,6 @@ import type { Mailer } from './mail/mailer.js'
 /** Everything a use case may touch: the runtime's deps plus auth's env and mailer. */
 export type AuthDeps = ServiceDeps<PrismaClient> & { env: AuthEnv; mailer: Mailer }
 
-/** A Prisma interactive-transaction client. */
-export type Tx = Parameters<Parameters<PrismaClient['$transaction']>[0]>[0]
-
 export const sessionStore = (deps: Pick<AuthDeps, 'redis' | 'env'>): SessionStore => ({
   redis: deps.redis,
   prefix: deps.env.REDIS_PREFIX,

@@ -7,7 +7,7 @@ const { startServiceRuntime, createLogger } = await import('@plumbline/service-k
 const { loadEnv } = await import('./env.js')
 const { authRoutes } = await import('./app.js')
 const { startAuth } = await import('./start.js')
-const { startMailConsumers } = await import('./events/mail-consumer.js')
+const { startMailConsumers } = await import('./consumers/mail-consumer.js')
 const { createMailer } = await import('./mail/mailer.js')
 const { PrismaClient } = await import('./generated/prisma/client.js')
 

@@ -1,6 +1,6 @@
 import type { Closer } from '@plumbline/service-kit'
+import { startIdentityResponder } from './consumers/identity-responder.js'
 import type { AuthDeps } from './deps.js'
-import { startIdentityResponder } from './events/identity-responder.js'
 import { seedDemoAccounts } from './usecases/seed-demo-accounts.js'
 import { seedSystemRoles } from './usecases/seed-system-roles.js'
 

@@ -1,8 +1,8 @@
 import type { Invitation } from '@plumbline/contracts'
 import { hashToken } from '../domain/tokens.js'
-import type { Prisma, PrismaClient } from '../generated/prisma/client.js'
+import type { Prisma } from '../generated/prisma/client.js'
+import type { Db } from './db.js'
 
-type Db = PrismaClient | Prisma.TransactionClient
 const withNames = { role: true, invitedBy: true, organization: true } as const
 export type InvitationRow = Prisma.InvitationGetPayload<{ include: typeof withNames }>
 
@@ -48,15 +48,15 @@ export const createInvitation = (
 ) => db.invitation.create({ data, include: withNames })
 
 /** A resend: a new token (the old link stops working) and a new expiry. */
-export const reissueInvitation = (db: Db, id: string, data: { tokenHash: string; sentAt: Date; expiresAt: Date }) =>
-  db.invitation.update({ where: { id }, data, include: withNames })
+export const reissueInvitation = (db: Db, orgId: string, id: string, data: { tokenHash: string; sentAt: Date; expiresAt: Date }) =>
+  db.invitation.update({ where: { id, organizationId: orgId }, data, include: withNames })
 
-export async function revokeInvitation(db: Db, id: string): Promise<void> {
-  await db.invitation.update({ where: { id }, data: { revokedAt: new Date() } })
+export async function revokeInvitation(db: Db, orgId: string, id: string): Promise<void> {
+  await db.invitation.update({ where: { id, organizationId: orgId }, data: { revokedAt: new Date() } })
 }
 
 /** Marks the invitation accepted unless someone else already did (or it was revoked): exactly one caller wins. */
-export async function markInvitationAccepted(db: Db, id: string, userId: string): Promise<boolean> {
-  const { count } = await db.invitation.updateMany({ where: { id, ...open }, data: { acceptedAt: new Date(), acceptedById: userId } })
+export async function markInvitationAccepted(db: Db, orgId: string, id: string, userId: string): Promise<boolean> {
+  const { count } = await db.invitation.updateMany({ where: { id, organizationId: orgId, ...open }, data: { acceptedAt: new Date(), acceptedById: userId } })
   return count === 1
 }

@@ -1,27 +1,27 @@
 import { PERMISSION_MODULES, type RolePermission } from '@plumbline/contracts'
-import type { PrismaClient } from '../generated/prisma/client.js'
+import type { Db, Tx } from './db.js'
 
 /**
  * An organisation's view of roles: the system roles (no organisation) and its own. Every
  * function takes the organisation first; another organisation's role is simply not found.
  */
-export async function rolesVisibleTo(prisma: PrismaClient, orgId: string) {
-  const roles = await prisma.role.findMany({
+export async function rolesVisibleTo(db: Db, orgId: string) {
+  const roles = await db.role.findMany({
     where: { OR: [{ organizationId: null, isSystemRole: true }, { organizationId: orgId }] },
     orderBy: [{ isSystemRole: 'desc' }, { createdAt: 'asc' }],
   })
-  const counts = await prisma.membership.groupBy({ by: ['roleId'], where: { organizationId: orgId }, _count: { _all: true } })
+  const counts = await db.membership.groupBy({ by: ['roleId'], where: { organizationId: orgId }, _count: { _all: true } })
   const held = new Map(counts.map((c) => [c.roleId, c._count._all]))
   return roles.map((r) => ({ ...r, memberCount: held.get(r.id) ?? 0 }))
 }
 
-export function findVisibleRole(prisma: PrismaClient, orgId: string, roleId: string) {
-  return prisma.role.findFirst({ where: { id: roleId, OR: [{ organizationId: null, isSystemRole: true }, { organizationId: orgId }] } })
+export function findVisibleRole(db: Db, orgId: string, roleId: string) {
+  return db.role.findFirst({ where: { id: roleId, OR: [{ organizationId: null, isSystemRole: true }, { organizationId: orgId }] } })
 }
 
 /** Whether the name is taken in this organisation, by one of its roles or a system role. */
-export async function roleNameTaken(prisma: PrismaClient, orgId: string, name: string, exceptId?: string): Promise<boolean> {
-  const found = await prisma.role.findFirst({
+export async function roleNameTaken(db: Db, orgId: string, name: string, exceptId?: string): Promise<boolean> {
+  const found = await db.role.findFirst({
     where: {
       name: { equals: name, mode: 'insensitive' },
       OR: [{ organizationId: null, isSystemRole: true }, { organizationId: orgId }],
@@ -32,8 +32,8 @@ export async function roleNameTaken(prisma: PrismaClient, orgId: string, name: s
   return !!found
 }
 
-export function createOrgRole(prisma: PrismaClient, orgId: string, input: { name: string; description: string | null }) {
-  return prisma.role.create({
+export function createOrgRole(db: Db, orgId: string, input: { name: string; description: string | null }) {
+  return db.role.create({
     data: {
       organizationId: orgId,
       name: input.name,
@@ -45,19 +45,19 @@ export function createOrgRole(prisma: PrismaClient, orgId: string, input: { name
   })
 }
 
-export function updateOrgRole(prisma: PrismaClient, orgId: string, roleId: string, data: { name?: string; description?: string | null }) {
-  return prisma.role.update({ where: { id: roleId, organizationId: orgId }, data })
+export function updateOrgRole(db: Db, orgId: string, roleId: string, data: { name?: string; description?: string | null }) {
+  return db.role.update({ where: { id: roleId, organizationId: orgId }, data })
 }
 
-export const membersHolding = (prisma: PrismaClient, orgId: string, roleId: string) =>
-  prisma.membership.findMany({ where: { organizationId: orgId, roleId }, select: { userId: true } })
+export const membersHolding = (db: Db, orgId: string, roleId: string) =>
+  db.membership.findMany({ where: { organizationId: orgId, roleId }, select: { userId: true } })
 
-export async function deleteOrgRole(prisma: PrismaClient, orgId: string, roleId: string) {
-  await prisma.role.delete({ where: { id: roleId, organizationId: orgId } })
+export async function deleteOrgRole(db: Db, orgId: string, roleId: string) {
+  await db.role.delete({ where: { id: roleId, organizationId: orgId } })
 }
 
-export async function permissionsOf(prisma: Pick<PrismaClient, 'rolePermission'>, roleId: string): Promise<RolePermission[]> {
-  const rows = await prisma.rolePermission.findMany({ where: { roleId } })
+export async function permissionsOf(db: Db, roleId: string): Promise<RolePermission[]> {
+  const rows = await db.rolePermission.findMany({ where: { roleId } })
   const byModule = new Map(rows.map((r) => [r.module, r]))
   return PERMISSION_MODULES.map((module) => {
     const r = byModule.get(module)
@@ -72,12 +72,26 @@ export async function permissionsOf(prisma: Pick<PrismaClient, 'rolePermission'>
   })
 }
 
-/** Replaces the matrix in one transaction and names the members whose identities changed. */
-export async function replacePermissions(prisma: PrismaClient, orgId: string, roleId: string, rows: RolePermission[]): Promise<string[]> {
-  return prisma.$transaction(async (tx) => {
-    await tx.rolePermission.deleteMany({ where: { roleId } })
-    await tx.rolePermission.createMany({ data: rows.map((r) => ({ roleId, ...r })) })
-    const holders = await tx.membership.findMany({ where: { organizationId: orgId, roleId }, select: { userId: true } })
-    return holders.map((h) => h.userId)
+/** Replaces the matrix (inside the caller's transaction) and names the members whose identities changed. */
+export async function replacePermissions(tx: Tx, orgId: string, roleId: string, rows: RolePermission[]): Promise<string[]> {
+  await tx.rolePermission.deleteMany({ where: { roleId } })
+  await tx.rolePermission.createMany({ data: rows.map((r) => ({ roleId, ...r })) })
+  const holders = await membersHolding(tx, orgId, roleId)
+  return holders.map((h) => h.userId)
+}
+
+/** The system roles (no organisation), oldest first. */
+export const listSystemRoles = (db: Db) => db.role.findMany({ where: { organizationId: null, isSystemRole: true }, orderBy: { createdAt: 'asc' } })
+
+/** Makes one system role and its matrix what the code says (seeding on every start). */
+export async function upsertSystemRole(tx: Tx, role: { id: string; name: string; description: string }, permissions: RolePermission[]): Promise<void> {
+  const { id, name, description } = role
+  await tx.role.upsert({
+    where: { id },
+    create: { id, name, description, isSystemRole: true, organizationId: null },
+    update: { name, description, isSystemRole: true },
   })
+  for (const flags of permissions) {
+    await tx.rolePermission.upsert({ where: { roleId_module: { roleId: id, module: flags.module } }, create: { roleId: id, ...flags }, update: flags })
+  }
 }

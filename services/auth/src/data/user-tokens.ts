@@ -1,7 +1,6 @@
-import type { Tx } from '../deps.js'
 import { generateToken, hashToken } from '../domain/tokens.js'
-import type { PrismaClient } from '../generated/prisma/client.js'
 import type { TokenPurpose } from '../generated/prisma/enums.js'
+import type { Db, Tx } from './db.js'
 
 /** Creates a single-use token and returns the raw value, which exists only in the mail. */
 export async function issueUserToken(tx: Tx, userId: string, purpose: TokenPurpose, ttlMs: number): Promise<string> {
@@ -10,7 +9,7 @@ export async function issueUserToken(tx: Tx, userId: string, purpose: TokenPurpo
   return token
 }
 
-export function findUserToken(db: PrismaClient | Tx, token: string, purpose: TokenPurpose) {
+export function findUserToken(db: Db, token: string, purpose: TokenPurpose) {
   return db.userToken.findFirst({
     where: { tokenHash: hashToken(token), purpose },
     include: { user: { select: { id: true, email: true, emailVerifiedAt: true, deletedAt: true } } },

@@ -1,4 +1,5 @@
 import { type AdminActionRecordedV1, Subjects } from '@plumbline/contracts'
+import { inTransaction } from '@plumbline/service-kit'
 import type { AuthDeps } from '../deps.js'
 import { recordEvent } from './record-event.js'
 
@@ -7,5 +8,5 @@ import { recordEvent } from './record-event.js'
  * Written after the action commits: an action that failed is not audited as done.
  */
 export async function recordAdminAction(deps: Pick<AuthDeps, 'prisma'>, actorId: string, action: AdminActionRecordedV1): Promise<void> {
-  await deps.prisma.$transaction((tx) => recordEvent<AdminActionRecordedV1>(tx, { type: Subjects.adminActionRecorded, orgId: null, actorId, data: action }))
+  await inTransaction(deps, (tx) => recordEvent<AdminActionRecordedV1>(tx, { type: Subjects.adminActionRecorded, orgId: null, actorId, data: action }))
 }

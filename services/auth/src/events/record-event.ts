@@ -1,5 +1,5 @@
-import { createEnvelope, type SqlTx, writeOutbox } from '@plumbline/messaging'
-import type { Tx } from '../deps.js'
+import { createEnvelope, writeOutbox } from '@plumbline/messaging'
+import type { Tx } from '../data/db.js'
 
 export const AUTH_SCHEMA = 'auth'
 
@@ -10,5 +10,5 @@ export type AuthEvent<T> = { type: string; orgId: string | null; actorId: string
  * transaction as the change, and the relay publishes it after commit.
  */
 export async function recordEvent<T>(tx: Tx, event: AuthEvent<T>): Promise<void> {
-  await writeOutbox(tx as unknown as SqlTx, AUTH_SCHEMA, createEnvelope(event))
+  await writeOutbox(tx, AUTH_SCHEMA, createEnvelope(event))
 }

@@ -45,10 +45,8 @@ export function adminRoutes(deps: AuthDeps): Router {
     })
     .on('deleteAdminUser', async ({ ctx, req }) => {
       const userId = uuidParam(req, 'id', 'User')
-      const actorId = ctx.userId
-      const before = await deps.prisma.user.findFirst({ where: { id: userId, deletedAt: null }, select: { email: true, firstName: true, lastName: true } })
-      await deleteUser(deps, { userId, actorId })
-      await recordAdminAction(deps, actorId, { action: 'user.deleted', target: userId, before, after: null })
+      const before = await deleteUser(deps, { userId, actorId: ctx.userId })
+      await recordAdminAction(deps, ctx.userId, { action: 'user.deleted', target: userId, before, after: null })
       return { message: 'User deleted' }
     }).router
 }

@@ -1,8 +1,12 @@
 import { type OrganizationCreatedV1, Subjects, type SystemRole, type UserRegisteredV1 } from '@plumbline/contracts'
-import { badRequest, notFound } from '@plumbline/service-kit'
+import { badRequest, inTransaction, notFound } from '@plumbline/service-kit'
+import type { Tx } from '../data/db.js'
+import { addMember } from '../data/members-repo.js'
+import { createOrganization, findOrganization } from '../data/organizations-repo.js'
+import { findVisibleRole } from '../data/roles-repo.js'
 import { SYSTEM_ROLE_IDS } from '../data/system-roles.js'
-import { findLiveUserByEmail } from '../data/user-directory.js'
-import type { AuthDeps, Tx } from '../deps.js'
+import { createUser, findLiveUserByEmail } from '../data/users-repo.js'
+import type { AuthDeps } from '../deps.js'
 import { emailTaken, isUniqueViolation } from '../domain/auth-errors.js'
 import { personalOrganizationName } from '../domain/organization-name.js'
 import { generateTemporaryPassword, hashPassword } from '../domain/passwords.js'
@@ -27,8 +31,8 @@ export type CreateUserInput = {
 
 export type CreatedUser = { userId: string; organizationId: string; password: string; generated: boolean }
 
-async function assertRoleUsable(tx: Tx, roleId: string, organizationId: string): Promise<void> {
-  const role = await tx.role.findFirst({ where: { id: roleId, OR: [{ organizationId: null, isSystemRole: true }, { organizationId }] } })
+async function assertRoleUsable(tx: Tx, organizationId: string, roleId: string): Promise<void> {
+  const role = await findVisibleRole(tx, organizationId, roleId)
   if (!role) throw badRequest('Role not found in this organization', [{ field: 'roleId', message: 'Role not found in this organization' }])
 }
 
@@ -44,25 +48,23 @@ export async function createUserWithTemporaryPassword(deps: AuthDeps, input: Cre
   const password = input.password ?? generateTemporaryPassword()
   const passwordHash = await hashPassword(password)
   try {
-    const result = await deps.prisma.$transaction(async (tx) => {
-      const user = await tx.user.create({
-        data: {
-          email,
-          passwordHash,
-          firstName: input.firstName,
-          lastName: input.lastName,
-          systemRole: input.systemRole ?? 'user',
-          emailVerifiedAt: new Date(),
-          requirePasswordReset: input.requirePasswordReset ?? true,
-        },
+    const result = await inTransaction(deps, async (tx) => {
+      const user = await createUser(tx, {
+        email,
+        passwordHash,
+        firstName: input.firstName,
+        lastName: input.lastName,
+        systemRole: input.systemRole ?? 'user',
+        emailVerifiedAt: new Date(),
+        requirePasswordReset: input.requirePasswordReset ?? true,
       })
       let organizationId = input.organizationId
       let roleId = input.roleId ?? SYSTEM_ROLE_IDS.Member
       if (organizationId) {
-        if (!(await tx.organization.findUnique({ where: { id: organizationId } }))) throw notFound('Organization')
-        await assertRoleUsable(tx, roleId, organizationId)
+        if (!(await findOrganization(tx, organizationId))) throw notFound('Organization')
+        await assertRoleUsable(tx, organizationId, roleId)
       } else {
-        const organization = await tx.organization.create({ data: { name: personalOrganizationName(input.firstName) } })
+        const organization = await createOrganization(tx, { name: personalOrganizationName(input.firstName) })
         organizationId = organization.id
         roleId = SYSTEM_ROLE_IDS.Owner
         await recordEvent<OrganizationCreatedV1>(tx, {
@@ -72,7 +74,7 @@ export async function createUserWithTemporaryPassword(deps: AuthDeps, input: Cre
           data: { organizationId, name: organization.name, ownerId: user.id },
         })
       }
-      await tx.membership.create({ data: { userId: user.id, organizationId, roleId } })
+      await addMember(tx, organizationId, user.id, roleId)
       await recordEvent<UserRegisteredV1>(tx, {
         type: Subjects.userRegistered,
         orgId: organizationId,

@@ -1,6 +1,6 @@
 import type { SystemRole } from '@plumbline/contracts'
 import { invalidateIdentity } from '../data/identity-cache.js'
-import { findLiveUserByEmail } from '../data/user-directory.js'
+import { findLiveUserByEmail, setSystemRole } from '../data/users-repo.js'
 import type { AuthDeps } from '../deps.js'
 import { recordAdminAction } from '../events/record-admin-action.js'
 import { createUserWithTemporaryPassword } from './create-user-with-temporary-password.js'
@@ -51,7 +51,7 @@ export async function grantSuperadmin(deps: Pick<AuthDeps, 'prisma' | 'redis' | 
     return { userId: created.userId, outcome: 'created', previousRole: null, temporaryPassword: created.generated ? created.password : null }
   }
   if (existing.systemRole === 'superadmin') return { userId: existing.id, outcome: 'unchanged', previousRole: 'superadmin', temporaryPassword: null }
-  await deps.prisma.user.update({ where: { id: existing.id }, data: { systemRole: 'superadmin' } })
+  await setSystemRole(deps.prisma, existing.id, 'superadmin')
   await invalidateIdentity(deps.redis, deps.env.REDIS_PREFIX, existing.id)
   await recordAdminAction(deps, existing.id, {
     action: 'user.system_role_changed',

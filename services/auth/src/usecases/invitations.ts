@@ -12,7 +12,8 @@ import {
   Subjects,
   type UserRegisteredV1,
 } from '@plumbline/contracts'
-import { AppError, badRequest, type OrgContext } from '@plumbline/service-kit'
+import { AppError, badRequest, inTransaction, type OrgContext } from '@plumbline/service-kit'
+import type { Tx } from '../data/db.js'
 import { invalidateIdentity } from '../data/identity-cache.js'
 import {
   createInvitation,
@@ -27,11 +28,11 @@ import {
   revokeInvitation as revokeInvitationRow,
   toInvitation,
 } from '../data/invitations-repo.js'
-import { findMemberRow, lockOrganizationMembers } from '../data/members-repo.js'
-import { permissionsOf } from '../data/roles-repo.js'
+import { addMember, findMemberByEmail, findMemberRow, lockOrganizationMembers } from '../data/members-repo.js'
+import { findVisibleRole, permissionsOf } from '../data/roles-repo.js'
 import { SYSTEM_ROLE_IDS } from '../data/system-roles.js'
-import { findLiveUserByEmail } from '../data/user-directory.js'
-import type { AuthDeps, Tx } from '../deps.js'
+import { createUser, findLiveUserByEmail, loadLiveUser, markEmailVerified } from '../data/users-repo.js'
+import type { AuthDeps } from '../deps.js'
 import { isUniqueViolation } from '../domain/auth-errors.js'
 import { hashPassword } from '../domain/passwords.js'
 import { beyondActor } from '../domain/permissions.js'
@@ -80,19 +81,19 @@ export async function listInvitations(deps: Pick<AuthDeps, 'prisma'>, ctx: OrgCo
  */
 export async function inviteMember(deps: Deps, ctx: OrgContext, input: InvitationInput): Promise<Invitation> {
   const link = newLink()
-  const row = await deps.prisma.$transaction(async (tx) => {
+  const row = await inTransaction(deps, async (tx) => {
     await lockOrganizationMembers(tx, ctx.orgId)
-    const role = await tx.role.findFirst({ where: { id: input.roleId, OR: [{ organizationId: null, isSystemRole: true }, { organizationId: ctx.orgId }] } })
+    const role = await findVisibleRole(tx, ctx.orgId, input.roleId)
     if (!role) throw badRequest(MEMBER_MESSAGES.roleNotFound, [{ field: 'roleId', message: MEMBER_MESSAGES.roleNotFound }])
     if (role.id === SYSTEM_ROLE_IDS.Owner && ctx.orgRole !== 'Owner') throw ownersOnly()
     // Inviting gives the role: nobody gives one carrying permissions they lack.
     const given = beyondActor(ctx, await permissionsOf(tx, role.id))
     if (given.length) throw roleBeyondOwn(given, 'roleId')
-    const member = await tx.membership.findFirst({ where: { organizationId: ctx.orgId, user: { email: input.email, deletedAt: null } } })
+    const member = await findMemberByEmail(tx, ctx.orgId, input.email)
     if (member) throw conflict(INVITATION_MESSAGES.alreadyMember)
     const open = await findOpenInvitationFor(tx, ctx.orgId, input.email)
     if (open && open.expiresAt > link.sentAt) throw conflict(INVITATION_MESSAGES.alreadyInvited)
-    if (open) await revokeInvitationRow(tx, open.id)
+    if (open) await revokeInvitationRow(tx, ctx.orgId, open.id)
     return createInvitation(tx, {
       organizationId: ctx.orgId,
       email: input.email,
@@ -110,22 +111,22 @@ export async function inviteMember(deps: Deps, ctx: OrgContext, input: Invitatio
 /** Mails a new link (the earlier one stops working) with seven more days. */
 export async function resendInvitation(deps: Deps, ctx: OrgContext, invitationId: string): Promise<Invitation> {
   const link = newLink()
-  const row = await deps.prisma.$transaction(async (tx) => {
+  const row = await inTransaction(deps, async (tx) => {
     await lockOrganizationMembers(tx, ctx.orgId)
     const open = await findOpenInvitation(tx, ctx.orgId, invitationId)
     if (!open) throw invitationNotFound()
-    return reissueInvitation(tx, open.id, { tokenHash: link.tokenHash, sentAt: link.sentAt, expiresAt: link.expiresAt })
+    return reissueInvitation(tx, ctx.orgId, open.id, { tokenHash: link.tokenHash, sentAt: link.sentAt, expiresAt: link.expiresAt })
   })
   mailInvitation(deps, row, link.token)
   return toInvitation(row)
 }
 
 export async function revokeInvitation(deps: Pick<AuthDeps, 'prisma'>, ctx: OrgContext, invitationId: string): Promise<void> {
-  await deps.prisma.$transaction(async (tx) => {
+  await inTransaction(deps, async (tx) => {
     await lockOrganizationMembers(tx, ctx.orgId)
     const open = await findOpenInvitation(tx, ctx.orgId, invitationId)
     if (!open) throw invitationNotFound()
-    await revokeInvitationRow(tx, open.id)
+    await revokeInvitationRow(tx, ctx.orgId, open.id)
   })
 }
 
@@ -149,14 +150,14 @@ export async function previewInvitation(deps: Pick<AuthDeps, 'prisma'>, token: s
  * member keeps their role and the invitation is used up.
  */
 export async function acceptInvitation(deps: Deps, caller: { userId: string; email: string }, token: string): Promise<InvitationAccepted> {
-  const joined = await deps.prisma.$transaction(async (tx) => {
+  const joined = await inTransaction(deps, async (tx) => {
     const row = await claimInvitation(tx, token, caller.userId, (row) => {
       if (row.email !== caller.email.toLowerCase()) throw new AppError(403, ErrorCode.FORBIDDEN, INVITATION_MESSAGES.wrongAccount)
     })
-    const user = await tx.user.findFirstOrThrow({ where: { id: caller.userId, deletedAt: null } })
-    if (!user.emailVerifiedAt) await tx.user.update({ where: { id: user.id }, data: { emailVerifiedAt: new Date() } })
+    const user = await loadLiveUser(tx, caller.userId)
+    if (!user.emailVerifiedAt) await markEmailVerified(tx, user.id)
     if (!(await findMemberRow(tx, row.organizationId, user.id))) {
-      await tx.membership.create({ data: { userId: user.id, organizationId: row.organizationId, roleId: row.roleId } })
+      await addMember(tx, row.organizationId, user.id, row.roleId)
       await recordEvent<MemberJoinedV1>(tx, {
         type: Subjects.memberJoined,
         orgId: row.organizationId,
@@ -185,15 +186,13 @@ export async function acceptInvitation(deps: Deps, caller: { userId: string; ema
 export async function registerFromInvitation(deps: Deps, body: InvitationRegisterBody): Promise<InvitationAccepted> {
   const passwordHash = await hashPassword(body.password)
   try {
-    return await deps.prisma.$transaction(async (tx) => {
+    return await inTransaction(deps, async (tx) => {
       const invited = await findLiveInvitationByToken(tx, body.token)
       if (!invited) throw invalidLink()
       if (await findLiveUserByEmail(tx, invited.email)) throw conflict(INVITATION_MESSAGES.accountExists)
-      const user = await tx.user.create({
-        data: { email: invited.email, passwordHash, firstName: body.firstName, lastName: body.lastName, emailVerifiedAt: new Date() },
-      })
+      const user = await createUser(tx, { email: invited.email, passwordHash, firstName: body.firstName, lastName: body.lastName, emailVerifiedAt: new Date() })
       const row = await claimInvitation(tx, body.token, user.id)
-      await tx.membership.create({ data: { userId: user.id, organizationId: row.organizationId, roleId: row.roleId } })
+      await addMember(tx, row.organizationId, user.id, row.roleId)
       await recordEvent<UserRegisteredV1>(tx, {
         type: Subjects.userRegistered,
         orgId: row.organizationId,
@@ -219,6 +218,6 @@ async function claimInvitation(tx: Tx, token: string, userId: string, check?: (r
   if (!found) throw invalidLink()
   await lockOrganizationMembers(tx, found.organizationId)
   check?.(found)
-  if (!(await markInvitationAccepted(tx, found.id, userId))) throw invalidLink()
+  if (!(await markInvitationAccepted(tx, found.organizationId, found.id, userId))) throw invalidLink()
   return found
 }

@@ -1,13 +1,12 @@
 import type { AdminOrganization, AdminUser } from '@plumbline/contracts'
+import { listOrganizationsWithRoles } from '../data/organizations-repo.js'
+import { listSystemRoles } from '../data/roles-repo.js'
+import { listLiveUsersWithOrganizations } from '../data/users-repo.js'
 import type { AuthDeps } from '../deps.js'
 
 /** GET /admin/users: every live account, newest first, with its organisations (oldest membership first). */
 export async function listAdminUsers(deps: AuthDeps): Promise<AdminUser[]> {
-  const users = await deps.prisma.user.findMany({
-    where: { deletedAt: null },
-    orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
-    include: { memberships: { orderBy: [{ createdAt: 'asc' }, { id: 'asc' }], include: { organization: true } } },
-  })
+  const users = await listLiveUsersWithOrganizations(deps.prisma)
   return users.map((user) => ({
     id: user.id,
     email: user.email,
@@ -22,10 +21,7 @@ export async function listAdminUsers(deps: AuthDeps): Promise<AdminUser[]> {
 
 /** GET /admin/organizations: every organisation with the roles a member of it may hold (system roles first). */
 export async function listAdminOrganizations(deps: AuthDeps): Promise<AdminOrganization[]> {
-  const [organizations, systemRoles] = await Promise.all([
-    deps.prisma.organization.findMany({ orderBy: [{ name: 'asc' }, { id: 'asc' }], include: { roles: { orderBy: { name: 'asc' } } } }),
-    deps.prisma.role.findMany({ where: { organizationId: null, isSystemRole: true }, orderBy: { createdAt: 'asc' } }),
-  ])
+  const [organizations, systemRoles] = await Promise.all([listOrganizationsWithRoles(deps.prisma), listSystemRoles(deps.prisma)])
   return organizations.map((org) => ({
     id: org.id,
     name: org.name,

@@ -1,5 +1,5 @@
 import type { UserOrganization } from '@plumbline/contracts'
-import { loadUserWithMemberships } from '../data/user-directory.js'
+import { loadUserWithMemberships } from '../data/users-repo.js'
 import type { AuthDeps } from '../deps.js'
 import { notAuthenticated } from '../domain/auth-errors.js'
 import { toUserOrganizations } from './get-current-user.js'

@@ -1,6 +1,6 @@
 import type { LoginBody } from '@plumbline/contracts'
 import { createSession } from '../data/sessions.js'
-import { findLiveUserByEmail } from '../data/user-directory.js'
+import { findLiveUserByEmail } from '../data/users-repo.js'
 import { type AuthDeps, loginThrottleOf, sessionStore } from '../deps.js'
 import { emailNotVerified, invalidCredentials, tooManyLoginAttempts } from '../domain/auth-errors.js'
 import { burnPasswordCheck, verifyPassword } from '../domain/passwords.js'

@@ -1,8 +1,8 @@
 import { ErrorCode, MEMBER_MESSAGES, type Member, type MemberRoleBody } from '@plumbline/contracts'
-import { AppError, badRequest, notFound, type OrgContext } from '@plumbline/service-kit'
+import { AppError, badRequest, inTransaction, notFound, type OrgContext } from '@plumbline/service-kit'
 import { invalidateIdentity } from '../data/identity-cache.js'
-import { countMembersWithRole, findMemberRow, listMemberRows, lockOrganizationMembers, toMember } from '../data/members-repo.js'
-import { permissionsOf } from '../data/roles-repo.js'
+import { countMembersWithRole, deleteMember, findMemberRow, listMemberRows, lockOrganizationMembers, setMemberRole, toMember } from '../data/members-repo.js'
+import { findVisibleRole, permissionsOf } from '../data/roles-repo.js'
 import { SYSTEM_ROLE_IDS } from '../data/system-roles.js'
 import type { AuthDeps } from '../deps.js'
 import { beyondActor } from '../domain/permissions.js'
@@ -30,11 +30,11 @@ export async function changeMemberRole(
   userId: string,
   body: MemberRoleBody,
 ): Promise<Member> {
-  const member = await deps.prisma.$transaction(async (tx) => {
+  const member = await inTransaction(deps, async (tx) => {
     await lockOrganizationMembers(tx, ctx.orgId)
     const row = await findMemberRow(tx, ctx.orgId, userId)
     if (!row) throw memberNotFound()
-    const role = await tx.role.findFirst({ where: { id: body.roleId, OR: [{ organizationId: null, isSystemRole: true }, { organizationId: ctx.orgId }] } })
+    const role = await findVisibleRole(tx, ctx.orgId, body.roleId)
     if (!role) throw badRequest(MEMBER_MESSAGES.roleNotFound, [{ field: 'roleId', message: MEMBER_MESSAGES.roleNotFound }])
     if ((row.roleId === OWNER || role.id === OWNER) && ctx.orgRole !== 'Owner') throw ownersOnly()
     const given = beyondActor(ctx, await permissionsOf(tx, role.id))
@@ -42,7 +42,7 @@ export async function changeMemberRole(
     const current = beyondActor(ctx, await permissionsOf(tx, row.roleId))
     if (current.length) throw memberBeyondOwn(current)
     if (row.roleId === OWNER && role.id !== OWNER && (await countMembersWithRole(tx, ctx.orgId, OWNER)) <= 1) throw lastOwner()
-    return toMember(await tx.membership.update({ where: { id: row.id }, data: { roleId: role.id }, include: { user: true, role: true } }))
+    return toMember(await setMemberRole(tx, ctx.orgId, row.id, role.id))
   })
   await invalidateIdentity(deps.redis, deps.env.REDIS_PREFIX, userId)
   return member
@@ -53,13 +53,13 @@ export async function changeMemberRole(
  * Their access to it ends with their next request; the last Owner cannot be removed.
  */
 export async function removeMember(deps: Pick<AuthDeps, 'prisma' | 'redis' | 'env'>, ctx: OrgContext, userId: string): Promise<void> {
-  await deps.prisma.$transaction(async (tx) => {
+  await inTransaction(deps, async (tx) => {
     await lockOrganizationMembers(tx, ctx.orgId)
     const row = await findMemberRow(tx, ctx.orgId, userId)
     if (!row) throw memberNotFound()
     if (row.roleId === OWNER && ctx.orgRole !== 'Owner') throw ownersOnly()
     if (row.roleId === OWNER && (await countMembersWithRole(tx, ctx.orgId, OWNER)) <= 1) throw lastOwner()
-    await tx.membership.delete({ where: { id: row.id } })
+    await deleteMember(tx, ctx.orgId, row.id)
   })
   await invalidateIdentity(deps.redis, deps.env.REDIS_PREFIX, userId)
 }

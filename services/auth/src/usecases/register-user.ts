@@ -1,7 +1,10 @@
 import { EMAIL_VERIFICATION_TTL_MS, type OrganizationCreatedV1, type RegisterBody, Subjects, type UserRegisteredV1 } from '@plumbline/contracts'
+import { inTransaction } from '@plumbline/service-kit'
+import { addMember } from '../data/members-repo.js'
+import { createOrganization } from '../data/organizations-repo.js'
 import { SYSTEM_ROLE_IDS } from '../data/system-roles.js'
-import { findLiveUserByEmail } from '../data/user-directory.js'
 import { issueUserToken } from '../data/user-tokens.js'
+import { createUser, findLiveUserByEmail } from '../data/users-repo.js'
 import type { AuthDeps } from '../deps.js'
 import { emailTaken, isUniqueViolation, registrationDisabled } from '../domain/auth-errors.js'
 import { personalOrganizationName } from '../domain/organization-name.js'
@@ -21,12 +24,10 @@ export async function registerUser(deps: AuthDeps, input: RegisterBody): Promise
   if (await findLiveUserByEmail(deps.prisma, input.email)) throw emailTaken()
   const passwordHash = await hashPassword(input.password)
   try {
-    const created = await deps.prisma.$transaction(async (tx) => {
-      const user = await tx.user.create({
-        data: { email: input.email, passwordHash, firstName: input.firstName, lastName: input.lastName },
-      })
-      const organization = await tx.organization.create({ data: { name: personalOrganizationName(input.firstName) } })
-      await tx.membership.create({ data: { userId: user.id, organizationId: organization.id, roleId: SYSTEM_ROLE_IDS.Owner } })
+    const created = await inTransaction(deps, async (tx) => {
+      const user = await createUser(tx, { email: input.email, passwordHash, firstName: input.firstName, lastName: input.lastName })
+      const organization = await createOrganization(tx, { name: personalOrganizationName(input.firstName) })
+      await addMember(tx, organization.id, user.id, SYSTEM_ROLE_IDS.Owner)
       const token = await issueUserToken(tx, user.id, 'verify_email', EMAIL_VERIFICATION_TTL_MS)
       await recordEvent<UserRegisteredV1>(tx, {
         type: Subjects.userRegistered,

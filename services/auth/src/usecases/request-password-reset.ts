@@ -1,6 +1,7 @@
 import { PASSWORD_RESET_TTL_MS } from '@plumbline/contracts'
-import { findLiveUserByEmail } from '../data/user-directory.js'
+import { inTransaction } from '@plumbline/service-kit'
 import { issueUserToken, retireUserTokens } from '../data/user-tokens.js'
+import { findLiveUserByEmail } from '../data/users-repo.js'
 import type { AuthDeps } from '../deps.js'
 import { passwordResetMail } from '../mail/templates.js'
 
@@ -21,7 +22,7 @@ export async function requestPasswordReset(deps: AuthDeps, email: string): Promi
 async function composePasswordResetMail(deps: AuthDeps, email: string) {
   const user = await findLiveUserByEmail(deps.prisma, email)
   if (!user) return null
-  const token = await deps.prisma.$transaction(async (tx) => {
+  const token = await inTransaction(deps, async (tx) => {
     await retireUserTokens(tx, user.id, 'reset_password')
     return issueUserToken(tx, user.id, 'reset_password', PASSWORD_RESET_TTL_MS)
   })

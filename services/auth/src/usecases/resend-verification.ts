@@ -1,6 +1,7 @@
 import { EMAIL_VERIFICATION_TTL_MS } from '@plumbline/contracts'
-import { findLiveUserByEmail } from '../data/user-directory.js'
+import { inTransaction } from '@plumbline/service-kit'
 import { issueUserToken, retireUserTokens } from '../data/user-tokens.js'
+import { findLiveUserByEmail } from '../data/users-repo.js'
 import type { AuthDeps } from '../deps.js'
 import { verificationMail } from '../mail/templates.js'
 import { verificationUrl } from './register-user.js'
@@ -12,7 +13,7 @@ export async function resendVerification(deps: AuthDeps, email: string): Promise
   const user = await findLiveUserByEmail(deps.prisma, email)
   if (user && !user.emailVerifiedAt) {
     // Only the newest link works: older mails may sit in shared or forwarded inboxes.
-    const token = await deps.prisma.$transaction(async (tx) => {
+    const token = await inTransaction(deps, async (tx) => {
       await retireUserTokens(tx, user.id, 'verify_email')
       return issueUserToken(tx, user.id, 'verify_email', EMAIL_VERIFICATION_TTL_MS)
     })

@@ -1,5 +1,7 @@
+import { inTransaction } from '@plumbline/service-kit'
 import { revokeUserSessions } from '../data/sessions.js'
 import { consumeUserToken, findUserToken, retireUserTokens } from '../data/user-tokens.js'
+import { setPassword } from '../data/users-repo.js'
 import { type AuthDeps, sessionStore } from '../deps.js'
 import { expiredResetToken, invalidResetToken } from '../domain/auth-errors.js'
 import { hashPassword } from '../domain/passwords.js'
@@ -15,13 +17,10 @@ export async function resetPassword(deps: AuthDeps, input: { token: string; pass
   if (!record || record.usedAt || record.user.deletedAt) throw invalidResetToken()
   if (record.expiresAt.getTime() <= Date.now()) throw expiredResetToken()
   const passwordHash = await hashPassword(input.password)
-  await deps.prisma.$transaction(async (tx) => {
+  await inTransaction(deps, async (tx) => {
     if (!(await consumeUserToken(tx, record.id))) throw invalidResetToken()
     await retireUserTokens(tx, record.userId, 'reset_password')
-    await tx.user.update({
-      where: { id: record.userId },
-      data: { passwordHash, requirePasswordReset: false, emailVerifiedAt: record.user.emailVerifiedAt ?? new Date() },
-    })
+    await setPassword(tx, record.userId, passwordHash, record.user.emailVerifiedAt ?? new Date())
   })
   await revokeUserSessions(sessionStore(deps), record.userId)
   return { message: PASSWORD_RESET_MESSAGE }

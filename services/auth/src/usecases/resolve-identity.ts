@@ -1,6 +1,6 @@
 import type { SessionIdentity } from '@plumbline/contracts'
 import { cacheIdentity, invalidateIdentity } from '../data/identity-cache.js'
-import { loadUserWithMemberships } from '../data/user-directory.js'
+import { loadUserWithMemberships } from '../data/users-repo.js'
 import type { AuthDeps } from '../deps.js'
 import { toPermissionSet } from '../domain/permissions.js'
 

@@ -1,5 +1,5 @@
 import type { Role, RoleInput, RolePatch, RolePermission } from '@plumbline/contracts'
-import type { OrgContext } from '@plumbline/service-kit'
+import { inTransaction, type OrgContext } from '@plumbline/service-kit'
 import { invalidateIdentity } from '../data/identity-cache.js'
 import {
   createOrgRole,
@@ -78,7 +78,7 @@ export async function setRolePermissions(deps: Deps, ctx: OrgContext, roleId: st
   if (granted.length) throw errors.grantBeyondOwn(granted)
   const held = beyondActor(ctx, await permissionsOf(deps.prisma, roleId))
   if (held.length) throw errors.roleBeyondOwn(held)
-  const holders = await replacePermissions(deps.prisma, ctx.orgId, roleId, rows)
+  const holders = await inTransaction(deps, (tx) => replacePermissions(tx, ctx.orgId, roleId, rows))
   await invalidateIdentity(deps.redis, deps.env.REDIS_PREFIX, ...holders)
   return permissionsOf(deps.prisma, roleId)
 }

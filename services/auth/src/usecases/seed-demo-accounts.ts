@@ -1,7 +1,12 @@
 import { type OrganizationCreatedV1, Subjects, type UserRegisteredV1 } from '@plumbline/contracts'
+import { inTransaction } from '@plumbline/service-kit'
+import type { Tx } from '../data/db.js'
 import { invalidateIdentity } from '../data/identity-cache.js'
+import { addMember, hasMembership } from '../data/members-repo.js'
+import { createOrganization, findOrganization } from '../data/organizations-repo.js'
 import { SYSTEM_ROLE_IDS } from '../data/system-roles.js'
-import type { AuthDeps, Tx } from '../deps.js'
+import { createUser, findUserByEmail } from '../data/users-repo.js'
+import type { AuthDeps } from '../deps.js'
 import { isUniqueViolation } from '../domain/auth-errors.js'
 import { hashPassword } from '../domain/passwords.js'
 import { recordEvent } from '../events/record-event.js'
@@ -11,30 +16,25 @@ type DemoAccount = (typeof DEMO_ACCOUNT_LIST)[number]
 
 /** Returns true when the organisation was created now. */
 async function ensureOrganization(tx: Tx): Promise<boolean> {
-  if (await tx.organization.findUnique({ where: { id: DEMO_ORGANIZATION.id } })) return false
-  await tx.organization.create({ data: { ...DEMO_ORGANIZATION } })
+  if (await findOrganization(tx, DEMO_ORGANIZATION.id)) return false
+  await createOrganization(tx, { ...DEMO_ORGANIZATION })
   return true
 }
 
 /** Creates the account when missing; an existing one keeps its password (someone may have changed it). */
 async function ensureAccount(tx: Tx, account: DemoAccount, passwordHash: string): Promise<string> {
-  const existing = await tx.user.findUnique({ where: { email: account.email } })
+  const existing = await findUserByEmail(tx, account.email)
   const user =
     existing ??
-    (await tx.user.create({
-      data: {
-        email: account.email,
-        passwordHash,
-        firstName: account.firstName,
-        lastName: account.lastName,
-        systemRole: account.systemRole,
-        emailVerifiedAt: new Date(),
-      },
+    (await createUser(tx, {
+      email: account.email,
+      passwordHash,
+      firstName: account.firstName,
+      lastName: account.lastName,
+      systemRole: account.systemRole,
+      emailVerifiedAt: new Date(),
     }))
-  const member = await tx.membership.findUnique({ where: { userId_organizationId: { userId: user.id, organizationId: DEMO_ORGANIZATION.id } } })
-  if (!member) {
-    await tx.membership.create({ data: { userId: user.id, organizationId: DEMO_ORGANIZATION.id, roleId: SYSTEM_ROLE_IDS[account.orgRole] } })
-  }
+  if (!(await hasMembership(tx, DEMO_ORGANIZATION.id, user.id))) await addMember(tx, DEMO_ORGANIZATION.id, user.id, SYSTEM_ROLE_IDS[account.orgRole])
   if (!existing) {
     await recordEvent<UserRegisteredV1>(tx, {
       type: Subjects.userRegistered,
@@ -50,7 +50,7 @@ async function ensureAccount(tx: Tx, account: DemoAccount, passwordHash: string)
 export async function seedDemoAccounts(deps: Pick<AuthDeps, 'prisma' | 'redis' | 'env'>): Promise<void> {
   const hashes = await Promise.all(DEMO_ACCOUNT_LIST.map((a) => hashPassword(a.password)))
   const run = () =>
-    deps.prisma.$transaction(async (tx) => {
+    inTransaction(deps, async (tx) => {
       const created = await ensureOrganization(tx)
       const ids: string[] = []
       for (const [i, account] of DEMO_ACCOUNT_LIST.entries()) ids.push(await ensureAccount(tx, account, hashes[i]))

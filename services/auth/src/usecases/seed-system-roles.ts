@@ -1,23 +1,14 @@
 import { SYSTEM_ROLE_PERMISSIONS, toRolePermissions } from '@plumbline/contracts'
+import { inTransaction } from '@plumbline/service-kit'
+import { upsertSystemRole } from '../data/roles-repo.js'
 import { SYSTEM_ROLE_DESCRIPTIONS, systemRoleEntries } from '../data/system-roles.js'
 import type { AuthDeps } from '../deps.js'
 import { isUniqueViolation } from '../domain/auth-errors.js'
 
-async function upsertSystemRoles(prisma: AuthDeps['prisma']): Promise<void> {
-  await prisma.$transaction(async (tx) => {
+async function upsertSystemRoles(deps: Pick<AuthDeps, 'prisma'>): Promise<void> {
+  await inTransaction(deps, async (tx) => {
     for (const { id, name } of systemRoleEntries()) {
-      await tx.role.upsert({
-        where: { id },
-        create: { id, name, description: SYSTEM_ROLE_DESCRIPTIONS[name], isSystemRole: true, organizationId: null },
-        update: { name, description: SYSTEM_ROLE_DESCRIPTIONS[name], isSystemRole: true },
-      })
-      for (const flags of toRolePermissions(SYSTEM_ROLE_PERMISSIONS[name])) {
-        await tx.rolePermission.upsert({
-          where: { roleId_module: { roleId: id, module: flags.module } },
-          create: { roleId: id, ...flags },
-          update: flags,
-        })
-      }
+      await upsertSystemRole(tx, { id, name, description: SYSTEM_ROLE_DESCRIPTIONS[name] }, toRolePermissions(SYSTEM_ROLE_PERMISSIONS[name]))
     }
   })
 }
@@ -29,9 +20,9 @@ async function upsertSystemRoles(prisma: AuthDeps['prisma']): Promise<void> {
  */
 export async function seedSystemRoles(deps: Pick<AuthDeps, 'prisma'>): Promise<void> {
   try {
-    await upsertSystemRoles(deps.prisma)
+    await upsertSystemRoles(deps)
   } catch (err) {
     if (!isUniqueViolation(err)) throw err
-    await upsertSystemRoles(deps.prisma)
+    await upsertSystemRoles(deps)
   }
 }

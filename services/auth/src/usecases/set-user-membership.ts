@@ -1,6 +1,10 @@
 import { type AdminMembershipBody, type MemberJoinedV1, Subjects } from '@plumbline/contracts'
-import { badRequest, notFound } from '@plumbline/service-kit'
+import { badRequest, inTransaction, notFound } from '@plumbline/service-kit'
 import { invalidateIdentity } from '../data/identity-cache.js'
+import { putMember } from '../data/members-repo.js'
+import { findOrganization } from '../data/organizations-repo.js'
+import { findVisibleRole } from '../data/roles-repo.js'
+import { findLiveUserWithMembershipRows } from '../data/users-repo.js'
 import type { AuthDeps } from '../deps.js'
 import { recordEvent } from '../events/record-event.js'
 
@@ -15,20 +19,14 @@ export type MembershipChange = { before: { organizationId: string; roleId: strin
  * shows that a platform admin put someone (often themselves, for support) into the organisation.
  */
 export async function setUserMembership(deps: AuthDeps, actorId: string, userId: string, input: AdminMembershipBody): Promise<MembershipChange> {
-  const before = await deps.prisma.$transaction(async (tx) => {
-    const user = await tx.user.findFirst({ where: { id: userId, deletedAt: null }, include: { memberships: true } })
+  const before = await inTransaction(deps, async (tx) => {
+    const user = await findLiveUserWithMembershipRows(tx, userId)
     if (!user) throw notFound('User')
-    if (!(await tx.organization.findUnique({ where: { id: input.organizationId } })))
+    if (!(await findOrganization(tx, input.organizationId)))
       throw badRequest('Organization not found', [{ field: 'organizationId', message: 'Organization not found' }])
-    const role = await tx.role.findFirst({
-      where: { id: input.roleId, OR: [{ organizationId: null, isSystemRole: true }, { organizationId: input.organizationId }] },
-    })
+    const role = await findVisibleRole(tx, input.organizationId, input.roleId)
     if (!role) throw badRequest('Role not found in this organization', [{ field: 'roleId', message: 'Role not found in this organization' }])
-    await tx.membership.upsert({
-      where: { userId_organizationId: { userId, organizationId: input.organizationId } },
-      create: { userId, organizationId: input.organizationId, roleId: input.roleId },
-      update: { roleId: input.roleId },
-    })
+    await putMember(tx, input.organizationId, userId, input.roleId)
     if (!user.memberships.some((m) => m.organizationId === input.organizationId))
       await recordEvent<MemberJoinedV1>(tx, {
         type: Subjects.memberJoined,

@@ -1,5 +1,7 @@
 import { Subjects, type UserVerifiedV1 } from '@plumbline/contracts'
+import { inTransaction } from '@plumbline/service-kit'
 import { consumeUserToken, findUserToken } from '../data/user-tokens.js'
+import { markEmailVerified } from '../data/users-repo.js'
 import type { AuthDeps } from '../deps.js'
 import { expiredVerificationToken, invalidVerificationToken } from '../domain/auth-errors.js'
 import { recordEvent } from '../events/record-event.js'
@@ -17,9 +19,9 @@ export async function verifyEmail(deps: AuthDeps, token: string): Promise<Verify
   if (record.user.emailVerifiedAt) return { message: 'Email already verified' }
   if (record.usedAt) throw invalidVerificationToken()
   if (record.expiresAt.getTime() <= Date.now()) throw expiredVerificationToken()
-  await deps.prisma.$transaction(async (tx) => {
+  await inTransaction(deps, async (tx) => {
     if (!(await consumeUserToken(tx, record.id))) throw invalidVerificationToken()
-    await tx.user.update({ where: { id: record.userId }, data: { emailVerifiedAt: new Date() } })
+    await markEmailVerified(tx, record.userId)
     await recordEvent<UserVerifiedV1>(tx, {
       type: Subjects.userVerified,
       orgId: null,

@@ -2,7 +2,8 @@ import { type EventEnvelope, type MailRequestedV1, MailSubjects, ZMailRequestedV
 import { createEnvelope, type EventConsumer, ensureStream } from '@plumbline/messaging'
 import { publishEnvelope, waitForConsumer } from '@plumbline/testing'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { deliverMailRequest, startMailConsumers } from '../../src/events/mail-consumer.js'
+import { startMailConsumers } from '../../src/consumers/mail-consumer.js'
+import { deliverMailRequest } from '../../src/usecases/deliver-mail-request.js'
 import { type AuthTestService, startAuthTestService } from '../support/auth-test-service.js'
 
 // The one mailer (DESIGN §11): another service's mail request, read from its stream, leaves once
