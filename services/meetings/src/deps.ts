@@ -27,9 +27,3 @@ export function buildDeps(base: ServiceDeps<PrismaClient>, env: MeetingsEnv): Me
     workerId: `meetings-${process.pid}-${randomUUID().slice(0, 8)}`,
   }
 }
-
-/** A Prisma interactive-transaction client. */
-export type Tx = Parameters<Parameters<PrismaClient['$transaction']>[0]>[0]
-
-/** What reads need: the client or a transaction. */
-export type Db = PrismaClient | Tx

@@ -1,6 +1,6 @@
 import type { Closer } from '@plumbline/service-kit'
+import { startTranscriptionWorker } from './consumers/transcription-worker.js'
 import type { MeetingsDeps } from './deps.js'
-import { startTranscriptionWorker } from './events/transcription-worker.js'
 import { sweepAbandonedAudio } from './storage/postgres-audio-storage.js'
 
 /** How often the chunks of uploads that never finished are removed. */

@@ -1,7 +1,7 @@
 import { isoDateOf, TASK_CURSOR_INVALID, type TaskFilter, type TaskListQuery, type TaskSort, type TaskSummary } from '@plumbline/contracts'
 import { badRequest, isUuid } from '@plumbline/service-kit'
-import type { Db } from '../deps.js'
 import { Prisma, type Task as TaskRow } from '../generated/prisma/client.js'
+import type { Db } from './db.js'
 import { dayDate } from './tasks-repo.js'
 
 /**

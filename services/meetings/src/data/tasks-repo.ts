@@ -1,7 +1,7 @@
 import type { Task, TaskPriority } from '@plumbline/contracts'
 import { isUuid } from '@plumbline/service-kit'
-import type { Db } from '../deps.js'
 import type { Task as TaskRow } from '../generated/prisma/client.js'
+import type { Db } from './db.js'
 
 /** A date column holds midnight UTC of its day; its ISO text's first ten characters are that day. */
 const dayOf = (d: Date | null) => (d ? d.toISOString().slice(0, 10) : null)
@@ -42,3 +42,24 @@ export async function taskWithMeeting(db: Db, orgId: string, row: TaskRow): Prom
 
 /** Scoped by organisation: another organisation's task is not found. */
 export const findTaskRow = (db: Db, orgId: string, id: string) => db.task.findFirst({ where: { id, organizationId: orgId } })
+
+export type TaskFields = {
+  title: string
+  description: string | null
+  priority: string
+  dueDate: Date | null
+  estimateId: string | null
+  meetingId: string | null
+  assigneeUserId: string | null
+}
+
+export const insertTaskRow = (db: Db, orgId: string, createdBy: string, fields: TaskFields) =>
+  db.task.create({ data: { organizationId: orgId, createdBy, ...fields } })
+
+/** Changes the named fields (undefined leaves one as it is). */
+export const updateTaskRow = (db: Db, orgId: string, id: string, fields: Partial<TaskFields> & { completed?: boolean; completedAt?: Date | null }) =>
+  db.task.update({ where: { id, organizationId: orgId }, data: fields })
+
+export async function deleteTaskRow(db: Db, orgId: string, id: string): Promise<void> {
+  await db.task.delete({ where: { id, organizationId: orgId } })
+}

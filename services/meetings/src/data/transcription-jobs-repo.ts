@@ -1,5 +1,5 @@
-import type { Db } from '../deps.js'
 import type { Prisma } from '../generated/prisma/client.js'
+import type { Db } from './db.js'
 
 // The worker's claim/renew/finish calls follow a message the service itself enqueued; the
 // claim checks the organisation, the rest are keyed by job id and lease owner.
@@ -17,6 +17,16 @@ export const cancelMeetingJobs = (db: Db, meetingId: string) =>
     where: { meetingId, status: { in: ACTIVE_JOB_STATUSES } },
     data: { status: 'cancelled', leaseOwner: null, leaseExpiresAt: null, finishedAt: new Date() },
   })
+
+/** Whether the meeting has a queued or running job. */
+export async function hasActiveJob(db: Db, meetingId: string): Promise<boolean> {
+  return (await db.transcriptionJob.count({ where: { meetingId, status: { in: ACTIVE_JOB_STATUSES } } })) > 0
+}
+
+/** Whether this worker still holds the running job. */
+export async function holdsJob(db: Db, id: string, owner: string): Promise<boolean> {
+  return (await db.transcriptionJob.count({ where: { id, status: 'running', leaseOwner: owner } })) > 0
+}
 
 /**
  * Takes a job for this worker: a queued job, or a running one whose lease expired (its worker

@@ -9,17 +9,28 @@ import {
   meetingTooLarge,
   type TranscriptionInfo,
 } from '@plumbline/contracts'
-import { AppError, badRequest, notFound } from '@plumbline/service-kit'
-import { findMeetingDetailRow, findMeetingRow, listMeetingRows, saveTranscript, toMeeting, toMeetingDetail } from '../data/meetings-repo.js'
-import { ACTIVE_JOB_STATUSES, cancelMeetingJobs, createTranscriptionJob, type JobStage } from '../data/transcription-jobs-repo.js'
-import type { MeetingsDeps, Tx } from '../deps.js'
+import { AppError, badRequest, inTransaction, notFound, type OrgContext } from '@plumbline/service-kit'
+import type { Db, Tx } from '../data/db.js'
+import {
+  deleteMeetingRow,
+  findMeetingDetailRow,
+  findMeetingRow,
+  insertMeeting,
+  listMeetingRows,
+  putMeetingAudio,
+  saveTranscript,
+  setMeetingState,
+  toMeeting,
+  toMeetingDetail,
+} from '../data/meetings-repo.js'
+import { cancelMeetingJobs, createTranscriptionJob, hasActiveJob, type JobStage } from '../data/transcription-jobs-repo.js'
+import type { MeetingsDeps } from '../deps.js'
 import type { FileSource } from '../domain/file-source.js'
 import { type AudioType, headSource, SNIFF_BYTES, type SniffResult, sniffAudio } from '../domain/sniff-audio.js'
 import { parseTranscriptFile } from '../domain/transcript-files.js'
 import { recordMeetingEvent, requestTranscription } from '../events/record-events.js'
 import { storedBytes } from '../storage/audio-storage.js'
 
-type Actor = { orgId: string; userId: string }
 type Deps = Pick<MeetingsDeps, 'prisma'>
 
 export const meetingNotFound = () => notFound('Meeting')
@@ -47,24 +58,21 @@ export async function getMeeting(deps: Deps, orgId: string, id: string): Promise
 }
 
 /** Spec 001 §7: POST /meetings answers the new id; the meeting waits for its recording. */
-export async function createMeeting(deps: Deps, actor: Actor, body: { title: string; description: string | null }): Promise<{ id: string }> {
-  return deps.prisma.$transaction(async (tx) => {
-    const meeting = await tx.meeting.create({
-      data: { organizationId: actor.orgId, createdBy: actor.userId, title: body.title, description: body.description, status: 'recording' },
-    })
-    await recordMeetingEvent(tx, 'created', actor, meeting)
+export async function createMeeting(deps: Deps, ctx: OrgContext, body: { title: string; description: string | null }): Promise<{ id: string }> {
+  return inTransaction(deps, async (tx) => {
+    const meeting = await insertMeeting(tx, ctx.orgId, { createdBy: ctx.userId, title: body.title, description: body.description })
+    await recordMeetingEvent(tx, 'created', ctx.orgId, ctx.userId, meeting)
     return { id: meeting.id }
   })
 }
 
-export async function deleteMeeting(deps: Pick<MeetingsDeps, 'prisma' | 'storage' | 'logger'>, actor: Actor, id: string): Promise<void> {
-  const audioKey = await deps.prisma.$transaction(async (tx) => {
-    const row = await findMeetingRow(tx, actor.orgId, id)
+export async function deleteMeeting(deps: Pick<MeetingsDeps, 'prisma' | 'storage' | 'logger'>, ctx: OrgContext, id: string): Promise<void> {
+  const audioKey = await inTransaction(deps, async (tx) => {
+    const row = await findMeetingRow(tx, ctx.orgId, id)
     if (!row) throw meetingNotFound()
-    // Jobs, segments, action items and the audio row go with it (cascade); a running job's
-    // worker finds its row gone and stops at its next step.
-    await tx.meeting.delete({ where: { id: row.id } })
-    await recordMeetingEvent(tx, 'deleted', actor, row)
+    // A running job's worker finds its row gone and stops at its next step.
+    await deleteMeetingRow(tx, ctx.orgId, row.id)
+    await recordMeetingEvent(tx, 'deleted', ctx.orgId, ctx.userId, row)
     return row.audio?.storageKey ?? null
   })
   if (audioKey) await deleteAudioQuietly(deps, audioKey)
@@ -76,16 +84,15 @@ async function deleteAudioQuietly(deps: Pick<MeetingsDeps, 'storage' | 'logger'>
 }
 
 /** Starts (or restarts) the meeting's job at `stage`, replacing a queued or running one. */
-async function startJob(tx: Tx, actor: Actor, meetingId: string, stage: JobStage, message: string): Promise<void> {
+async function startJob(tx: Tx, ctx: OrgContext, meetingId: string, stage: JobStage, message: string): Promise<void> {
   await cancelMeetingJobs(tx, meetingId)
-  const job = await createTranscriptionJob(tx, { orgId: actor.orgId, meetingId, stage })
-  await tx.meeting.update({ where: { id: meetingId }, data: { status: 'transcribing', statusMessage: message, progress: 0 } })
-  await requestTranscription(tx, actor, job.id)
+  const job = await createTranscriptionJob(tx, { orgId: ctx.orgId, meetingId, stage })
+  await setMeetingState(tx, ctx.orgId, meetingId, { status: 'transcribing', statusMessage: message, progress: 0 })
+  await requestTranscription(tx, ctx.orgId, ctx.userId, job.id)
 }
 
-async function refuseWhileTranscribing(tx: Tx, meetingId: string): Promise<void> {
-  const active = await tx.transcriptionJob.count({ where: { meetingId, status: { in: ACTIVE_JOB_STATUSES } } })
-  if (active) throw new AppError(409, ErrorCode.CONFLICT, MeetingMessages.alreadyRunning)
+async function refuseWhileTranscribing(db: Db, meetingId: string): Promise<void> {
+  if (await hasActiveJob(db, meetingId)) throw new AppError(409, ErrorCode.CONFLICT, MeetingMessages.alreadyRunning)
 }
 
 /**
@@ -95,11 +102,11 @@ async function refuseWhileTranscribing(tx: Tx, meetingId: string): Promise<void>
  */
 export async function uploadRecording(
   deps: Pick<MeetingsDeps, 'prisma' | 'storage' | 'transcriber' | 'logger' | 'env'>,
-  actor: Actor,
+  ctx: OrgContext,
   id: string,
   upload: FileSource,
 ): Promise<{ id: string; status: MeetingStatus }> {
-  const before = await findMeetingRow(deps.prisma, actor.orgId, id)
+  const before = await findMeetingRow(deps.prisma, ctx.orgId, id)
   if (!before) throw meetingNotFound()
   await refuseWhileTranscribing(deps.prisma, before.id)
   const key = `${before.id}-${randomUUID()}`
@@ -120,23 +127,23 @@ export async function uploadRecording(
   const audio = await storedAudioType(deps, key, stored.sizeBytes, head)
   const recogniser = deps.transcriber.info()
   try {
-    const replaced = await deps.prisma.$transaction(async (tx) => {
-      const row = await findMeetingRow(tx, actor.orgId, id)
+    const replaced = await inTransaction(deps, async (tx) => {
+      const row = await findMeetingRow(tx, ctx.orgId, id)
       if (!row) throw meetingNotFound()
       await refuseWhileTranscribing(tx, row.id)
-      const fields = {
+      await putMeetingAudio(tx, row.id, {
         storageKey: key,
         contentType: audio.contentType,
         sizeBytes: BigInt(stored.sizeBytes),
         sha256: stored.sha256,
         fileName: fileName || `recording.${audio.extension}`,
-      }
-      await tx.meetingAudio.upsert({ where: { meetingId: row.id }, create: { meetingId: row.id, ...fields }, update: { ...fields, createdAt: new Date() } })
-      if (recogniser.available) await startJob(tx, actor, row.id, 'transcribe', `Waiting to transcribe (${recogniser.label})`)
+      })
+      if (recogniser.available) await startJob(tx, ctx, row.id, 'transcribe', `Waiting to transcribe (${recogniser.label})`)
       else
-        await tx.meeting.update({
-          where: { id: row.id },
-          data: { status: 'unavailable', progress: null, statusMessage: unavailableMessage(recogniser.reason, recogniser.hint) },
+        await setMeetingState(tx, ctx.orgId, row.id, {
+          status: 'unavailable',
+          progress: null,
+          statusMessage: unavailableMessage(recogniser.reason, recogniser.hint),
         })
       return row.audio?.storageKey ?? null
     })
@@ -170,11 +177,11 @@ export function unavailableMessage(reason: string | null | undefined, hint: stri
  */
 export async function importTranscript(
   deps: Pick<MeetingsDeps, 'prisma'>,
-  actor: Actor,
+  ctx: OrgContext,
   id: string,
   upload: FileSource,
 ): Promise<{ id: string; status: MeetingStatus }> {
-  if (!(await findMeetingRow(deps.prisma, actor.orgId, id))) throw meetingNotFound()
+  if (!(await findMeetingRow(deps.prisma, ctx.orgId, id))) throw meetingNotFound()
   const text = await upload({
     field: 'transcript',
     maxBytes: MEETING_TRANSCRIPT_MAX_BYTES,
@@ -197,12 +204,12 @@ export async function importTranscript(
   // PostgreSQL text cannot hold U+0000; a stray one later in the file is dropped, not a failure.
   const segments = parseTranscriptFile(text.replaceAll('\u0000', ''))
   if (!segments.length) throw badRequest(MeetingMessages.transcriptEmpty, [{ field: 'transcript', message: MeetingMessages.transcriptEmpty }])
-  await deps.prisma.$transaction(async (tx) => {
-    const row = await findMeetingRow(tx, actor.orgId, id)
+  await inTransaction(deps, async (tx) => {
+    const row = await findMeetingRow(tx, ctx.orgId, id)
     if (!row) throw meetingNotFound()
     await cancelMeetingJobs(tx, row.id)
     await saveTranscript(tx, row.id, segments, 'import')
-    await startJob(tx, actor, row.id, 'summarize', 'Writing the summary')
+    await startJob(tx, ctx, row.id, 'summarize', 'Writing the summary')
   })
   return { id, status: 'transcribing' }
 }

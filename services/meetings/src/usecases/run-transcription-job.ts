@@ -1,13 +1,15 @@
-import { MeetingMessages, RequestSubjects, type SummarizeMeetingReply, type TranscriptSegment, ZSummarizeMeetingReply } from '@plumbline/contracts'
-import { holdLease, type JobOutcome, type JobRef, type JobRunOptions, request } from '@plumbline/messaging'
-import { reportJobFailure } from '@plumbline/service-kit'
-import { saveTranscript } from '../data/meetings-repo.js'
+import { MeetingMessages, type SummarizeMeetingReply } from '@plumbline/contracts'
+import { holdLease, type JobOutcome, type JobRef, type JobRunOptions } from '@plumbline/messaging'
+import { inTransaction, reportJobFailure } from '@plumbline/service-kit'
+import { replaceOpenActionItems } from '../data/action-items-repo.js'
+import { findMeetingAudio, findMeetingWithSegments, saveTranscript, setMeetingState, setMeetingStateIfPresent } from '../data/meetings-repo.js'
 import {
   abandonTranscriptionJob,
   advanceStage,
   claimTranscriptionJob,
   findTranscriptionJob,
   finishTranscriptionJob,
+  holdsJob,
   leaseRemainingMs,
   releaseTranscriptionLease,
   renewTranscriptionLease,
@@ -16,6 +18,7 @@ import {
 import type { MeetingsDeps } from '../deps.js'
 import { recordMeetingEvent } from '../events/record-events.js'
 import { TRANSCRIPTION_WORKER_DURABLE } from '../events/subjects.js'
+import { requestSummary } from '../events/summarize-meeting.js'
 import { AudioFormatError } from '../transcription/audio.js'
 import { TranscriptionFailedError, TranscriptionUnavailableError } from '../transcription/provider.js'
 import { unavailableMessage } from './meetings.js'
@@ -86,14 +89,13 @@ export async function runTranscriptionJob(deps: MeetingsDeps, ref: JobRef, opts:
 
 /** Sets the meeting's progress while this worker holds the job; false means it lost the job. */
 async function setProgress(deps: MeetingsDeps, job: TranscriptionJobRow, progress: number, statusMessage: string): Promise<boolean> {
-  const held = await deps.prisma.transcriptionJob.count({ where: { id: job.id, status: 'running', leaseOwner: deps.workerId } })
-  if (!held) return false
-  await deps.prisma.meeting.updateMany({ where: { id: job.meetingId }, data: { status: 'transcribing', progress, statusMessage } })
+  if (!(await holdsJob(deps.prisma, job.id, deps.workerId))) return false
+  await setMeetingStateIfPresent(deps.prisma, job.organizationId, job.meetingId, { status: 'transcribing', progress, statusMessage })
   return true
 }
 
 async function transcribeStage(deps: MeetingsDeps, job: TranscriptionJobRow, signal: AbortSignal): Promise<void> {
-  const audio = await deps.prisma.meetingAudio.findUnique({ where: { meetingId: job.meetingId } })
+  const audio = await findMeetingAudio(deps.prisma, job.organizationId, job.meetingId)
   if (!audio) throw new JobFailure('failed', MeetingMessages.processingFailed)
   const file = await deps.storage.localFile(audio.storageKey)
   if (!file) throw new JobFailure('failed', MeetingMessages.processingFailed)
@@ -120,35 +122,14 @@ async function transcribeStage(deps: MeetingsDeps, job: TranscriptionJobRow, sig
     await file.release()
   }
   signal.throwIfAborted()
-  await deps.prisma.$transaction(async (tx) => {
+  await inTransaction(deps, async (tx) => {
     if (!(await advanceStage(tx, job.id, deps.workerId, 'summarize'))) throw new Error(LOST)
     await saveTranscript(tx, job.meetingId, transcript.segments, deps.transcriber.info().id)
   })
 }
 
-/** Asks the ai service for the summary and action items; null (the transcript is kept) when it cannot answer. */
-async function requestSummary(
-  deps: MeetingsDeps,
-  meeting: { id: string; organizationId: string; title: string; description: string | null; startTime: Date },
-  segments: TranscriptSegment[],
-) {
-  return request<SummarizeMeetingReply>(
-    deps.bus,
-    RequestSubjects.summarizeMeeting,
-    {
-      organizationId: meeting.organizationId,
-      meetingId: meeting.id,
-      title: meeting.title,
-      description: meeting.description,
-      meetingDate: meeting.startTime.toISOString(),
-      segments,
-    },
-    { schema: ZSummarizeMeetingReply, timeoutMs: deps.env.SUMMARY_TIMEOUT_MS },
-  )
-}
-
 async function summarizeStage(deps: MeetingsDeps, job: TranscriptionJobRow, signal: AbortSignal): Promise<void> {
-  const meeting = await deps.prisma.meeting.findUnique({ where: { id: job.meetingId }, include: { segments: { orderBy: { index: 'asc' } } } })
+  const meeting = await findMeetingWithSegments(deps.prisma, job.organizationId, job.meetingId)
   if (!meeting) throw new Error(LOST)
   const segments = meeting.segments.map((s) => ({ startMs: s.startMs, endMs: s.endMs, text: s.text, speaker: s.speaker }))
   if (!segments.length) {
@@ -167,7 +148,7 @@ type MeetingOutcome = { status: 'completed' | 'failed' | 'unavailable'; statusMe
 
 /** Records the job's end and the meeting's state once, in one transaction with the completed event. */
 async function endJob(deps: MeetingsDeps, job: TranscriptionJobRow, jobStatus: 'completed' | 'failed', outcome: MeetingOutcome): Promise<void> {
-  await deps.prisma.$transaction(async (tx) => {
+  await inTransaction(deps, async (tx) => {
     if (
       !(await finishTranscriptionJob(tx, job.id, deps.workerId, {
         status: jobStatus,
@@ -176,30 +157,14 @@ async function endJob(deps: MeetingsDeps, job: TranscriptionJobRow, jobStatus: '
     )
       return
     const summary = outcome.summary
-    if (summary) {
-      await tx.actionItem.deleteMany({ where: { meetingId: job.meetingId, taskId: null } })
-      const kept = await tx.actionItem.count({ where: { meetingId: job.meetingId } })
-      await tx.actionItem.createMany({
-        data: summary.actionItems.map((item, i) => ({
-          meetingId: job.meetingId,
-          position: kept + i,
-          text: item.text,
-          owner: item.owner,
-          dueDate: item.dueDate ? new Date(`${item.dueDate}T00:00:00Z`) : null,
-          sourceSegmentIndex: item.sourceSegmentIndex,
-        })),
-      })
-    }
-    const meeting = await tx.meeting.update({
-      where: { id: job.meetingId },
-      data: {
-        status: outcome.status,
-        statusMessage: outcome.statusMessage,
-        progress: null,
-        ...(summary ? { summary: summary.summary, summaryProvider: summary.provider } : {}),
-      },
+    if (summary) await replaceOpenActionItems(tx, job.meetingId, summary.actionItems)
+    const meeting = await setMeetingState(tx, job.organizationId, job.meetingId, {
+      status: outcome.status,
+      statusMessage: outcome.statusMessage,
+      progress: null,
+      ...(summary ? { summary: summary.summary, summaryProvider: summary.provider } : {}),
     })
-    if (outcome.status === 'completed') await recordMeetingEvent(tx, 'completed', { orgId: job.organizationId, userId: meeting.createdBy }, meeting)
+    if (outcome.status === 'completed') await recordMeetingEvent(tx, 'completed', job.organizationId, meeting.createdBy, meeting)
   })
 }
 
@@ -208,10 +173,12 @@ export async function abandonTranscription(deps: MeetingsDeps, ref: JobRef): Pro
   const job = await abandonTranscriptionJob(deps.prisma, ref.orgId, ref.jobId, MeetingMessages.processingFailed)
   if (!job) return
   const transcribed = job.stage === 'summarize'
-  await deps.prisma.meeting.updateMany({
-    where: { id: job.meetingId },
-    data: transcribed
+  await setMeetingStateIfPresent(
+    deps.prisma,
+    job.organizationId,
+    job.meetingId,
+    transcribed
       ? { status: 'completed', progress: null, statusMessage: 'The summary could not be written; the transcript is kept.' }
       : { status: 'failed', progress: null, statusMessage: MeetingMessages.processingFailed },
-  })
+  )
 }

@@ -1,8 +1,8 @@
 import { type JobConsumer, startJobConsumer } from '@plumbline/messaging'
 import { jobDurations } from '@plumbline/service-kit'
 import type { MeetingsDeps } from '../deps.js'
+import { MEETINGS_SCHEMA, TRANSCRIPTION_REQUESTED_SUBJECT, TRANSCRIPTION_WORKER_DURABLE } from '../events/subjects.js'
 import { abandonTranscription, runTranscriptionJob } from '../usecases/run-transcription-job.js'
-import { MEETINGS_SCHEMA, TRANSCRIPTION_REQUESTED_SUBJECT, TRANSCRIPTION_WORKER_DURABLE } from './subjects.js'
 
 /**
  * The durable transcription worker (libs/messaging job-consumer, as the ai service's):
