@@ -7,9 +7,3 @@ export type AdminDeps = ServiceDeps<PrismaClient> & { env: AdminEnv }
 
 /** Admin's deps from the runtime's. */
 export const buildAdminDeps = (base: ServiceDeps<PrismaClient> & { env: AdminEnv }): AdminDeps => base
-
-/** A Prisma interactive-transaction client. */
-export type Tx = Parameters<Parameters<PrismaClient['$transaction']>[0]>[0]
-
-/** What reads need: the client or a transaction. */
-export type Db = PrismaClient | Tx

@@ -8,7 +8,7 @@ const { loadEnv } = await import('./env.js')
 const { adminRoutes } = await import('./app.js')
 const { startAdmin } = await import('./start.js')
 const { buildAdminDeps } = await import('./deps.js')
-const { startAdminConsumers } = await import('./events/consumers.js')
+const { startAdminConsumers } = await import('./consumers/consumers.js')
 const { PrismaClient } = await import('./generated/prisma/client.js')
 
 const env = loadEnv()

@@ -1,5 +1,5 @@
 import type { ActivityType } from '@plumbline/contracts'
-import type { Db, Tx } from '../deps.js'
+import type { Db, Tx } from './db.js'
 
 export type NewActivity = { id: string; orgId: string; type: ActivityType; action: string; target: string; actorId: string | null; createdAt: Date }
 

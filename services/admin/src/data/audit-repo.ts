@@ -1,5 +1,5 @@
-import type { Db } from '../deps.js'
 import type { Prisma } from '../generated/prisma/client.js'
+import type { Db } from './db.js'
 
 export type AuditRecord = { actorId: string; action: string; target: string; before: unknown; after: unknown }
 

@@ -1,5 +1,5 @@
-import type { Db } from '../deps.js'
 import type { SettingsChanges } from '../domain/company-settings.js'
+import type { Db } from './db.js'
 
 export const findCompanySettings = (db: Db, orgId: string) => db.companySettings.findUnique({ where: { organizationId: orgId } })
 

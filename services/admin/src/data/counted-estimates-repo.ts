@@ -1,4 +1,4 @@
-import type { Tx } from '../deps.js'
+import type { Tx } from './db.js'
 
 export type CreateMark = {
   /** The first create seen for this estimate (a repeat under another event id is not). */

@@ -1,4 +1,4 @@
-import type { Tx } from '../deps.js'
+import type { Tx } from './db.js'
 
 /** Records a meeting's creation; true when it counts now (first create, no delete seen before it). The upsert's row lock serialises it with markMeetingDeleted. */
 export async function markMeetingCreated(tx: Tx, orgId: string, meetingId: string): Promise<boolean> {

@@ -1,4 +1,4 @@
-import type { Tx } from '../deps.js'
+import type { Tx } from './db.js'
 
 export type Participants = { creatorId: string | null; sharerId: string | null }
 

@@ -1,4 +1,4 @@
-import type { Db, Tx } from '../deps.js'
+import type { Db, Tx } from './db.js'
 
 // Members' e-mail choices per notification kind, and the one-click unsubscribe tokens mailed.
 

@@ -1,6 +1,6 @@
-import type { Db, Tx } from '../deps.js'
 import type { NotificationFacts } from '../domain/notification-text.js'
 import type { Notification } from '../generated/prisma/client.js'
+import type { Db, Tx } from './db.js'
 
 /** A stored notification, before its actor is named (usecases/notification-views.ts). */
 export type NotificationRow = Notification

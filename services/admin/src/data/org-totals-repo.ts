@@ -1,4 +1,4 @@
-import type { Db, Tx } from '../deps.js'
+import type { Db, Tx } from './db.js'
 
 export const findOrgTotals = (db: Db, orgId: string) => db.orgTotals.findUnique({ where: { organizationId: orgId } })
 

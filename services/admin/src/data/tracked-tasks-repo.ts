@@ -1,4 +1,4 @@
-import type { Db, Tx } from '../deps.js'
+import type { Db, Tx } from './db.js'
 
 export type TaskState = {
   orgId: string

@@ -1,5 +1,5 @@
-import type { Db, Tx } from '../deps.js'
 import type { Limits, UsageKind } from '../domain/limits.js'
+import type { Db, Tx } from './db.js'
 
 /** Counts of one month per kind; kinds without a row are 0. */
 export async function usageOfMonth(db: Db, orgId: string, month: string): Promise<Limits> {
@@ -8,6 +8,9 @@ export async function usageOfMonth(db: Db, orgId: string, month: string): Promis
   for (const row of rows) used[row.kind] = row.count
   return used
 }
+
+/** Every organisation's counters of one month. */
+export const countersOfMonth = (db: Db, month: string) => db.usageCounter.findMany({ where: { month } })
 
 export async function usageOf(db: Db, orgId: string, month: string, kind: UsageKind): Promise<number> {
   const row = await db.usageCounter.findUnique({ where: { organizationId_month_kind: { organizationId: orgId, month, kind } } })

@@ -1,6 +1,6 @@
 import { can, type DashboardMetrics, type PermissionSet } from '@plumbline/contracts'
+import type { Db } from '../data/db.js'
 import { findOrgTotals } from '../data/org-totals-repo.js'
-import type { Db } from '../deps.js'
 
 /**
  * Totals for the dashboard cards, kept by the estimate and meeting event consumers. A total of a

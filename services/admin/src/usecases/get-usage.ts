@@ -1,7 +1,7 @@
 import type { OrganizationUsage } from '@plumbline/contracts'
+import type { Db } from '../data/db.js'
 import { limitsOf } from '../data/limits-repo.js'
 import { usageOfMonth } from '../data/usage-repo.js'
-import type { Db } from '../deps.js'
 import { monthOf } from '../domain/month.js'
 import type { AdminEnv } from '../env.js'
 

@@ -1,7 +1,7 @@
 import type { Activity, ActivityQuery, PermissionSet } from '@plumbline/contracts'
 import { latestActivities } from '../data/activities-repo.js'
 import { actorsByIds } from '../data/actors-repo.js'
-import type { Db } from '../deps.js'
+import type { Db } from '../data/db.js'
 import { visibleActivityTypes } from '../domain/activity-text.js'
 
 /**

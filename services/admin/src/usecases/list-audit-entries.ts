@@ -1,7 +1,7 @@
 import type { AuditEntry } from '@plumbline/contracts'
 import { actorsByIds } from '../data/actors-repo.js'
 import { latestAuditEntries } from '../data/audit-repo.js'
-import type { Db } from '../deps.js'
+import type { Db } from '../data/db.js'
 
 /** GET /admin/audit: the newest admin actions, each naming its admin by address when known. */
 export async function listAuditEntries(db: Db): Promise<AuditEntry[]> {

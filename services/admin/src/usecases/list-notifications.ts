@@ -1,6 +1,6 @@
 import { type NotificationList, type NotificationListQuery, notificationCursor } from '@plumbline/contracts'
+import type { Db } from '../data/db.js'
 import { countUnread, notificationPage, type Owner } from '../data/notifications-repo.js'
-import type { Db } from '../deps.js'
 import { toNotificationViews } from './notification-views.js'
 
 /** One page of the caller's notifications in this organisation, newest first, with their unread count. */

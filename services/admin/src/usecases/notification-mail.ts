@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto'
 import { EMAIL_NOTIFICATION_KINDS, EMAIL_NOTIFICATION_LABELS, type EmailNotificationKind, type MailRequestedV1, MailSubjects } from '@plumbline/contracts'
 import { createEnvelope, writeOutbox } from '@plumbline/messaging'
+import type { Tx } from '../data/db.js'
 import { actorEmailOf, saveUnsubscribeToken, wantsEmail } from '../data/notification-preferences-repo.js'
-import type { Tx } from '../deps.js'
 import { type NotificationFacts, notificationLink, notificationText } from '../domain/notification-text.js'
 import { unsubscribeTokenHash } from './notification-preferences.js'
 

@@ -9,8 +9,8 @@ import {
   type UnsubscribeResult,
 } from '@plumbline/contracts'
 import { AppError } from '@plumbline/service-kit'
+import type { Db } from '../data/db.js'
 import { findUnsubscribeToken, type PreferenceOwner, preferencesOf, setPreference } from '../data/notification-preferences-repo.js'
-import type { Db } from '../deps.js'
 
 export const unsubscribeTokenHash = (token: string) => createHash('sha256').update(token, 'utf8').digest('hex')
 

@@ -1,7 +1,7 @@
 import type { Notification } from '@plumbline/contracts'
 import { actorsByIds } from '../data/actors-repo.js'
+import type { Db } from '../data/db.js'
 import type { NotificationRow } from '../data/notifications-repo.js'
-import type { Db } from '../deps.js'
 import { notificationLink, notificationText } from '../domain/notification-text.js'
 
 /**

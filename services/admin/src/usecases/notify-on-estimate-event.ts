@@ -1,7 +1,7 @@
 import { type NotificationKind, Subjects } from '@plumbline/contracts'
+import type { Tx } from '../data/db.js'
 import { forgetEstimate, participantsOf, recordCreator, recordSharer } from '../data/estimate-participants-repo.js'
 import { deleteNotificationsAbout, insertNotifications } from '../data/notifications-repo.js'
-import type { Tx } from '../deps.js'
 import type { EstimateEvent } from '../domain/estimate-event.js'
 import { occurredAtOf } from '../domain/month.js'
 import { isTooOldToNotify, recipientsOf } from '../domain/notification-text.js'

@@ -1,6 +1,6 @@
 import type { EventEnvelope, MeetingEventV1 } from '@plumbline/contracts'
+import type { Tx } from '../data/db.js'
 import { insertNotifications } from '../data/notifications-repo.js'
-import type { Tx } from '../deps.js'
 import { occurredAtOf } from '../domain/month.js'
 import { isTooOldToNotify } from '../domain/notification-text.js'
 

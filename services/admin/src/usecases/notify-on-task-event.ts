@@ -1,7 +1,7 @@
 import { type EventEnvelope, type TaskEventV1, TaskSubjects } from '@plumbline/contracts'
+import type { Tx } from '../data/db.js'
 import { deleteNotificationsAbout, insertNotifications } from '../data/notifications-repo.js'
 import { applyTaskState, markTaskDeleted } from '../data/tracked-tasks-repo.js'
-import type { Tx } from '../deps.js'
 import { occurredAtOf } from '../domain/month.js'
 import { isTooOldToNotify } from '../domain/notification-text.js'
 

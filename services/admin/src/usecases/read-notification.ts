@@ -1,7 +1,7 @@
 import type { Notification } from '@plumbline/contracts'
 import { notFound } from '@plumbline/service-kit'
+import type { Db } from '../data/db.js'
 import { findOwnNotification, markRead, type Owner } from '../data/notifications-repo.js'
-import type { Db } from '../deps.js'
 import { toNotificationViews } from './notification-views.js'
 
 /** Marks one of the caller's notifications read (again is fine: the first time stays); anyone else's is 404. */

@@ -1,5 +1,5 @@
 import { insertActivity } from '../data/activities-repo.js'
-import type { Tx } from '../deps.js'
+import type { Tx } from '../data/db.js'
 import { ESTIMATE_ACTIVITIES, type EstimateActivitySubject } from '../domain/activity-text.js'
 import type { EstimateEvent } from '../domain/estimate-event.js'
 import { occurredAtOf } from '../domain/month.js'

@@ -1,7 +1,7 @@
 import { markDeleted } from '../data/counted-estimates-repo.js'
+import type { Tx } from '../data/db.js'
 import { decrementTotalEstimates } from '../data/org-totals-repo.js'
 import { decrementUsage } from '../data/usage-repo.js'
-import type { Tx } from '../deps.js'
 
 /**
  * The dashboard total goes down for an estimate that was counted (so a delete handled before its

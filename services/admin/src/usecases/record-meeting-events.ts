@@ -1,9 +1,9 @@
 import type { EventEnvelope, MeetingEventV1 } from '@plumbline/contracts'
 import { insertActivity } from '../data/activities-repo.js'
 import { markMeetingCreated, markMeetingDeleted } from '../data/counted-meetings-repo.js'
+import type { Tx } from '../data/db.js'
 import { deleteNotificationsAbout } from '../data/notifications-repo.js'
 import { addToTotalMeetings } from '../data/org-totals-repo.js'
-import type { Tx } from '../deps.js'
 import { MEETING_ACTIVITIES } from '../domain/activity-text.js'
 import { occurredAtOf } from '../domain/month.js'
 

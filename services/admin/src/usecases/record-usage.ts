@@ -1,6 +1,6 @@
 import type { EventEnvelope } from '@plumbline/contracts'
+import type { Tx } from '../data/db.js'
 import { incrementUsage } from '../data/usage-repo.js'
-import type { Tx } from '../deps.js'
 import type { UsageKind } from '../domain/limits.js'
 import { monthOf, occurredAtOf } from '../domain/month.js'
 

@@ -1,7 +1,7 @@
 import type { EventEnvelope, MemberJoinedV1, UserRegisteredV1 } from '@plumbline/contracts'
 import { insertActivity } from '../data/activities-repo.js'
 import { upsertActor } from '../data/actors-repo.js'
-import type { Tx } from '../deps.js'
+import type { Tx } from '../data/db.js'
 import { PLATFORM_ADMIN_JOIN_ACTION, TEAM_MEMBER_ACTION } from '../domain/activity-text.js'
 import { occurredAtOf } from '../domain/month.js'
 

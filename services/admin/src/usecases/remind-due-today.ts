@@ -1,8 +1,8 @@
 import { type DueTodayBody, todaysAnywhere } from '@plumbline/contracts'
 import { badRequest } from '@plumbline/service-kit'
+import type { Db } from '../data/db.js'
 import { insertNotifications, type Owner } from '../data/notifications-repo.js'
 import { openTasksDueOn } from '../data/tracked-tasks-repo.js'
-import type { Db } from '../deps.js'
 
 export const NOT_TODAY = 'Must be today’s date where you are'
 

@@ -1,6 +1,6 @@
 import type { CompanySettings, SetCompanyLogoRequest } from '@plumbline/contracts'
 import { saveCompanySettings } from '../data/company-settings-repo.js'
-import type { Db } from '../deps.js'
+import type { Db } from '../data/db.js'
 import { toCompanySettings } from '../domain/company-settings.js'
 
 /**

@@ -1,14 +1,14 @@
 import type { SubscriptionOverrideBody, SubscriptionOverrideRow } from '@plumbline/contracts'
-import { notFound } from '@plumbline/service-kit'
+import { inTransaction, notFound } from '@plumbline/service-kit'
 import { insertAuditEntry } from '../data/audit-repo.js'
-import { defaultLimits } from '../data/limits-repo.js'
-import { listOrganizations } from '../data/organizations-repo.js'
+import { defaultLimits, listPlanAssignments } from '../data/limits-repo.js'
+import { findOrganization, listOrganizations } from '../data/organizations-repo.js'
+import { deleteOverride, findOverride, listOverrides, type OverrideFields, putOverride } from '../data/subscription-overrides-repo.js'
+import { countersOfMonth } from '../data/usage-repo.js'
 import type { AdminDeps } from '../deps.js'
-import { effectiveLimits, type LimitSource } from '../domain/limits.js'
+import { effectiveLimits } from '../domain/limits.js'
 import { monthOf } from '../domain/month.js'
 import { announceLimitsChanged } from '../events/announce-limits-changed.js'
-
-type OverrideFields = LimitSource & { note: string | null }
 
 const FREE_PLAN_NAME = 'Free'
 
@@ -30,9 +30,9 @@ export async function listSubscriptionOverrides(deps: Pick<AdminDeps, 'prisma' |
   const db = deps.prisma
   const [organizations, plans, overrides, counters] = await Promise.all([
     listOrganizations(db),
-    db.organizationPlan.findMany({ include: { plan: true } }),
-    db.subscriptionOverride.findMany(),
-    db.usageCounter.findMany({ where: { month: monthOf(now) } }),
+    listPlanAssignments(db),
+    listOverrides(db),
+    countersOfMonth(db, monthOf(now)),
   ])
   const planOf = new Map(plans.map((p) => [p.organizationId, p.plan]))
   const overrideOf = new Map(overrides.map((o) => [o.organizationId, o]))
@@ -60,7 +60,7 @@ export async function listSubscriptionOverrides(deps: Pick<AdminDeps, 'prisma' |
 }
 
 async function assertKnownOrganization(deps: Pick<AdminDeps, 'prisma'>, orgId: string): Promise<void> {
-  if (!(await deps.prisma.organization.findUnique({ where: { id: orgId } }))) throw notFound('Organization')
+  if (!(await findOrganization(deps.prisma, orgId))) throw notFound('Organization')
 }
 
 /**
@@ -81,13 +81,9 @@ export async function setSubscriptionOverride(
     aiGenerationsPerMonth: body.aiGenerationsPerMonth ?? null,
     note: body.note ? body.note : null,
   }
-  await deps.prisma.$transaction(async (tx) => {
-    const before = await tx.subscriptionOverride.findUnique({ where: { organizationId: orgId } })
-    await tx.subscriptionOverride.upsert({
-      where: { organizationId: orgId },
-      create: { organizationId: orgId, ...fields, updatedBy: actorId },
-      update: { ...fields, updatedBy: actorId },
-    })
+  await inTransaction(deps, async (tx) => {
+    const before = await findOverride(tx, orgId)
+    await putOverride(tx, orgId, fields, actorId)
     await insertAuditEntry(tx, { actorId, action: 'subscription_override.set', target: orgId, before: overrideFieldsOf(before), after: fields })
   })
   await announceLimitsChanged(deps, orgId)
@@ -95,10 +91,10 @@ export async function setSubscriptionOverride(
 
 /** DELETE /admin/subscription-overrides/:orgId: the plan's limits apply again; 404 when there is none. */
 export async function removeSubscriptionOverride(deps: Pick<AdminDeps, 'prisma' | 'bus' | 'logger'>, orgId: string, actorId: string): Promise<void> {
-  await deps.prisma.$transaction(async (tx) => {
-    const before = await tx.subscriptionOverride.findUnique({ where: { organizationId: orgId } })
+  await inTransaction(deps, async (tx) => {
+    const before = await findOverride(tx, orgId)
     if (!before) throw notFound('Subscription override')
-    await tx.subscriptionOverride.delete({ where: { organizationId: orgId } })
+    await deleteOverride(tx, orgId)
     await insertAuditEntry(tx, { actorId, action: 'subscription_override.removed', target: orgId, before: overrideFieldsOf(before), after: null })
   })
   await announceLimitsChanged(deps, orgId)

@@ -1,7 +1,7 @@
 import { MeetingSubjects, type Notification, Subjects, type TaskEventV1, TaskSubjects, ZNotificationList } from '@plumbline/contracts'
 import { createEnvelope } from '@plumbline/messaging'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { Tx } from '../../src/deps.js'
+import type { Tx } from '../../src/data/db.js'
 import { notifyOnEstimateEvent } from '../../src/usecases/notify-on-estimate-event.js'
 import { type AdminTestService, estimateEvent, memberOf, startAdminTestService } from '../support/admin-test-service.js'
 

@@ -18,9 +18,9 @@ import {
   waitForConsumer as waitForConsumerOf,
 } from '@plumbline/testing'
 import { adminRoutes } from '../../src/app.js'
+import { startAdminConsumers } from '../../src/consumers/consumers.js'
 import type { AdminDeps } from '../../src/deps.js'
 import { type AdminEnv, ZAdminEnv } from '../../src/env.js'
-import { startAdminConsumers } from '../../src/events/consumers.js'
 import { PrismaClient } from '../../src/generated/prisma/client.js'
 import { startAdmin } from '../../src/start.js'
 

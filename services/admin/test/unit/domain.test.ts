@@ -1,9 +1,9 @@
 import { COMPANY_SETTINGS_DEFAULTS, ZCompanySettingsPatch } from '@plumbline/contracts'
 import { describe, expect, it } from 'vitest'
+import { orgIdOf } from '../../src/consumers/admin-consumer.js'
 import { settingsChanges, toCompanySettings } from '../../src/domain/company-settings.js'
 import { effectiveLimits, quotaVerdict } from '../../src/domain/limits.js'
 import { monthOf, occurredAtOf } from '../../src/domain/month.js'
-import { orgIdOf } from '../../src/events/admin-consumer.js'
 import { Prisma } from '../../src/generated/prisma/client.js'
 
 describe('limits', () => {

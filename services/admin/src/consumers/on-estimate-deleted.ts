@@ -1,8 +1,8 @@
 import { Subjects, ZEstimateEventV1 } from '@plumbline/contracts'
 import { monthOf, occurredAtOf } from '../domain/month.js'
+import { announceLimitsChanged } from '../events/announce-limits-changed.js'
 import { recordEstimateDeleted } from '../usecases/record-estimate-deleted.js'
 import { defineConsumer, orgIdOf } from './admin-consumer.js'
-import { announceLimitsChanged } from './announce-limits-changed.js'
 
 export const onEstimateDeleted = defineConsumer({
   durable: 'admin-on-estimate-deleted-v1',

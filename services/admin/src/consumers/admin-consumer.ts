@@ -1,7 +1,8 @@
 import type { EventEnvelope } from '@plumbline/contracts'
 import { type AfterCommit, consume, type EventConsumer, type SqlTx } from '@plumbline/messaging'
 import type { ZodType } from 'zod'
-import type { AdminDeps, Tx } from '../deps.js'
+import type { Tx } from '../data/db.js'
+import type { AdminDeps } from '../deps.js'
 
 /** One durable consumer: its name, the subject it follows and what it does with an event. */
 export type ConsumerDefinition<T> = {
