@@ -1,4 +1,7 @@
 import { z } from 'zod'
+import { CHANGE_KINDS, DETAIL_DIFF_FIELDS, LINE_ITEM_DIFF_FIELDS, PHASE_DIFF_FIELDS, REVISION_REASONS } from './estimate-revisions-text.js'
+
+export * from './estimate-revisions-text.js'
 
 // Revisions of an estimate: what the client could see, frozen at each send and at each view of
 // the share link after an edit, and what changed between two of them. Built from the client's
@@ -6,7 +9,6 @@ import { z } from 'zod'
 
 const id = z.string().min(1).max(64)
 
-export const REVISION_REASONS = ['sent', 'viewed'] as const
 export const ZRevisionReason = z.enum(REVISION_REASONS)
 export type RevisionReason = z.infer<typeof ZRevisionReason>
 
@@ -25,7 +27,6 @@ export const ZEstimateRevision = z.object({
 })
 export type EstimateRevision = z.infer<typeof ZEstimateRevision>
 
-export const CHANGE_KINDS = ['added', 'removed', 'changed'] as const
 export const ZChangeKind = z.enum(CHANGE_KINDS)
 export type ChangeKind = z.infer<typeof ZChangeKind>
 
@@ -43,9 +44,6 @@ export const ZRevisionLineItem = z.object({
   totalCost: z.string(),
 })
 export type RevisionLineItem = z.infer<typeof ZRevisionLineItem>
-
-export const LINE_ITEM_DIFF_FIELDS = ['name', 'description', 'quantity', 'unit', 'unitCost', 'totalCost'] as const
-export type LineItemDiffField = (typeof LINE_ITEM_DIFF_FIELDS)[number]
 
 /** A line item added, removed, or changed (`changed` names what moved; before/after hold the whole item). */
 export const ZLineItemChange = z.object({
@@ -80,7 +78,6 @@ export const ZContentSectionChange = z.object({
 })
 export type ContentSectionChange = z.infer<typeof ZContentSectionChange>
 
-export const PHASE_DIFF_FIELDS = ['name', 'description', 'amount', 'percentage'] as const
 export const ZRevisionPhase = z.object({ id, name: z.string(), description: z.string().nullable(), amount: z.string(), percentage: z.string() })
 export const ZPhaseChange = z.object({
   id,
@@ -92,16 +89,6 @@ export const ZPhaseChange = z.object({
 })
 export type PhaseChange = z.infer<typeof ZPhaseChange>
 
-export const DETAIL_DIFF_FIELDS = ['projectName', 'clientName', 'propertyAddress', 'squareFootage', 'projectType'] as const
-export type DetailDiffField = (typeof DETAIL_DIFF_FIELDS)[number]
-/** How the diff names the estimate's own fields. */
-export const DETAIL_FIELD_LABELS: Record<DetailDiffField, string> = {
-  projectName: 'Project name',
-  clientName: 'Client name',
-  propertyAddress: 'Property address',
-  squareFootage: 'Square footage',
-  projectType: 'Project type',
-}
 export const ZDetailChange = ZValueChange.extend({ field: z.enum(DETAIL_DIFF_FIELDS) })
 export type DetailChange = z.infer<typeof ZDetailChange>
 

@@ -27,3 +27,5 @@ export const taxProfilesKey = (orgId: string, estimateId: string) => apiKey(api.
 export const jobStatusKey = (orgId: string, jobId: string) => apiKey(api.getJobsStatus, { orgId, jobId })
 export const timelineKey = (orgId: string, id: string) => apiKey(api.getEstimatesTimeline, { orgId, id })
 export const commentsKey = (orgId: string, id: string) => apiKey(api.getEstimatesComments, { orgId, id })
+export const revisionsKey = (orgId: string, id: string) => apiKey(api.getEstimatesRevisions, { orgId, id })
+export const revisionDiffKey = (orgId: string, id: string, pair: { from: string; to: string }) => apiKey(api.getEstimatesRevisionsDiff, { orgId, id }, pair)

@@ -108,6 +108,7 @@ function stubApi(overrides: Record<string, () => Response> = {}) {
     [`${ORG}/estimates/est-1/phases`]: () => json(200, []),
     [`${ORG}/estimates/est-1/content-links`]: () => json(200, []),
     [`${ORG}/estimates/est-1/comments`]: () => json(200, []),
+    [`${ORG}/estimates/est-1/revisions`]: () => json(200, []),
     [`${ORG}/estimates/est-1/sections`]: () => json(200, [section]),
     [`${ORG}/estimates/est-1/totals`]: () => json(200, totals),
     [`${ORG}/estimates/est-1/pricing`]: () => json(200, { markupProfileId: null, taxProfileIds: [], totals }),

@@ -20,6 +20,7 @@ import { MarkupTaxPanel } from './markup-tax/markup-tax-panel'
 import { ClientMessagesCard } from './messages/client-messages-card'
 import { EstimateNotFound } from './not-found/estimate-not-found'
 import { ProjectDetailsCard } from './project-details/project-details-card'
+import { RevisionsCard } from './revisions/revisions-card'
 import { SendDialog } from './send/send-dialog'
 import { ShareDialog } from './share-dialog/share-dialog'
 import { EstimateTasksCard } from './tasks/estimate-tasks-card'
@@ -126,6 +127,7 @@ function EstimateDetail({ orgId, estimateId, startEditing }: { orgId: string; es
               {clientView ? null : <ApprovalCard />}
               {clientView ? null : <ClientMessagesCard />}
               {clientView ? null : <TimelineCard />}
+              {clientView ? null : <RevisionsCard />}
               <ProjectDetailsCard />
               <EstimateTasksCard />
             </aside>

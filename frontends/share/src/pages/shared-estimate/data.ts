@@ -1,11 +1,11 @@
-import type { PublicComment, PublicEstimate } from '@plumbline/contracts'
+import type { ChangesSinceLastView, PublicComment, PublicEstimate } from '@plumbline/contracts'
 import * as api from '@plumbline/contracts/api-paths'
 import { COMMENT_POLL_MS } from '@plumbline/contracts/estimate-comments-text'
 import { SHARE_PASSCODE_HEADER } from '@plumbline/contracts/share-link-text'
 import { type ApiBody, apiKey, apiKeyPrefix, callApi } from '@plumbline/web'
 import { useQuery } from '@tanstack/react-query'
 
-export type { PublicComment, PublicEstimate }
+export type { ChangesSinceLastView, PublicComment, PublicEstimate }
 export const publicEstimateKey = (token: string) => apiKey(api.getPublicEstimatesById, { token })
 /** Every public estimate read on this page, whatever its token. */
 export const publicEstimatesPrefix = () => apiKeyPrefix(api.getPublicEstimatesById)

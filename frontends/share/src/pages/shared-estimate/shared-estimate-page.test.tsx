@@ -210,4 +210,132 @@ describe('SharedEstimatePage', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Try again' }))
     expect(await screen.findByTestId('thread-message')).toBeTruthy()
   })
+
+  describe('after the contractor changed the estimate', () => {
+    const changed: PublicEstimate = {
+      ...estimate,
+      sections: [
+        {
+          id: 's1',
+          name: 'Roofing',
+          total: '2880.00',
+          lineItems: [
+            { id: 'i1', name: 'Shingles', description: 'Architectural, 30-year', quantity: '24.000', unit: 'sqft', unitCost: '100.00', totalCost: '2400.00' },
+            { id: 'i2', name: 'Gutter guards', description: null, quantity: '40.000', unit: 'lnft', unitCost: '12.00', totalCost: '480.00' },
+          ],
+        },
+      ],
+      grandTotal: '3379.68',
+      sinceLastView: {
+        since: '2026-11-20T10:00:00.000Z',
+        diff: {
+          changed: true,
+          details: [],
+          contentSections: [],
+          phases: [],
+          sections: [
+            {
+              id: 's1',
+              change: 'changed',
+              name: 'Roofing',
+              before: { name: 'Roofing', total: '2000.00' },
+              after: { name: 'Roofing', total: '2880.00' },
+              changed: ['total'],
+              lineItems: [
+                {
+                  id: 'i1',
+                  change: 'changed',
+                  name: 'Shingles',
+                  before: {
+                    id: 'i1',
+                    name: 'Shingles',
+                    description: 'Architectural, 30-year',
+                    quantity: '20.000',
+                    unit: 'sqft',
+                    unitCost: '100.00',
+                    totalCost: '2000.00',
+                  },
+                  after: {
+                    id: 'i1',
+                    name: 'Shingles',
+                    description: 'Architectural, 30-year',
+                    quantity: '24.000',
+                    unit: 'sqft',
+                    unitCost: '100.00',
+                    totalCost: '2400.00',
+                  },
+                  changed: ['quantity', 'totalCost'],
+                },
+                {
+                  id: 'i2',
+                  change: 'added',
+                  name: 'Gutter guards',
+                  before: null,
+                  after: { id: 'i2', name: 'Gutter guards', description: null, quantity: '40.000', unit: 'lnft', unitCost: '12.00', totalCost: '480.00' },
+                  changed: [],
+                },
+              ],
+            },
+          ],
+          totals: { totalCost: { before: '100000.00', after: '100000.00' }, grandTotal: { before: '2347.00', after: '3379.68' }, changed: true },
+        },
+      },
+    }
+
+    it('says "Updated since you last viewed" with the total before → after, and lists the changes on demand', async () => {
+      vi.stubGlobal('fetch', vi.fn(pageReads(changed)))
+      renderAt('/share/tok-changed')
+      const banner = await screen.findByTestId('updated-banner')
+      expect(banner.textContent).toContain('Updated since you last viewed')
+      expect(banner.textContent).toContain('Demo Construction Co. changed this estimate after your visit on')
+      expect(screen.getByTestId('updated-total').textContent).toContain('$2,347.00')
+      expect(screen.getByTestId('updated-total').textContent).toContain('$3,379.68')
+      expect(screen.queryByTestId('revision-changes')).toBeNull()
+
+      fireEvent.click(screen.getByRole('button', { name: 'See what changed' }))
+      const items = screen.getAllByTestId('changed-item')
+      expect(items.map((i) => i.dataset.change)).toEqual(['changed', 'added'])
+      expect(items[0]!.textContent).toContain('24 sqft')
+      expect(items[1]!.textContent).toContain('40 lnft × $12.00 = $480.00')
+      fireEvent.click(screen.getByRole('button', { name: 'Hide changes' }))
+      expect(screen.queryByTestId('revision-changes')).toBeNull()
+
+      // The itemised costs show each item's unit cost and description.
+      const rows = screen.getAllByTestId('public-line-item')
+      expect(rows[0]!.textContent).toContain('24 sqft × $100.00')
+      expect(rows[0]!.textContent).toContain('Architectural, 30-year')
+    })
+
+    it('keeps the banner when the page reads the estimate again (the server has moved the link on)', async () => {
+      const reads = vi
+        .fn()
+        .mockResolvedValueOnce(json(200, changed))
+        .mockResolvedValue(json(200, { ...changed, sinceLastView: null }))
+      vi.stubGlobal(
+        'fetch',
+        vi.fn((url: string) => (url.endsWith('/comments') ? json(200, []) : reads())),
+      )
+      const client = createQueryClient()
+      render(
+        <QueryClientProvider client={client}>
+          <MemoryRouter initialEntries={['/share/tok-again']}>
+            <Routes>
+              <Route path="/share/:token" element={<SharedEstimatePage />} />
+            </Routes>
+          </MemoryRouter>
+        </QueryClientProvider>,
+      )
+      expect(await screen.findByTestId('updated-banner')).toBeTruthy()
+      await client.refetchQueries()
+      await waitFor(() => expect(reads).toHaveBeenCalledTimes(2))
+      expect(screen.getByTestId('updated-banner')).toBeTruthy()
+    })
+
+    it('shows no banner on a first visit or when nothing changed', async () => {
+      vi.stubGlobal('fetch', vi.fn(pageReads({ ...changed, sinceLastView: null })))
+      renderAt('/share/tok-same')
+      expect(await screen.findByTestId('public-project-name')).toBeTruthy()
+      expect(screen.queryByTestId('updated-banner')).toBeNull()
+    })
+  })
 })

@@ -6,7 +6,7 @@ import { useQueryClient } from '@tanstack/react-query'
 import { AlertCircle, Clock, FileQuestion, LockKeyhole, RotateCw, ShieldCheck } from 'lucide-react'
 import * as React from 'react'
 import { useParams } from 'react-router'
-import { type PublicEstimate, publicEstimateKey, setPasscode, usePublicEstimate } from './data'
+import { type ChangesSinceLastView, type PublicEstimate, publicEstimateKey, setPasscode, usePublicEstimate } from './data'
 import { ApproveDialog } from './decision/approve-dialog'
 import { DecisionBanner, DecisionCard, DecisionConfirmation } from './decision/decision-panel'
 import { DeclineDialog } from './decision/decline-dialog'
@@ -18,6 +18,7 @@ import { Overview } from './sections/overview'
 import { Phases } from './sections/phases'
 import { StatusBadge } from './sections/status-badge'
 import { TotalCard } from './sections/total-card'
+import { UpdatedBanner } from './sections/updated-banner'
 
 const DISCLAIMER =
   'This estimate is based on the information available at the time it was prepared and is provided for planning purposes. Final pricing may change after an on-site inspection, changes in scope, or material price changes.'
@@ -148,6 +149,11 @@ export function SharedEstimatePage() {
   const [dialog, setDialog] = React.useState<'approve' | 'decline' | 'changes' | null>(null)
   const [lastSentId, setLastSentId] = React.useState<string | null>(null)
   const [confirmation, setConfirmation] = React.useState<PublicEstimate | null>(null)
+  // The server moves the link on to the current version as it answers, so a later read (a
+  // refetch, a decision's answer) says nothing changed: the page keeps what the first one said.
+  const [changes, setChanges] = React.useState<ChangesSinceLastView | null>(null)
+  const reported = query.data?.sinceLastView
+  if (reported && reported !== changes) setChanges(reported)
 
   React.useEffect(() => {
     document.title = query.data ? `${query.data.projectName} · Construction Estimate` : 'Construction Estimate'
@@ -230,6 +236,7 @@ export function SharedEstimatePage() {
           </p>
         </div>
 
+        {changes ? <UpdatedBanner changes={changes} companyName={estimate.companyName} /> : null}
         {estimate.approval ? <DecisionBanner approval={estimate.approval} /> : null}
         <ReplyNotice token={token} estimate={estimate} />
         <TotalCard estimate={estimate} />

@@ -22,7 +22,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { Send } from 'lucide-react'
 import * as React from 'react'
 import { serverMessage, toastError } from '../../../data/errors'
-import { estimateKey, timelineKey } from '../../../data/keys'
+import { estimateKey, revisionsKey, timelineKey } from '../../../data/keys'
 import { portalScope } from '../common/portal-scope'
 import { useDetail } from '../detail-context'
 import { shareSettingsKey } from '../share-dialog/link-settings'
@@ -77,6 +77,7 @@ export function SendDialog({ open, onOpenChange }: { open: boolean; onOpenChange
       toast({ variant: 'success', title: 'Estimate sent', description: `Sent to ${[...result.to, ...result.cc].join(', ')}.` })
       void qc.invalidateQueries({ queryKey: estimateKey(orgId, estimateId), exact: true })
       void qc.invalidateQueries({ queryKey: timelineKey(orgId, estimateId) })
+      void qc.invalidateQueries({ queryKey: revisionsKey(orgId, estimateId) })
       void qc.invalidateQueries({ queryKey: shareSettingsKey(orgId, estimateId) })
       onOpenChange(false)
     },

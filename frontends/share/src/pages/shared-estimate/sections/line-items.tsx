@@ -22,12 +22,13 @@ export function LineItems({ sections, grandTotal }: { sections: NonNullable<Publ
             </div>
             <ul className="space-y-1.5">
               {s.lineItems.map((i) => (
-                <li key={i.id} className="flex items-baseline justify-between gap-4 text-sm">
+                <li key={i.id} className="flex items-baseline justify-between gap-4 text-sm" data-testid="public-line-item">
                   <span className="min-w-0">
-                    <span className="text-foreground/90">{i.name}</span>
-                    <span className="ml-2 whitespace-nowrap text-xs text-muted-foreground">
-                      {formatNumber(i.quantity, 3)} {i.unit}
+                    <span className="break-words text-foreground/90">{i.name}</span>
+                    <span className="ml-2 whitespace-nowrap text-xs tabular-nums text-muted-foreground">
+                      {formatNumber(i.quantity, 3)} {i.unit} × {formatCurrency(i.unitCost)}
                     </span>
+                    {i.description ? <span className="block whitespace-pre-line break-words text-xs text-muted-foreground">{i.description}</span> : null}
                   </span>
                   <span className="shrink-0 tabular-nums text-muted-foreground">{formatCurrency(i.totalCost)}</span>
                 </li>
