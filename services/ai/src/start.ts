@@ -1,6 +1,6 @@
 import type { Closer } from '@plumbline/service-kit'
+import { startJobWorker } from './consumers/job-worker.js'
 import type { AiDeps } from './deps.js'
-import { startJobWorker } from './events/job-worker.js'
 import { startMeetingNotesResponder } from './meeting-notes/meeting-notes-responder.js'
 import { pruneJobs } from './usecases/prune-jobs.js'
 

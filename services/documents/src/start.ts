@@ -1,10 +1,10 @@
 import { COMPANY_SETTINGS_DEFAULTS, type EstimateDocument } from '@plumbline/contracts'
 import type { Closer } from '@plumbline/service-kit'
+import { startEstimatePdfResponder } from './consumers/estimate-pdf-responder.js'
+import { startLogoUrlResponder } from './consumers/logo-url-responder.js'
 import { pruneFiles } from './data/files-repo.js'
 import type { DocumentsDeps } from './deps.js'
 import { buildPdfModel } from './domain/pdf-model.js'
-import { startEstimatePdfResponder } from './events/estimate-pdf-responder.js'
-import { startLogoUrlResponder } from './events/logo-url-responder.js'
 import { renderEstimatePdf } from './pdf/render-estimate-pdf.js'
 
 const HOUR = 3_600_000

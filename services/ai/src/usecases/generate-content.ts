@@ -1,5 +1,5 @@
 import type { AiWriter } from '@plumbline/contracts'
-import { fetchCompanySettings, type OrgContext, withQuota } from '@plumbline/service-kit'
+import { fetchCompanySettings, inTransaction, type OrgContext, withQuota } from '@plumbline/service-kit'
 import type { AiDeps } from '../deps.js'
 import { recordGenerationCompleted } from '../events/record-events.js'
 import { callProvider } from './call-provider.js'
@@ -17,7 +17,7 @@ export function generateContent(deps: AiDeps, ctx: OrgContext, body: GenerateCon
       deps.provider.writeFreeform({ prompt: body.prompt, projectType: body.projectType ?? null, propertyData: body.propertyData, settings }),
     )
     const writer = deps.provider.info.writer
-    await deps.prisma.$transaction((tx) =>
+    await inTransaction(deps, (tx) =>
       recordGenerationCompleted(tx, ctx.orgId, ctx.userId, { kind: 'preview', estimateId: null, jobId: null, writer, contentBlocks: {} }),
     )
     return { content, writer }

@@ -1,5 +1,5 @@
 import type { ContentSectionType } from '@plumbline/contracts'
-import { type OrgContext, withQuota } from '@plumbline/service-kit'
+import { inTransaction, type OrgContext, withQuota } from '@plumbline/service-kit'
 import type { AiDeps } from '../deps.js'
 import { recordGenerationCompleted } from '../events/record-events.js'
 import { callProvider } from './call-provider.js'
@@ -11,7 +11,7 @@ export function generateSection(deps: AiDeps, ctx: OrgContext, estimateId: strin
     const { facts, prompt } = await loadWriterInput(deps, ctx.orgId, estimateId)
     const content = await callProvider(deps, `section ${type}`, () => deps.provider.writeSection({ type, facts, prompt }))
     const writer = deps.provider.info.writer
-    await deps.prisma.$transaction((tx) =>
+    await inTransaction(deps, (tx) =>
       recordGenerationCompleted(tx, ctx.orgId, ctx.userId, { kind: 'section', estimateId, jobId: null, writer, contentBlocks: { [type]: content } }),
     )
     return { type, content, writer }

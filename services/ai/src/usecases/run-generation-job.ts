@@ -1,6 +1,6 @@
 import { CONTENT_SECTION_TYPES, type ContentBlocks } from '@plumbline/contracts'
 import { holdLease, type JobOutcome, type JobRunOptions } from '@plumbline/messaging'
-import { reportJobFailure } from '@plumbline/service-kit'
+import { inTransaction, reportJobFailure } from '@plumbline/service-kit'
 import { claimJob, findJob, finishJob, leaseRemainingMs, releaseLease, renewLease, setProgress, TERMINAL } from '../data/jobs-repo.js'
 import type { AiDeps } from '../deps.js'
 import { ZJobInput } from '../domain/job-input.js'
@@ -70,7 +70,7 @@ export async function runGenerationJob(deps: AiDeps, ref: { orgId: string; jobId
     }
     signal.throwIfAborted()
     const writer = deps.provider.info.writer
-    await prisma.$transaction(async (tx) => {
+    await inTransaction(deps, async (tx) => {
       const recorded = await finishJob(tx, job.id, owner, {
         status: 'completed',
         blocks,

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto'
 import type { ChatMessage, ContentSectionType } from '@plumbline/contracts'
-import { type OrgContext, withQuota } from '@plumbline/service-kit'
+import { inTransaction, type OrgContext, withQuota } from '@plumbline/service-kit'
 import { chatMessageOf, createChat, recentChat } from '../data/chat-repo.js'
 import type { AiDeps } from '../deps.js'
 import { recordGenerationCompleted } from '../events/record-events.js'
@@ -22,7 +22,7 @@ export function sendChatMessage(deps: AiDeps, ctx: OrgContext, estimateId: strin
     const currentText = input.document.estimate.contentSections[type] ?? ''
     const answer = await callProvider(deps, `chat ${type}`, () => deps.provider.chat({ type, facts, prompt, currentText, message, history }))
     const writer = deps.provider.info.writer
-    const row = await deps.prisma.$transaction(async (tx) => {
+    const row = await inTransaction(deps, async (tx) => {
       const created = await createChat(tx, thread, {
         id: randomUUID(),
         userId: ctx.userId,

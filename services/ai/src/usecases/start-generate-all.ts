@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto'
-import { type OrgContext, withQuota } from '@plumbline/service-kit'
+import { inTransaction, type OrgContext, withQuota } from '@plumbline/service-kit'
 import { createJob, findActiveJob, lockEstimateJobs } from '../data/jobs-repo.js'
 import type { AiDeps } from '../deps.js'
 import { recordJobRequested } from '../events/record-events.js'
@@ -22,7 +22,7 @@ export async function startGenerateAll(deps: AiDeps, ctx: OrgContext, estimateId
   if (active) return { jobId: active.id }
   return withQuota(deps, ctx.orgId, 'ai', async (grant) => {
     const { input } = await loadWriterInput(deps, ctx.orgId, estimateId)
-    return deps.prisma.$transaction(async (tx) => {
+    return inTransaction(deps, async (tx) => {
       await lockEstimateJobs(tx, ctx.orgId, estimateId)
       const raced = await findActiveJob(tx, ctx.orgId, estimateId, since())
       if (raced) {

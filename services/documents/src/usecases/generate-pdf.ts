@@ -1,5 +1,5 @@
 import type { OrgContext } from '@plumbline/service-kit'
-import { fetchCompanySettings, fetchEstimateDocument, withQuota } from '@plumbline/service-kit'
+import { fetchCompanySettings, fetchEstimateDocument, inTransaction, withQuota } from '@plumbline/service-kit'
 import { saveFile } from '../data/files-repo.js'
 import type { DocumentsDeps } from '../deps.js'
 import { downloadPath } from '../domain/link-signature.js'
@@ -34,7 +34,7 @@ export async function generatePdf(deps: DocumentsDeps, ctx: OrgContext, estimate
   const file = await withQuota(deps, ctx.orgId, 'pdf', async () => {
     const logo = await loadPdfLogo(deps, ctx.orgId, settings)
     const { bytes, pages } = await renderEstimatePdf(buildPdfModel(document, settings), logo)
-    return deps.prisma.$transaction(async (tx) => {
+    return inTransaction(deps, async (tx) => {
       const saved = await saveFile(tx, deps.storage, {
         orgId: ctx.orgId,
         kind: 'pdf',

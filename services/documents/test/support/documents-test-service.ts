@@ -4,10 +4,10 @@ import { type CompanySettings, type EstimateDocument, type PermissionSet, type Q
 import { type Replier, reply } from '@plumbline/messaging'
 import { type ApiResponse, claimsFor, signedRequest, startTestService, type TestService, uniqueId } from '@plumbline/testing'
 import { documentsRoutes } from '../../src/app.js'
+import { startEstimatePdfResponder } from '../../src/consumers/estimate-pdf-responder.js'
+import { startLogoUrlResponder } from '../../src/consumers/logo-url-responder.js'
 import { buildDeps, type DocumentsDeps, type LogoFetchSettings } from '../../src/deps.js'
 import { type DocumentsEnv, ZDocumentsEnv } from '../../src/env.js'
-import { startEstimatePdfResponder } from '../../src/events/estimate-pdf-responder.js'
-import { startLogoUrlResponder } from '../../src/events/logo-url-responder.js'
 import { PrismaClient } from '../../src/generated/prisma/client.js'
 import { makeSettings } from './fixtures.js'
 

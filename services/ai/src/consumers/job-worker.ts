@@ -2,8 +2,8 @@ import { type JobConsumer, startJobConsumer } from '@plumbline/messaging'
 import { jobDurations } from '@plumbline/service-kit'
 import { abandonJob } from '../data/jobs-repo.js'
 import type { AiDeps } from '../deps.js'
+import { AI_SCHEMA, JOB_REQUESTED_SUBJECT, JOB_WORKER_DURABLE } from '../events/subjects.js'
 import { runGenerationJob } from '../usecases/run-generation-job.js'
-import { AI_SCHEMA, JOB_REQUESTED_SUBJECT, JOB_WORKER_DURABLE } from './subjects.js'
 
 export type JobWorker = JobConsumer
 
