@@ -57,6 +57,13 @@ export function floors(services: readonly string[]): Floor[] {
         'Use cases reach the database through the repositories in data/ (orgId first) and open transactions with inTransaction from @plumbline/service-kit: never the generated Prisma client, its types included.',
     },
     {
+      name: 'consumers on top',
+      files: /^services\/[^/]+\/src\/(?!consumers\/|main\.ts$|start\.ts$)/,
+      refuses: (i) => !!i.target?.startsWith(`services/${serviceOf(i.file)}/src/consumers/`),
+      message:
+        'consumers/ (durable consumers, job workers, request/reply responders) is a top floor beside http/: only main.ts and start.ts start them; what use cases call on the way out lives in events/.',
+    },
+    {
       name: 'front end',
       files: /^frontends\/(?![^/]+\/test\/e2e\/)/,
       refuses: isService,
