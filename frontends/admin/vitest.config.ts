@@ -1,12 +1,3 @@
-import { defineConfig } from 'vitest/config'
+import { componentTests } from '../component-tests'
 
-// Component and unit tests (happy-dom). Browser journeys in test/e2e run under vitest.e2e.config.ts.
-export default defineConfig({
-  test: {
-    name: 'admin',
-    environment: 'happy-dom',
-    setupFiles: ['../testing-library-setup.ts'],
-    include: ['src/**/*.test.{ts,tsx}', 'test/**/*.test.{ts,tsx}'],
-    exclude: ['test/e2e/**', '**/node_modules/**'],
-  },
-})
+export default componentTests('admin')

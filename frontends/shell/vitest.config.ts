@@ -1,5 +1,3 @@
-import { defineConfig } from 'vitest/config'
+import { componentTests } from '../component-tests'
 
-export default defineConfig({
-  test: { name: 'shell', environment: 'happy-dom', setupFiles: ['../testing-library-setup.ts'], include: ['src/**/*.test.{ts,tsx}'] },
-})
+export default componentTests('shell')

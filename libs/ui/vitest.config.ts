@@ -1,5 +1,3 @@
-import { defineConfig } from 'vitest/config'
+import { componentTests } from '../../frontends/component-tests'
 
-export default defineConfig({
-  test: { name: 'ui', environment: 'happy-dom', setupFiles: ['../../frontends/testing-library-setup.ts'], include: ['src/**/*.test.{ts,tsx}'] },
-})
+export default componentTests('ui')

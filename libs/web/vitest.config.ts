@@ -1,5 +1,3 @@
-import { defineConfig } from 'vitest/config'
+import { componentTests } from '../../frontends/component-tests'
 
-export default defineConfig({
-  test: { name: 'web', environment: 'happy-dom', setupFiles: ['../../frontends/testing-library-setup.ts'], include: ['src/**/*.test.{ts,tsx}'] },
-})
+export default componentTests('web')
