@@ -1,3 +1,3 @@
-import { componentTests } from '../component-tests'
+import { componentTests } from '../../vitest.components'
 
 export default componentTests('shell')

@@ -1,3 +1,3 @@
-import { componentTests } from '../../frontends/component-tests'
+import { componentTests } from '../../vitest.components'
 
 export default componentTests('web')

@@ -10,7 +10,7 @@ export function componentTests(name: string) {
     test: {
       name,
       environment: 'happy-dom',
-      setupFiles: [join(import.meta.dirname, 'testing-library-setup.ts')],
+      setupFiles: [join(import.meta.dirname, 'frontends', 'testing-library-setup.ts')],
       include: ['src/**/*.test.{ts,tsx}', 'test/**/*.test.{ts,tsx}'],
       exclude: ['test/e2e/**', '**/node_modules/**'],
       // Whole-page tests render a screen with its queries; beside the journeys and the service
