@@ -5,10 +5,5 @@ import { getCompanySettings } from '../usecases/get-company-settings.js'
 
 /** Company facts other services need now: the estimate detail, the public page, the PDF. */
 export function startCompanySettingsResponder(deps: Pick<AdminDeps, 'bus' | 'prisma'>): Replier {
-  return reply(
-    deps.bus,
-    RequestSubjects.companySettings,
-    ({ orgId }): Promise<CompanySettings> => getCompanySettings(deps.prisma, orgId),
-    ZCompanySettingsRequest,
-  )
+  return reply(deps.bus, RequestSubjects.companySettings, ({ orgId }): Promise<CompanySettings> => getCompanySettings(deps, { orgId }), ZCompanySettingsRequest)
 }

@@ -12,6 +12,6 @@ import { updateCompanySettings } from '../usecases/update-company-settings.js'
  */
 export function companySettingsRoutes(deps: Pick<AdminDeps, 'prisma' | 'bus' | 'logger'>): Router {
   return catalogueRouter(adminRoutes)
-    .on('getCompanySettings', ({ ctx }) => getCompanySettings(deps.prisma, ctx.orgId))
-    .on('putCompanySettings', ({ ctx, body }) => updateCompanySettings(deps, { orgId: ctx.orgId, userId: ctx.userId }, body)).router
+    .on('getCompanySettings', ({ ctx }) => getCompanySettings(deps, ctx))
+    .on('putCompanySettings', ({ ctx, body }) => updateCompanySettings(deps, ctx, body)).router
 }

@@ -8,6 +8,6 @@ import { getUsage } from '../usecases/get-usage.js'
 /** Sidebar usage bars and dashboard cards: any member of the organisation may read them. */
 export function organizationRoutes(deps: Pick<AdminDeps, 'prisma' | 'env'>): Router {
   return catalogueRouter(adminRoutes)
-    .on('getUsage', ({ ctx }) => getUsage(deps.prisma, deps.env, ctx.orgId))
-    .on('getDashboardMetrics', ({ ctx }) => getDashboardMetrics(deps.prisma, ctx.orgId, ctx.permissions)).router
+    .on('getUsage', ({ ctx }) => getUsage(deps, ctx))
+    .on('getDashboardMetrics', ({ ctx }) => getDashboardMetrics(deps, ctx)).router
 }

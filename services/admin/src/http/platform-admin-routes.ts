@@ -24,5 +24,5 @@ export function platformAdminRoutes(deps: Pick<AdminDeps, 'prisma' | 'env' | 'bu
       await removeSubscriptionOverride(deps, orgIdParam(req.params.orgId), ctx.userId)
       return { message: 'Override removed' }
     })
-    .on('getAdminAudit', () => listAuditEntries(deps.prisma)).router
+    .on('getAdminAudit', () => listAuditEntries(deps)).router
 }

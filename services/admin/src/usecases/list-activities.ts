@@ -1,7 +1,8 @@
-import type { Activity, ActivityQuery, PermissionSet } from '@plumbline/contracts'
+import type { Activity, ActivityQuery } from '@plumbline/contracts'
+import type { OrgContext } from '@plumbline/service-kit'
 import { latestActivities } from '../data/activities-repo.js'
 import { actorsByIds } from '../data/actors-repo.js'
-import type { Db } from '../data/db.js'
+import type { AdminDeps } from '../deps.js'
 import { visibleActivityTypes } from '../domain/activity-text.js'
 
 /**
@@ -11,10 +12,11 @@ import { visibleActivityTypes } from '../domain/activity-text.js'
  * actions show a user with every field null. A reader sees the entries of the modules their role
  * may access (estimates: cost_estimator; meetings: ai_notetaker; members: team).
  */
-export async function listActivities(db: Db, reader: { orgId: string; permissions: PermissionSet }, query: ActivityQuery): Promise<Activity[]> {
-  const types = visibleActivityTypes(reader.permissions)
+export async function listActivities(deps: Pick<AdminDeps, 'prisma'>, ctx: OrgContext, query: ActivityQuery): Promise<Activity[]> {
+  const db = deps.prisma
+  const types = visibleActivityTypes(ctx.permissions)
   if (!types.length) return []
-  const rows = await latestActivities(db, reader.orgId, types, { skip: (query.page - 1) * query.limit, take: query.limit })
+  const rows = await latestActivities(db, ctx.orgId, types, { skip: (query.page - 1) * query.limit, take: query.limit })
   const actorIds = [...new Set(rows.map((r) => r.actorId).filter((id): id is string => id !== null))]
   const actors = new Map((actorIds.length ? await actorsByIds(db, actorIds) : []).map((a) => [a.userId, a]))
   return rows.map((r) => {

@@ -1,8 +1,8 @@
 import { type DueTodayBody, todaysAnywhere } from '@plumbline/contracts'
-import { badRequest } from '@plumbline/service-kit'
-import type { Db } from '../data/db.js'
-import { insertNotifications, type Owner } from '../data/notifications-repo.js'
+import { badRequest, type OrgContext } from '@plumbline/service-kit'
+import { insertNotifications } from '../data/notifications-repo.js'
 import { openTasksDueOn } from '../data/tracked-tasks-repo.js'
+import type { AdminDeps } from '../deps.js'
 
 export const NOT_TODAY = 'Must be today’s date where you are'
 
@@ -17,15 +17,20 @@ export const NOT_TODAY = 'Must be today’s date where you are'
  * on Earth, so nothing can be announced early. A task completed, deleted or moved to another
  * day before then is not announced; one announced stays (it was true when said).
  */
-export async function remindDueToday(db: Db, owner: Owner, body: DueTodayBody, now: Date = new Date()): Promise<{ created: number }> {
+export async function remindDueToday(
+  deps: Pick<AdminDeps, 'prisma'>,
+  ctx: OrgContext,
+  body: DueTodayBody,
+  now: Date = new Date(),
+): Promise<{ created: number }> {
   const { earliest, latest } = todaysAnywhere(now)
   if (body.today < earliest || body.today > latest) throw badRequest(`today: ${NOT_TODAY}`, [{ field: 'today', message: NOT_TODAY }])
-  const tasks = await openTasksDueOn(db, owner.orgId, owner.userId, body.today)
+  const tasks = await openTasksDueOn(deps.prisma, ctx.orgId, ctx.userId, body.today)
   const created = await insertNotifications(
-    db,
+    deps.prisma,
     tasks.map((t) => ({
-      orgId: owner.orgId,
-      userId: owner.userId,
+      orgId: ctx.orgId,
+      userId: ctx.userId,
       sourceKey: `task-due:${t.taskId}:${body.today}`,
       kind: 'task_due' as const,
       entityId: t.taskId,

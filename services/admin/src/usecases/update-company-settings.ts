@@ -1,10 +1,9 @@
 import type { CompanySettings, CompanySettingsPatch } from '@plumbline/contracts'
+import type { OrgContext } from '@plumbline/service-kit'
 import { findCompanySettings, saveCompanySettings } from '../data/company-settings-repo.js'
 import type { AdminDeps } from '../deps.js'
 import { settingsChanges, toCompanySettings } from '../domain/company-settings.js'
 import { checkLogoUrl } from './check-logo-url.js'
-
-export type UpdateCompanySettingsCtx = { orgId: string; userId: string }
 
 /**
  * Applies a partial update (fields not sent keep their values) and answers the whole settings.
@@ -13,7 +12,7 @@ export type UpdateCompanySettingsCtx = { orgId: string; userId: string }
  */
 export async function updateCompanySettings(
   deps: Pick<AdminDeps, 'prisma' | 'bus' | 'logger'>,
-  ctx: UpdateCompanySettingsCtx,
+  ctx: OrgContext,
   patch: CompanySettingsPatch,
 ): Promise<CompanySettings> {
   if (patch.logoUrl) {

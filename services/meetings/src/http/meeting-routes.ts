@@ -24,18 +24,18 @@ const fileOf =
  */
 export function meetingRoutes(deps: MeetingsDeps): Router {
   return catalogueRouter(meetingsRoutes)
-    .on('getMeetings', ({ ctx, query }) => listMeetings(deps, ctx.orgId, query.search))
+    .on('getMeetings', ({ ctx, query }) => listMeetings(deps, ctx, query.search))
     .on('postMeetings', ({ ctx, body }) => createMeeting(deps, ctx, body))
     .on('getMeetingsTranscription', () => transcriptionInfo(deps))
-    .on('getMeetingsById', ({ ctx, req }) => getMeeting(deps, ctx.orgId, meetingId(req)))
+    .on('getMeetingsById', ({ ctx, req }) => getMeeting(deps, ctx, meetingId(req)))
     .on('deleteMeetingsById', async ({ ctx, req }) => {
       await deleteMeeting(deps, ctx, meetingId(req))
     })
     .on('postMeetingsTranscribe', ({ ctx, req }) => uploadRecording(deps, ctx, meetingId(req), fileOf(req)))
-    .on('postMeetingsLiveTranscribe', ({ ctx, req }) => liveTranscribe(deps, ctx.orgId, meetingId(req), fileOf(req)))
+    .on('postMeetingsLiveTranscribe', ({ ctx, req }) => liveTranscribe(deps, ctx, meetingId(req), fileOf(req)))
     .on('postMeetingsTranscript', ({ ctx, req }) => importTranscript(deps, ctx, meetingId(req), fileOf(req)))
     .on('getMeetingsAudio', async ({ ctx, req, res }) => {
-      const audio = await readAudio(deps, ctx.orgId, meetingId(req), req.headers.range)
+      const audio = await readAudio(deps, ctx, meetingId(req), req.headers.range)
       res.setHeader('content-type', audio.contentType)
       res.setHeader('accept-ranges', 'bytes')
       // A recording is tenant data: no cache (browser, proxy or disk) keeps a copy.

@@ -15,11 +15,11 @@ const taskId = (req: Request) => uuidParam(req, 'id', 'Task')
 export function taskRoutes(deps: Pick<MeetingsDeps, 'prisma' | 'bus' | 'logger'>): Router {
   return catalogueRouter(meetingsRoutes)
     .on('getTasks', async ({ ctx, query, res }) => {
-      const { tasks, next } = await listTasks(deps, ctx.orgId, query)
+      const { tasks, next } = await listTasks(deps, ctx, query)
       if (next) res.setHeader(TASK_NEXT_CURSOR_HEADER, next)
       return tasks
     })
-    .on('getTasksSummary', ({ ctx, query }) => summarizeTasks(deps, ctx.orgId, query.today))
+    .on('getTasksSummary', ({ ctx, query }) => summarizeTasks(deps, ctx, query.today))
     .on('postTasks', ({ ctx, body }) => createTask(deps, ctx, body))
     .on('postTasksToggle', ({ ctx, req }) => toggleTask(deps, ctx, taskId(req)))
     .on('putTasksById', ({ ctx, body, req }) => updateTask(deps, ctx, taskId(req), body))

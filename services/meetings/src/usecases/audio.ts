@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type { Readable } from 'node:stream'
 import { ErrorCode, MEETING_CHUNK_MAX_BYTES, MeetingMessages, meetingTooLarge } from '@plumbline/contracts'
-import { AppError } from '@plumbline/service-kit'
+import { AppError, type OrgContext } from '@plumbline/service-kit'
 import { findMeetingRow } from '../data/meetings-repo.js'
 import type { MeetingsDeps } from '../deps.js'
 import type { FileSource } from '../domain/file-source.js'
@@ -27,8 +27,8 @@ export function parseRange(header: string | undefined, size: number): { start: n
 }
 
 /** The recording for the detail view's player, with byte ranges so it can seek. */
-export async function readAudio(deps: Deps, orgId: string, id: string, rangeHeader: string | undefined): Promise<AudioStream> {
-  const row = await findMeetingRow(deps.prisma, orgId, id)
+export async function readAudio(deps: Deps, ctx: OrgContext, id: string, rangeHeader: string | undefined): Promise<AudioStream> {
+  const row = await findMeetingRow(deps.prisma, ctx.orgId, id)
   if (!row?.audio) throw meetingNotFound()
   const sizeBytes = Number(row.audio.sizeBytes)
   const range = parseRange(rangeHeader, sizeBytes)
@@ -43,8 +43,8 @@ export async function readAudio(deps: Deps, orgId: string, id: string, rangeHead
  * POST /meetings/{id}/live-transcribe (spec 001 §7: defined, unused by the spec's UI): transcribes
  * one short chunk (multipart "audioChunk") at once and answers its text. Nothing is stored.
  */
-export async function liveTranscribe(deps: Deps, orgId: string, id: string, upload: FileSource): Promise<{ transcription: string }> {
-  if (!(await findMeetingRow(deps.prisma, orgId, id))) throw meetingNotFound()
+export async function liveTranscribe(deps: Deps, ctx: OrgContext, id: string, upload: FileSource): Promise<{ transcription: string }> {
+  if (!(await findMeetingRow(deps.prisma, ctx.orgId, id))) throw meetingNotFound()
   const dir = await mkdtemp(join(tmpdir(), 'plumbline-chunk-'))
   try {
     const scratch = createDiskAudioStorage(dir)

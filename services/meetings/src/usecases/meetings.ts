@@ -47,12 +47,12 @@ export async function checkAudioHead(field: string, head: Buffer, complete: bool
   return { sniffed, refusal: sniffed.kind === 'refused' ? refuseAudio(field, sniffed.reason) : null }
 }
 
-export async function listMeetings(deps: Deps, orgId: string, search?: string): Promise<Meeting[]> {
-  return (await listMeetingRows(deps.prisma, orgId, search)).map(toMeeting)
+export async function listMeetings(deps: Deps, ctx: OrgContext, search?: string): Promise<Meeting[]> {
+  return (await listMeetingRows(deps.prisma, ctx.orgId, search)).map(toMeeting)
 }
 
-export async function getMeeting(deps: Deps, orgId: string, id: string): Promise<MeetingDetail> {
-  const row = await findMeetingDetailRow(deps.prisma, orgId, id)
+export async function getMeeting(deps: Deps, ctx: OrgContext, id: string): Promise<MeetingDetail> {
+  const row = await findMeetingDetailRow(deps.prisma, ctx.orgId, id)
   if (!row) throw meetingNotFound()
   return toMeetingDetail(row)
 }

@@ -27,18 +27,18 @@ function refusePastDueDate(day: string | null | undefined): void {
 }
 
 /** A page of tasks with their meetings' titles, and the next page's cursor (null: this is the last). */
-export async function listTasks(deps: Deps, orgId: string, query: TaskListQuery = {}): Promise<{ tasks: Task[]; next: string | null }> {
-  const { rows, next } = await readTaskPage(deps.prisma, orgId, query)
+export async function listTasks(deps: Deps, ctx: OrgContext, query: TaskListQuery = {}): Promise<{ tasks: Task[]; next: string | null }> {
+  const { rows, next } = await readTaskPage(deps.prisma, ctx.orgId, query)
   const titles = await meetingTitles(
     deps.prisma,
-    orgId,
+    ctx.orgId,
     rows.map((r) => r.meetingId),
   )
   return { tasks: rows.map((row) => toTask(row, row.meetingId ? (titles.get(row.meetingId) ?? null) : null)), next }
 }
 
-export function summarizeTasks(deps: Deps, orgId: string, today: string = utcToday()): Promise<TaskSummary> {
-  return countTasks(deps.prisma, orgId, today)
+export function summarizeTasks(deps: Deps, ctx: OrgContext, today: string = utcToday()): Promise<TaskSummary> {
+  return countTasks(deps.prisma, ctx.orgId, today)
 }
 
 export async function createTask(deps: Pick<MeetingsDeps, 'prisma' | 'bus' | 'logger'>, ctx: OrgContext, body: CreateTaskInput): Promise<Task> {
