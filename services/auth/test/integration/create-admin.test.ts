@@ -49,7 +49,9 @@ async function auditEvents(userId: string) {
     .filter((p) => p.data.target === userId)
 }
 
-describe('npm run admin:create', () => {
+// Each run starts the script in its own Node process (TypeScript compiled at start); a test that
+// runs it twice can pass the 30 s default beside the journeys on two cores.
+describe('npm run admin:create', { timeout: 90_000 }, () => {
   it('creates a superadmin with a temporary password that must be changed at first sign-in, audited', async () => {
     const email = `first-admin-${Date.now()}@plumbline.test`
     const { status, out } = await createAdmin(['--email', email, '--first-name', 'Ada', '--last-name', 'Lovelace'])
