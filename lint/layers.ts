@@ -64,6 +64,13 @@ export function floors(services: readonly string[]): Floor[] {
         'consumers/ (durable consumers, job workers, request/reply responders) is a top floor beside http/: only main.ts and start.ts start them; what use cases call on the way out lives in events/.',
     },
     {
+      name: 'events below use cases',
+      files: /^services\/[^/]+\/src\/events\//,
+      refuses: (i) => !!i.target?.startsWith(`services/${serviceOf(i.file)}/src/usecases/`),
+      message:
+        'events/ is the outbound side that use cases call (outbox writers, subjects, requests to other services): it never calls a use case. Handle an incoming message in consumers/.',
+    },
+    {
       name: 'front end',
       files: /^frontends\/(?![^/]+\/test\/e2e\/)/,
       refuses: isService,

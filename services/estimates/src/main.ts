@@ -8,7 +8,7 @@ const { loadEnv } = await import('./env.js')
 const { estimatesRoutes } = await import('./app.js')
 const { buildDeps } = await import('./deps.js')
 const { startEstimates } = await import('./start.js')
-const { startEstimatesConsumers } = await import('./events/consumers.js')
+const { startEstimatesConsumers } = await import('./consumers/consumers.js')
 const { PrismaClient } = await import('./generated/prisma/client.js')
 
 const env = loadEnv()

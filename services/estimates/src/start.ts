@@ -1,7 +1,7 @@
 import type { Closer } from '@plumbline/service-kit'
+import { startEstimateDocumentResponder } from './consumers/estimate-document-responder.js'
 import { pruneIdempotencyKeys } from './data/idempotency.js'
 import type { EstimatesDeps } from './deps.js'
-import { startEstimateDocumentResponder } from './events/estimate-document-responder.js'
 import { seedDemoEstimates } from './seed/seed-demo-estimates.js'
 import { seedSystemCatalog } from './seed/seed-system-catalog.js'
 import { sendDueReminders } from './usecases/send-due-reminders.js'

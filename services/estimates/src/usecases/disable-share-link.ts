@@ -1,5 +1,5 @@
 import { Subjects } from '@plumbline/contracts'
-import { type OrgContext, requirePermission } from '@plumbline/service-kit'
+import type { OrgContext } from '@plumbline/service-kit'
 import { inTransaction } from '../data/db.js'
 import { lockEstimateRow, updateEstimateRow } from '../data/estimates-repo.js'
 import { deleteShareLinks } from '../data/share-links-repo.js'
@@ -12,7 +12,6 @@ import { recordEstimateEvent } from '../events/record-event.js'
  * decision (approved, rejected) stays.
  */
 export async function disableShareLink(deps: EstimatesDeps, actor: OrgContext, estimateId: string): Promise<void> {
-  requirePermission(actor, 'cost_estimator', 'share')
   await inTransaction(deps, async (tx) => {
     const estimate = await lockEstimateRow(tx, actor.orgId, estimateId)
     const removed = await deleteShareLinks(tx, actor.orgId, estimate.id)

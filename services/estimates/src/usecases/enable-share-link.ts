@@ -1,4 +1,4 @@
-import { type OrgContext, requirePermission } from '@plumbline/service-kit'
+import type { OrgContext } from '@plumbline/service-kit'
 import { inTransaction } from '../data/db.js'
 import { lockEstimateRow } from '../data/estimates-repo.js'
 import type { EstimatesDeps } from '../deps.js'
@@ -10,6 +10,5 @@ import { issueShareToken, type ShareResponse } from './share-link.js'
  * call made again; the contractor re-reads the live link from the estimate's shareToken.
  */
 export async function enableShareLink(deps: EstimatesDeps, actor: OrgContext, estimateId: string): Promise<ShareResponse> {
-  requirePermission(actor, 'cost_estimator', 'share')
   return inTransaction(deps, async (tx) => issueShareToken(deps, tx, actor, await lockEstimateRow(tx, actor.orgId, estimateId)))
 }

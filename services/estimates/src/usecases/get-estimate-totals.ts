@@ -3,11 +3,9 @@ import type { OrgContext } from '@plumbline/service-kit'
 import { findLiveEstimate } from '../data/estimates-repo.js'
 import type { EstimatesDeps } from '../deps.js'
 import { loadEstimateTotals } from './load-estimate-totals.js'
-import { requireCostEstimator } from './markup-and-tax-access.js'
 
 /** GET …/estimates/{id}/totals (totals only) and GET …/estimates/{id}/pricing (selection and totals). */
 export async function getEstimateTotals(deps: EstimatesDeps, actor: OrgContext, estimateId: string): Promise<EstimatePricing> {
-  requireCostEstimator(actor, 'access')
   await findLiveEstimate(deps.prisma, actor.orgId, estimateId)
   return loadEstimateTotals(deps.prisma, actor.orgId, estimateId)
 }

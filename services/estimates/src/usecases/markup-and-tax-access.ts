@@ -1,13 +1,9 @@
-import type { PermissionAction } from '@plumbline/contracts'
-import { isUuid, notFound, type OrgContext, requirePermission } from '@plumbline/service-kit'
+import { isUuid, notFound, type OrgContext } from '@plumbline/service-kit'
 import type { Db } from '../data/db.js'
 import { findLiveEstimate } from '../data/estimates-repo.js'
 import { PROFILE_LABEL, type ProfileKind } from '../domain/pricing-profile-kind.js'
 
 // Shared rules of the markup and tax profile use cases (spec 001 §3, §9).
-
-/** Markup and tax belong to the cost estimator module. */
-export const requireCostEstimator = (actor: OrgContext, action: PermissionAction) => requirePermission(actor, 'cost_estimator', action)
 
 /** A body's organizationId, when sent, must be the path's: another organisation "does not exist". */
 export function assertSameOrganization(actor: OrgContext, organizationId: string | undefined): void {

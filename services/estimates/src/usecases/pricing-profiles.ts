@@ -14,7 +14,7 @@ import {
 } from '../data/pricing-profiles-repo.js'
 import type { EstimatesDeps } from '../deps.js'
 import { PROFILE_LABEL, type ProfileInputOf, type ProfileKind, type ProfileOf, toProfile } from '../domain/pricing-profile-kind.js'
-import { assertEstimateOfOrg, assertProfileId, assertSameOrganization, requireCostEstimator } from './markup-and-tax-access.js'
+import { assertEstimateOfOrg, assertProfileId, assertSameOrganization } from './markup-and-tax-access.js'
 
 // Markup profiles (…/markup-profiles) and tax profiles (…/taxes): one module, parameterised by kind.
 
@@ -28,7 +28,6 @@ export async function listProfiles<K extends ProfileKind>(
   kind: K,
   query: { estimateId?: string },
 ): Promise<ProfileOf<K>[]> {
-  requireCostEstimator(ctx, 'access')
   await assertEstimateOfOrg(deps.prisma, ctx.orgId, query.estimateId)
   const rows = await listProfileRows(deps.prisma, ctx.orgId, kind, query.estimateId)
   return rows.map((row) => toProfile(kind, row))
@@ -47,7 +46,6 @@ export async function createProfile<K extends ProfileKind>(
   input: ProfileInputOf<K>,
   idempotency?: IdempotencyRequest,
 ): Promise<{ profile: ProfileOf<K>; replayed: boolean }> {
-  requireCostEstimator(ctx, 'create')
   assertSameOrganization(ctx, input.organizationId)
   const result = await runIdempotent(deps.prisma, idempotency, {
     run: async (tx) => {
@@ -73,7 +71,6 @@ export async function updateProfile<K extends ProfileKind>(
   id: string,
   input: ProfileInputOf<K>,
 ): Promise<ProfileOf<K>> {
-  requireCostEstimator(ctx, 'edit')
   assertSameOrganization(ctx, input.organizationId)
   assertProfileId(id, kind)
   return inTransaction(deps, async (tx) => {
@@ -88,7 +85,6 @@ export async function updateProfile<K extends ProfileKind>(
 
 /** DELETE …/{id}; estimates that used it fall back to no markup, or stop being taxed by it. */
 export async function deleteProfile(deps: EstimatesDeps, ctx: OrgContext, kind: ProfileKind, id: string): Promise<void> {
-  requireCostEstimator(ctx, 'delete')
   assertProfileId(id, kind)
   await inTransaction(deps, async (tx) => {
     if (!(await findProfileRow(tx, ctx.orgId, kind, id))) throw notFound(PROFILE_LABEL[kind])

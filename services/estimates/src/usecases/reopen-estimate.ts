@@ -1,5 +1,5 @@
 import { ErrorCode, type Estimate, Subjects } from '@plumbline/contracts'
-import { AppError, type OrgContext, requirePermission } from '@plumbline/service-kit'
+import { AppError, type OrgContext } from '@plumbline/service-kit'
 import { inTransaction } from '../data/db.js'
 import { lockEstimateRow, updateEstimateRow } from '../data/estimates-repo.js'
 import { hasLiveShareLink } from '../data/share-links-repo.js'
@@ -15,7 +15,6 @@ export const NOTHING_TO_REOPEN = 'This estimate has no client decision to reopen
  * approval rows stay as the record of what happened. Answers the estimate as GET …/estimates/{id} does.
  */
 export async function reopenEstimate(deps: EstimatesDeps, actor: OrgContext, estimateId: string): Promise<Estimate> {
-  requirePermission(actor, 'cost_estimator', 'edit')
   return inTransaction(deps, async (tx) => {
     const estimate = await lockEstimateRow(tx, actor.orgId, estimateId)
     if (!estimate.lockedAt && estimate.status !== 'approved' && estimate.status !== 'rejected') throw new AppError(409, ErrorCode.CONFLICT, NOTHING_TO_REOPEN)

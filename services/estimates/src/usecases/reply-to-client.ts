@@ -1,6 +1,6 @@
 import { COMMENT_MESSAGES, type CommentBody, ErrorCode, EstimateErrorCode, MailSubjects } from '@plumbline/contracts'
 import { createEnvelope, writeOutbox } from '@plumbline/messaging'
-import { AppError, fetchCompanySettings, notFound, type OrgContext, requirePermission } from '@plumbline/service-kit'
+import { AppError, fetchCompanySettings, notFound, type OrgContext } from '@plumbline/service-kit'
 import { insertComment } from '../data/comments-repo.js'
 import type { Tx } from '../data/db.js'
 import { findLiveEstimateRow, lockEstimateRow } from '../data/estimates-repo.js'
@@ -43,7 +43,6 @@ export async function replyToClient(
   body: CommentBody,
   idem: IdempotencyRequest | undefined,
 ): Promise<{ status: number; body: unknown; replayed: boolean }> {
-  requirePermission(ctx, 'cost_estimator', 'share')
   const settings = await fetchCompanySettings(deps, ctx.orgId)
   return runIdempotent(deps.prisma, idem, {
     run: async (tx) => {

@@ -7,7 +7,6 @@ import { countUsableMarkupProfiles, countUsableTaxProfiles, replacePricingSelect
 import type { EstimatesDeps } from '../deps.js'
 import { recordEstimateEvent } from '../events/record-event.js'
 import { loadEstimateTotals } from './load-estimate-totals.js'
-import { requireCostEstimator } from './markup-and-tax-access.js'
 
 export type PricingSelection = z.infer<typeof ZPricingSelectionBody>
 
@@ -28,7 +27,6 @@ async function assertUsableProfiles(tx: Tx, orgId: string, estimateId: string, s
  * profiles, and answers the new totals. Refused (409) while the estimate is approved and locked.
  */
 export async function selectMarkupAndTax(deps: EstimatesDeps, actor: OrgContext, estimateId: string, selection: PricingSelection): Promise<EstimatePricing> {
-  requireCostEstimator(actor, 'edit')
   return inTransaction(deps, async (tx) => {
     const estimate = await touchEditableEstimate(tx, actor.orgId, estimateId)
     await assertUsableProfiles(tx, actor.orgId, estimateId, selection)

@@ -10,7 +10,7 @@ import {
   type ZSendEstimateBody,
 } from '@plumbline/contracts'
 import { createEnvelope, writeOutbox } from '@plumbline/messaging'
-import { AppError, fetchCompanySettings, notFound, type OrgContext, requirePermission } from '@plumbline/service-kit'
+import { AppError, fetchCompanySettings, notFound, type OrgContext } from '@plumbline/service-kit'
 import type { z } from 'zod'
 import type { Tx } from '../data/db.js'
 import { findLiveEstimateRow, type LockedEstimate, lockEstimateRow, readEstimateForPublic, updateEstimateRow } from '../data/estimates-repo.js'
@@ -78,7 +78,6 @@ export async function sendEstimate(
   body: SendBody,
   idem: IdempotencyRequest | undefined,
 ): Promise<{ status: number; body: unknown; replayed: boolean }> {
-  requirePermission(ctx, 'cost_estimator', 'share')
   const settings = await fetchCompanySettings(deps, ctx.orgId)
   const cc = body.cc.filter((a, i) => !body.to.includes(a) && body.cc.indexOf(a) === i)
   const to = body.to.filter((a, i) => body.to.indexOf(a) === i)

@@ -1,5 +1,5 @@
 import { ErrorCode, EstimateErrorCode, REMINDER_DEFAULTS, SHARE_LINK_MESSAGES, type ShareSettings, type ZShareSettingsPatch } from '@plumbline/contracts'
-import { AppError, fetchCompanySettings, type OrgContext, requirePermission } from '@plumbline/service-kit'
+import { AppError, fetchCompanySettings, type OrgContext } from '@plumbline/service-kit'
 import type { z } from 'zod'
 import { type Db, inTransaction } from '../data/db.js'
 import { findLiveEstimate, findLiveEstimateRow, lockEstimateRow } from '../data/estimates-repo.js'
@@ -51,7 +51,6 @@ export async function patchShareSettings(
   estimateId: string,
   body: z.output<typeof ZShareSettingsPatch>,
 ): Promise<ShareSettings> {
-  requirePermission(ctx, 'cost_estimator', 'share')
   const now = deps.clock.now()
   const expiresAt = body.expiresAt === undefined ? undefined : body.expiresAt === null ? null : new Date(body.expiresAt)
   if (expiresAt && expiresAt.getTime() <= now.getTime()) {

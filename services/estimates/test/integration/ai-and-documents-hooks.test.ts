@@ -2,8 +2,8 @@ import { type AiGenerationCompletedV1, RequestSubjects, Subjects, ZEstimateDocum
 import { createEnvelope, type EventConsumer, request } from '@plumbline/messaging'
 import { publishEnvelope, waitForConsumer } from '@plumbline/testing'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { startEstimatesConsumers } from '../../src/events/consumers.js'
-import { startEstimateDocumentResponder } from '../../src/events/estimate-document-responder.js'
+import { startEstimatesConsumers } from '../../src/consumers/consumers.js'
+import { startEstimateDocumentResponder } from '../../src/consumers/estimate-document-responder.js'
 import { createEstimate, type EstimatesTestService, newOrgId, startEstimatesTestService } from '../support/estimates-test-service.js'
 
 // The two hooks issue 4 needs from the estimates service: the estimate document the ai and
