@@ -5,10 +5,11 @@ import { formatDateTime, relativeTime } from '@plumbline/contracts/format'
 import { Button, Card, cn, Skeleton, Spinner, Textarea, toast } from '@plumbline/ui'
 import { callApi, parseApiError, useCan } from '@plumbline/web'
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
-import { AlertCircle, Mail, MessageSquareText, RotateCw, Send } from 'lucide-react'
+import { AlertCircle, Mail, MessageSquareText, Send } from 'lucide-react'
 import * as React from 'react'
 import { serverMessage } from '../../../data/errors'
 import { commentsKey } from '../../../data/keys'
+import { CardLoadFailed } from '../common/card-load-failed'
 import { useDetail } from '../detail-context'
 
 /** Why a reply was refused, in words for the contractor: the field's rule or the link's state. */
@@ -150,16 +151,7 @@ export function ClientMessagesCard() {
           <Skeleton className="h-12 w-full" />
         </div>
       ) : thread.isError && !thread.data ? (
-        <div className="flex flex-col items-start gap-2 px-5 py-4 text-sm" role="alert">
-          <p className="flex items-center gap-2 text-destructive">
-            <AlertCircle className="size-4 shrink-0" aria-hidden="true" />
-            Messages could not be loaded.
-          </p>
-          <Button variant="outline" size="sm" onClick={() => void thread.refetch()} disabled={thread.isFetching}>
-            <RotateCw />
-            Retry
-          </Button>
-        </div>
+        <CardLoadFailed what="Messages" onRetry={() => void thread.refetch()} busy={thread.isFetching} />
       ) : list.length === 0 ? (
         <p className="px-5 py-4 text-sm text-muted-foreground" data-testid="client-messages-empty">
           No messages yet. When your client asks for changes on the share link, their message shows here and you can reply.

@@ -3,9 +3,10 @@ import { REVISION_TEXT } from '@plumbline/contracts/estimate-revisions-text'
 import { formatCurrency, formatDate, formatDateTime, relativeTime } from '@plumbline/contracts/format'
 import { Button, Card, Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle, FormField, RevisionChanges, Skeleton } from '@plumbline/ui'
 import { useQuery } from '@tanstack/react-query'
-import { AlertCircle, Eye, GitCompareArrows, Layers, RotateCw, Send } from 'lucide-react'
+import { Eye, GitCompareArrows, Layers, Send } from 'lucide-react'
 import * as React from 'react'
 import { revisionDiffKey, revisionsKey } from '../../../data/keys'
+import { CardLoadFailed } from '../common/card-load-failed'
 import { NativeSelect } from '../common/native-select'
 import { portalScope } from '../common/portal-scope'
 import { useDetail } from '../detail-context'
@@ -22,21 +23,6 @@ const optionLabel = (r: EstimateRevision) => `Revision ${r.number} · ${r.reason
 
 type Pair = { from: string; to: string }
 
-function Failed({ what, onRetry, busy }: { what: string; onRetry: () => void; busy: boolean }) {
-  return (
-    <div className="flex flex-col items-start gap-2 px-5 py-4 text-sm" role="alert">
-      <p className="flex items-center gap-2 text-destructive">
-        <AlertCircle className="size-4 shrink-0" aria-hidden="true" />
-        {what} could not be loaded.
-      </p>
-      <Button variant="outline" size="sm" onClick={onRetry} disabled={busy}>
-        <RotateCw />
-        Retry
-      </Button>
-    </div>
-  )
-}
-
 /** The diff of the chosen pair, with its own loading and failure states. */
 function DiffView({ pair }: { pair: Pair }) {
   const { orgId, estimateId } = useDetail()
@@ -49,7 +35,7 @@ function DiffView({ pair }: { pair: Pair }) {
         <Skeleton className="h-24 w-full" />
       </div>
     )
-  if (diff.isError) return <Failed what="The changes" onRetry={() => void diff.refetch()} busy={diff.isFetching} />
+  if (diff.isError) return <CardLoadFailed what="The changes" onRetry={() => void diff.refetch()} busy={diff.isFetching} />
   return <RevisionChanges diff={diff.data.diff} />
 }
 
@@ -168,7 +154,7 @@ export function RevisionsCard() {
           <Skeleton className="h-4 w-1/2" />
         </div>
       ) : revisions.isError && !revisions.data ? (
-        <Failed what="Revisions" onRetry={() => void revisions.refetch()} busy={revisions.isFetching} />
+        <CardLoadFailed what="Revisions" onRetry={() => void revisions.refetch()} busy={revisions.isFetching} />
       ) : list.length === 0 ? (
         <p className="px-5 py-4 text-sm text-muted-foreground" data-testid="revisions-empty">
           {REVISION_TEXT.empty}
